@@ -1,0 +1,63 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+/** Source aliases so tests, stories and the playground use the entry points by name. */
+export const alias = [
+  { find: /^linekit\/api$/, replacement: r('./src/api/index.ts') },
+  { find: /^linekit\/server\/(.*)$/, replacement: r('./server-helpers/$1.ts') },
+  { find: /^linekit\/server$/, replacement: r('./server-helpers/index.ts') },
+  { find: /^linekit\/mocks\/node$/, replacement: r('./mocks/node/index.ts') },
+  { find: /^linekit\/mocks$/, replacement: r('./mocks/index.ts') },
+  { find: /^linekit\/styles\.css$/, replacement: r('./src/styles.css') },
+  { find: /^linekit$/, replacement: r('./src/index.ts') },
+]
+
+const browserProvider = () =>
+  playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}', 'server-helpers/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['test/setup-unit.ts'],
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
+          browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: r('./.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+})
