@@ -54,7 +54,6 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
-          setupFiles: ['.storybook/vitest.setup.ts'],
           testTimeout: 30_000,
         },
       },
