@@ -1,0 +1,613 @@
+import type { EventBus, LinekitEvent } from './eventBus'
+import { createMemoryEventBus } from './eventBus'
+import { createAccountLinesCache } from './internal/accountLines'
+import { isCsrfSafe } from './internal/csrf'
+import {
+  BodyTooLargeError,
+  anySignal,
+  forwardableHeaders,
+  json,
+  messagingError,
+  mintError,
+  notFound,
+  readBodyCapped,
+} from './internal/http'
+import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
+import { matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
+import type { Timers } from './internal/sse'
+import { realTimers, sseResponse } from './internal/sse'
+import { timingSafeEqual } from './internal/timingSafeEqual'
+import { classifyWebhook, crossCheckRoutes, parseVoiceTokenRequest } from './internal/webhook'
+
+/** Who is calling, as decided by the application's {@link LinekitServerOptions.authorize}. */
+export interface LinekitUser {
+  userId: string
+  /** The line ids (UUIDs from the lines listing) this user may use, list and hear about. */
+  lineIds: string[]
+}
+
+/** Where linekit/server reports what it did not forward. The API key is never passed to it. */
+export interface LinekitLogger {
+  warn(message: string, details?: Record<string, unknown>): void
+  error(message: string, details?: Record<string, unknown>): void
+}
+
+/** Options of {@link createLinekitServer}. */
+export interface LinekitServerOptions {
+  /** The workspace API key. Stays on the server: added to upstream calls, never echoed. */
+  apiKey: string
+  /** The service's `{base_url}` (messaging API). */
+  baseUrl: string
+  /** The service's `{app_url}` (voice-token mint). */
+  appUrl: string
+  /**
+   * Decides who the caller is (from your session cookie, JWT, …) and which lines they may use.
+   * Return `null` for 401; throw a `Response` to answer with it (e.g. a 403).
+   */
+  authorize: (request: Request) => Promise<LinekitUser | null>
+  /** Secret path segment of the webhook URL (`<prefix>/webhooks/<secret>`). Without it the webhook route is off. */
+  webhookSecret?: string
+  /** Path prefix of every route. @default '/api/linekit' */
+  prefix?: string
+  /** Upstream fetch (the mock service's in tests and stories). @default globalThis.fetch */
+  fetch?: (request: Request) => Promise<Response>
+  /** Event bus between the webhook route and the SSE streams. @default createMemoryEventBus({ replayBufferSize }) */
+  eventBus?: EventBus
+  /** Largest accepted request body, in bytes; larger gets 413. @default 65536 */
+  maxBodyBytes?: number
+  /** Origins accepted on state-changing requests besides the request's own origin. @default [] */
+  allowedOrigins?: string[]
+  /** Header that also passes the CSRF check (send any non-empty value). @default 'x-linekit-csrf' */
+  csrfHeader?: string
+  /** Upstream time limit, in ms. @default 15000 */
+  upstreamTimeoutMs?: number
+  /** @default console */
+  logger?: LinekitLogger
+  /** Interval of SSE heartbeat comments, in ms. @default 15000 */
+  heartbeatMs?: number
+  /** SSE `retry:` sent to browsers, in ms. @default 3000 */
+  retryMs?: number
+  /** Replay buffer of the default in-memory bus. @default 1000 */
+  replayBufferSize?: number
+  /** Line number (E.164) → line id, for message webhooks, which name the line by number only. Trusted over the listing. */
+  lineNumbers?: Record<string, string>
+  /** How long the account's line listing is cached, in ms. @default 60000 */
+  linesCacheMs?: number
+  /** Clock (tests inject one). @default Date.now */
+  now?: () => number
+  /** Timers of the SSE heartbeat (tests inject them). */
+  timers?: Timers
+}
+
+/** Per-request context an adapter may pass. */
+export interface HandleContext {
+  /** Keeps background work (the webhook publish) alive after the response, on platforms that need it. */
+  waitUntil?: (promise: Promise<unknown>) => void
+}
+
+/** What {@link createLinekitServer} returns. */
+export interface LinekitServer {
+  /** Serves every route under the prefix; other paths get a 404. */
+  handle(request: Request, context?: HandleContext): Promise<Response>
+  /** The event bus (publish your own events, or share it). */
+  bus: EventBus
+  /** The normalized prefix, e.g. `/api/linekit`. */
+  prefix: string
+  /** Resolves when the background work started so far (webhook publishes) is done. */
+  settled(): Promise<void>
+}
+
+const MINT_PATH = '/api/v1/dialer/token'
+const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+const MAX_REMEMBERED_RUNS = 10_000
+
+type Body = Record<string, unknown>
+
+class Refusal {
+  constructor(readonly response: Response) {}
+}
+
+/**
+ * Creates the linekit backend: the allowlisted API proxy, the voice-token route, the webhook
+ * receiver and the SSE event stream, as one Web-standard `(request) => Promise<Response>`.
+ *
+ * @example
+ * ```ts
+ * const linekit = createLinekitServer({
+ *   apiKey: process.env.LINEKIT_API_KEY!,
+ *   baseUrl: process.env.LINEKIT_BASE_URL!,
+ *   appUrl: process.env.LINEKIT_APP_URL!,
+ *   webhookSecret: process.env.LINEKIT_WEBHOOK_SECRET,
+ *   authorize: async (request) => {
+ *     const user = await getSessionUser(request)
+ *     return user ? { userId: user.id, lineIds: user.lineIds } : null
+ *   },
+ * })
+ * export const { GET, POST } = toNextHandlers(linekit)
+ * ```
+ */
+export function createLinekitServer(options: LinekitServerOptions): LinekitServer {
+  if (!options.apiKey) throw new Error('createLinekitServer: apiKey is required (keep it in a server-side environment variable).')
+  if (typeof options.authorize !== 'function') throw new Error('createLinekitServer: authorize(request) is required.')
+  const apiKey = options.apiKey
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const appUrl = options.appUrl.replace(/\/+$/, '')
+  const prefix = `/${(options.prefix ?? '/api/linekit').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
+  const upstreamFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const bus = options.eventBus ?? createMemoryEventBus({ replayBufferSize: options.replayBufferSize ?? 1000 })
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024
+  const csrf = { header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(), allowedOrigins: options.allowedOrigins ?? [] }
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 15_000
+  const logger: LinekitLogger = options.logger ?? {
+    warn: (message, details) => console.warn(`[linekit/server] ${message}`, details ?? ''),
+    error: (message, details) => console.error(`[linekit/server] ${message}`, details ?? ''),
+  }
+  const now = options.now ?? Date.now
+  const timers = options.timers ?? realTimers
+  const heartbeatMs = options.heartbeatMs ?? 15_000
+  const retryMs = options.retryMs ?? 3000
+  const routes: readonly ProxyRoute[] = crossCheckRoutes(proxyRoutes, logger)
+  const pending = new Set<Promise<unknown>>()
+  const localClaims = new Map<string, number>()
+  const runLines = new Map<number, string>()
+
+  const upstreamHeaders = (withBody: boolean): Headers => {
+    const headers = new Headers({ authorization: `Bearer ${apiKey}`, accept: 'application/json' })
+    if (withBody) headers.set('content-type', 'application/json')
+    return headers
+  }
+
+  /** Calls the service; the key goes only here. Throws on network failure or timeout. */
+  const callUpstream = (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined) =>
+    upstreamFetch(
+      new Request(url, {
+        method,
+        headers: upstreamHeaders(body !== undefined),
+        body,
+        signal: anySignal([signal, AbortSignal.timeout(upstreamTimeoutMs)]),
+      }),
+    )
+
+  /** Copies an upstream response for the browser: safe headers, the key redacted if it ever appears. */
+  const relay = async (upstream: Response, text?: string): Promise<Response> => {
+    let body = text ?? (await upstream.text())
+    if (body.includes(apiKey)) body = body.split(apiKey).join('[redacted]')
+    const noBody = upstream.status === 204 || upstream.status === 304
+    return new Response(noBody ? null : body, { status: upstream.status, statusText: upstream.statusText, headers: forwardableHeaders(upstream.headers, apiKey) })
+  }
+
+  const accountLines = createAccountLinesCache({
+    fetchLines: async () => {
+      const response = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
+      if (!response.ok) throw new Error(`get-lines answered ${response.status}`)
+      return response.json()
+    },
+    lineNumbers: options.lineNumbers,
+    ttlMs: options.linesCacheMs ?? 60_000,
+    now,
+  })
+
+  const track = (promise: Promise<unknown>, context: HandleContext | undefined) => {
+    const guarded = promise.catch((error: unknown) => logger.error('background task failed', { error: String(error) }))
+    pending.add(guarded)
+    void guarded.finally(() => pending.delete(guarded))
+    context?.waitUntil?.(guarded)
+  }
+
+  // ---- authorization -------------------------------------------------------------------
+
+  const authorize = async (request: Request): Promise<{ user: LinekitUser; lines: Set<string> }> => {
+    let user: LinekitUser | null
+    try {
+      user = await options.authorize(request)
+    } catch (thrown) {
+      if (thrown instanceof Response) throw new Refusal(thrown)
+      throw thrown
+    }
+    if (!user) {
+      throw new Refusal(messagingError(401, 'unauthorized', 'Not signed in', 'Sign in to the application, then retry.'))
+    }
+    return { user, lines: new Set(user.lineIds.map((id) => id.toLowerCase())) }
+  }
+
+  /** True when the user may use every line of the account (then the service may choose the line). */
+  const coversAccount = async (lines: Set<string>): Promise<boolean> => {
+    try {
+      const account = await accountLines.get()
+      if (account.ids.size === 0) return false
+      for (const id of account.ids) if (!lines.has(id)) return false
+      return true
+    } catch (error) {
+      logger.warn('could not list the account lines; treating the user as limited to their own lines', { error: String(error) })
+      return false
+    }
+  }
+
+  const lineNotAllowed = () =>
+    new Refusal(messagingError(403, 'line_not_allowed', 'This line is not one of yours', 'Use a lineId from GET /get-lines.'))
+  const lineRequired = (field: string) =>
+    new Refusal(
+      messagingError(400, 'line_required', `${field} is required`, `You may use only some of the account's lines: pass ${field} (one of GET /get-lines).`),
+    )
+  const invalid = (error: string, hint: string) => new Refusal(messagingError(400, 'invalid_request', error, hint))
+
+  /**
+   * The line for a request that omits it. Decision (documented in server-helpers/README.md):
+   * a user who may use every line of the account keeps the service's own choice (load
+   * balancing, and trial accounts, which refuse a line override); a user with exactly one line
+   * gets it filled in; a user with several but not all lines must name one (400 line_required),
+   * because letting the service choose could pick a line that is not theirs.
+   */
+  const resolveOmittedLine = async (lines: Set<string>, user: LinekitUser, field: string): Promise<string | undefined> => {
+    if (await coversAccount(lines)) return undefined
+    if (user.lineIds.length === 1 && user.lineIds[0] !== undefined) return user.lineIds[0]
+    if (user.lineIds.length === 0) throw lineNotAllowed()
+    throw lineRequired(field)
+  }
+
+  // ---- proxy ---------------------------------------------------------------------------
+
+  const readJsonBody = async (request: Request): Promise<Body> => {
+    const text = await readBodyCapped(request, maxBodyBytes)
+    if (text.trim() === '') return {}
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw invalid('The body is not valid JSON', 'Send a JSON object with Content-Type: application/json.')
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw invalid('The body must be a JSON object', 'Send a JSON object with Content-Type: application/json.')
+    }
+    return parsed as Body
+  }
+
+  const stringField = (body: Body, field: string): string | undefined => {
+    const value = body[field]
+    if (value === undefined || value === null) return undefined
+    if (typeof value !== 'string') throw invalid(`${field} must be a string`, `Pass ${field} as a string.`)
+    return value
+  }
+
+  /** Looks up a resource's line with the key; a non-200 answer is relayed as the result. */
+  const lookupLine = async (url: string, field: string, signal: AbortSignal): Promise<string | null> => {
+    const response = await callUpstream(url, 'GET', undefined, signal)
+    if (response.status === 404) throw new Refusal(notFound())
+    if (!response.ok) throw new Refusal(await relay(response))
+    const record = (await response.json().catch(() => null)) as Record<string, unknown> | null
+    const line = record?.[field]
+    return typeof line === 'string' ? line.toLowerCase() : null
+  }
+
+  const checkBodyPolicy = async (
+    policy: LinePolicy,
+    body: Body,
+    scope: { user: LinekitUser; lines: Set<string> },
+    signal: AbortSignal,
+  ): Promise<void> => {
+    const { user, lines } = scope
+    switch (policy.kind) {
+      case 'bodyLine': {
+        const line = stringField(body, policy.field)
+        if (line !== undefined) {
+          if (!lines.has(line.toLowerCase())) throw lineNotAllowed()
+          return
+        }
+        if (policy.required) throw lineRequired(policy.field)
+        const filled = await resolveOmittedLine(lines, user, policy.field)
+        if (filled !== undefined) body[policy.field] = filled
+        return
+      }
+      case 'callLookup': {
+        const callUuid = stringField(body, 'call_uuid')
+        if (!callUuid) throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event.')
+        const line = await lookupLine(`${baseUrl}/get-audiocall-call-status-api?call_uuid=${encodeURIComponent(callUuid)}`, 'pb_line_id', signal)
+        if (line === null || !lines.has(line)) throw new Refusal(notFound())
+        return
+      }
+      case 'messageLookup': {
+        const handle = stringField(body, 'messageHandle')
+        if (!handle) throw invalid('messageHandle is required', 'Pass the message_handle of a received message.')
+        const line = await lookupLine(`${baseUrl}/get-message-api/${encodeURIComponent(handle)}`, 'line_id', signal)
+        if (line === null || !lines.has(line)) throw new Refusal(notFound())
+        return
+      }
+      case 'run': {
+        const runId = body.runId
+        const known = typeof runId === 'number' ? runLines.get(runId) : undefined
+        if (known !== undefined) {
+          if (!lines.has(known)) throw new Refusal(notFound())
+          return
+        }
+        // The service offers no way to read a run's line: only a user who may use every line
+        // may cancel a run this server did not see enrolled.
+        if (!(await coversAccount(lines))) {
+          throw new Refusal(
+            messagingError(403, 'forbidden', 'This run cannot be verified as yours', 'Cancel runs enrolled through this server, or ask an administrator.'),
+          )
+        }
+        return
+      }
+      default:
+        return
+    }
+  }
+
+  const buildQuery = async (
+    route: ProxyRoute,
+    search: URLSearchParams,
+    scope: { user: LinekitUser; lines: Set<string> },
+  ): Promise<string> => {
+    const allowed = route.query ?? []
+    const out = new URLSearchParams()
+    for (const name of allowed) {
+      const values = search.getAll(name)
+      // A repeated parameter could be read differently here and upstream (first vs last).
+      if (values.length > 1) throw invalid(`${name} is repeated`, `Pass ${name} once.`)
+      if (values[0] !== undefined) out.set(name, values[0])
+    }
+    if (route.policy.kind === 'queryLine') {
+      const field = route.policy.field
+      const line = out.get(field)
+      if (line !== null) {
+        if (!scope.lines.has(line.toLowerCase())) throw lineNotAllowed()
+      } else {
+        // Decision: no fan-out (it would break offset pagination); see resolveOmittedLine.
+        const filled = await resolveOmittedLine(scope.lines, scope.user, field)
+        if (filled !== undefined) out.set(field, filled)
+      }
+    }
+    const query = out.toString()
+    return query ? `?${query}` : ''
+  }
+
+  const filterResponse = async (
+    route: ProxyRoute,
+    upstream: Response,
+    lines: Set<string>,
+    requestBody: Body | undefined,
+  ): Promise<Response> => {
+    const policy = route.policy
+    if (!upstream.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
+    const text = await upstream.text()
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      if (policy.kind === 'responseLine' || policy.kind === 'lines') {
+        return messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+      }
+      return relay(upstream, text)
+    }
+    if (policy.kind === 'lines') {
+      accountLines.prime(parsed)
+      const mine = (item: unknown) =>
+        !!item && typeof item === 'object' && typeof (item as { lineId?: unknown }).lineId === 'string' && lines.has((item as { lineId: string }).lineId.toLowerCase())
+      let filtered: unknown = parsed
+      if (Array.isArray(parsed)) filtered = parsed.filter(mine)
+      else if (parsed && typeof parsed === 'object') {
+        const descriptor = parsed as { lines?: unknown }
+        filtered = Array.isArray(descriptor.lines) ? { ...descriptor, lines: descriptor.lines.filter(mine) } : parsed
+      }
+      return relay(upstream, JSON.stringify(filtered))
+    }
+    if (policy.kind === 'responseLine') {
+      const line = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[policy.field] : undefined
+      // Another user's message or call is "not found", not "forbidden": no existence oracle.
+      if (typeof line !== 'string' || !lines.has(line.toLowerCase())) return notFound()
+      return relay(upstream, text)
+    }
+    if (route.remembersRun && parsed && typeof parsed === 'object') {
+      const { runId, pb_line_id } = parsed as { runId?: unknown; pb_line_id?: unknown }
+      const line = typeof pb_line_id === 'string' ? pb_line_id : requestBody?.pb_line_id
+      if (typeof runId === 'number' && typeof line === 'string') {
+        runLines.set(runId, line.toLowerCase())
+        if (runLines.size > MAX_REMEMBERED_RUNS) {
+          const oldest = runLines.keys().next()
+          if (!oldest.done) runLines.delete(oldest.value)
+        }
+      }
+    }
+    return relay(upstream, text)
+  }
+
+  const proxy = async (request: Request, matched: MatchedRoute, url: URL): Promise<Response> => {
+    const { route } = matched
+    if (route.method === 'POST' && !isCsrfSafe(request, csrf)) throw csrfRefusal()
+    const scope = await authorize(request)
+    let body: Body | undefined
+    let query = ''
+    if (route.method === 'POST') {
+      body = await readJsonBody(request)
+      await checkBodyPolicy(route.policy, body, scope, request.signal)
+    } else {
+      query = await buildQuery(route, url.searchParams, scope)
+    }
+    let upstream: Response
+    try {
+      upstream = await callUpstream(`${baseUrl}${matched.upstreamPath}${query}`, route.method, body && JSON.stringify(body), request.signal)
+    } catch (error) {
+      return upstreamFailure(error, 'messaging')
+    }
+    return filterResponse(route, upstream, scope.lines, body)
+  }
+
+  const csrfRefusal = () =>
+    new Refusal(
+      messagingError(403, 'csrf_failed', 'Cross-site request refused', `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`),
+    )
+
+  const upstreamFailure = (error: unknown, kind: 'messaging' | 'mint'): Response => {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+    logger.warn(timedOut ? 'upstream timed out' : 'upstream unreachable', { error: error instanceof Error ? error.message : String(error) })
+    if (kind === 'mint') return mintError(503, 'dialer_unavailable', 'The voice-token service is unavailable; retry with backoff.')
+    return timedOut
+      ? messagingError(504, 'upstream_timeout', 'The service did not answer in time', 'Retry later; sends are safe to retry with the same idempotencyKey.')
+      : messagingError(502, 'upstream_unavailable', 'The service could not be reached', 'Retry later.')
+  }
+
+  // ---- token route ---------------------------------------------------------------------
+
+  const mint = async (request: Request): Promise<Response> => {
+    if (!isCsrfSafe(request, csrf)) return mintError(403, 'csrf_failed', `Cross-site request refused; send the ${csrf.header} header.`)
+    let scope: { user: LinekitUser; lines: Set<string> }
+    try {
+      scope = await authorize(request)
+    } catch (thrown) {
+      if (thrown instanceof Refusal && thrown.response.status === 401) return mintError(401, 'unauthorized', 'Not signed in.')
+      throw thrown
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(await readBodyCapped(request, maxBodyBytes))
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return mintError(413, 'payload_too_large', `The body exceeds ${maxBodyBytes} bytes.`)
+      body = undefined
+    }
+    const lineId = parseVoiceTokenRequest(body)
+    // spec: mint errors — 400 invalid_line_id for a missing lineId, refused before any upstream call.
+    if (lineId === null) return mintError(400, 'invalid_line_id', 'lineId is required (one of GET /get-lines).')
+    if (!scope.lines.has(lineId.toLowerCase())) return mintError(403, 'line_not_allowed', 'This line is not one of yours.')
+    let upstream: Response
+    try {
+      upstream = await callUpstream(`${appUrl}${MINT_PATH}`, 'POST', JSON.stringify({ lineId }), request.signal)
+    } catch (error) {
+      return upstreamFailure(error, 'mint')
+    }
+    // spec: POST {app_url}/api/v1/dialer/token — status, body and Retry-After forwarded unchanged,
+    // including a proxy's non-JSON 502/503.
+    try {
+      return await relay(upstream)
+    } catch (error) {
+      return upstreamFailure(error, 'mint')
+    }
+  }
+
+  // ---- webhook route -------------------------------------------------------------------
+
+  const claim = async (key: string): Promise<boolean> => {
+    if (bus.claim) return bus.claim(key, DEDUPE_TTL_MS)
+    const at = now()
+    const expires = localClaims.get(key)
+    if (expires !== undefined && expires > at) return false
+    localClaims.set(key, at + DEDUPE_TTL_MS)
+    if (localClaims.size > 10_000) {
+      const oldest = localClaims.keys().next()
+      if (!oldest.done) localClaims.delete(oldest.value)
+    }
+    return true
+  }
+
+  const processWebhook = async (text: string): Promise<void> => {
+    let payload: unknown
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      logger.warn('webhook body is not JSON; acknowledged and dropped', { length: text.length })
+      return
+    }
+    const event = classifyWebhook(payload)
+    if (!event) {
+      logger.warn('webhook payload matches no known schema; acknowledged and dropped', {
+        keys: payload && typeof payload === 'object' ? Object.keys(payload).slice(0, 20) : typeof payload,
+      })
+      return
+    }
+    if (event.kind === 'audiocall') {
+      // spec: Audio-call events — one event per call even if the device repeats; we also guard.
+      if (!(await claim(`${event.payload.call_uuid}:${event.payload.event}`))) return
+      await bus.publish({ type: event.payload.event, lineId: event.payload.pb_line_id.toLowerCase(), payload: event.payload })
+      return
+    }
+    const lineId = await accountLines.lineIdOfNumber(event.payload.linePhoneNumber)
+    if (lineId === null) {
+      logger.warn('message webhook for a line number not in the lines listing nor in lineNumbers; no browser receives it', {
+        linePhoneNumber: event.payload.linePhoneNumber,
+      })
+    }
+    await bus.publish({ type: 'message', lineId, payload: event.payload })
+  }
+
+  const webhook = async (request: Request, secret: string, context: HandleContext | undefined): Promise<Response> => {
+    if (!options.webhookSecret || !timingSafeEqual(secret, options.webhookSecret)) return notFound()
+    let text: string
+    try {
+      text = await readBodyCapped(request, maxBodyBytes)
+    } catch (error) {
+      // spec: Events — a non-2xx counts toward auto-disable and is never retried: acknowledge.
+      logger.warn('webhook body unreadable or too large; acknowledged and dropped', { error: String(error) })
+      return json({ received: true })
+    }
+    track(processWebhook(text), context)
+    return json({ received: true })
+  }
+
+  // ---- events route --------------------------------------------------------------------
+
+  const events = async (request: Request, url: URL): Promise<Response> => {
+    const { lines } = await authorize(request)
+    const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId') ?? undefined
+    return sseResponse({
+      bus,
+      filter: (event: LinekitEvent) => event.lineId !== null && lines.has(event.lineId),
+      lastEventId: lastEventId || undefined,
+      heartbeatMs,
+      retryMs,
+      signal: request.signal,
+      maxQueuedBytes: 1024 * 1024,
+      timers,
+    })
+  }
+
+  // ---- dispatch ------------------------------------------------------------------------
+
+  const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {
+    const url = new URL(request.url)
+    const path = url.pathname
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) return notFound()
+    const sub = path.slice(prefix.length)
+    const method = request.method.toUpperCase()
+    if (sub.startsWith('/webhooks/')) {
+      const secret = sub.slice('/webhooks/'.length)
+      if (method !== 'POST' || secret.includes('/')) return notFound()
+      return webhook(request, secret, context)
+    }
+    if (sub === '/events') {
+      if (method !== 'GET') return methodNotAllowed('GET')
+      return events(request, url)
+    }
+    if (sub === '/dialer/token') {
+      if (method !== 'POST') return methodNotAllowed('POST')
+      return mint(request)
+    }
+    const matched = matchProxyRoute(method, sub, routes)
+    if (!matched) return pathExists(sub, routes) ? methodNotAllowed(method === 'GET' ? 'POST' : 'GET') : notFound()
+    return proxy(request, matched, url)
+  }
+
+  const methodNotAllowed = (allow: string) =>
+    new Response(JSON.stringify({ error: 'Method not allowed', code: 'method_not_allowed', hint: `Use ${allow}.` }), {
+      status: 405,
+      headers: { 'content-type': 'application/json; charset=utf-8', allow },
+    })
+
+  return {
+    bus,
+    prefix,
+    async handle(request, context) {
+      try {
+        return await route(request, context)
+      } catch (thrown) {
+        if (thrown instanceof Refusal) return thrown.response
+        if (thrown instanceof BodyTooLargeError) {
+          return messagingError(413, 'payload_too_large', `The body exceeds ${thrown.limit} bytes`, 'Send a smaller body.')
+        }
+        logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
+        return messagingError(500, 'internal_error', 'Internal error', 'Retry later.')
+      }
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending])
+    },
+  }
+}

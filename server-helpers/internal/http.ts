@@ -1,0 +1,119 @@
+/** Small Web-standard HTTP helpers shared by the linekit/server routes. */
+
+/** The error body the server itself sends on messaging routes (spec: Errors — `{ error, code?, hint? }`). */
+export interface MessagingErrorBody {
+  error: string
+  code: string
+  hint: string
+}
+
+/** The error body the server itself sends on the mint route (spec: Errors — mint bodies always carry `code`). */
+export interface MintErrorBody {
+  error: string
+  code: string
+}
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+
+/** A JSON response with no-store caching (every answer here is per-user). */
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...jsonHeaders, ...headers } })
+}
+
+/** A messaging-shaped error the server originates. */
+export function messagingError(status: number, code: string, error: string, hint: string): Response {
+  const body: MessagingErrorBody = { error, code, hint }
+  return json(body, status)
+}
+
+/** A mint-shaped error the server originates. */
+export function mintError(status: number, code: string, error: string): Response {
+  const body: MintErrorBody = { error, code }
+  return json(body, status)
+}
+
+export const notFound = (): Response =>
+  messagingError(404, 'not_found', 'Not found', 'Check the path: only the service endpoints are served under this prefix.')
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) plus the encoding headers that break a pass-through:
+// Node's fetch decodes gzip but keeps content-encoding (TOOLCHAIN.md). set-cookie never
+// reaches the browser: the upstream's cookies belong to the key, not to the user.
+const droppedResponseHeaders = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-encoding',
+  'content-length',
+  'set-cookie',
+  'set-cookie2',
+  'www-authenticate',
+  'authorization',
+  'alt-svc',
+  'strict-transport-security',
+])
+
+/**
+ * Response headers safe to hand to the browser. `secret` (the API key) is never echoed:
+ * a header whose value contains it is dropped.
+ */
+export function forwardableHeaders(upstream: Headers, secret: string): Headers {
+  const out = new Headers()
+  upstream.forEach((value, name) => {
+    const lower = name.toLowerCase()
+    if (droppedResponseHeaders.has(lower)) return
+    if (secret && value.includes(secret)) return
+    out.set(lower, value)
+  })
+  out.set('cache-control', out.get('cache-control') ?? 'no-store')
+  return out
+}
+
+/** Thrown by {@link readBodyCapped} when the body is larger than the cap. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body exceeds ${limit} bytes`)
+    this.name = 'BodyTooLargeError'
+  }
+}
+
+/**
+ * Reads a request body as text, stopping (and cancelling the stream) as soon as more than
+ * `limit` bytes arrived, so a huge or endless upload costs at most `limit` bytes of memory.
+ */
+export async function readBodyCapped(request: Request, limit: number): Promise<string> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError(limit)
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new BodyTooLargeError(limit)
+    }
+    chunks.push(value)
+  }
+  const all = new Uint8Array(total)
+  let at = 0
+  for (const chunk of chunks) {
+    all.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new TextDecoder().decode(all)
+}
+
+/** Combines signals; `AbortSignal.any` exists from Node 20.3 (engines: >=20.19). */
+export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined)
+  return AbortSignal.any(present)
+}
