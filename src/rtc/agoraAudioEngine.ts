@@ -1,0 +1,301 @@
+import {
+  AudioEngineError,
+  type AudioEngine,
+  type AudioEngineState,
+  type AudioJoinCredentials,
+  type MicrophoneInfo,
+} from './AudioEngine'
+import { createEmitter } from './internal/emitter'
+import { toAudioEngineError } from './toAudioEngineError'
+
+/* The slice of agora-rtc-sdk-ng this engine uses. Declared structurally so that nothing here
+   imports the SDK statically (its import throws outside a browser and it weighs ~430 KB gzip). */
+
+/** A local microphone track (subset of `IMicrophoneAudioTrack`). */
+export interface AgoraMicrophoneTrackLike {
+  setMuted(muted: boolean): Promise<void>
+  setDevice(deviceId: string): Promise<void>
+  getVolumeLevel(): number
+  close(): void
+}
+/** A remote user (subset of `IAgoraRTCRemoteUser`). */
+export interface AgoraRemoteUserLike {
+  uid: number | string
+  audioTrack?: { play(): void; stop(): void }
+}
+/** A client (subset of `IAgoraRTCClient`). */
+export interface AgoraClientLike {
+  join(appId: string, channel: string, token: string | null, uid?: number | string | null): Promise<number | string>
+  leave(): Promise<void>
+  publish(tracks: AgoraMicrophoneTrackLike | AgoraMicrophoneTrackLike[]): Promise<unknown>
+  subscribe(user: AgoraRemoteUserLike, mediaType: 'audio'): Promise<unknown>
+  renewToken(token: string): Promise<void>
+  on(event: string, listener: (...args: never[]) => void): void
+  removeAllListeners(event?: string): void
+}
+/** The SDK module's default export (subset of `IAgoraRTC`). */
+export interface AgoraSdkLike {
+  createClient(config: { mode: 'rtc' | 'live'; codec: 'vp8' | 'h264' | 'vp9' | 'av1' }): AgoraClientLike
+  createMicrophoneAudioTrack(config?: { microphoneId?: string }): Promise<AgoraMicrophoneTrackLike>
+  getMicrophones(skipPermissionCheck?: boolean): Promise<Array<{ deviceId: string; label: string; groupId?: string }>>
+  setLogLevel?(level: number): void
+}
+
+/** Options of {@link agoraAudioEngine}. */
+export interface AgoraAudioEngineOptions {
+  /**
+   * Loads the SDK. Tests pass a stand-in module here.
+   * @default () => import('agora-rtc-sdk-ng') — a separate chunk, fetched on the first `join`
+   */
+  loadSdk?: () => Promise<AgoraSdkLike | { default: AgoraSdkLike }>
+  /**
+   * Called on `token-privilege-will-expire` to get a fresh `rtc.token`; listeners of the
+   * `token-will-expire` event can renew too. @default undefined (only the event is emitted)
+   */
+  fetchToken?: (rtc: AudioJoinCredentials) => Promise<string | null | undefined>
+  /** Agora log level (0 debug … 4 none). @default 3 (errors only) */
+  logLevel?: number
+}
+
+// Kept as a function so bundlers split the SDK into its own chunk, loaded on demand.
+const defaultLoadSdk = () => import('agora-rtc-sdk-ng') as unknown as Promise<{ default: AgoraSdkLike }>
+
+function unwrap(mod: AgoraSdkLike | { default: AgoraSdkLike }): AgoraSdkLike {
+  return 'createClient' in mod ? mod : mod.default
+}
+
+const fromSdkState: Record<string, AudioEngineState | undefined> = {
+  CONNECTING: 'connecting',
+  CONNECTED: 'connected',
+  RECONNECTING: 'reconnecting',
+  DISCONNECTED: 'disconnected',
+}
+
+/**
+ * The production {@link AudioEngine}: joins the call's channel with `agora-rtc-sdk-ng`, publishes
+ * the microphone, plays the remote party, renews the token on `token-privilege-will-expire`, and
+ * maps SDK failures (permission denied, no device, network) to {@link AudioEngineError}s.
+ * The SDK is loaded by dynamic `import()` on the first `join`, so pages that never call pay nothing.
+ *
+ * @example
+ * const audioEngine = agoraAudioEngine()
+ * <LinekitProvider client={client} audioEngine={audioEngine}>…</LinekitProvider>
+ */
+export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEngine {
+  const emitter = createEmitter()
+  const loadSdk = options.loadSdk ?? defaultLoadSdk
+  let sdkPromise: Promise<AgoraSdkLike> | undefined
+  let sdk: AgoraSdkLike | undefined
+  let client: AgoraClientLike | undefined
+  let track: AgoraMicrophoneTrackLike | undefined
+  let current: AudioJoinCredentials | undefined
+  let state: AudioEngineState = 'idle'
+  let muted = false
+  let microphoneId: string | undefined
+  let generation = 0 // bumps on every join/leave so a stale join cannot resurrect a left call
+  const remotes = new Map<number | string, AgoraRemoteUserLike>()
+
+  const setState = (next: AudioEngineState) => {
+    if (next === state) return
+    const previous = state
+    state = next
+    emitter.emit('state', next, previous)
+  }
+
+  const load = (): Promise<AgoraSdkLike> => {
+    sdkPromise ??= loadSdk().then(
+      (mod) => {
+        sdk = unwrap(mod)
+        sdk.setLogLevel?.(options.logLevel ?? 3)
+        return sdk
+      },
+      (error: unknown) => {
+        sdkPromise = undefined // allow a retry after a failed chunk download
+        throw error
+      },
+    )
+    return sdkPromise
+  }
+
+  const release = async () => {
+    const c = client
+    const t = track
+    client = undefined
+    track = undefined
+    current = undefined
+    for (const user of remotes.values()) user.audioTrack?.stop()
+    const hadRemote = remotes.size > 0
+    remotes.clear()
+    if (hadRemote) emitter.emit('remote', false)
+    t?.close()
+    if (c) {
+      c.removeAllListeners()
+      await c.leave().catch(() => undefined)
+    }
+  }
+
+  const renew = async (token: string) => {
+    if (!client || !current) throw new AudioEngineError('unknown', 'Not in a call: nothing to renew.')
+    try {
+      await client.renewToken(token)
+      current = { ...current, token }
+    } catch (error) {
+      const mapped = toAudioEngineError(error)
+      emitter.emit('error', mapped)
+      throw mapped
+    }
+  }
+
+  const wire = (c: AgoraClientLike, mine: number) => {
+    const live = () => mine === generation && client === c
+    c.on('connection-state-change', ((cur: string, _prev: string, reason?: string) => {
+      if (!live()) return
+      const mapped = fromSdkState[cur]
+      if (!mapped) return // DISCONNECTING: wait for DISCONNECTED
+      if (mapped === 'disconnected' && reason && reason !== 'LEAVE') {
+        // The SDK gave up (network down, banned, server error): a failure, not a hang-up.
+        const error = toAudioEngineError({ code: reason, message: `Disconnected: ${reason}` })
+        setState('failed')
+        emitter.emit('error', error.code === 'unknown' ? new AudioEngineError('network', error.message, { sdkCode: reason }) : error)
+        return
+      }
+      // While joining, `join()` itself reports `connected` once the microphone is published.
+      if (mapped === 'connected' && state === 'connecting') return
+      setState(mapped)
+    }) as (...args: never[]) => void)
+    c.on('user-published', (async (user: AgoraRemoteUserLike, mediaType: string) => {
+      if (!live() || mediaType !== 'audio') return
+      try {
+        await c.subscribe(user, 'audio')
+        if (!live()) return
+        user.audioTrack?.play()
+        remotes.set(user.uid, user)
+        emitter.emit('remote', true)
+      } catch (error) {
+        emitter.emit('error', toAudioEngineError(error))
+      }
+    }) as (...args: never[]) => void)
+    const gone = ((user: AgoraRemoteUserLike) => {
+      if (!live() || !remotes.delete(user.uid)) return
+      if (remotes.size === 0) emitter.emit('remote', false)
+    }) as (...args: never[]) => void
+    c.on('user-unpublished', gone)
+    c.on('user-left', gone)
+    c.on('token-privilege-will-expire', (() => {
+      if (!live() || !current) return
+      emitter.emit('token-will-expire', { renew })
+      const rtc = current
+      if (options.fetchToken) {
+        void options.fetchToken(rtc).then(
+          (token) => (token && live() ? renew(token) : undefined),
+          (error: unknown) => emitter.emit('error', toAudioEngineError(error)),
+        ).catch(() => undefined) // renew() already emitted its error
+      }
+    }) as (...args: never[]) => void)
+    c.on('token-privilege-did-expire', (() => {
+      if (!live()) return
+      setState('failed')
+      emitter.emit('error', new AudioEngineError('token_expired', 'The call audio credentials expired.', { sdkCode: 'TOKEN_EXPIRE' }))
+    }) as (...args: never[]) => void)
+  }
+
+  return {
+    get state() {
+      return state
+    },
+    get muted() {
+      return muted
+    },
+    get microphoneId() {
+      return microphoneId
+    },
+    async join(rtc) {
+      if (state === 'connecting' || state === 'connected' || state === 'reconnecting') {
+        throw new AudioEngineError('unknown', 'Already in a call: leave before joining another.')
+      }
+      const mine = ++generation
+      setState('connecting')
+      try {
+        const AgoraRTC = await load()
+        if (mine !== generation) return
+        // Ask for the microphone first: a refusal should not leave us half-joined in the channel.
+        const micTrack = await AgoraRTC.createMicrophoneAudioTrack(microphoneId ? { microphoneId } : undefined)
+        if (mine !== generation) {
+          micTrack.close()
+          return
+        }
+        track = micTrack
+        if (muted) await micTrack.setMuted(true)
+        const c = AgoraRTC.createClient({ mode: 'rtc', codec: 'vp8' })
+        client = c
+        current = { ...rtc }
+        wire(c, mine)
+        await c.join(rtc.appId, rtc.channelName, rtc.token, rtc.uid)
+        if (mine !== generation) return
+        await c.publish([micTrack])
+        if (mine !== generation) return
+        setState('connected')
+      } catch (error) {
+        const mapped = toAudioEngineError(error)
+        if (mine === generation) {
+          await release()
+          setState('failed')
+          emitter.emit('error', mapped)
+        }
+        throw mapped
+      }
+    },
+    async leave() {
+      generation++
+      const active = client !== undefined || track !== undefined
+      await release()
+      if (active || state !== 'idle') setState('disconnected')
+    },
+    async setMuted(next) {
+      if (track) {
+        try {
+          await track.setMuted(next)
+        } catch (error) {
+          throw toAudioEngineError(error)
+        }
+      }
+      if (next !== muted) {
+        muted = next
+        emitter.emit('mute', muted)
+      }
+    },
+    async listMicrophones(): Promise<MicrophoneInfo[]> {
+      try {
+        // Before the first join use the browser directly: listing devices must not download the SDK.
+        const devices = sdk
+          ? await sdk.getMicrophones()
+          : ((await globalThis.navigator?.mediaDevices?.enumerateDevices?.()) ?? []).filter((d) => d.kind === 'audioinput')
+        return devices.map((d, i) => ({
+          deviceId: d.deviceId,
+          label: d.label || `Microphone ${i + 1}`,
+          ...(d.groupId ? { groupId: d.groupId } : {}),
+        }))
+      } catch (error) {
+        throw toAudioEngineError(error)
+      }
+    },
+    async setMicrophone(deviceId) {
+      if (track) {
+        try {
+          await track.setDevice(deviceId)
+        } catch (error) {
+          throw toAudioEngineError(error)
+        }
+      }
+      microphoneId = deviceId
+      emitter.emit('microphone', deviceId)
+    },
+    getInputLevel() {
+      if (!track || muted || state !== 'connected') return 0
+      const level = track.getVolumeLevel()
+      return Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0
+    },
+    renewToken: renew,
+    on: emitter.on,
+  }
+}
