@@ -9,3 +9,14 @@ export type { Endpoint, EndpointId } from './endpoints'
 export { tryNormalizePhone, normalizePhone, normalizeGroupNumbers, PhoneNumberError } from './phone'
 export type { PhoneResult, PhoneError, PhoneErrorCode, GroupNumbersResult, CountryCode } from './phone'
 export { groupSendRequestNormalizedSchema, createGroupSendRequestNormalizedSchema } from './groupSendNormalized'
+export { createLinekitClient } from './client'
+export type { LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
+export {
+  LinekitError,
+  linekitErrorFromResponse,
+  linekitErrorFromBody,
+  parseRetryAfter,
+  codeForStatus,
+  isRetrySafe,
+} from './errors'
+export type { LinekitErrorInit, ErrorContext } from './errors'
