@@ -1,0 +1,460 @@
+/**
+ * Audio calls. spec: POST /start-audiocall-call-api, /answer-audiocall-call-api,
+ * /decline-audiocall-call-api, the end and status operations (shapes in src/api/ASSUMPTIONS.md),
+ * and States and transitions — Inbound audio call.
+ *
+ * Inbound: (injected by the control API) `ringing` → `answered` (answer endpoint, or "elsewhere"
+ * through the control API) → terminal (`ended`, `declined`, `no_answer`, `voicemail`, `busy`,
+ * `failed`). Every move is announced through `state.emit` with the spec's event payload
+ * (`audiocall.inbound.*`); webhooks.ts delivers them.
+ *
+ * Outbound: `ringing` until the callee answers (after `outboundAnswerMs`, or through the control
+ * API), then `answered` → `ended`. Each outbound call is also an outbound dialer attempt in the
+ * call logs (callLogs.ts).
+ */
+import type { InboundCallEndStatus } from '../../src/api/enums'
+import { inboundCallEndStatuses } from '../../src/api/enums'
+import type { RtcCredentials } from '../../src/api/schemas'
+import { recordAttempt, finishAttemptFromCall } from './callLogs'
+import { fail } from './errors'
+import { takeDeviceFault } from './faults'
+import { at } from './messages'
+import { requirePhone } from './phone'
+import type { Account, CallRecord, Line, MockSettings, MockState } from './state'
+
+declare module './state' {
+  interface MockSettings {
+    /**
+     * Whether the device returns rtc credentials when an outbound call is placed (false → `rtc: null`).
+     * @default true
+     */
+    callOutboundRtc?: boolean
+    /** Mock ms until the callee of an outbound call answers; 0 = only through the control API. @default 3000 */
+    callOutboundAnswerMs?: number
+    /** Mock ms an unanswered inbound call rings before it ends as `no_answer`; 0 = forever. @default 60000 */
+    callRingTimeoutMs?: number
+  }
+}
+
+/** Known `call_status` values (ASSUMPTIONS.md: call status). */
+export type CallState = 'ringing' | 'answered' | InboundCallEndStatus
+
+/** Who moved a call to `answered`. */
+export type AnsweredBy = 'api' | 'elsewhere' | 'callee'
+
+/** A call kept by the mock. */
+export interface Call extends CallRecord {
+  callUuid: string
+  accountId: string
+  lineId: string
+  direction: 'inbound' | 'outbound'
+  /** E.164 caller (inbound: the external number; outbound: the line). */
+  from: string
+  /** E.164 callee (inbound: the line; outbound: the external number). */
+  to: string
+  linePhoneNumber: string
+  status: CallState
+  ringingAt: number
+  answeredAt: number | null
+  endedAt: number | null
+  answeredBy: AnsweredBy | null
+  /** Inbound: credentials stored when the call began ringing (may be null). */
+  ringingRtc: RtcCredentials | null
+  /** Inbound: whether the device returns fresh credentials on answer (else the ringing ones). */
+  deviceRtcOnAnswer: boolean
+  /** Inbound: the caller hung up but the device has not reported it yet. */
+  callerHungUp: boolean
+  /** Outbound: the call-log entry of this attempt. */
+  callLogId: string | null
+}
+
+const TERMINAL: ReadonlySet<string> = new Set(inboundCallEndStatuses)
+
+/** Whether a call state is terminal. */
+export function isTerminal(status: CallState): boolean {
+  return TERMINAL.has(status)
+}
+
+/** The calls map with the mock's full call type (only this module writes it). */
+export function callsOf(state: MockState): Map<string, Call> {
+  return state.calls as Map<string, Call>
+}
+
+/** Call settings with defaults applied. */
+export function callSettings(settings: MockSettings) {
+  return {
+    outboundRtc: settings.callOutboundRtc ?? true,
+    outboundAnswerMs: Math.max(0, settings.callOutboundAnswerMs ?? 3_000),
+    ringTimeoutMs: Math.max(0, settings.callRingTimeoutMs ?? 60_000),
+  }
+}
+
+/** Fixed application id of the fake audio SDK (32 hex characters like a real one). */
+export const MOCK_RTC_APP_ID = '6c1f0e3a9b7d4e2fa5c8b0d1e9f7a3c2'
+
+/** Fake but well-formed rtc credentials for a call. */
+export function makeRtc(state: MockState, callUuid: string): RtcCredentials {
+  return {
+    appId: MOCK_RTC_APP_ID,
+    channelName: `lk_${callUuid.replace(/-/g, '')}`,
+    token: `006${MOCK_RTC_APP_ID}${state.ids.token('IA', 110)}`,
+    uid: 1 + Math.floor(state.ids.next() * 2_147_483_646),
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
+
+/** spec: Authentication 4 — audio-call endpoints need the feature. */
+export function requireAudioFeature(account: Account): void {
+  if (!account.features.audioCall) {
+    throw fail(403, 'AUDIOCALL_NOT_ENABLED', 'Audio calls are not enabled on this account', 'Ask for the audio-call feature on the account, or use an account that has it.')
+  }
+}
+
+/** Finds the caller's call; another account's call is as unknown as a missing one (404). */
+export function requireCall(state: MockState, account: Account, callUuid: string): Call {
+  const call = callsOf(state).get(callUuid)
+  if (!call || call.accountId !== account.id) {
+    throw fail(404, 'call_not_found', 'Call not found', 'Use the call_uuid from the start response or the ringing webhook.')
+  }
+  return call
+}
+
+/** spec: answer/decline — device error → 502, device unreachable → 503 (armed as `device` faults). */
+function deviceStep(state: MockState, path: string): void {
+  const fault = takeDeviceFault(state, 'POST', path)
+  if (!fault) return
+  if (fault.status === 503) {
+    throw fail(503, 'device_unreachable', 'The line\'s device is unreachable', 'Try again shortly; poll the call status for the outcome.')
+  }
+  throw fail(fault.status >= 400 && fault.status <= 599 ? fault.status : 502, 'device_error', 'The line\'s device reported an error', 'Poll the call status; do not assume the action happened.')
+}
+
+// ───────────────────────────── events ─────────────────────────────
+
+function emitAnswered(state: MockState, call: Call): void {
+  if (call.direction !== 'inbound') return
+  const now = state.clock.now()
+  state.emit({
+    type: 'audiocall.inbound.answered',
+    at: now,
+    accountId: call.accountId,
+    lineId: call.lineId,
+    payload: {
+      event: 'audiocall.inbound.answered',
+      call_uuid: call.callUuid,
+      from: call.from,
+      pb_line_id: call.lineId,
+      linePhoneNumber: call.linePhoneNumber,
+      answeredAt: iso(call.answeredAt ?? now),
+    },
+  })
+}
+
+function emitEnded(state: MockState, call: Call): void {
+  if (call.direction !== 'inbound') return
+  const now = state.clock.now()
+  state.emit({
+    type: 'audiocall.inbound.ended',
+    at: now,
+    accountId: call.accountId,
+    lineId: call.lineId,
+    payload: {
+      event: 'audiocall.inbound.ended',
+      call_uuid: call.callUuid,
+      status: call.status,
+      from: call.from,
+      pb_line_id: call.lineId,
+      linePhoneNumber: call.linePhoneNumber,
+      answeredAt: isoOrNull(call.answeredAt),
+      endedAt: iso(call.endedAt ?? now),
+    },
+  })
+}
+
+/** Moves a call to answered (idempotence is the caller's job). */
+function markAnswered(state: MockState, call: Call, by: AnsweredBy): void {
+  call.status = 'answered'
+  call.answeredAt = state.clock.now()
+  call.answeredBy = by
+  emitAnswered(state, call)
+}
+
+/** Moves a call to a terminal status; spec: any terminal state yields `audiocall.inbound.ended`. */
+export function finishCall(state: MockState, call: Call, status: InboundCallEndStatus): void {
+  if (isTerminal(call.status)) return
+  call.status = status
+  call.endedAt = state.clock.now()
+  emitEnded(state, call)
+  if (call.direction === 'outbound' && call.callLogId !== null) finishAttemptFromCall(state, call)
+}
+
+// ───────────────────────────── API operations ─────────────────────────────
+
+/** Response of the start operation. spec: Outbound audio-call start response. */
+export interface StartCallResult {
+  status: 'OK'
+  call_uuid: string
+  rtc: RtcCredentials | null
+}
+
+/** POST /start-audiocall-call-api. */
+export function startCall(state: MockState, account: Account, input: { pb_line_id: string; phone_number: string }): StartCallResult {
+  requireAudioFeature(account)
+  const line = state.lines.get(input.pb_line_id)
+  if (!line || line.accountId !== account.id) {
+    throw fail(400, 'invalid_line_id', 'pb_line_id is not one of your lines', 'Use a lineId from GET /get-lines.')
+  }
+  // spec: start — "Must be an audio-call-enabled line of the account".
+  if (!line.audioCallEnabled) {
+    throw fail(400, 'line_not_audiocall_enabled', 'pb_line_id is not an audio-call-enabled line', 'Pick a line with audio calling enabled (audioCallEnabled in GET /get-lines).')
+  }
+  // Choice (README): an inbound-only line receives calls but cannot place them (like the mint's 403).
+  if (line.inboundOnly) {
+    throw fail(403, 'line_inbound_only', 'This line receives calls but cannot place them', 'Place the call from another audio-call-enabled line.')
+  }
+  const to = requirePhone(input.phone_number, 'phone_number')
+  deviceStep(state, '/start-audiocall-call-api')
+
+  const settings = callSettings(state.settings)
+  const callUuid = state.ids.uuid()
+  const now = state.clock.now()
+  const call: Call = {
+    callUuid,
+    accountId: account.id,
+    lineId: line.lineId,
+    direction: 'outbound',
+    from: line.phoneNumber,
+    to,
+    linePhoneNumber: line.phoneNumber,
+    status: 'ringing',
+    ringingAt: now,
+    answeredAt: null,
+    endedAt: null,
+    answeredBy: null,
+    ringingRtc: null,
+    deviceRtcOnAnswer: false,
+    callerHungUp: false,
+    callLogId: null,
+  }
+  callsOf(state).set(callUuid, call)
+  call.callLogId = recordAttempt(state, account, { lineId: line.lineId, to, callUuid }).id
+  if (settings.outboundAnswerMs > 0) {
+    at(state, now + settings.outboundAnswerMs, () => {
+      if (callsOf(state).get(callUuid) === call && call.status === 'ringing') markAnswered(state, call, 'callee')
+    })
+  }
+  // spec: start — rtc null when the device placed the call but returned none.
+  const rtc = settings.outboundRtc ? makeRtc(state, callUuid) : null
+  return { status: 'OK', call_uuid: callUuid, rtc }
+}
+
+/** Checks shared by answer and decline. spec: 409 "call is not an inbound call that is currently ringing". */
+function requireRingingInbound(call: Call): void {
+  if (call.direction !== 'inbound' || call.status !== 'ringing') {
+    throw fail(409, 'call_not_ringing', `Call is ${call.direction} and ${call.status}, not an inbound call that is ringing`, 'Only ringing inbound calls can be answered or declined; read GET /get-audiocall-call-status-api.')
+  }
+}
+
+/** POST /answer-audiocall-call-api. */
+export function answerCall(state: MockState, account: Account, callUuid: string): { success: boolean; call_uuid: string; rtc: RtcCredentials | null } {
+  requireAudioFeature(account)
+  const call = requireCall(state, account, callUuid)
+  requireRingingInbound(call)
+  deviceStep(state, '/answer-audiocall-call-api')
+  if (call.callerHungUp) {
+    // Choice (README): the device finds the caller gone; the call ends as no_answer and the
+    // answer is refused like any answer of a call that is no longer ringing.
+    finishCall(state, call, 'no_answer')
+    throw fail(409, 'call_not_ringing', 'The caller hung up before the call was answered', 'Nothing to join; the call ended as no_answer.')
+  }
+  markAnswered(state, call, 'api')
+  // spec: answer — rtc from the device at answer time, falling back to the ones stored at ringing.
+  const rtc = call.deviceRtcOnAnswer ? makeRtc(state, call.callUuid) : call.ringingRtc
+  return { success: true, call_uuid: call.callUuid, rtc }
+}
+
+/** POST /decline-audiocall-call-api. */
+export function declineCall(state: MockState, account: Account, callUuid: string): { success: boolean; call_uuid: string } {
+  requireAudioFeature(account)
+  const call = requireCall(state, account, callUuid)
+  requireRingingInbound(call)
+  deviceStep(state, '/decline-audiocall-call-api')
+  // spec: decline — if the caller already hung up, the device's already-disconnected result is success.
+  finishCall(state, call, 'declined')
+  return { success: true, call_uuid: call.callUuid }
+}
+
+/** POST /end-audiocall-call-api (@assumed: ASSUMPTIONS.md). */
+export function endCall(state: MockState, account: Account, callUuid: string): { success: boolean; call_uuid: string } {
+  requireAudioFeature(account)
+  const call = requireCall(state, account, callUuid)
+  if (isTerminal(call.status)) {
+    throw fail(409, 'call_already_ended', `Call already ended (${call.status})`, 'Nothing to hang up.')
+  }
+  deviceStep(state, '/end-audiocall-call-api')
+  // Choice (README): hanging up a ringing inbound call declines it; anything else ends.
+  finishCall(state, call, call.direction === 'inbound' && call.status === 'ringing' ? 'declined' : 'ended')
+  return { success: true, call_uuid: call.callUuid }
+}
+
+/** GET /get-audiocall-call-status-api response (@assumed shape: ASSUMPTIONS.md). */
+export interface CallStatusView {
+  status: 'OK'
+  call_uuid: string
+  call_status: CallState
+  direction: 'inbound' | 'outbound'
+  pb_line_id: string | null
+  from: string
+  to: string
+  answeredAt: string | null
+  endedAt: string | null
+}
+
+/** Renders a call's status. */
+export function toCallStatus(call: Call): CallStatusView {
+  return {
+    status: 'OK',
+    call_uuid: call.callUuid,
+    call_status: call.status,
+    direction: call.direction,
+    pb_line_id: call.lineId,
+    from: call.from,
+    to: call.to,
+    answeredAt: isoOrNull(call.answeredAt),
+    endedAt: isoOrNull(call.endedAt),
+  }
+}
+
+/** GET /get-audiocall-call-status-api. */
+export function getCallStatus(state: MockState, account: Account, callUuid: string): CallStatusView {
+  requireAudioFeature(account)
+  return toCallStatus(requireCall(state, account, callUuid))
+}
+
+// ───────────────────────────── control operations ─────────────────────────────
+
+/** Control API: an inbound call starts ringing. */
+export interface InboundCallInput {
+  /** The line it rings on (must be audio-call enabled). */
+  lineId: string
+  /** Caller (any format; normalized). */
+  from: string
+  /** Whether the device stored rtc credentials when the call began ringing. @default true */
+  ringingRtc?: boolean | undefined
+  /** Whether the device returns fresh credentials at answer time (else the stored ones). @default true */
+  answerRtc?: boolean | undefined
+}
+
+/** Starts an inbound call on a line and emits `audiocall.inbound.ringing` once. */
+export function injectInboundCall(state: MockState, account: Account, input: InboundCallInput): Call {
+  const line: Line | undefined = state.lines.get(input.lineId)
+  if (!line || line.accountId !== account.id) {
+    throw fail(400, 'invalid_line_id', 'lineId is not one of the account\'s lines', 'Use a lineId of the account (see the seed in mocks/README.md).')
+  }
+  if (!line.audioCallEnabled) {
+    throw fail(400, 'line_not_audiocall_enabled', 'Calls cannot ring on a line without audio calling', 'Use an audio-call-enabled line.')
+  }
+  const from = requirePhone(input.from, 'from')
+  const callUuid = state.ids.uuid()
+  const now = state.clock.now()
+  const call: Call = {
+    callUuid,
+    accountId: account.id,
+    lineId: line.lineId,
+    direction: 'inbound',
+    from,
+    to: line.phoneNumber,
+    linePhoneNumber: line.phoneNumber,
+    status: 'ringing',
+    ringingAt: now,
+    answeredAt: null,
+    endedAt: null,
+    answeredBy: null,
+    ringingRtc: input.ringingRtc === false ? null : makeRtc(state, callUuid),
+    deviceRtcOnAnswer: input.answerRtc !== false,
+    callerHungUp: false,
+    callLogId: null,
+  }
+  callsOf(state).set(callUuid, call)
+  state.emit({
+    type: 'audiocall.inbound.ringing',
+    at: now,
+    accountId: account.id,
+    lineId: line.lineId,
+    payload: {
+      event: 'audiocall.inbound.ringing',
+      call_uuid: callUuid,
+      direction: 'inbound',
+      from,
+      pb_line_id: line.lineId,
+      linePhoneNumber: line.phoneNumber,
+      ringingAt: iso(now),
+    },
+  })
+  const { ringTimeoutMs } = callSettings(state.settings)
+  if (ringTimeoutMs > 0) {
+    at(state, now + ringTimeoutMs, () => {
+      if (callsOf(state).get(callUuid) === call && call.status === 'ringing') finishCall(state, call, 'no_answer')
+    })
+  }
+  return call
+}
+
+/** Finds a call of any account (control API). */
+export function requireAnyCall(state: MockState, callUuid: string): Call {
+  const call = callsOf(state).get(callUuid)
+  if (!call) throw fail(404, 'call_not_found', 'Call not found', 'Use a call_uuid returned by the mock.')
+  return call
+}
+
+/**
+ * Control API: the device repeats the ringing signal. spec: `audiocall.inbound.ringing` — one
+ * event per call even if the device repeats the signal, so this emits nothing.
+ */
+export function repeatRingingSignal(state: MockState, callUuid: string): Call {
+  const call = requireAnyCall(state, callUuid)
+  if (call.direction !== 'inbound' || call.status !== 'ringing') {
+    throw fail(409, 'call_not_ringing', 'Only a ringing inbound call can signal ringing', 'Inject a new inbound call instead.')
+  }
+  return call
+}
+
+/** Control API: answered by someone else (mobile or web app), or the callee of an outbound call. */
+export function answerElsewhere(state: MockState, callUuid: string): Call {
+  const call = requireAnyCall(state, callUuid)
+  if (call.status !== 'ringing') {
+    throw fail(409, 'call_not_ringing', `Call is ${call.status}`, 'Only ringing calls can be answered.')
+  }
+  markAnswered(state, call, call.direction === 'inbound' ? 'elsewhere' : 'callee')
+  return call
+}
+
+/** Control API: the caller hangs up without the device reporting it yet (the call stays `ringing`). */
+export function callerHangsUp(state: MockState, callUuid: string): Call {
+  const call = requireAnyCall(state, callUuid)
+  if (call.direction !== 'inbound' || call.status !== 'ringing') {
+    throw fail(409, 'call_not_ringing', 'Only a ringing inbound call has a caller who can hang up unseen', 'Use /__mock/calls/:uuid/end instead.')
+  }
+  call.callerHungUp = true
+  return call
+}
+
+/** Control API: the call reaches a terminal state. */
+export function endCallAs(state: MockState, callUuid: string, status: InboundCallEndStatus = 'ended'): Call {
+  const call = requireAnyCall(state, callUuid)
+  if (isTerminal(call.status)) throw fail(409, 'call_already_ended', `Call already ended (${call.status})`)
+  finishCall(state, call, status)
+  return call
+}
+
+/** Control API: every call (newest first), optionally of one account. */
+export function listCalls(state: MockState, accountId?: string): Array<CallStatusView & { accountId: string; answeredBy: AnsweredBy | null; ringingAt: string; callLogId: string | null }> {
+  const out = []
+  for (const call of callsOf(state).values()) {
+    if (accountId !== undefined && call.accountId !== accountId) continue
+    out.push({ ...toCallStatus(call), accountId: call.accountId, answeredBy: call.answeredBy, ringingAt: iso(call.ringingAt), callLogId: call.callLogId })
+  }
+  return out.reverse()
+}
