@@ -1,6 +1,7 @@
 import type { Preview } from '@storybook/react-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { setupWorker } from 'msw/browser'
+import { linekitBeforeEach, withLinekit } from '../stories/support/withLinekit'
 import '../src/styles.css'
 
 const preview: Preview = {
@@ -12,6 +13,10 @@ const preview: Preview = {
       return worker
     }),
   ],
+  // Stories with `parameters.linekit` get their own mock service + linekit/server behind MSW,
+  // and the real LinekitProvider around them (stories/support/README.md).
+  beforeEach: linekitBeforeEach,
+  decorators: [withLinekit],
   parameters: {
     layout: 'padded',
     controls: { expanded: true },

@@ -1,0 +1,78 @@
+/**
+ * React side of the story backend: `<LinekitStory backend>` renders the real
+ * `LinekitProvider` (client on the backend's same-page prefix, events over SSE, fake audio),
+ * and `useStoryBackend()` gives stories and the `MockPanel` the mock's control API.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createLinekitClient } from 'linekit/api'
+import { LinekitProvider, createFakeAudioEngine, createMemoryEventSource, createSseEventSource } from 'linekit'
+import type { StoryBackend } from './createStoryBackend'
+
+const StoryBackendContext = createContext<StoryBackend | null>(null)
+
+/** The story's backend (inside `LinekitStory` / the `withLinekit` decorator). */
+export function useStoryBackend(): StoryBackend {
+  const backend = useContext(StoryBackendContext)
+  if (!backend) throw new Error('useStoryBackend: render inside <LinekitStory> (or give the story `parameters.linekit`).')
+  return backend
+}
+
+/** The story's backend, or null outside one (for components that also run in the playground). */
+export function useOptionalStoryBackend(): StoryBackend | null {
+  return useContext(StoryBackendContext)
+}
+
+/** Props of {@link LinekitStory}. */
+export interface LinekitStoryProps {
+  backend: StoryBackend
+  /**
+   * How events reach the provider: `sse` through the server's real SSE route (via MSW), or
+   * `memory` straight from the server's bus (for tests that must not depend on streaming).
+   * @default 'sse'
+   */
+  events?: 'sse' | 'memory'
+  children?: ReactNode
+}
+
+function createEvents(backend: StoryBackend, mode: 'sse' | 'memory') {
+  if (mode === 'sse') return { source: createSseEventSource({ url: `${backend.prefix}/events` }), stop: () => {} }
+  const source = createMemoryEventSource()
+  const stop = backend.server.bus.subscribe((event) => {
+    source.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof source.emit>[0])
+  })
+  return { source, stop }
+}
+
+/**
+ * Wraps a story in the real provider wired to `backend`.
+ *
+ * @example
+ * ```tsx
+ * <LinekitStory backend={backend}><Conversation phoneNumber={storyNumbers.chat} /></LinekitStory>
+ * ```
+ */
+export function LinekitStory({ backend, events = 'sse', children }: LinekitStoryProps) {
+  const [kit] = useState(() => ({
+    client: createLinekitClient({ baseUrl: backend.prefix }),
+    events: createEvents(backend, events),
+    audioEngine: createFakeAudioEngine(),
+    closing: undefined as ReturnType<typeof setTimeout> | undefined,
+  }))
+  useEffect(() => {
+    // Close on unmount, but not on React StrictMode's immediate unmount-remount.
+    clearTimeout(kit.closing)
+    return () => {
+      kit.closing = setTimeout(() => {
+        kit.events.stop()
+        kit.events.source.close()
+      }, 0)
+    }
+  }, [kit])
+  return (
+    <StoryBackendContext.Provider value={backend}>
+      <LinekitProvider client={kit.client} events={kit.events.source} audioEngine={kit.audioEngine}>
+        {children}
+      </LinekitProvider>
+    </StoryBackendContext.Provider>
+  )
+}

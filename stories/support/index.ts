@@ -1,0 +1,13 @@
+/** Story support: one mock backend per story, the real provider around it, and a panel to drive the mock. */
+export { createStoryBackend, storyHosts, storyWebhookSecret } from './createStoryBackend'
+export type { StoryBackend, StoryBackendOptions, StorySetup } from './createStoryBackend'
+export { createMockDriver, MockControlError } from './mockDriver'
+export type { MockDriver, MockAccount, MockLine, FaultInput, InboundMessageInput, CallEndStatus } from './mockDriver'
+export { setups, storyNumbers, mintErrors, mintPath, ringableLine, callingLine } from './setups'
+export type { MintErrorCode } from './setups'
+export { LinekitStory, useStoryBackend, useOptionalStoryBackend } from './LinekitStory'
+export type { LinekitStoryProps } from './LinekitStory'
+export { withLinekit, linekitBeforeEach, storyBackend } from './withLinekit'
+export type { LinekitParameters } from './withLinekit'
+export { MockPanel } from './MockPanel'
+export type { MockPanelProps } from './MockPanel'
