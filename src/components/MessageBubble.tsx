@@ -1,0 +1,127 @@
+'use client'
+import type { HTMLAttributes, ReactNode } from 'react'
+import { cx } from './internal/cx'
+import { describeError, type ErrorStrings } from './internal/errors'
+import { clockTime, type DateOptions } from './internal/time'
+import type { ThreadItem } from './internal/types'
+import { MessageAttachment, type MessageAttachmentStrings } from './MessageAttachment'
+import { ServiceBadge, type ServiceName } from './ServiceBadge'
+import type { VoiceMemoPlayerStrings } from './VoiceMemoPlayer'
+
+/** Default, overridable strings (i18n). */
+export const messageBubbleStrings = {
+  you: 'You',
+  them: 'Them',
+  sending: 'Sending…',
+  failed: 'Not sent',
+  retry: 'Retry',
+  discard: 'Discard',
+  /** Service `status: pending`: accepted by the service, not yet delivered. */
+  statusPending: 'Sent',
+  statusDelivered: 'Delivered',
+  aiVoiceMemoPending: 'An AI voice memo will be generated from this text.',
+  effect: 'Effect: {e}',
+}
+export type MessageBubbleStrings = typeof messageBubbleStrings
+
+/**
+ * Props of {@link MessageBubble}.
+ *
+ * State attributes on the root:
+ * - `data-direction="inbound" | "outbound"`
+ * - `data-service="nativechat" | "SMS" | "RCS"` (absent on unconfirmed sends: the service is not known yet)
+ * - `data-status`: the service's delivery status (`pending`, `delivered`, …) or, for unconfirmed
+ *   sends, `sending` / `failed`
+ * - `data-optimistic` on unconfirmed sends
+ */
+export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The thread item to show (a stored message or an optimistic send). */
+  item: ThreadItem
+  /** Locale and time zone for the time stamp. @default the browser's */
+  dateOptions?: DateOptions
+  /** Extra content under the bubble (e.g. a reaction toggle). */
+  actions?: ReactNode
+  /** String overrides. @default messageBubbleStrings */
+  strings?: Partial<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
+  /** Overrides of the sentences used for send errors. */
+  errorStrings?: Partial<ErrorStrings>
+}
+
+/**
+ * One message: text (always rendered as text, never as HTML), attachments, time, channel and
+ * delivery status. Unconfirmed sends show "Sending…", or "Not sent" with the reason and Retry /
+ * Discard buttons. Themed by `--lk-color-bubble-*` variables per service and direction.
+ *
+ * @example
+ * <MessageBubble item={{ kind: 'message', key: m.message_handle, message: m }} />
+ */
+export function MessageBubble({ item, dateOptions, actions, strings, errorStrings, className, ...props }: MessageBubbleProps) {
+  const s = { ...messageBubbleStrings, ...strings }
+  if (item.kind === 'optimistic') {
+    const { body, state } = item
+    return (
+      <div
+        {...props}
+        className={cx('lk-MessageBubble', className)}
+        data-direction="outbound"
+        data-status={state === 'pending' ? 'sending' : 'failed'}
+        data-optimistic=""
+      >
+        <span className="lk-sr-only">{s.you}: </span>
+        <div className="lk-MessageBubble-bubble">
+          {body.message ? <p className="lk-MessageBubble-text">{body.message}</p> : null}
+          {body.mediaAttachmentUrl ? <MessageAttachment url={body.mediaAttachmentUrl} strings={strings} /> : null}
+          {body.audioAttachmentUrl ? <MessageAttachment url={body.audioAttachmentUrl} kind="audio" strings={strings} /> : null}
+          {body.enableAiVoiceMemo ? <p className="lk-MessageBubble-note">{s.aiVoiceMemoPending}</p> : null}
+        </div>
+        <div className="lk-MessageBubble-meta">
+          {state === 'pending' ? (
+            <span className="lk-MessageBubble-status">{s.sending}</span>
+          ) : (
+            <>
+              <span className="lk-MessageBubble-status" data-status="failed">
+                {s.failed}: {describeError(item.error, 'send', errorStrings)}
+              </span>
+              <button type="button" className="lk-Button" data-variant="small" onClick={item.retry}>
+                {s.retry}
+              </button>
+              <button type="button" className="lk-Button" data-variant="small ghost" onClick={item.discard}>
+                {s.discard}
+              </button>
+            </>
+          )}
+        </div>
+        {actions}
+      </div>
+    )
+  }
+  const m = item.message
+  const inbound = m.direction === 'inbound'
+  const time = clockTime(m.created_at, dateOptions)
+  const status =
+    m.status === 'delivered' ? s.statusDelivered : m.status === 'pending' ? s.statusPending : m.status
+  const media = m.media_attachment_url
+  const voice = m.voice_attachment_url
+  return (
+    <div
+      {...props}
+      className={cx('lk-MessageBubble', className)}
+      data-direction={m.direction}
+      data-service={m.service}
+      data-status={m.status}
+    >
+      <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
+      <div className="lk-MessageBubble-bubble">
+        {m.content ? <p className="lk-MessageBubble-text">{m.content}</p> : null}
+        {media ? <MessageAttachment url={media} strings={strings} /> : null}
+        {voice ? <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} /> : null}
+      </div>
+      <div className="lk-MessageBubble-meta">
+        <time dateTime={m.created_at}>{time}</time>
+        <ServiceBadge service={m.service as ServiceName} />
+        {inbound ? null : <span className="lk-MessageBubble-status">{status}</span>}
+      </div>
+      {actions}
+    </div>
+  )
+}

@@ -1,0 +1,283 @@
+'use client'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { cx } from './internal/cx'
+import { describeError, type ErrorStrings } from './internal/errors'
+import { groupThreadByDay, type ThreadRow } from './internal/groupByDay'
+import type { DateOptions } from './internal/time'
+import type { ThreadItem } from './internal/types'
+import { MessageBubble, type MessageBubbleProps } from './MessageBubble'
+
+/** Default, overridable strings (i18n). `{n}` is a count. */
+export const messageListStrings = {
+  label: 'Messages',
+  loading: 'Loading messages…',
+  empty: 'No messages yet.',
+  error: 'The messages could not be loaded.',
+  retry: 'Try again',
+  loadOlder: 'Load older messages',
+  loadingOlder: 'Loading older messages…',
+  newMessages: '{n} new messages',
+  newMessage: '1 new message',
+  jumpToLatest: 'Jump to the latest message',
+  announceInbound: 'New message: {text}',
+  today: 'Today',
+  yesterday: 'Yesterday',
+}
+export type MessageListStrings = typeof messageListStrings
+
+/**
+ * Props of {@link MessageList}.
+ *
+ * State attributes on the root:
+ * - `data-state="loading" | "error" | "empty" | "ready"`
+ * - `data-pinned` while the view follows the newest message (absent once the user scrolls up)
+ * - `data-fetching-older` while an older page loads
+ *
+ * Each mounted row carries `data-kind="day" | "item"` and `data-index`.
+ */
+export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The thread, oldest → newest (from `useThread`). */
+  items: readonly ThreadItem[]
+  /** Query status of the thread. @default 'success' */
+  status?: 'pending' | 'error' | 'success'
+  /** The load error, described to the user. */
+  error?: unknown
+  /** Retries the initial load. */
+  onRetry?: () => void
+  /** Whether older messages exist. @default false */
+  hasOlder?: boolean
+  /** Whether an older page is loading. @default false */
+  isFetchingOlder?: boolean
+  /** Loads the next older page; called near the top and by the "Load older" button. */
+  onLoadOlder?: () => void
+  /** Extra content per bubble, e.g. a reaction toggle for inbound native-chat messages. */
+  renderActions?: (item: ThreadItem) => ReactNode
+  /** Locale and time zone for day separators and times. */
+  dateOptions?: DateOptions
+  /** "Now", for "Today"/"Yesterday". @default new Date() at render */
+  now?: Date
+  /** Estimated row height in px before measurement. @default 64 */
+  estimateSize?: number
+  /** Rows rendered beyond the viewport on each side. @default 6 */
+  overscan?: number
+  /** Distance from the bottom (px) that still counts as "at the newest message". @default 48 */
+  pinThreshold?: number
+  /** String overrides. @default messageListStrings */
+  strings?: Partial<MessageListStrings> & MessageBubbleProps['strings']
+  /** Overrides of error sentences. */
+  errorStrings?: Partial<ErrorStrings>
+}
+
+/**
+ * The virtualized thread: only the rows in view (plus `overscan`) are mounted, each measured
+ * after render (`@tanstack/react-virtual`), so 10,000 messages of any height scroll smoothly.
+ * It follows new messages while the user is at the bottom; once they scroll up it stays put and
+ * offers a "N new messages" button instead; when older pages are prepended the visible message
+ * stays where it was. Day separators group messages. Themed by `--lk-*` variables.
+ *
+ * @example
+ * const thread = useThread({ phoneNumber })
+ * <MessageList items={thread.items} status={thread.status} hasOlder={thread.hasOlder}
+ *   isFetchingOlder={thread.isFetchingOlder} onLoadOlder={thread.fetchOlder} />
+ */
+export function MessageList({
+  items,
+  status = 'success',
+  error,
+  onRetry,
+  hasOlder = false,
+  isFetchingOlder = false,
+  onLoadOlder,
+  renderActions,
+  dateOptions,
+  now,
+  estimateSize = 64,
+  overscan = 6,
+  pinThreshold = 48,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: MessageListProps) {
+  const s = { ...messageListStrings, ...strings }
+  const viewport = useRef<HTMLDivElement>(null)
+  const nowKey = now?.getTime()
+  const rows = useMemo<ThreadRow[]>(
+    () => groupThreadByDay(items, nowKey === undefined ? new Date() : new Date(nowKey), s, dateOptions),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- strings are compared by value below
+    [items, nowKey, s.today, s.yesterday, dateOptions?.locale, dateOptions?.timeZone],
+  )
+  const [pinned, setPinned] = useState(true)
+  const pinnedRef = useRef(true)
+  const [unseen, setUnseen] = useState(0)
+  const [announcement, setAnnouncement] = useState('')
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 32 : estimateSize),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan,
+    // Chat anchoring: keep the visible row in place when rows are prepended, follow appends
+    // while at the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: pinThreshold,
+  })
+
+  const setPinnedBoth = useCallback((value: boolean) => {
+    pinnedRef.current = value
+    setPinned(value)
+    if (value) setUnseen(0)
+  }, [])
+
+  // Start at the newest message once the first rows exist.
+  const started = useRef(false)
+  useLayoutEffect(() => {
+    if (started.current || rows.length === 0) return
+    started.current = true
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
+  }, [rows.length, virtualizer])
+
+  // Appends: count unseen ones while scrolled up, jump down for the user's own sends,
+  // and announce the newest inbound message.
+  const lastKey = rows[rows.length - 1]?.key
+  const prevItems = useRef<readonly ThreadItem[]>(items)
+  useEffect(() => {
+    const before = prevItems.current
+    prevItems.current = items
+    if (before === items || items.length === 0) return
+    const prevLast = before[before.length - 1]?.key
+    const idx = prevLast === undefined ? -1 : items.findIndex((it) => it.key === prevLast)
+    if (prevLast !== undefined && idx === -1) return // replaced wholesale (e.g. another thread)
+    const appended = items.slice(idx + 1)
+    if (appended.length === 0) return
+    if (before.length === 0) return // first load is not "new"
+    const own = appended.some((it) => it.kind === 'optimistic')
+    const inbound = appended.filter((it) => it.kind === 'message' && it.message.direction === 'inbound')
+    const newestInbound = inbound[inbound.length - 1]
+    if (newestInbound?.kind === 'message') {
+      setAnnouncement(s.announceInbound.replace('{text}', newestInbound.message.content || s.newMessage))
+    }
+    if (own) {
+      setPinnedBoth(true)
+      virtualizer.scrollToEnd()
+    } else if (!pinnedRef.current) {
+      setUnseen((n) => n + appended.length)
+    }
+  }, [items, lastKey, s.announceInbound, s.newMessage, setPinnedBoth, virtualizer])
+
+  const onScroll = () => {
+    const el = viewport.current
+    if (!el) return
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight
+    const atEnd = distance <= pinThreshold
+    if (atEnd !== pinnedRef.current) setPinnedBoth(atEnd)
+    if (el.scrollTop < 200 && hasOlder && !isFetchingOlder && onLoadOlder && started.current) onLoadOlder()
+  }
+
+  const jumpToLatest = () => {
+    setPinnedBoth(true)
+    virtualizer.scrollToEnd()
+  }
+
+  const state = status === 'pending' ? 'loading' : status === 'error' && items.length === 0 ? 'error' : items.length === 0 ? 'empty' : 'ready'
+  const virtualItems = virtualizer.getVirtualItems()
+
+  return (
+    <div
+      {...props}
+      className={cx('lk-MessageList', className)}
+      data-state={state}
+      data-pinned={pinned || undefined}
+      data-fetching-older={isFetchingOlder || undefined}
+    >
+      {hasOlder && state === 'ready' ? (
+        <div className="lk-MessageList-older">
+          <button type="button" className="lk-Button" data-variant="ghost small" disabled={isFetchingOlder} onClick={() => onLoadOlder?.()}>
+            {isFetchingOlder ? s.loadingOlder : s.loadOlder}
+          </button>
+        </div>
+      ) : null}
+      {state === 'loading' ? (
+        <div className="lk-MessageList-placeholder" role="status">
+          {s.loading}
+        </div>
+      ) : state === 'error' ? (
+        <div className="lk-MessageList-placeholder" role="alert">
+          <p>
+            {s.error} {describeError(error, 'load', errorStrings)}
+          </p>
+          {onRetry ? (
+            <button type="button" className="lk-Button" onClick={onRetry}>
+              {s.retry}
+            </button>
+          ) : null}
+        </div>
+      ) : state === 'empty' ? (
+        <div className="lk-MessageList-placeholder">
+          <p>{s.empty}</p>
+        </div>
+      ) : (
+        <div
+          ref={viewport}
+          className="lk-MessageList-viewport"
+          role="region"
+          aria-label={s.label}
+          // Focusable so keyboard users can scroll the history with the arrow and page keys
+          // (axe: scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          onScroll={onScroll}
+        >
+          <div
+            role="list"
+            aria-busy={isFetchingOlder || undefined}
+            className="lk-MessageList-canvas"
+            style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
+          >
+            {virtualItems.map((v) => {
+              const row = rows[v.index]
+              if (!row) return null
+              return (
+                <div
+                  key={v.key as string}
+                  role="listitem"
+                  aria-setsize={rows.length}
+                  aria-posinset={v.index + 1}
+                  data-index={v.index}
+                  data-kind={row.kind}
+                  ref={virtualizer.measureElement}
+                  className="lk-MessageList-row"
+                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
+                >
+                  {row.kind === 'day' ? (
+                    <div className="lk-MessageList-day">{row.label}</div>
+                  ) : (
+                    <MessageBubble
+                      item={row.item}
+                      dateOptions={dateOptions}
+                      strings={strings}
+                      errorStrings={errorStrings}
+                      actions={renderActions?.(row.item)}
+                    />
+                  )}
+                </div>
+              )
+            })}
+          </div>
+        </div>
+      )}
+      {unseen > 0 && !pinned ? (
+        <button type="button" className="lk-MessageList-jump lk-Button" onClick={jumpToLatest}>
+          {unseen === 1 ? s.newMessage : s.newMessages.replace('{n}', String(unseen))}
+          <span className="lk-sr-only">, {s.jumpToLatest}</span> <span aria-hidden="true">↓</span>
+        </button>
+      ) : null}
+      <div className="lk-sr-only" role="status" aria-live="polite">
+        {announcement}
+      </div>
+    </div>
+  )
+}

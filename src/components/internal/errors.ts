@@ -1,0 +1,119 @@
+/**
+ * Turns a refusal from the service (a `LinekitError` from `linekit/api`, or any Error) into one
+ * sentence a user can act on. Duck-typed so the components never depend on the error class's
+ * identity (two copies of the package must still work).
+ */
+
+/** The fields of a `LinekitError` the components read. */
+export interface ErrorLike {
+  message?: string
+  status?: number
+  code?: string
+  hint?: string
+  retryAfterSeconds?: number
+  body?: unknown
+}
+
+/** Which operation failed: the same status means different things per endpoint. */
+export type ErrorContext = 'send' | 'group' | 'reaction' | 'typing' | 'load' | 'contact' | 'enroll'
+
+/** Default, overridable sentences. `{s}` is replaced by seconds to wait. */
+export const errorStrings = {
+  offline: 'Could not reach the server. Check your connection and try again.',
+  unauthorized: 'You are not signed in, or your session has expired.',
+  rateLimited: 'Too many requests. Try again in {s} seconds.',
+  rateLimitedSoon: 'Too many requests. Try again in a moment.',
+  server: 'The service had a problem. Try again.',
+  upstream: 'The messaging service could not be reached. Try again.',
+  tooLarge: 'This is too large to send.',
+  lineNotAllowed: 'You may not use this line.',
+  invalid: 'The request was refused as invalid.',
+  // send (spec: POST /send-api-message, Errors table)
+  sendEffectSms: 'Send effects only work on native chat; this number receives SMS. Remove the effect and send again.',
+  sendLineInvalid: 'That line is not one of your lines. Pick another line or let the service choose.',
+  sendTrialLine: 'Trial accounts cannot choose a line. Send without picking one.',
+  sendForbidden: 'This message was refused: the recipient may be blocked, or your plan does not allow it.',
+  sendEmpty: 'Type a message or add an attachment.',
+  // group (spec: POST /send-group-message)
+  groupCount: 'A group needs 2 to 32 recipients.',
+  groupTrial: 'Group messages are not available on trial accounts.',
+  groupForbidden: 'Group messages are not available on trial accounts, or one or more recipients are blocked.',
+  groupConflict: 'This group already exists on a different line.',
+  // reactions
+  reactionChannel: 'Reactions only work on native-chat messages.',
+  // enrolment (spec: POST /enroll-flow)
+  enrollOptedOut: 'This contact opted out; they cannot be enrolled.',
+  enrollNotFound: 'The workflow is not published or no longer exists, or the line was not found.',
+  enrollActive: 'This contact already has an active run in this workflow.',
+  enrollInvalid: 'The phone number, line or workflow is not valid, or no line is available.',
+  // contacts
+  contactInvalid: 'Check the phone number, email and custom fields.',
+  notFound: 'Not found.',
+  conflict: 'This conflicts with the current state. Refresh and try again.',
+  unknown: 'Something went wrong.',
+}
+export type ErrorStrings = typeof errorStrings
+
+const textOf = (e: ErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ?? ''}`.toLowerCase()
+
+/** One user-facing sentence for an error in a given context; the server's `hint` is appended when present. */
+export function describeError(
+  error: unknown,
+  context: ErrorContext,
+  overrides?: Partial<ErrorStrings>,
+): string {
+  const s = { ...errorStrings, ...overrides }
+  if (!error) return ''
+  const e = (typeof error === 'object' ? error : { message: String(error) }) as ErrorLike
+  const status = e.status
+  const text = textOf(e)
+  const base = ((): string => {
+    if (status === undefined || status === 0) {
+      return e instanceof TypeError || /fetch|network/i.test(e.message ?? '') ? s.offline : e.message || s.unknown
+    }
+    if (status === 401) return s.unauthorized
+    if (status === 429) {
+      return e.retryAfterSeconds ? s.rateLimited.replace('{s}', String(Math.ceil(e.retryAfterSeconds))) : s.rateLimitedSoon
+    }
+    if (status === 413) return s.tooLarge
+    if (status === 502 || status === 503 || status === 504) return s.upstream
+    if (status >= 500) return s.server
+    if (e.code === 'line_not_allowed') return s.lineNotAllowed
+    switch (context) {
+      case 'send':
+        if (status === 400 && /effect/.test(text)) return s.sendEffectSms
+        if (status === 400 && /line/.test(text)) return s.sendLineInvalid
+        if (status === 400 && /message|attachment|empty/.test(text)) return s.sendEmpty
+        if (status === 403 && /trial/.test(text)) return s.sendTrialLine
+        if (status === 403) return s.sendForbidden
+        break
+      case 'group':
+        if (status === 400 && /recipient|numbers|count|between/.test(text)) return s.groupCount
+        if (status === 400 && /line/.test(text)) return s.sendLineInvalid
+        if (status === 403 && /trial/.test(text)) return s.groupTrial
+        if (status === 403) return s.groupForbidden
+        if (status === 409) return s.groupConflict
+        break
+      case 'reaction':
+        if (/native|sms|rcs/.test(text)) return s.reactionChannel
+        break
+      case 'enroll':
+        if (status === 403) return s.enrollOptedOut
+        if (status === 404) return s.enrollNotFound
+        if (status === 409) return s.enrollActive
+        if (status === 400) return s.enrollInvalid
+        break
+      case 'contact':
+        if (status === 400) return s.contactInvalid
+        break
+      default:
+        break
+    }
+    if (status === 404) return s.notFound
+    if (status === 409) return s.conflict
+    if (status === 400) return e.message || s.invalid
+    return e.message || s.unknown
+  })()
+  const hint = e.hint && !base.includes(e.hint) ? ` ${e.hint}` : ''
+  return `${base}${hint}`
+}

@@ -1,0 +1,36 @@
+import { dayKey, dayLabel, type DateOptions, type DayLabelStrings } from './time'
+import type { ThreadItem } from './types'
+
+/** A row of the rendered thread: a day separator or an item. */
+export type ThreadRow =
+  | { kind: 'day'; key: string; label: string; day: string }
+  | { kind: 'item'; key: string; item: ThreadItem }
+
+/** When an item happened (stored: `created_at`; optimistic: when the user sent it). */
+export function itemTime(item: ThreadItem): string | number | Date {
+  return item.kind === 'message' ? item.message.created_at : item.createdAt
+}
+
+/**
+ * Interleaves day separators into a thread sorted oldest → newest. Separator keys are the day
+ * (`day:2026-03-03`) so a separator keeps its identity when older pages are prepended.
+ */
+export function groupThreadByDay(
+  items: readonly ThreadItem[],
+  now: Date,
+  strings: DayLabelStrings,
+  options: DateOptions = {},
+): ThreadRow[] {
+  const rows: ThreadRow[] = []
+  let last: string | undefined
+  for (const item of items) {
+    const t = itemTime(item)
+    const day = dayKey(t, options)
+    if (day !== last) {
+      rows.push({ kind: 'day', key: `day:${day}`, day, label: dayLabel(t, now, strings, options) })
+      last = day
+    }
+    rows.push({ kind: 'item', key: item.key, item })
+  }
+  return rows
+}

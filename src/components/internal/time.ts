@@ -1,0 +1,60 @@
+/** Date helpers for the thread: day keys, day labels and clock times, all locale/time-zone aware. */
+
+/** Options shared by the date helpers; inject them for deterministic tests and stories. */
+export interface DateOptions {
+  /** BCP 47 locale. @default the browser's */
+  locale?: string
+  /** IANA time zone. @default the browser's */
+  timeZone?: string
+}
+
+const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value))
+
+/** `YYYY-MM-DD` of the instant in the given time zone. */
+export function dayKey(value: string | number | Date, { timeZone }: DateOptions = {}): string {
+  const d = toDate(value)
+  if (Number.isNaN(d.getTime())) return 'invalid'
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
+}
+
+/** Labels for relative days. */
+export interface DayLabelStrings {
+  today: string
+  yesterday: string
+}
+
+/** "Today", "Yesterday", or a long date ("Monday, March 3, 2026"). */
+export function dayLabel(
+  value: string | number | Date,
+  now: Date,
+  strings: DayLabelStrings,
+  options: DateOptions = {},
+): string {
+  const key = dayKey(value, options)
+  if (key === dayKey(now, options)) return strings.today
+  if (key === dayKey(new Date(now.getTime() - 86_400_000), options)) return strings.yesterday
+  const d = toDate(value)
+  if (Number.isNaN(d.getTime())) return ''
+  return new Intl.DateTimeFormat(options.locale, {
+    timeZone: options.timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(d)
+}
+
+/** Clock time ("10:42 AM"). */
+export function clockTime(value: string | number | Date, options: DateOptions = {}): string {
+  const d = toDate(value)
+  if (Number.isNaN(d.getTime())) return ''
+  return new Intl.DateTimeFormat(options.locale, { timeZone: options.timeZone, hour: 'numeric', minute: '2-digit' }).format(d)
+}
+
+/** `m:ss` for media durations. */
+export function mediaTime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00'
+  const s = Math.floor(seconds)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
