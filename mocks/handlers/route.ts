@@ -1,0 +1,139 @@
+/**
+ * The one wrapper every service route goes through: due timers → fault injection → latency →
+ * auth → rate limit → request parsing (the `linekit/api` schemas) → the domain rule → JSON.
+ * Errors thrown as `MockHttpError` become the messaging error body `{ error, code, hint }`;
+ * anything else is a bug and becomes a 500 with the same body shape.
+ */
+import { delay, http, type HttpHandler } from 'msw'
+import type { z } from 'zod/mini'
+import { authenticate, type Caller } from '../service/auth'
+import { fail, MockHttpError } from '../service/errors'
+import { takeHttpFault } from '../service/faults'
+import type { MockCore } from '../service/index'
+import type { Fault, MockState } from '../service/state'
+
+/** Biggest request body the mock reads (bigger → 413). */
+export const MAX_BODY_BYTES = 1_000_000
+
+const JSON_HEADERS = { 'content-type': 'application/json' }
+
+/** A JSON response. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+}
+
+/** The response for a thrown error (MockHttpError → its body; anything else → 500). */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof MockHttpError) return json(error.body(), error.status, error.headers)
+  return json({ error: 'Internal error in the mock service', code: 'internal_error', hint: 'This is a bug in linekit/mocks; please report it.' }, 500)
+}
+
+function faultResponse(fault: Fault): Response {
+  if (fault.text !== undefined) return new Response(fault.text, { status: fault.status, headers: { 'content-type': 'text/html' } })
+  const body = fault.body ?? { error: `Injected fault: HTTP ${fault.status}`, code: fault.status >= 500 ? 'internal_error' : 'injected_fault', hint: 'Set through POST /__mock/faults.' }
+  return json(body, fault.status)
+}
+
+/** What a route's resolver receives. */
+export interface RouteArgs {
+  request: Request
+  url: URL
+  params: Record<string, string | readonly string[] | undefined>
+  state: MockState
+  /** Set when the route requires auth. */
+  caller: Caller
+}
+
+/** Options of a service route. */
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Path as in the spec, `:name` for parameters (e.g. `/get-message-api/:message_handle`). */
+  path: string
+  /** Require a bearer credential. @default true */
+  auth?: boolean
+  /** Name of the limiter to apply per credential; `null` for none. @default 'messaging' */
+  rateLimit?: string | null
+}
+
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
+
+/** The messaging API limiter: 60/min per key (spec: Limits), adjustable in settings. */
+export function messagingLimiter(state: MockState) {
+  return state.limiter('messaging', () => state.settings.rateLimitPerMinute)
+}
+
+/** A service route: MSW handler for `*<path>` wrapped in the shared pipeline. */
+export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs) => unknown): HttpHandler {
+  const { state } = core
+  const requireAuth = spec.auth ?? true
+  const limiterName = spec.rateLimit === undefined ? 'messaging' : spec.rateLimit
+  return METHODS[spec.method](`*${spec.path}`, async ({ request, params }) => {
+    try {
+      state.clock.runDue()
+      const url = new URL(request.url)
+      const fault = takeHttpFault(state, spec.method, spec.path, url.pathname)
+      if (fault) return faultResponse(fault)
+      if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
+      let caller = undefined as unknown as Caller
+      if (requireAuth) {
+        caller = authenticate(state, request.headers.get('authorization'))
+        if (limiterName !== null) {
+          const limiter = limiterName === 'messaging' ? messagingLimiter(state) : state.limiters.get(limiterName)
+          const result = limiter?.take(caller.credential)
+          if (result && !result.ok) {
+            // spec: Limits — 60 requests per minute per key → 429 rate_limited with Retry-After.
+            throw fail(429, 'rate_limited', 'Rate limit exceeded: 60 requests per minute per key', `Retry after ${result.retryAfterSeconds} seconds.`, { retryAfterSeconds: result.retryAfterSeconds }, { 'retry-after': String(result.retryAfterSeconds) })
+          }
+        }
+      }
+      const result = await resolve({ request, url, params: params as RouteArgs['params'], state, caller })
+      return result instanceof Response ? result : json(result)
+    } catch (error) {
+      if (!(error instanceof MockHttpError)) console.error('[linekit/mocks] unexpected error', error)
+      return errorResponse(error)
+    }
+  })
+}
+
+/** Reads a JSON object body; 400 on invalid JSON or a non-object, 413 when too big. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) throw fail(413, 'payload_too_large', 'Request body is too large', `Keep request bodies under ${MAX_BODY_BYTES} bytes.`)
+  if (text.trim() === '') throw fail(400, 'invalid_request', 'Request body is empty', 'Send a JSON object with Content-Type: application/json.')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw fail(400, 'invalid_json', 'Request body is not valid JSON', 'Send a JSON object with Content-Type: application/json.')
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw fail(400, 'invalid_request', 'Request body must be a JSON object', 'Send a JSON object with Content-Type: application/json.')
+  }
+  return body as Record<string, unknown>
+}
+
+/** Fields whose schema failure has a more specific code than `invalid_request`. */
+const FIELD_CODES: Record<string, string> = { lineId: 'invalid_line_id', pb_line_id: 'invalid_line_id', flowId: 'invalid_flow_id', effect: 'invalid_effect' }
+
+/** Parses `input` with a `linekit/api` schema or throws 400 naming the first problems. */
+export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issues = result.error.issues.slice(0, 3)
+  const message = issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ').slice(0, 500)
+  const first = issues[0]?.path[0]
+  const code = (typeof first === 'string' && FIELD_CODES[first]) || 'invalid_request'
+  throw fail(400, code, `Invalid request: ${message}`, 'Check the request against the service interface (field names, types and bounds).')
+}
+
+/** Parses a JSON body with a schema. */
+export async function parseBody<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJsonObject(request))
+}
+
+/** Parses the query string with a schema (repeated names: the last value wins). */
+export function parseQuery<S extends z.ZodMiniType>(url: URL, schema: S): z.output<S> {
+  const query: Record<string, string> = {}
+  for (const [key, value] of url.searchParams) query[key] = value
+  return parseWith(schema, query)
+}

@@ -1,0 +1,68 @@
+/**
+ * `linekit/mocks`: a stateful, rule-faithful mock of the messaging service
+ * (`shared/spec/service-interface.md`), usable in-process (tests, Storybook, the playground)
+ * and over HTTP (`linekit/mocks/node`). See mocks/README.md.
+ */
+import { getResponse, type HttpHandler } from 'msw'
+import { createHandlers } from './handlers/index'
+import { errorResponse, json } from './handlers/route'
+import { createMockCore } from './service/index'
+import type { MockClock } from './service/clock'
+import type { MockControl } from './service/control'
+import type { MockState } from './service/state'
+
+/** Options of {@link createMockService}. */
+export interface MockServiceOptions {
+  /** Seed of the id generator (same seed → same generated ids). @default 1 */
+  seed?: number
+  /** The clock; tests pass `createMockClock({ now })` and move it with `advance`. @default a flowing clock at wall time */
+  clock?: MockClock
+  /** Base for relative URLs given to `fetch`. Handlers match any host. @default 'http://mock.linekit.local' */
+  baseUrl?: string
+}
+
+/** One mock instance. */
+export interface MockService {
+  /** Resolves a request through the MSW handlers, with no network. Unknown routes → 404 error body. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>
+  /** The MSW handlers (for `setupServer`/`setupWorker`). */
+  handlers: HttpHandler[]
+  /** The in-process control API. */
+  control: MockControl
+  /** The state container (for extensions and white-box tests). */
+  state: MockState
+  clock: MockClock
+}
+
+/** Creates a seeded mock service; see {@link MockServiceOptions}. */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const core = createMockCore({ seed: options.seed, clock: options.clock })
+  const handlers = createHandlers(core)
+  const baseUrl = options.baseUrl ?? 'http://mock.linekit.local'
+
+  async function fetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
+    const request =
+      input instanceof Request && init === undefined
+        ? input
+        : new Request(input instanceof Request ? input : new URL(String(input), baseUrl), init)
+    try {
+      const response = await getResponse(handlers, request)
+      if (response) return response
+    } catch (error) {
+      return errorResponse(error)
+    }
+    return json({ error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}`, code: 'not_found', hint: 'See shared/spec/service-interface.md for the endpoints, mocks/README.md for /__mock/*.' }, 404)
+  }
+
+  return { fetch, handlers, control: core.control, state: core.state, clock: core.clock }
+}
+
+export { createMockClock } from './service/clock'
+export type { MockClock, MockClockOptions, TimerCallback, TimerId } from './service/clock'
+export type { MockControl, AccountSummary, AccountRef, NumberInput, NumberView, EventView } from './service/control'
+export type { MockState, MockSettings, MockEvent, Account, AccountKind, Line, StoredMessage, Fault } from './service/state'
+export { accountKinds, defaultSettings } from './service/state'
+export { seedKeys, seedAccessTokens, seedAccountIds, seedLines, seedOtherLines, seedFlows, seedContacts } from './service/seed'
+export { createRateLimiter } from './service/rateLimit'
+export type { RateLimiter, RateLimitResult } from './service/rateLimit'
+export { MockHttpError } from './service/errors'

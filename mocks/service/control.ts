@@ -1,0 +1,205 @@
+/**
+ * The typed, in-process control API: everything only the outside world can do (reset, new
+ * accounts, time, reachability, opt-outs and blocks, inbound messages, settings, faults).
+ * `handlers/control.ts` exposes the same operations over HTTP under `/__mock/*`.
+ */
+import { createAccount, type CreatedAccount } from './accounts'
+import { toRecord, type MessageRecord } from './common'
+import { fail } from './errors'
+import { addFault, type FaultInput } from './faults'
+import { toLineView, type LineView } from './lines'
+import { injectInbound, type InboundInput } from './messages'
+import { requirePhone } from './phone'
+import { applySeed, seedAccountIds } from './seed'
+import { accountKinds, clearState, type Account, type AccountKind, type Fault, type MockEvent, type MockSettings, type MockState } from './state'
+import { toFlowView } from './workflows'
+
+/** Selects an account: by id or by API key; default the seeded production account. */
+export interface AccountRef {
+  accountId?: string | undefined
+  apiKey?: string | undefined
+}
+
+/** An account as the control API shows it. */
+export interface AccountSummary {
+  accountId: string
+  kind: AccountKind
+  name: string
+  trial: boolean
+  features: Account['features']
+  dialer: Account['dialer']
+  apiKeys: { key: string; legacy: boolean }[]
+  lines: LineView[]
+  flows: ReturnType<typeof toFlowView>[]
+}
+
+/** Number settings (`POST /__mock/numbers`). */
+export interface NumberInput extends AccountRef {
+  phone: string
+  /** Native-chat reachability (global: it is a property of the number). */
+  reachable?: boolean | undefined
+  /** Opted out (for the account given, or for every account when none is given). */
+  optedOut?: boolean | undefined
+  /** Blocked (for the account given, or for every account when none is given). */
+  blocked?: boolean | undefined
+}
+
+/** What `setNumber` reports back. */
+export interface NumberView {
+  phone: string
+  reachable: boolean
+  optedOut: boolean
+  blocked: boolean
+}
+
+/** A serializable event (messages rendered as records). */
+export type EventView = { type: string; at: string; accountId: string; message?: MessageRecord; [field: string]: unknown }
+
+/** The in-process control API. */
+export interface MockControl {
+  /** Restores the seed (the clock keeps its time; seeded history is placed relative to it). */
+  reset(): void
+  /** Every account with its keys, lines and flows. */
+  accounts(): AccountSummary[]
+  /** Creates an account of any kind; returns its key, lines and flows. */
+  createAccount(input: { kind: AccountKind; name?: string | undefined }): AccountSummary
+  /** The mock time. */
+  clock(): { now: string }
+  /** Moves the mock time forward (timers fire). */
+  advanceClock(ms: number): { now: string }
+  /** Jumps to a later time (earlier times are ignored). */
+  setClock(time: string): { now: string }
+  /** Sets reachability / opt-out / block of a number. */
+  setNumber(input: NumberInput): NumberView
+  /** Injects an inbound message (1:1 or into a group with `groupId`; any service incl. RCS). */
+  injectInbound(input: InboundInput & AccountRef): MessageRecord
+  /** Current settings. */
+  settings(): MockSettings
+  /** Changes some settings; returns all of them. */
+  updateSettings(patch: Partial<MockSettings>): MockSettings
+  /** Arms a fault for the next N requests to a path. */
+  addFault(input: FaultInput): Fault
+  /** Armed faults. */
+  faults(): Fault[]
+  /** Disarms every fault. */
+  clearFaults(): void
+  /** The last events (message.inbound / message.outbound …), oldest first. */
+  events(): EventView[]
+  /** Resolves an account reference (throws 404). */
+  account(ref?: AccountRef): Account
+}
+
+function summarize(state: MockState, account: Account): AccountSummary {
+  const apiKeys: { key: string; legacy: boolean }[] = []
+  for (const k of state.apiKeys.values()) if (k.accountId === account.id) apiKeys.push({ key: k.key, legacy: k.legacy })
+  return {
+    accountId: account.id,
+    kind: account.kind,
+    name: account.name,
+    trial: account.trial,
+    features: { ...account.features },
+    dialer: { ...account.dialer },
+    apiKeys,
+    lines: account.lineIds.flatMap((id) => {
+      const line = state.lines.get(id)
+      return line ? [toLineView(line)] : []
+    }),
+    flows: [...account.flows.values()].map(toFlowView),
+  }
+}
+
+/** Seeds `state` from scratch (quietly: the seed publishes no events). */
+export function resetState(state: MockState): void {
+  clearState(state)
+  state.quiet = true
+  try {
+    applySeed(state)
+  } finally {
+    state.quiet = false
+  }
+}
+
+/** Creates the control API over `state`. */
+export function createControl(state: MockState): MockControl {
+  const nowView = () => ({ now: state.clock.iso() })
+  const account = (ref: AccountRef = {}): Account => {
+    if (ref.apiKey !== undefined) {
+      const key = state.apiKeys.get(ref.apiKey)
+      const found = key && state.accounts.get(key.accountId)
+      if (!found) throw fail(404, 'account_not_found', 'No account has this API key')
+      return found
+    }
+    const found = state.accounts.get(ref.accountId ?? seedAccountIds.production)
+    if (!found) throw fail(404, 'account_not_found', `Account ${ref.accountId ?? seedAccountIds.production} not found`, 'GET /__mock/accounts lists them.')
+    return found
+  }
+  return {
+    reset: () => resetState(state),
+    accounts: () => [...state.accounts.values()].map((a) => summarize(state, a)),
+    createAccount(input) {
+      if (!(accountKinds as readonly string[]).includes(input.kind)) {
+        throw fail(400, 'invalid_request', `kind must be one of ${accountKinds.join(', ')}`)
+      }
+      const created: CreatedAccount = createAccount(state, input.kind, { name: input.name })
+      return summarize(state, state.accounts.get(created.accountId) as Account)
+    },
+    clock: nowView,
+    advanceClock(ms) {
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw fail(400, 'invalid_request', 'ms must be a number ≥ 0')
+      state.clock.advance(ms)
+      return nowView()
+    },
+    setClock(time) {
+      if (typeof time !== 'string' || Number.isNaN(Date.parse(time))) throw fail(400, 'invalid_request', 'now must be an ISO 8601 time')
+      state.clock.set(time)
+      return nowView()
+    },
+    setNumber(input) {
+      const phone = requirePhone(input.phone, 'phone')
+      const scoped = input.accountId !== undefined || input.apiKey !== undefined ? account(input) : undefined
+      if (input.reachable !== undefined) state.reachability.set(phone, input.reachable)
+      const toggle = (set: Set<string>, on: boolean | undefined) => {
+        if (on === true) set.add(phone)
+        if (on === false) set.delete(phone)
+      }
+      toggle(scoped ? scoped.optedOut : state.optedOut, input.optedOut)
+      toggle(scoped ? scoped.blocked : state.blocked, input.blocked)
+      const ref = scoped ?? account()
+      return {
+        phone,
+        reachable: state.reachability.get(phone) ?? (Number(phone.slice(-1)) % 2 === 0),
+        optedOut: state.optedOut.has(phone) || ref.optedOut.has(phone),
+        blocked: state.blocked.has(phone) || ref.blocked.has(phone),
+      }
+    },
+    injectInbound(input) {
+      state.clock.runDue()
+      return injectInbound(state, account(input), input)
+    },
+    settings: () => ({ ...state.settings }),
+    updateSettings(patch) {
+      for (const key of Object.keys(patch) as (keyof MockSettings)[]) {
+        const value = patch[key]
+        if (!(key in state.settings)) throw fail(400, 'invalid_request', `Unknown setting ${String(key)}`)
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw fail(400, 'invalid_request', `${key} must be a number ≥ 0`)
+        ;(state.settings as unknown as Record<string, number>)[key] = value
+      }
+      return { ...state.settings }
+    },
+    addFault: (input) => addFault(state, input),
+    faults: () => state.faults.map((f) => ({ ...f })),
+    clearFaults() {
+      state.faults.length = 0
+    },
+    events() {
+      const now = state.clock.now()
+      return state.outbox.map((e: MockEvent) => {
+        const { message, at, ...rest } = e as MockEvent & { message?: unknown }
+        const view: EventView = { ...rest, at: new Date(at).toISOString() }
+        if (message && typeof message === 'object' && 'handle' in message) view.message = toRecord(message as Parameters<typeof toRecord>[0], now)
+        return view
+      })
+    },
+    account,
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Fault injection: "a status code for the next N requests to a path". HTTP faults are applied
+ * once, by the shared handler wrapper (handlers/route.ts); device faults are consumed by the
+ * handlers whose spec has a device-level failure (typing and reactions: `ERROR` in a 200).
+ */
+import type { Fault, MockState } from './state'
+
+/** What the control API accepts to arm a fault. */
+export interface FaultInput {
+  path: string
+  method?: string | undefined
+  /** @default 'http' */
+  mode?: 'http' | 'device' | undefined
+  /** @default 500 */
+  status?: number | undefined
+  /** @default 1 */
+  count?: number | undefined
+  body?: unknown
+  /** A non-JSON body (e.g. a proxy's HTML 502 page). */
+  text?: string | undefined
+}
+
+/** Arms a fault; returns it. */
+export function addFault(state: MockState, input: FaultInput): Fault {
+  state.counters.fault += 1
+  const fault: Fault = {
+    id: state.counters.fault,
+    path: input.path,
+    method: input.method?.toUpperCase(),
+    mode: input.mode ?? 'http',
+    status: input.status ?? 500,
+    remaining: Math.max(1, Math.floor(input.count ?? 1)),
+    body: input.body,
+    text: input.text,
+  }
+  state.faults.push(fault)
+  return fault
+}
+
+function take(state: MockState, mode: Fault['mode'], method: string, path: string, pathname?: string): Fault | undefined {
+  if (state.faults.length === 0) return undefined
+  const index = state.faults.findIndex(
+    (f) =>
+      f.mode === mode &&
+      (f.path === path || f.path === '*' || (pathname !== undefined && pathname.endsWith(f.path))) &&
+      (f.method === undefined || f.method === method),
+  )
+  if (index < 0) return undefined
+  const fault = state.faults[index] as Fault
+  fault.remaining -= 1
+  if (fault.remaining <= 0) state.faults.splice(index, 1)
+  return fault
+}
+
+/**
+ * Consumes one HTTP fault matching the request, if any. `path` is the route pattern
+ * (`/get-message-api/:message_handle`); a fault also matches the end of the concrete pathname.
+ */
+export function takeHttpFault(state: MockState, method: string, path: string, pathname?: string): Fault | undefined {
+  return take(state, 'http', method, path, pathname)
+}
+
+/** Consumes one device fault matching the request, if any. */
+export function takeDeviceFault(state: MockState, method: string, path: string): Fault | undefined {
+  return take(state, 'device', method, path)
+}

@@ -1,0 +1,35 @@
+/**
+ * The mock service core: state + rules + control, framework-free (no HTTP, no Node or
+ * browser APIs). `mocks/handlers` maps HTTP onto it.
+ */
+import { createMockClock, type MockClock } from './clock'
+import { createControl, resetState, type MockControl } from './control'
+import { createEmptyState, type MockState } from './state'
+
+/** Options of {@link createMockCore}. */
+export interface MockCoreOptions {
+  /** Seed of the id generator (same seed → same generated ids). @default 1 */
+  seed?: number
+  /** The clock. @default a flowing clock starting at the current wall time */
+  clock?: MockClock
+}
+
+/** State and control of one mock instance. */
+export interface MockCore {
+  state: MockState
+  control: MockControl
+  clock: MockClock
+}
+
+/** Creates a seeded mock core. */
+export function createMockCore(options: MockCoreOptions = {}): MockCore {
+  const clock = options.clock ?? createMockClock({ flowing: true })
+  const state = createEmptyState(clock, options.seed ?? 1)
+  resetState(state)
+  return { state, control: createControl(state), clock }
+}
+
+export { createMockClock } from './clock'
+export type { MockClock, MockClockOptions } from './clock'
+export type { MockControl } from './control'
+export type { MockState } from './state'

@@ -1,0 +1,458 @@
+/**
+ * The mock service's state container: accounts, keys, lines, messages, groups, contacts,
+ * workflows and runs, plus room for calls, call logs, voice tokens and webhooks (issue 5).
+ * One mutable object per mock instance; domain modules (`messages.ts`, `groups.ts`, …)
+ * implement the spec's rules on it. No Node or browser APIs.
+ */
+import type { Direction, RunStatus, Service } from '../../src/api/enums'
+import type { MockClock } from './clock'
+import { createIdSource, type IdSource } from './random'
+import { createRateLimiter, type RateLimiter } from './rateLimit'
+
+/** Kinds of seeded/creatable accounts (see mocks/README.md). */
+export const accountKinds = [
+  'production',
+  'trial',
+  'noAudio',
+  'crm',
+  'legacyKey',
+  'paywalled',
+  'notProvisioned',
+  'capped',
+] as const
+export type AccountKind = (typeof accountKinds)[number]
+
+/** Feature switches of an account. */
+export interface AccountFeatures {
+  /** spec: Authentication 4 — audio-call endpoints need it (else 403 AUDIOCALL_NOT_ENABLED). */
+  audioCall: boolean
+  /** spec: mint — no add-on → 403 dialer_subscription_required. */
+  dialerAddon: boolean
+  /** spec: native contact store only without a connected CRM. */
+  crmConnected: boolean
+}
+
+/** The account's dialer plan (used by the voice-token mint, issue 5). */
+export interface DialerPlan {
+  /** Past due → mint 402 account_paywalled. */
+  paywalled: boolean
+  /** Business registration approved; false → mint 404 dialer_not_provisioned. */
+  provisioned: boolean
+  /** false → mint 500 dialer_misconfigured. */
+  configured: boolean
+  /** false → the mint returns `allowance: null`. */
+  planReadable: boolean
+  /** Workspace minutes included per UTC day. */
+  includedMinutes: number
+  /** Workspace ceiling in minutes; null for none. */
+  capMinutes: number | null
+  /** Whole minutes used today (workspace). */
+  usedMinutes: number
+}
+
+/** A dedicated phone line. Fields beyond `lineId` are @assumed (src/api/ASSUMPTIONS.md). */
+export interface Line {
+  lineId: string
+  accountId: string
+  phoneNumber: string
+  name: string
+  shared: boolean
+  audioCallEnabled: boolean
+  /** Receives calls but cannot place them (mint 403 line_inbound_only). Messaging is unaffected. */
+  inboundOnly: boolean
+  inboundNumber: string | null
+  /** Workspace members who ring for inbound calls. */
+  ringSet: string[]
+  /** The line's own daily dialer cap in minutes; null for none. */
+  dailyCapMinutes: number | null
+  /** Minutes the line used today (issue 5). */
+  usedMinutesToday: number
+  /** Trial line (mint 403 line_not_eligible). */
+  trial: boolean
+}
+
+/** A stored message (the spec's message record plus internal bookkeeping). */
+export interface StoredMessage {
+  handle: string
+  /** Numeric id for webhooks (`messageId`). */
+  id: number
+  /** Globally unique id for webhooks (`guid`). */
+  guid: string
+  accountId: string
+  content: string
+  from_number: string
+  to_number: string
+  line_id: string
+  service: Service
+  direction: Direction
+  createdAt: number
+  sentAt: number
+  /** When an outbound message becomes `delivered`; inbound messages are delivered on arrival. */
+  deliveredAt: number
+  media_attachment_url: string | null
+  voice_attachment_url: string | null
+  /** Set for group-thread messages. */
+  groupId: string | null
+  /** Reactions sent on this message (by the account), keyed `partIndex:reaction`. */
+  reactions: Set<string>
+}
+
+/** A native contact. spec: Contact object. */
+export interface Contact {
+  id: string
+  firstName: string | null
+  lastName: string | null
+  phoneNumber: string
+  email: string | null
+  customFields: Record<string, unknown> | null
+  note: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+/** A group thread. spec: Group-send response / Group thread states. */
+export interface Group {
+  groupId: string
+  /** The group's chat identifier, used as `to_number` (begins `chat`). */
+  chatId: string
+  accountId: string
+  lineId: string
+  participants: string[]
+  /** Sorted participants joined by ','; the identity of the thread. */
+  key: string
+  name: string | null
+  service: 'nativechat' | 'SMS'
+  createdAt: number
+  /** `creating` until this time, then `active`. */
+  activeAt: number
+}
+
+/** What the first step of a workflow does. @assumed (ASSUMPTIONS.md: Workflow.firstStep). */
+export type FlowFirstStep = 'wait' | 'question' | 'action'
+
+/** A workflow. */
+export interface Flow {
+  flowId: string
+  accountId: string
+  name: string
+  published: boolean
+  firstStep: FlowFirstStep
+}
+
+/** A workflow run. spec: Workflow (flow) and run. */
+export interface Run {
+  runId: number
+  accountId: string
+  flowId: string
+  phoneNumber: string
+  lineId: string
+  status: RunStatus
+  currentNodeId: string
+  createdAt: number
+}
+
+/** The outcome of a send, kept for replays (de-duplication / idempotency). */
+export interface SendRecord {
+  /** Time the send finishes (`processing` → `done`). */
+  doneAt: number
+  /** Time the record stops de-duplicating. */
+  expiresAt: number
+  phone: string
+  messageType: 'nativechat' | 'SMS'
+  devicePhoneNumber: string
+  mediaAttachmentUrl: string | null
+  audioAttachmentUrl: string | null
+}
+
+/** The outcome of a group send, kept for idempotent replays. */
+export interface GroupSendRecord {
+  expiresAt: number
+  recipients: string[]
+  groupStatusOf: () => 'creating' | 'active'
+  mediaAttachmentUrl: string | null
+  audioAttachmentUrl: string | null
+}
+
+/** One account (workspace + its user; the mock has one user per account). */
+export interface Account {
+  id: string
+  userId: string
+  kind: AccountKind
+  name: string
+  trial: boolean
+  features: AccountFeatures
+  dialer: DialerPlan
+  /** The account's line ids, in listing order. */
+  lineIds: string[]
+  /** Round-robin cursor for load balancing (spec: send — lineId omitted). */
+  nextLine: number
+  /** Messages ordered by createdAt (ties by insertion). */
+  messages: StoredMessage[]
+  contactsByPhone: Map<string, Contact>
+  contactsById: Map<string, Contact>
+  /** Contacts in creation order (for listing). */
+  contacts: Contact[]
+  /** Phones auto-created in the connected CRM (CRM accounts only). */
+  crmContacts: Set<string>
+  flows: Map<string, Flow>
+  runs: Map<number, Run>
+  /** `${flowId}|${phone}` → runId of the run that is not terminal. */
+  openRuns: Map<string, number>
+  groupsByKey: Map<string, Group>
+  groupsById: Map<string, Group>
+  /** `${lineId}|${phone}` of every 1:1 conversation, with the service it used last. */
+  conversations: Map<string, { lineId: string; phone: string; service: Service }>
+  /** phone → the line that last talked to it (sticky routing, typing without lineId). */
+  lastLineByPhone: Map<string, string>
+  /** De-duplication / idempotency records of sends. */
+  sends: Map<string, SendRecord>
+  groupSends: Map<string, GroupSendRecord>
+  /** Numbers opted out / blocked for this account. */
+  optedOut: Set<string>
+  blocked: Set<string>
+}
+
+/** An API key. */
+export interface ApiKey {
+  key: string
+  accountId: string
+  /** A legacy key cannot mint voice tokens (403 api_key_unsupported). */
+  legacy: boolean
+  revoked: boolean
+}
+
+/** An OAuth access token known to the service (issue 5 issues them). */
+export interface AccessToken {
+  token: string
+  accountId: string
+  scopes: string[]
+  /** ms since epoch; null for never. */
+  expiresAt: number | null
+}
+
+/** Settings the control API can change. */
+export interface MockSettings {
+  /** Added latency per service request (wall time), ms. */
+  latencyMs: number
+  /** How long a send stays `processing` (mock time), ms. 0 → sends answer `done`. */
+  sendProcessingMs: number
+  /** How long an outbound message stays `pending` after it is sent (mock time), ms. */
+  deliveryMs: number
+  /** How long a new group stays `creating` (mock time), ms. */
+  groupCreatingMs: number
+  /** Messaging API requests per minute per key (spec: 60). 0 disables the limit. */
+  rateLimitPerMinute: number
+}
+
+/** Default settings (see mocks/README.md). */
+export const defaultSettings: Readonly<MockSettings> = {
+  latencyMs: 0,
+  sendProcessingMs: 0,
+  deliveryMs: 1_000,
+  groupCreatingMs: 2_000,
+  rateLimitPerMinute: 60,
+}
+
+/** A fault armed through the control API. */
+export interface Fault {
+  id: number
+  /** Path the fault applies to (exact, e.g. `/send-api-message`); `*` matches every service path. */
+  path: string
+  /** Method filter (uppercase); undefined for any. */
+  method: string | undefined
+  /** `http`: answer `status` with an error body; `device`: the device fails (ERROR in a 200 for typing/reactions; 502 where the spec says so). */
+  mode: 'http' | 'device'
+  status: number
+  /** Requests left to affect. */
+  remaining: number
+  /** Body for `http` faults; default is the error body for `status`. `text` sends a non-JSON body. */
+  body: unknown
+  text: string | undefined
+}
+
+/** Events published for every inbound/outbound message (and, later, calls). */
+export type MockEvent =
+  | { type: 'message.outbound'; at: number; accountId: string; message: StoredMessage }
+  | { type: 'message.inbound'; at: number; accountId: string; message: StoredMessage }
+  | { type: string; at: number; accountId: string; [field: string]: unknown }
+
+/** Room for issue 5: audio calls. */
+export interface CallRecord {
+  callUuid: string
+  accountId: string
+  lineId: string
+  direction: Direction
+  [field: string]: unknown
+}
+/** Room for issue 5: outbound dialer call logs. */
+export interface CallLogRecord {
+  id: string
+  accountId: string
+  [field: string]: unknown
+}
+/** Room for issue 5: minted voice tokens. */
+export interface VoiceTokenRecord {
+  token: string
+  accountId: string
+  lineId: string
+  expiresAt: number
+  [field: string]: unknown
+}
+/** Room for issue 5: configured webhooks. */
+export interface WebhookRecord {
+  id: string
+  accountId: string
+  url: string
+  [field: string]: unknown
+}
+
+/** The whole mutable state of one mock instance. */
+export interface MockState {
+  clock: MockClock
+  ids: IdSource
+  settings: MockSettings
+  /** While true (seeding), `emit` publishes nothing. */
+  quiet: boolean
+  /** Incremented by every reset; timers armed under an older generation do nothing. */
+  generation: number
+  accounts: Map<string, Account>
+  apiKeys: Map<string, ApiKey>
+  accessTokens: Map<string, AccessToken>
+  /** Every line of every account (so other workspaces' lines can be told apart from unknown ones). */
+  lines: Map<string, Line>
+  /** message handle → message (any account; handlers check ownership). */
+  messagesByHandle: Map<string, StoredMessage>
+  /** Global native-chat reachability overrides (phone → reachable). */
+  reachability: Map<string, boolean>
+  /** Numbers opted out / blocked for every account. */
+  optedOut: Set<string>
+  blocked: Set<string>
+  faults: Fault[]
+  /** Named rate limiters (`messaging`: 60/min per key; issue 5 adds `mint`). */
+  limiters: Map<string, RateLimiter>
+  calls: Map<string, CallRecord>
+  callLogs: Map<string, CallLogRecord>
+  voiceTokens: Map<string, VoiceTokenRecord>
+  webhooks: Map<string, WebhookRecord>
+  /** The last events (newest last, capped), for the control API. */
+  outbox: MockEvent[]
+  /** Counters for numeric ids. */
+  counters: { message: number; run: number; fault: number; contact: number }
+  /** Publishes an event to the outbox and every listener. */
+  emit(event: MockEvent): void
+  /** Subscribes to events; returns the unsubscribe function. Listeners survive `reset`. */
+  on(listener: (event: MockEvent) => void): () => void
+  /** Gets (creating on first use) a named limiter, e.g. `limiter('mint', () => 30)`. */
+  limiter(name: string, limit: number | (() => number), windowMs?: number): RateLimiter
+}
+
+const OUTBOX_CAP = 1_000
+
+/** Creates an empty state (no accounts); `seed.ts` fills it. */
+export function createEmptyState(clock: MockClock, seed: number): MockState {
+  const listeners = new Set<(event: MockEvent) => void>()
+  const state: MockState = {
+    clock,
+    ids: createIdSource(seed),
+    settings: { ...defaultSettings },
+    generation: 0,
+    quiet: false,
+    accounts: new Map(),
+    apiKeys: new Map(),
+    accessTokens: new Map(),
+    lines: new Map(),
+    messagesByHandle: new Map(),
+    reachability: new Map(),
+    optedOut: new Set(),
+    blocked: new Set(),
+    faults: [],
+    limiters: new Map(),
+    calls: new Map(),
+    callLogs: new Map(),
+    voiceTokens: new Map(),
+    webhooks: new Map(),
+    outbox: [],
+    counters: { message: 0, run: 0, fault: 0, contact: 0 },
+    emit(event) {
+      if (state.quiet) return
+      state.outbox.push(event)
+      if (state.outbox.length > OUTBOX_CAP) state.outbox.splice(0, state.outbox.length - OUTBOX_CAP)
+      for (const listener of listeners) listener(event)
+    },
+    on(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    limiter(name, limit, windowMs) {
+      let limiter = state.limiters.get(name)
+      if (!limiter) {
+        limiter = createRateLimiter({ clock, limit, windowMs })
+        state.limiters.set(name, limiter)
+      }
+      return limiter
+    },
+  }
+  return state
+}
+
+/** Empties `state` in place (listeners are kept), ready for re-seeding. */
+export function clearState(state: MockState): void {
+  state.ids.reset()
+  state.generation += 1
+  state.settings = { ...defaultSettings }
+  state.accounts.clear()
+  state.apiKeys.clear()
+  state.accessTokens.clear()
+  state.lines.clear()
+  state.messagesByHandle.clear()
+  state.reachability.clear()
+  state.optedOut.clear()
+  state.blocked.clear()
+  state.faults.length = 0
+  for (const limiter of state.limiters.values()) limiter.clear()
+  state.calls.clear()
+  state.callLogs.clear()
+  state.voiceTokens.clear()
+  state.webhooks.clear()
+  state.outbox.length = 0
+  state.counters = { message: 0, run: 0, fault: 0, contact: 0 }
+}
+
+/** A fresh account shell; `accounts.ts` adds lines, flows and keys. */
+export function newAccount(id: string, kind: AccountKind, name: string): Account {
+  return {
+    id,
+    userId: `usr_${id.slice(0, 8)}`,
+    kind,
+    name,
+    trial: kind === 'trial',
+    features: { audioCall: true, dialerAddon: true, crmConnected: false },
+    dialer: {
+      paywalled: false,
+      provisioned: true,
+      configured: true,
+      planReadable: true,
+      includedMinutes: 120,
+      capMinutes: 240,
+      usedMinutes: 0,
+    },
+    lineIds: [],
+    nextLine: 0,
+    messages: [],
+    contactsByPhone: new Map(),
+    contactsById: new Map(),
+    contacts: [],
+    crmContacts: new Set(),
+    flows: new Map(),
+    runs: new Map(),
+    openRuns: new Map(),
+    groupsByKey: new Map(),
+    groupsById: new Map(),
+    conversations: new Map(),
+    lastLineByPhone: new Map(),
+    sends: new Map(),
+    groupSends: new Map(),
+    optedOut: new Set(),
+    blocked: new Set(),
+  }
+}
