@@ -1,8 +1,19 @@
-import type { Preview } from '@storybook/react-vite'
+import type { Decorator, Preview, StoryContext } from '@storybook/react-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { setupWorker } from 'msw/browser'
-import { linekitBeforeEach, withLinekit } from '../stories/support/withLinekit'
+import type * as SupportModule from '../stories/support/withLinekit'
 import '../src/styles.css'
+
+// The story backend (mock service + linekit/server) loads only for stories that ask for it
+// with `parameters.linekit`, so stories of plain primitives never pay for it.
+type Support = typeof SupportModule
+let support: Support | undefined
+const linekitBeforeEach = async (context: StoryContext) => {
+  if (!context.parameters.linekit) return
+  support ??= await import('../stories/support/withLinekit')
+  return support.linekitBeforeEach(context)
+}
+const withLinekit: Decorator = (Story, context) => (support && context.parameters.linekit ? support.withLinekit(Story, context) : <Story />)
 
 const preview: Preview = {
   loaders: [
