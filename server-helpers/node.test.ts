@@ -1,0 +1,200 @@
+// @vitest-environment node
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createRequire } from 'node:module'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createLinekitServer } from './createLinekitServer'
+import type { LinekitServerOptions } from './createLinekitServer'
+import type { EventBus } from './eventBus'
+import { createMemoryEventBus } from './eventBus'
+import { toNodeHandler, toNodeMiddleware } from './node'
+import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
+
+// express 5 is present (a dependency of @modelcontextprotocol/sdk) but has no types here.
+type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  use: (...args: unknown[]) => ExpressApp
+  get: (path: string, handler: (req: unknown, res: { send: (body: string) => void }) => void) => ExpressApp
+}
+type ExpressModule = (() => ExpressApp) & { json: () => unknown }
+const express = createRequire(import.meta.url)('express') as ExpressModule
+
+const SECRET = 'whsec_node_adapter'
+const servers: Server[] = []
+
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((s) => {
+      const closed = new Promise((resolve) => s.close(resolve))
+      s.closeAllConnections() // undici keeps loopback connections alive for seconds
+      return closed
+    }),
+  )
+})
+
+function linekit(extra: Partial<LinekitServerOptions> = {}) {
+  const upstream = fakeUpstream()
+  const server = createLinekitServer({
+    apiKey: KEY,
+    baseUrl: 'https://base.example',
+    appUrl: 'https://app.example',
+    webhookSecret: SECRET,
+    fetch: upstream.fetch,
+    logger: { warn: () => undefined, error: () => undefined },
+    authorize: async (request) => (request.headers.get('x-user') === 'alice' ? { userId: 'alice', lineIds: [LINE_A] } : null),
+    ...extra,
+  })
+  return { server, upstream }
+}
+
+async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(listener)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** Polls a condition; the loop ends on success, the test timeout bounds it (no wall-clock assertion). */
+async function eventually(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+function countingBus(): EventBus & { subscribers: () => number } {
+  const inner = createMemoryEventBus()
+  let count = 0
+  return {
+    ...inner,
+    subscribe(listener, options) {
+      count += 1
+      const off = inner.subscribe(listener, options)
+      return () => {
+        count -= 1
+        off()
+      }
+    },
+    subscribers: () => count,
+  }
+}
+
+describe('toNodeHandler over loopback HTTP', () => {
+  it('proxies with the key kept server-side and leaves the global Request/Response alone', async () => {
+    const { Request: BeforeRequest, Response: BeforeResponse } = globalThis
+    const { server, upstream } = linekit()
+    const url = await listen(toNodeHandler(server))
+    expect(globalThis.Request).toBe(BeforeRequest)
+    expect(globalThis.Response).toBe(BeforeResponse)
+    const response = await fetch(`${url}/api/linekit/get-lines`, { headers: { 'x-user': 'alice' } })
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual([{ lineId: LINE_A, phoneNumber: NUMBER_A }])
+    expect(text).not.toContain(KEY)
+    expect(upstream.callsTo('GET', '/get-lines')[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`)
+    expect((await fetch(`${url}/elsewhere`)).status).toBe(404)
+  })
+
+  it('answers 413 to a chunked upload past the cap', async () => {
+    const { server, upstream } = linekit({ maxBodyBytes: 1024 })
+    const url = await listen(toNodeHandler(server))
+    const chunk = new TextEncoder().encode(' '.repeat(4096))
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 64) return controller.close()
+        sent += 1
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(`${url}/api/linekit/send-api-message`, {
+      method: 'POST',
+      headers: { 'x-user': 'alice', 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect((await response.json()).code).toBe('payload_too_large')
+    expect(upstream.callsTo('POST', '/send-api-message')).toHaveLength(0)
+  })
+
+  it('streams SSE: a webhook POSTed over HTTP reaches the SSE client, and a disconnect unsubscribes', async () => {
+    const bus = countingBus()
+    const { server } = linekit({ eventBus: bus })
+    const url = await listen(toNodeHandler(server))
+    const controller = new AbortController()
+    const events = await fetch(`${url}/api/linekit/events`, { headers: { 'x-user': 'alice' }, signal: controller.signal })
+    expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let received = ''
+    const readUntil = async (needle: string) => {
+      while (!received.includes(needle)) {
+        const { value, done } = await reader.read()
+        if (done) throw new Error('stream ended')
+        received += value
+      }
+    }
+    await readUntil('retry:')
+    const hook = await fetch(`${url}/api/linekit/webhooks/${SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message: 'over http',
+        destination: '+14155550999',
+        receivedAt: '2026-01-01T00:00:00Z',
+        direction: 'inbound',
+        messageId: 1,
+        guid: 'g1',
+        linePhoneNumber: NUMBER_A,
+      }),
+    })
+    expect(hook.status).toBe(200)
+    await readUntil('over http')
+    expect(received).toMatch(/id: \S+\nevent: message\ndata: \{"type":"message","lineId":"aaaaaaaa/)
+    expect(bus.subscribers()).toBe(1)
+    controller.abort()
+    await eventually(() => bus.subscribers() === 0)
+  })
+})
+
+describe('toNodeMiddleware with Express', () => {
+  it('handles its prefix (mounted at the root or at the prefix) and calls next() for the rest', async () => {
+    const { server } = linekit()
+    const root = express()
+    root.use(toNodeMiddleware(server))
+    root.get('/health', (_req, res) => res.send('app route'))
+    const mounted = express()
+    mounted.use('/api/linekit', toNodeMiddleware(server))
+    mounted.get('/health', (_req, res) => res.send('app route'))
+    for (const app of [root, mounted]) {
+      const url = await listen(app)
+      const lines = await fetch(`${url}/api/linekit/get-lines`, { headers: { 'x-user': 'alice' } })
+      expect(lines.status).toBe(200)
+      expect(await lines.json()).toEqual([{ lineId: LINE_A, phoneNumber: NUMBER_A }])
+      expect(await (await fetch(`${url}/health`)).text()).toBe('app route')
+    }
+  })
+
+  it('still reads the body when express.json() ran first', async () => {
+    const { server, upstream } = linekit()
+    const app = express()
+    app.use(express.json())
+    app.use(toNodeMiddleware(server))
+    const url = await listen(app)
+    const response = await fetch(`${url}/api/linekit/send-api-message`, {
+      method: 'POST',
+      headers: { 'x-user': 'alice', 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+14155550999', message: 'parsed first', lineId: LINE_B }),
+    })
+    // LINE_B is not alice's: refused, which proves the body was read and checked
+    expect(response.status).toBe(403)
+    const ok = await fetch(`${url}/api/linekit/send-api-message`, {
+      method: 'POST',
+      headers: { 'x-user': 'alice', 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+14155550999', message: 'parsed first' }),
+    })
+    expect(ok.status).toBe(404) // fakeUpstream has no send route: the call reached it
+    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).toEqual({
+      phone: '+14155550999',
+      message: 'parsed first',
+      lineId: LINE_A,
+    })
+  })
+})

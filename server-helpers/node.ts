@@ -1,0 +1,89 @@
+/**
+ * `linekit/server/node`: serves a {@link LinekitServer} from Node's `http` module, Express or
+ * any connect-style stack (Vite's dev server), through `@hono/node-server`'s bridge. The bridge
+ * aborts the Web `Request` when the client disconnects (ending SSE streams and upstream calls),
+ * writes the response with backpressure, and streams the body into the core, which stops
+ * reading at `maxBodyBytes` (413).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import type { LinekitServer } from './createLinekitServer'
+
+/** A Node request as Express or connect hand it over (both rewrite `url` when mounted on a path). */
+type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown; rawBody?: unknown }
+/** Connect / Express `next`. */
+export type NextFunction = (error?: unknown) => void
+/** `(req, res) => void` for `http.createServer`. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+/** Connect / Express middleware. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void
+
+/**
+ * A listener for `http.createServer(listener)`: every request goes to the linekit server
+ * (paths outside its prefix get its 404).
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http'
+ * createServer(toNodeHandler(linekit)).listen(3000)
+ * ```
+ */
+export function toNodeHandler(server: LinekitServer): NodeListener {
+  const listener = getRequestListener((request) => server.handle(request), {
+    // Never replace the global Request/Response: the app's other code relies on Node's own.
+    overrideGlobalObjects: false,
+    errorHandler: () =>
+      new Response(JSON.stringify({ error: 'Internal error', code: 'internal_error', hint: 'Retry later.' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      }),
+  })
+  return async (req, res) => {
+    restoreParsedBody(req as NodeRequest)
+    await listener(req, res)
+  }
+}
+
+/** Alias of {@link toNodeHandler}. */
+export const createNodeListener = toNodeHandler
+
+/**
+ * Connect-style middleware for Express or Vite's dev server: handles requests under the
+ * server's prefix and calls `next()` for everything else. Mount it at the root or at the
+ * prefix (the mount path is read back from `originalUrl`), before any body parser.
+ *
+ * @example
+ * ```ts
+ * app.use(toNodeMiddleware(linekit))            // Express
+ * server.middlewares.use(toNodeMiddleware(linekit)) // Vite configureServer
+ * ```
+ */
+export function toNodeMiddleware(server: LinekitServer): NodeMiddleware {
+  const handler = toNodeHandler(server)
+  return (req, res, next) => {
+    const nodeReq = req as NodeRequest
+    const fullUrl = nodeReq.originalUrl ?? req.url ?? '/'
+    const pathname = fullUrl.split('?')[0] ?? '/'
+    if (pathname !== server.prefix && !pathname.startsWith(`${server.prefix}/`)) {
+      next()
+      return
+    }
+    // Express and connect strip the mount path from req.url; the core routes on the full path.
+    req.url = fullUrl
+    handler(req, res).catch(next)
+  }
+}
+
+/** Alias of {@link toNodeMiddleware} under the name Express users look for. */
+export const createNodeMiddleware = toNodeMiddleware
+
+/**
+ * When a JSON body parser already consumed the stream (mounted before us), hand the parsed body
+ * back as `rawBody`, which the bridge reads instead of the spent stream.
+ */
+function restoreParsedBody(req: NodeRequest): void {
+  if (req.rawBody instanceof Buffer || req.body === undefined || !req.readableEnded) return
+  if (typeof req.body === 'string') req.rawBody = Buffer.from(req.body)
+  else if (req.body instanceof Buffer) req.rawBody = req.body
+  else if (typeof req.body === 'object' && req.body !== null) req.rawBody = Buffer.from(JSON.stringify(req.body))
+}
