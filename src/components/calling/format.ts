@@ -1,0 +1,33 @@
+/** Formatting helpers shared by the calling components (locale-aware, SSR-safe). */
+
+/** `m:ss` or `h:mm:ss` for a duration in whole seconds. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const sec = String(s % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`
+}
+
+/** A date-time in the user's locale (or the given one); the input unchanged when it is not a date. */
+export function formatDateTime(iso: string, locale?: string, options?: Intl.DateTimeFormatOptions): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
+/** True only for absolute http(s) URLs: recordings and links from the service are never `javascript:` or `data:`. */
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** Join class names, skipping empty ones. */
+export function cx(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(' ')
+}
