@@ -1,0 +1,152 @@
+'use client'
+import { useState, type HTMLAttributes } from 'react'
+import { useAvailability } from '../hooks/useAvailability'
+import { useThread } from '../hooks/useThread'
+import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
+import { cx } from './internal/cx'
+import type { ErrorStrings } from './internal/errors'
+import type { DateOptions } from './internal/time'
+import type { ThreadItem } from './internal/types'
+import { MessageComposer, type MessageComposerProps } from './MessageComposer'
+import { MessageList, type MessageListProps } from './MessageList'
+import { ReactionBar, type ReactionBarStrings } from './ReactionBar'
+
+/** Default, overridable strings (i18n). */
+export const conversationStrings = {
+  label: 'Conversation with {phone}',
+  react: 'React',
+  closeReactions: 'Close reactions',
+}
+export type ConversationStrings = typeof conversationStrings
+
+/**
+ * Props of {@link Conversation}.
+ *
+ * State attributes on the root:
+ * - `data-state="loading" | "error" | "empty" | "ready"` (the thread)
+ * - `data-service="nativechat" | "SMS"` once the destination's channel is known
+ */
+export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** The other person's number (E.164). */
+  phoneNumber: string
+  /** Restrict the thread to one of your lines and send from it; otherwise every line, and a line picker. */
+  lineId?: string
+  /** Heading text. @default the phone number */
+  title?: string
+  /** Show the header (title and channel). @default true */
+  showHeader?: boolean
+  /** Offer tapbacks on inbound native-chat messages. @default true */
+  reactions?: boolean
+  /** Locale and time zone for days and times. */
+  dateOptions?: DateOptions
+  /** "Now" for Today/Yesterday labels (stories, tests). */
+  now?: Date
+  /** Virtualizer tuning (`estimateSize`, `overscan`) and list strings. */
+  listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'strings'>
+  /** Composer options and strings. */
+  composerProps?: Pick<MessageComposerProps, 'showLinePicker' | 'showTypingIndicator' | 'strings' | 'onSent'>
+  /** String overrides. */
+  strings?: Partial<ConversationStrings> & { availability?: Partial<AvailabilityBadgeStrings>; reactions?: Partial<ReactionBarStrings> }
+  /** Overrides of error sentences, shared by all parts. */
+  errorStrings?: Partial<ErrorStrings>
+}
+
+/**
+ * The drop-in 1:1 thread: a virtualized history (10,000 messages stay smooth) that follows new
+ * messages unless the user scrolled up, keeps its place when older pages load, groups by day,
+ * shows channel, direction and delivery status, pending/failed sends with retry, attachments and
+ * voice memos; and a composer that respects the service's rules (effects on native chat only,
+ * no line override on trial, Enter to send). Built from `useThread`, `useSendMessage`,
+ * `useAvailability`, `useTypingIndicator` and `useSendReaction`; themed by `--lk-*` variables.
+ *
+ * @example
+ * <LinekitProvider client={createLinekitClient({ baseUrl: '/api/linekit' })}>
+ *   <Conversation phoneNumber="+14155550100" />
+ * </LinekitProvider>
+ */
+export function Conversation({
+  phoneNumber,
+  lineId,
+  title,
+  showHeader = true,
+  reactions = true,
+  dateOptions,
+  now,
+  listProps,
+  composerProps,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: ConversationProps) {
+  const s = { ...conversationStrings, ...strings }
+  const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
+  const availability = useAvailability(phoneNumber)
+  const nativeChat = availability.data?.available
+  const [reactingTo, setReactingTo] = useState<string | null>(null)
+  const state = thread.status === 'pending' ? 'loading' : thread.status === 'error' && thread.items.length === 0 ? 'error' : thread.items.length === 0 ? 'empty' : 'ready'
+
+  const renderActions = (item: ThreadItem) => {
+    if (!reactions || item.kind !== 'message') return null
+    const m = item.message
+    // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
+    if (m.direction !== 'inbound' || m.service !== 'nativechat') return null
+    const open = reactingTo === m.message_handle
+    return (
+      <div className="lk-Conversation-react">
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost small"
+          aria-expanded={open}
+          onClick={() => setReactingTo(open ? null : m.message_handle)}
+        >
+          {open ? s.closeReactions : s.react}
+        </button>
+        {open ? <ReactionBar messageHandle={m.message_handle} message={m} strings={strings?.reactions} errorStrings={errorStrings} /> : null}
+      </div>
+    )
+  }
+
+  return (
+    <section
+      aria-label={s.label.replace('{phone}', title ?? phoneNumber)}
+      {...props}
+      className={cx('lk-Conversation', className)}
+      data-state={state}
+      data-service={nativeChat === undefined ? undefined : nativeChat ? 'nativechat' : 'SMS'}
+    >
+      {showHeader ? (
+        <header className="lk-Conversation-header">
+          <span className="lk-Conversation-title">{title ?? phoneNumber}</span>
+          <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
+        </header>
+      ) : null}
+      <MessageList
+        key={`${phoneNumber}|${lineId ?? ''}`}
+        className="lk-Conversation-list"
+        items={thread.items}
+        status={thread.status}
+        error={thread.error}
+        onRetry={thread.refetch}
+        hasOlder={thread.hasOlder}
+        isFetchingOlder={thread.isFetchingOlder}
+        onLoadOlder={thread.fetchOlder}
+        renderActions={renderActions}
+        {...(dateOptions ? { dateOptions } : {})}
+        {...(now ? { now } : {})}
+        {...listProps}
+        errorStrings={errorStrings}
+      />
+      <MessageComposer
+        className="lk-Conversation-composer"
+        phoneNumber={phoneNumber}
+        {...(lineId !== undefined ? { lineId } : {})}
+        nativeChat={nativeChat}
+        hasConversation={thread.items.some((it) => it.kind === 'message')}
+        {...composerProps}
+        errorStrings={errorStrings}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,261 @@
+'use client'
+import { useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import { bubbleEffects, screenEffects, type Effect } from '../api/enums'
+import type { SendMessageRequest } from '../api/schemas'
+import { useSendMessage } from '../hooks/useSendMessage'
+import { cx } from './internal/cx'
+import type { ErrorStrings } from './internal/errors'
+import { safeHttpUrl } from './internal/url'
+import { LinePicker, type LinePickerStrings } from './LinePicker'
+import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
+
+/** Default, overridable strings (i18n). */
+export const messageComposerStrings = {
+  label: 'Write a message',
+  message: 'Message',
+  messageHelp: 'Enter sends, Shift+Enter starts a new line.',
+  send: 'Send',
+  sending: 'Sending…',
+  attachment: 'Attachment link',
+  attachmentHelp: 'One http(s) link to an image, video, contact card or audio file.',
+  attachmentKind: 'Attachment type',
+  media: 'Image, video or contact card',
+  audio: 'Voice memo (audio)',
+  aiVoiceMemo: 'Send as an AI voice memo (spoken from the text)',
+  effect: 'Send effect',
+  noEffect: 'None',
+  bubbleEffects: 'Bubble',
+  screenEffects: 'Screen',
+  effectsSms: 'Send effects work only on native chat; this number receives SMS.',
+  effectsChecking: 'Send effects become available once the number is confirmed to be on native chat.',
+  emptyError: 'Type a message or add an attachment link.',
+  urlError: 'The attachment must be an http:// or https:// link.',
+  aiNeedsText: 'An AI voice memo is spoken from the text: type a message.',
+  effectNames: {
+    slam: 'Slam',
+    loud: 'Loud',
+    gentle: 'Gentle',
+    'invisible-ink': 'Invisible ink',
+    confetti: 'Confetti',
+    balloons: 'Balloons',
+    hearts: 'Hearts',
+    lasers: 'Lasers',
+    fireworks: 'Fireworks',
+    echo: 'Echo',
+    spotlight: 'Spotlight',
+    'shooting-star': 'Shooting star',
+    celebration: 'Celebration',
+  } as Record<Effect, string>,
+}
+export type MessageComposerStrings = typeof messageComposerStrings
+
+/**
+ * Props of {@link MessageComposer}.
+ *
+ * State attributes on the root form: `data-state="idle" | "sending" | "invalid" | "error"` (`error`:
+ * the last send failed; the reason and Retry are on its bubble in the thread),
+ * `data-native-chat="true" | "false"` once availability is known.
+ */
+export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'onSubmit'> {
+  /** Recipient (E.164). */
+  phoneNumber: string
+  /** Send from this line; when given the line picker is not shown. */
+  lineId?: string
+  /** Whether the destination receives native chat (`useAvailability`); effects are offered only when `true`. */
+  nativeChat?: boolean | undefined
+  /** Whether a conversation with this number exists (typing indicators need one). @default false */
+  hasConversation?: boolean
+  /** Show the line picker (hidden anyway on trial accounts). @default true */
+  showLinePicker?: boolean
+  /** Show the typing indicator while composing. @default true */
+  showTypingIndicator?: boolean
+  /** Called after a send was handed to the data layer (it shows up in the thread at once). */
+  onSent?: (body: SendMessageRequest) => void
+  /** String overrides. @default messageComposerStrings */
+  strings?: Partial<MessageComposerStrings> & { linePicker?: Partial<LinePickerStrings>; typing?: Partial<TypingIndicatorStrings> }
+  /** Overrides of error sentences. */
+  errorStrings?: Partial<ErrorStrings>
+}
+
+/**
+ * The composer of a 1:1 thread: text (Enter sends, Shift+Enter adds a line), one attachment by
+ * http(s) link, an AI voice memo toggle, send effects only when the destination is native chat
+ * (explained otherwise), and the line picker (hidden on trial accounts). It checks what the
+ * service would refuse before sending and says why. Themed through `.lk-Field` and `--lk-*`.
+ *
+ * @example
+ * <MessageComposer phoneNumber="+14155550100" nativeChat={availability.data?.available} />
+ */
+export function MessageComposer({
+  phoneNumber,
+  lineId,
+  nativeChat,
+  hasConversation = false,
+  showLinePicker = true,
+  showTypingIndicator = true,
+  onSent,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: MessageComposerProps) {
+  const s = { ...messageComposerStrings, ...strings, effectNames: { ...messageComposerStrings.effectNames, ...strings?.effectNames } }
+  const ids = useId()
+  const { send, isPending, error: lastError } = useSendMessage()
+  const [text, setText] = useState('')
+  const [attachment, setAttachment] = useState('')
+  const [attachmentKind, setAttachmentKind] = useState<'media' | 'audio'>('media')
+  const [ai, setAi] = useState(false)
+  const [effect, setEffect] = useState<Effect | ''>('')
+  const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const [focused, setFocused] = useState(false)
+
+  const effectsAllowed = nativeChat === true
+  const composing = focused && text.trim() !== ''
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault()
+    const message = text.trim()
+    const url = attachment.trim()
+    if (message === '' && url === '') return setInvalid(s.emptyError)
+    if (url !== '' && !safeHttpUrl(url)) return setInvalid(s.urlError)
+    if (ai && message === '') return setInvalid(s.aiNeedsText)
+    setInvalid(null)
+    const line = lineId ?? pickedLine
+    const body: SendMessageRequest = {
+      phone: phoneNumber,
+      ...(message !== '' ? { message: text } : {}),
+      ...(url !== '' ? (attachmentKind === 'media' ? { mediaAttachmentUrl: url } : { audioAttachmentUrl: url }) : {}),
+      ...(ai ? { enableAiVoiceMemo: true } : {}),
+      // spec: effect is native-chat only; an SMS destination returns 400.
+      ...(effect !== '' && effectsAllowed ? { effect } : {}),
+      ...(line !== undefined ? { lineId: line } : {}),
+    }
+    setText('')
+    setAttachment('')
+    setAi(false)
+    setEffect('')
+    void send(body)
+    onSent?.(body)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      submit()
+    }
+  }
+
+  const state = isPending ? 'sending' : invalid ? 'invalid' : lastError ? 'error' : 'idle'
+  return (
+    <form
+      aria-label={s.label}
+      {...props}
+      className={cx('lk-MessageComposer', className)}
+      data-state={state}
+      data-native-chat={nativeChat === undefined ? undefined : String(nativeChat)}
+      onSubmit={submit}
+      noValidate
+    >
+      {showTypingIndicator ? (
+        <TypingIndicator
+          phoneNumber={phoneNumber}
+          {...(lineId !== undefined ? { lineId } : {})}
+          active={composing && hasConversation && nativeChat !== false}
+          strings={strings?.typing}
+          errorStrings={errorStrings}
+        />
+      ) : null}
+      <div className="lk-Field lk-MessageComposer-text">
+        <label htmlFor={`${ids}-text`}>{s.message}</label>
+        <textarea
+          id={`${ids}-text`}
+          rows={2}
+          value={text}
+          aria-describedby={`${ids}-text-help`}
+          aria-invalid={invalid === s.emptyError || invalid === s.aiNeedsText || undefined}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+        <span id={`${ids}-text-help`} className="lk-Field-help">
+          {s.messageHelp}
+        </span>
+      </div>
+      <div className="lk-MessageComposer-options">
+        <div className="lk-Field">
+          <label htmlFor={`${ids}-url`}>{s.attachment}</label>
+          <input
+            id={`${ids}-url`}
+            type="url"
+            inputMode="url"
+            value={attachment}
+            placeholder="https://"
+            aria-describedby={`${ids}-url-help`}
+            aria-invalid={invalid === s.urlError || undefined}
+            onChange={(e) => setAttachment(e.currentTarget.value)}
+          />
+          <span id={`${ids}-url-help`} className="lk-Field-help">
+            {s.attachmentHelp}
+          </span>
+        </div>
+        <div className="lk-Field">
+          <label htmlFor={`${ids}-kind`}>{s.attachmentKind}</label>
+          <select id={`${ids}-kind`} value={attachmentKind} onChange={(e) => setAttachmentKind(e.currentTarget.value as 'media' | 'audio')}>
+            <option value="media">{s.media}</option>
+            <option value="audio">{s.audio}</option>
+          </select>
+        </div>
+        <div className="lk-Field lk-Field-check">
+          <label>
+            <input type="checkbox" checked={ai} onChange={(e) => setAi(e.currentTarget.checked)} /> {s.aiVoiceMemo}
+          </label>
+        </div>
+        <div className="lk-Field">
+          <label htmlFor={`${ids}-effect`}>{s.effect}</label>
+          <select
+            id={`${ids}-effect`}
+            value={effectsAllowed ? effect : ''}
+            disabled={!effectsAllowed}
+            aria-describedby={effectsAllowed ? undefined : `${ids}-effect-help`}
+            onChange={(e) => setEffect(e.currentTarget.value as Effect | '')}
+          >
+            <option value="">{s.noEffect}</option>
+            <optgroup label={s.bubbleEffects}>
+              {bubbleEffects.map((fx) => (
+                <option key={fx} value={fx}>
+                  {s.effectNames[fx]}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={s.screenEffects}>
+              {screenEffects.map((fx) => (
+                <option key={fx} value={fx}>
+                  {s.effectNames[fx]}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          {effectsAllowed ? null : (
+            <span id={`${ids}-effect-help`} className="lk-Field-help">
+              {nativeChat === false ? s.effectsSms : s.effectsChecking}
+            </span>
+          )}
+        </div>
+        {showLinePicker && lineId === undefined ? <LinePicker value={pickedLine} onValueChange={setPickedLine} strings={strings?.linePicker} errorStrings={errorStrings} /> : null}
+      </div>
+      {invalid ? (
+        <p className="lk-Notice" data-tone="danger" role="alert">
+          {invalid}
+        </p>
+      ) : null}
+      <div className="lk-MessageComposer-actions">
+        <button type="submit" className="lk-Button">
+          {s.send}
+        </button>
+      </div>
+    </form>
+  )
+}
