@@ -14,7 +14,7 @@ describe('openapi.json', () => {
 
   it('is a valid OpenAPI 3.1.0 document, version 1.0.0', async () => {
     const doc = JSON.parse(readFileSync(openApiPath, 'utf8')) as Json
-    const result = await validate(doc)
+    const result = await validate(doc as Parameters<typeof validate>[0])
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
     expect(doc.openapi).toBe('3.1.0')
     expect(doc.info.version).toBe('1.0.0')
