@@ -1,0 +1,159 @@
+'use client'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { MessageRecord, SendMessageRequest } from '../api'
+import { useLinekit } from '../provider/useLinekit'
+import { useLinekitClient } from '../provider/useLinekitClient'
+import type { LinekitClient } from '../api'
+import { phoneKey } from './internal/phone'
+import { reconcileOptimistic } from './internal/reconcile'
+import { fetchThreadPage, firstThreadPageParam, flattenThread, hasMorePages } from './internal/threadPaging'
+import type { ThreadPageParam } from './internal/threadPaging'
+import { linekitKeys } from './keys'
+import { linekitQueryRetry } from './options'
+
+/** A stored message of a thread. */
+export interface ThreadMessageItem {
+  kind: 'message'
+  /** The message handle. */
+  key: string
+  message: MessageRecord
+}
+
+/** A user send not yet listed by the service (pending), or refused (failed). */
+export interface ThreadOptimisticItem {
+  kind: 'optimistic'
+  key: string
+  localId: string
+  /** The request as sent (text in `body.message`, attachments by URL). */
+  body: SendMessageRequest
+  /** `pending` until the service lists the record; `failed` after the last automatic attempt. */
+  state: 'pending' | 'failed'
+  /** True once the service accepted the send (it may not be listed yet). */
+  accepted: boolean
+  error?: unknown
+  /** Try again with the same idempotency key (can never double-send). */
+  retry: () => void
+  /** Remove it from the thread. */
+  discard: () => void
+  /** When the user sent it (client clock, ISO 8601). */
+  createdAt: string
+}
+
+/** One row of a thread. */
+export type ThreadItem = ThreadMessageItem | ThreadOptimisticItem
+
+/** Arguments of {@link useThread}. */
+export interface UseThreadOptions {
+  /** The other party (E.164). */
+  phoneNumber: string
+  /** Only this line's messages. @default all lines */
+  lineId?: string
+  /** Records per request and direction (1–100). @default 50 */
+  pageSize?: number
+  /** While a send is accepted but not yet listed, refetch this often. @default 2000 */
+  confirmPollMs?: number
+  /** Overrides the provider's client. */
+  client?: LinekitClient
+}
+
+/** Result of {@link useThread}. */
+export interface UseThreadResult {
+  /** Oldest → newest; optimistic sends come last. */
+  items: ThreadItem[]
+  status: 'pending' | 'error' | 'success'
+  error: unknown
+  /** Load older history (by `created_at_lte` time cursor, not by offset). */
+  fetchOlder: () => void
+  hasOlder: boolean
+  isFetchingOlder: boolean
+  refetch: () => void
+}
+
+/**
+ * The 1:1 thread with a number: inbound records (filtered by `from_number`) merged with
+ * outbound ones (filtered by `to_number`), plus the user's optimistic sends, reconciled with
+ * the server's records when they appear.
+ *
+ * @example
+ * const { items, fetchOlder, hasOlder } = useThread({ phoneNumber: '+14155550100' })
+ */
+export function useThread(options: UseThreadOptions): UseThreadResult {
+  const { phoneNumber, lineId, pageSize = 50, confirmPollMs = 2000 } = options
+  const { sendEngine } = useLinekit()
+  const client = useLinekitClient(options.client)
+  const optimistic = useSyncExternalStore(sendEngine.subscribe, sendEngine.getSnapshot, sendEngine.getSnapshot)
+
+  const mine = useMemo(() => {
+    const phone = phoneKey(phoneNumber)
+    return optimistic.filter(
+      (o) => phoneKey(o.phone) === phone && (lineId === undefined || o.lineId === undefined || o.lineId === lineId),
+    )
+  }, [optimistic, phoneNumber, lineId])
+  const awaiting = mine.some((o) => o.accepted)
+
+  const query = useInfiniteQuery({
+    queryKey: linekitKeys.messages.thread(phoneNumber, lineId),
+    queryFn: ({ pageParam, signal }) =>
+      fetchThreadPage(client, {
+        phone: phoneNumber,
+        ...(lineId !== undefined ? { lineId } : {}),
+        pageSize,
+        param: pageParam,
+        signal,
+      }),
+    initialPageParam: firstThreadPageParam as ThreadPageParam,
+    getNextPageParam: (last) => (hasMorePages(last.next) ? last.next : undefined),
+    enabled: phoneNumber.trim() !== '',
+    // A send the service accepted shows up in the list shortly (status `processing` first).
+    refetchInterval: awaiting ? confirmPollMs : false,
+    ...linekitQueryRetry,
+  })
+
+  const records = useMemo(() => flattenThread(query.data?.pages ?? []), [query.data])
+  const matches = useMemo(
+    () =>
+      reconcileOptimistic(
+        records,
+        mine.map((o) => ({ ...o, text: o.body.message ?? '' })),
+        { claimed: sendEngine.claimed },
+      ),
+    [records, mine, sendEngine],
+  )
+  useEffect(() => {
+    if (matches.size > 0) sendEngine.confirm(matches)
+  }, [matches, sendEngine])
+
+  const items = useMemo<ThreadItem[]>(() => {
+    const out: ThreadItem[] = records.map((m) => ({ kind: 'message', key: m.message_handle, message: m }))
+    const pending = mine.filter((o) => !matches.has(o.localId)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
+    for (const o of pending) {
+      out.push({
+        kind: 'optimistic',
+        key: o.localId,
+        localId: o.localId,
+        body: o.body,
+        state: o.state,
+        accepted: o.accepted,
+        ...(o.error !== undefined ? { error: o.error } : {}),
+        retry: () => void sendEngine.retry(o.localId),
+        discard: () => sendEngine.discard(o.localId),
+        createdAt: o.createdAt,
+      })
+    }
+    return out
+  }, [records, mine, matches, sendEngine])
+
+  const { fetchNextPage, refetch } = query
+  return {
+    items,
+    status: query.status,
+    error: query.error,
+    fetchOlder: () => {
+      if (query.hasNextPage && !query.isFetchingNextPage) void fetchNextPage()
+    },
+    hasOlder: query.hasNextPage,
+    isFetchingOlder: query.isFetchingNextPage,
+    refetch: () => void refetch(),
+  }
+}

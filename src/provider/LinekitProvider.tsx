@@ -1,0 +1,172 @@
+'use client'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { ReactNode } from 'react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { InfiniteData } from '@tanstack/react-query'
+import type { LinekitClient } from '../api'
+import { LinekitError } from '../api'
+import { createInboundCallStore } from '../events/inboundCallStore'
+import type { LinekitEventSource, LinekitEventSourceStatus } from '../events/types'
+import { linekitKeys } from '../hooks/keys'
+import type { ThreadPage } from '../hooks/internal/threadPaging'
+import { cmp } from '../hooks/internal/reconcile'
+import type { AudioEngine } from '../rtc'
+import { LinekitContext } from './context'
+import type { LinekitContextValue } from './context'
+import type { RetryPolicy } from './retryPolicy'
+import { createSendEngine } from './sendEngine'
+import { gateClient } from './wrapClient'
+
+/** Props of {@link LinekitProvider}. */
+export interface LinekitProviderProps {
+  /** The API client, e.g. `createLinekitClient({ baseUrl: '/api/linekit' })`. */
+  client: LinekitClient
+  /** Your QueryClient; one is created for you only when none is given. */
+  queryClient?: QueryClient
+  /**
+   * Live events: `createSseEventSource()` in an app, `createMemoryEventSource()` in tests and
+   * stories. Without one there are no live updates (threads still refresh on focus and after sends).
+   * @default undefined
+   */
+  events?: LinekitEventSource
+  /** The audio engine used by the calling components. @default undefined */
+  audioEngine?: AudioEngine
+  /**
+   * How often calls believed to be ringing are polled (webhooks can be lost, spec: Events rule 2).
+   * @default 5000
+   */
+  callPollIntervalMs?: number
+  /** How long an ended inbound call stays listed. @default 0 */
+  endedCallLingerMs?: number
+  /** Automatic retry of sends (retry-safe failures only; the idempotency key is reused). */
+  sendRetry?: Partial<RetryPolicy>
+  children?: ReactNode
+}
+
+function createDefaultQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } })
+}
+
+/**
+ * Provides the client, the query cache, live events and the audio engine to linekit's hooks
+ * and components. SSR-safe: nothing touches `window` until effects run in the browser.
+ *
+ * @example
+ * const client = createLinekitClient({ baseUrl: '/api/linekit' })
+ * const events = createSseEventSource({ url: '/api/linekit/events' })
+ * <LinekitProvider client={client} events={events}><Conversation phoneNumber="+14155550100" /></LinekitProvider>
+ */
+export function LinekitProvider(props: LinekitProviderProps) {
+  const { client: rawClient, events, audioEngine, children } = props
+  const [ownQueryClient] = useState(() => (props.queryClient ? undefined : createDefaultQueryClient()))
+  const queryClient = props.queryClient ?? ownQueryClient!
+  // gateClient caches per client object, so every provider of one client shares its rate gate.
+  const gated = useMemo(() => gateClient(rawClient), [rawClient])
+
+  const [inboundCalls] = useState(() => createInboundCallStore({ endedLingerMs: props.endedCallLingerMs ?? 0 }))
+  // Compared by content: a new sendRetry object each render must not reset pending sends.
+  const sendRetryKey = JSON.stringify(props.sendRetry ?? null)
+  const sendEngine = useMemo(
+    () =>
+      createSendEngine({
+        retry: JSON.parse(sendRetryKey) as Partial<RetryPolicy> | null ?? {},
+        onAccepted: (m) => {
+          void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(m.phone) })
+          void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+        },
+        snapshotThread: (phone) => {
+          const knownHandles = new Set<string>()
+          let serverFloor: string | undefined
+          for (const [, data] of queryClient.getQueriesData<InfiniteData<ThreadPage>>({
+            queryKey: linekitKeys.messages.threads(phone),
+          })) {
+            for (const page of data?.pages ?? []) {
+              for (const m of page.messages) {
+                knownHandles.add(m.message_handle)
+                if (serverFloor === undefined || cmp(m.created_at, serverFloor) > 0) serverFloor = m.created_at
+              }
+            }
+          }
+          return serverFloor === undefined ? { knownHandles } : { knownHandles, serverFloor }
+        },
+      }),
+    [queryClient, sendRetryKey],
+  )
+
+  const pollRinging = useCallback(async () => {
+    const uuids = inboundCalls.ringing()
+    await Promise.all(
+      uuids.map(async (callUuid) => {
+        try {
+          const status = await gated.getCallStatus({ call_uuid: callUuid })
+          queryClient.setQueryData(linekitKeys.callStatus(callUuid), status)
+          inboundCalls.applyStatus(status)
+        } catch (error) {
+          // The call is gone: it cannot be ringing.
+          if (LinekitError.is(error) && error.status === 404) inboundCalls.markEnded(callUuid)
+        }
+      }),
+    )
+  }, [gated, inboundCalls, queryClient])
+
+  // Live events → cache and inbound calls; reconnect → reconcile (deliveries may have been lost).
+  useEffect(() => {
+    if (!events) return
+    const offEvents = events.subscribe((event) => {
+      if (event.type === 'message') {
+        // A webhook carries no message handle (spec: Message webhook payload): refetch the thread.
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(event.data.destination) })
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+      } else {
+        inboundCalls.applyEvent(event)
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.callStatus(event.data.call_uuid) })
+      }
+    })
+    let dropped = false
+    const offStatus = events.onStatus((status: LinekitEventSourceStatus) => {
+      if (status === 'reconnecting') dropped = true
+      if (status === 'open' && dropped) {
+        // spec: Events rule 2 — no retries, no replay guarantee: refetch threads, poll ringing calls.
+        dropped = false
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })
+        void pollRinging()
+      }
+    })
+    return () => {
+      offEvents()
+      offStatus()
+    }
+  }, [events, queryClient, inboundCalls, pollRinging])
+
+  // Poll the status of calls believed to be ringing (a lost `ended` webhook must still clear the banner).
+  const pollMs = props.callPollIntervalMs ?? 5000
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined
+    const sync = () => {
+      const ringing = inboundCalls.ringing().length > 0
+      if (ringing && timer === undefined) timer = setInterval(() => void pollRinging(), pollMs)
+      else if (!ringing && timer !== undefined) {
+        clearInterval(timer)
+        timer = undefined
+      }
+    }
+    const off = inboundCalls.subscribe(sync)
+    sync()
+    return () => {
+      off()
+      if (timer !== undefined) clearInterval(timer)
+    }
+  }, [inboundCalls, pollMs, pollRinging])
+
+  useEffect(() => () => inboundCalls.dispose(), [inboundCalls])
+
+  const value = useMemo<LinekitContextValue>(
+    () => ({ client: gated, events, audioEngine, inboundCalls, sendEngine, queryClient }),
+    [gated, events, audioEngine, inboundCalls, sendEngine, queryClient],
+  )
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LinekitContext.Provider value={value}>{children}</LinekitContext.Provider>
+    </QueryClientProvider>
+  )
+}

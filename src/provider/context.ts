@@ -1,0 +1,26 @@
+'use client'
+import { createContext } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import type { LinekitClient } from '../api'
+import type { InboundCallStore } from '../events/inboundCallStore'
+import type { LinekitEventSource } from '../events/types'
+import type { AudioEngine } from '../rtc'
+import type { SendEngine } from './sendEngine'
+
+/** What the provider shares with linekit hooks. */
+export interface LinekitContextValue {
+  /** The client, wrapped with the shared rate gate (429 → every request waits `Retry-After`). */
+  client: LinekitClient
+  /** The live events source, when one was given. */
+  events: LinekitEventSource | undefined
+  /** The audio engine for calls, when one was given. */
+  audioEngine: AudioEngine | undefined
+  /** The inbound-call store, fed by events and by call-status polling. */
+  inboundCalls: InboundCallStore
+  /** Optimistic sends (shared by `useSendMessage` and `useThread`). */
+  sendEngine: SendEngine
+  queryClient: QueryClient
+}
+
+/** @internal */
+export const LinekitContext = createContext<LinekitContextValue | null>(null)

@@ -1,0 +1,55 @@
+import type { LinekitClient } from '../api'
+import { LinekitError } from '../api'
+import { createRateGate } from './rateGate'
+import type { RateGate } from './rateGate'
+
+/** Rate gates of a client: the messaging API and the voice-token mint are limited separately. */
+export interface ClientGates {
+  /** spec: Limits — 60 requests per minute (messaging API). */
+  api: RateGate
+  /** spec: Limits — 30 mints per minute per key, separate from the 60. */
+  mint: RateGate
+}
+
+const gatesByClient = new WeakMap<LinekitClient, ClientGates>()
+const wrapped = new WeakMap<LinekitClient, LinekitClient>()
+const WRAPPED = Symbol.for('linekit.gatedClient')
+
+/** The shared gates of a client (one pair per client object, i.e. per host it talks to). */
+export function gatesFor(client: LinekitClient): ClientGates {
+  let gates = gatesByClient.get(client)
+  if (!gates) {
+    gates = { api: createRateGate(), mint: createRateGate() }
+    gatesByClient.set(client, gates)
+  }
+  return gates
+}
+
+/**
+ * Wraps a client so every call first waits for its rate gate, and a 429 answer closes the
+ * gate for its `Retry-After` for all later calls through any wrapper of the same client.
+ * Idempotent: wrapping a wrapped client returns it unchanged.
+ */
+export function gateClient(client: LinekitClient, gates: ClientGates = gatesFor(client)): LinekitClient {
+  if ((client as unknown as Record<symbol, unknown>)[WRAPPED]) return client
+  const cached = wrapped.get(client)
+  if (cached && gates === gatesByClient.get(client)) return cached
+  const out: Record<string | symbol, unknown> = { [WRAPPED]: true }
+  for (const name of Object.keys(client) as (keyof LinekitClient)[]) {
+    const method = client[name] as unknown
+    if (typeof method !== 'function') continue
+    const gate = name === 'mintVoiceToken' ? gates.mint : gates.api
+    out[name] = async (...args: unknown[]) => {
+      await gate.wait()
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>).apply(client, args)
+      } catch (error) {
+        if (LinekitError.is(error) && error.status === 429) gate.block(error.retryAfterSeconds ?? 1)
+        throw error
+      }
+    }
+  }
+  const result = out as unknown as LinekitClient
+  if (gates === gatesFor(client)) wrapped.set(client, result)
+  return result
+}
