@@ -3,9 +3,10 @@
  * (`shared/spec/service-interface.md`), usable in-process (tests, Storybook, the playground)
  * and over HTTP (`linekit/mocks/node`). See mocks/README.md.
  */
-import { getResponse, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
+import { createDispatcher } from './handlers/dispatch'
 import { createHandlers } from './handlers/index'
-import { errorResponse, json } from './handlers/route'
+import { json } from './handlers/route'
 import { createMockCore } from './service/index'
 import type { MockClock } from './service/clock'
 import type { MockControl } from './service/control'
@@ -23,7 +24,11 @@ export interface MockServiceOptions {
 
 /** One mock instance. */
 export interface MockService {
-  /** Resolves a request through the MSW handlers, with no network. Unknown routes → 404 error body. */
+  /**
+   * Resolves a request through the MSW handlers, with no network (routes made by the shared
+   * wrapper are dispatched directly to the same code; others via MSW's `getResponse`).
+   * Unknown routes → 404 error body.
+   */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>
   /** The MSW handlers (for `setupServer`/`setupWorker`). */
   handlers: HttpHandler[]
@@ -39,18 +44,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const core = createMockCore({ seed: options.seed, clock: options.clock })
   const handlers = createHandlers(core)
   const baseUrl = options.baseUrl ?? 'http://mock.linekit.local'
+  const dispatch = createDispatcher(handlers)
 
   async function fetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
     const request =
       input instanceof Request && init === undefined
         ? input
         : new Request(input instanceof Request ? input : new URL(String(input), baseUrl), init)
-    try {
-      const response = await getResponse(handlers, request)
-      if (response) return response
-    } catch (error) {
-      return errorResponse(error)
-    }
+    const response = await dispatch(request)
+    if (response) return response
     return json({ error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}`, code: 'not_found', hint: 'See shared/spec/service-interface.md for the endpoints, mocks/README.md for /__mock/*.' }, 404)
   }
 

@@ -2,12 +2,12 @@
  * The control API over HTTP, under `/__mock/*` (no auth, no faults, no rate limit): the same
  * operations as the in-process `control` object. Documented in mocks/README.md.
  */
-import { http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import { z } from 'zod/mini'
 import { services } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { accountKinds } from '../service/state'
-import { errorResponse, json, parseWith, readJsonObject } from './route'
+import { defineHandler, errorResponse, json, parseWith, readJsonObject } from './route'
 
 const accountRef = { accountId: z.optional(z.string()), apiKey: z.optional(z.string()) }
 const finiteMs = z.number().check(z.minimum(0), z.refine(Number.isFinite, 'must be finite'))
@@ -50,13 +50,12 @@ const faultSchema = z.strictObject({
 })
 
 type ControlMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-const METHODS = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const
 
 /** Handlers of the control API. */
 export function controlHandlers(core: MockCore): HttpHandler[] {
   const { control, state } = core
   const op = (method: ControlMethod, path: string, run: (request: Request) => unknown, status = 200) =>
-    METHODS[method](`*/__mock${path}`, async ({ request }) => {
+    defineHandler(method, `/__mock${path}`, async (request) => {
       try {
         state.clock.runDue()
         const body = await run(request)

@@ -18,7 +18,7 @@ export function messagesHandlers(core: MockCore): HttpHandler[] {
     ),
     route(core, { method: 'GET', path: '/get-message-api/:message_handle' }, ({ params, state, caller }) => {
       const raw = params.message_handle
-      const handle = parseWith(messageHandleSchema, typeof raw === 'string' ? decodeURIComponent(raw) : '')
+      const handle = parseWith(messageHandleSchema, typeof raw === 'string' ? raw : '')
       return getMessage(state, caller.account, handle)
     }),
     route(core, { method: 'POST', path: '/send-typing-indicator' }, async ({ request, state, caller }) =>

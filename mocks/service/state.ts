@@ -334,7 +334,7 @@ export interface MockState {
   callLogs: Map<string, CallLogRecord>
   voiceTokens: Map<string, VoiceTokenRecord>
   webhooks: Map<string, WebhookRecord>
-  /** The last events (newest last, capped), for the control API. */
+  /** The last events (newest last; between 1,000 and 2,000 are kept), for the control API. */
   outbox: MockEvent[]
   /** Counters for numeric ids. */
   counters: { message: number; run: number; fault: number; contact: number }
@@ -376,7 +376,8 @@ export function createEmptyState(clock: MockClock, seed: number): MockState {
     emit(event) {
       if (state.quiet) return
       state.outbox.push(event)
-      if (state.outbox.length > OUTBOX_CAP) state.outbox.splice(0, state.outbox.length - OUTBOX_CAP)
+      // Trim in batches so a busy mock does not shift the array on every event.
+      if (state.outbox.length > 2 * OUTBOX_CAP) state.outbox.splice(0, state.outbox.length - OUTBOX_CAP)
       for (const listener of listeners) listener(event)
     },
     on(listener) {

@@ -1,0 +1,43 @@
+/**
+ * MSW handlers: audio calls (start, answer, decline, end, status). spec: POST
+ * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
+ * status shapes in src/api/ASSUMPTIONS.md.
+ */
+import type { HttpHandler } from 'msw'
+import {
+  answerCallRequestSchema,
+  callStatusQuerySchema,
+  declineCallRequestSchema,
+  endCallRequestSchema,
+  startCallRequestSchema,
+} from '../../src/api'
+import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/calls'
+import type { MockCore } from '../service/index'
+import { parseBody, parseQuery, route } from './route'
+
+/** Handlers of the audio-call endpoints. */
+export function callsHandlers(core: MockCore): HttpHandler[] {
+  return [
+    // spec: Authentication 4 — the feature check comes before the body is read.
+    route(core, { method: 'POST', path: '/start-audiocall-call-api' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return startCall(state, caller.account, await parseBody(request, startCallRequestSchema))
+    }),
+    route(core, { method: 'POST', path: '/answer-audiocall-call-api' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return answerCall(state, caller.account, (await parseBody(request, answerCallRequestSchema)).call_uuid)
+    }),
+    route(core, { method: 'POST', path: '/decline-audiocall-call-api' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return declineCall(state, caller.account, (await parseBody(request, declineCallRequestSchema)).call_uuid)
+    }),
+    route(core, { method: 'POST', path: '/end-audiocall-call-api' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return endCall(state, caller.account, (await parseBody(request, endCallRequestSchema)).call_uuid)
+    }),
+    route(core, { method: 'GET', path: '/get-audiocall-call-status-api' }, ({ url, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return getCallStatus(state, caller.account, parseQuery(url, callStatusQuerySchema).call_uuid)
+    }),
+  ]
+}

@@ -1,0 +1,20 @@
+/**
+ * MSW handlers: the MCP server at {base_url}/api/mcp (Streamable HTTP, stateless). spec:
+ * What the service does 13, Authentication 1 — the API key or an OAuth access token with scope
+ * `mcp`. Goes through the shared `route` pipeline (faults, latency, auth) but takes no
+ * messaging rate-limit slot (choice: README).
+ */
+import type { HttpHandler } from 'msw'
+import { handleMcpRequest } from '../mcp/server'
+import type { MockCore } from '../service/index'
+import { route } from './route'
+
+/** The MCP path on {base_url}. */
+export const MCP_PATH = '/api/mcp'
+
+/** Handlers of the MCP endpoint (POST messages; GET/DELETE answer 405 in stateless mode). */
+export function mcpHandlers(core: MockCore): HttpHandler[] {
+  return (['POST', 'GET', 'DELETE'] as const).map((method) =>
+    route(core, { method, path: MCP_PATH, rateLimit: null }, ({ request, state, caller }) => handleMcpRequest(state, caller.account, request)),
+  )
+}

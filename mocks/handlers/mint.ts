@@ -1,0 +1,55 @@
+/**
+ * MSW handler: the voice-token mint at the app host. spec: POST {app_url}/api/v1/dialer/token.
+ * It has its own pipeline (not `route`): the mint's error codes differ from the messaging API's
+ * (`invalid_api_key`, `api_key_unsupported`), a malformed request is refused before a rate-limit
+ * slot is used, and the limit is 30 per minute per key. Faults armed on this path (including a
+ * proxy's non-JSON 502/503, `POST /__mock/faults/mint`) answer before anything else.
+ */
+import { delay, type HttpHandler } from 'msw'
+import type { MockCore } from '../service/index'
+import { MockHttpError } from '../service/errors'
+import { takeHttpFault } from '../service/faults'
+import { authenticateMintKey, mintError, mintVoiceToken } from '../service/mint'
+import { defineHandler, json, MAX_BODY_BYTES } from './route'
+
+/** The mint path on {app_url}. */
+export const MINT_PATH = '/api/v1/dialer/token'
+
+function faultResponse(fault: { status: number; text?: string | undefined; body?: unknown }): Response {
+  if (fault.text !== undefined) return new Response(fault.text, { status: fault.status, headers: { 'content-type': 'text/html' } })
+  const code = fault.status === 503 ? 'dialer_unavailable' : 'internal_error'
+  return json(fault.body ?? { error: `Injected fault: HTTP ${fault.status}`, code }, fault.status)
+}
+
+/** Reads the body as JSON; `undefined` when it is not JSON (→ 400 invalid_line_id). */
+async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** Handlers of the mint. */
+export function mintHandlers(core: MockCore): HttpHandler[] {
+  const { state } = core
+  return [
+    defineHandler('POST', MINT_PATH, async (request) => {
+      try {
+        state.clock.runDue()
+        const fault = takeHttpFault(state, 'POST', MINT_PATH, new URL(request.url).pathname)
+        if (fault) return faultResponse(fault)
+        if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
+        const caller = authenticateMintKey(state, request.headers.get('authorization'))
+        return json(mintVoiceToken(state, caller, await readBody(request)))
+      } catch (error) {
+        if (error instanceof MockHttpError) return json(error.body(), error.status, error.headers)
+        console.error('[linekit/mocks] unexpected error in the mint', error)
+        const internal = mintError('internal_error', 'Internal error in the mock mint')
+        return json(internal.body(), internal.status)
+      }
+    }),
+  ]
+}
