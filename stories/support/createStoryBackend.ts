@@ -10,6 +10,7 @@
 import { http, type RequestHandler } from 'msw'
 import { createMockService } from 'linekit/mocks'
 import { createLinekitServer, type LinekitServer } from 'linekit/server'
+import { attachWebhooks, createWebhook, getWebhookDispatcher } from '../../mocks/service/webhooks'
 import { createMockDriver, type MockAccount, type MockAccountKind, type MockDriver } from './mockDriver'
 
 /** Host names the story backend pretends the service lives on (never reached: all in-process). */
@@ -101,7 +102,12 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
     webhookLog.push({ body, status: response.status })
     return { status: response.status }
   }
-  const mock = createMockService({ seed: options.seed ?? 1, webhookSender: sendWebhook } as Parameters<typeof createMockService>[0])
+  const mock = createMockService({ seed: options.seed ?? 1 })
+  // The mock's webhook dispatcher posts with real fetch by default; in a story there is no
+  // server to post to, so deliveries go straight into the server's webhook route.
+  const dispatcher = getWebhookDispatcher(mock.state)
+  if (dispatcher) dispatcher.setSender(sendWebhook)
+  else attachWebhooks(mock.state, { sender: sendWebhook })
   const kind = options.account ?? 'production'
   // The seeded account of that kind (it has the documented lines, flows and history).
   const account = (await createMockDriver(mock.fetch).accounts()).find((a) => a.kind === kind)
@@ -161,7 +167,8 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
   // Setups first, webhooks after: a 10,000-message history should not become 10,000 events.
   if (options.setup) await backend.apply(options.setup)
   if (options.webhooks !== false) {
-    await control.configureWebhook({
+    createWebhook(mock.state, {
+      accountId: account.accountId,
       url: `http://localhost${linekit.prefix}/webhooks/${storyWebhookSecret}`,
       inbound: true,
       outbound: true,
