@@ -1,0 +1,65 @@
+/**
+ * `linekit/mocks/node`: serves the mock service over real HTTP on 127.0.0.1 (service routes
+ * at `/`, the control API at `/__mock/`). Node only.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { createMockClock, createMockService, type MockService } from '../index'
+
+/** Options of {@link startMockServer}. */
+export interface MockServerOptions {
+  /** TCP port; 0 picks a free one. @default 4010 */
+  port?: number
+  /** Interface to bind. @default '127.0.0.1' */
+  host?: string
+  /** Serve this mock instance instead of a new one (e.g. one a test also drives in-process). */
+  service?: MockService
+  /** Seed for a new instance. @default 1 */
+  seed?: number
+}
+
+/** A running mock server. */
+export interface MockServer {
+  /** e.g. `http://127.0.0.1:4010` */
+  url: string
+  port: number
+  /** The mock instance being served (its `control`, `state` and `clock`). */
+  service: MockService
+  /** Stops accepting connections, closes idle and open ones, resolves when closed. */
+  close(): Promise<void>
+}
+
+/** Starts the standalone mock server; resolves once it is listening. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1'
+  // The standalone server runs in wall time (the control API can still advance it).
+  const service = options.service ?? createMockService({ seed: options.seed, clock: createMockClock({ flowing: true }) })
+  // overrideGlobalObjects: false — keep Node's global Request/Response (TOOLCHAIN.md).
+  const listener = getRequestListener((request) => service.fetch(request), { overrideGlobalObjects: false, hostname: host })
+  const server: Server = createServer(listener)
+  server.keepAliveTimeout = 5_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    service,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeIdleConnections()
+        // Give in-flight requests a moment, then drop what is left.
+        setTimeout(() => server.closeAllConnections(), 1_000).unref()
+      })
+      return closing
+    },
+  }
+}
