@@ -1,0 +1,175 @@
+// @vitest-environment node
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLinekitServer } from './createLinekitServer'
+import type { LinekitEvent } from './eventBus'
+import { createRedisEventBus } from './redis'
+import type { RedisEventBus } from './redis'
+import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
+
+const REDIS = '/usr/bin/redis-server'
+const hasRedis = existsSync(REDIS)
+if (!hasRedis) console.warn(`linekit/server/redis tests SKIPPED: ${REDIS} is missing (apt-get install redis-server).`)
+
+let child: ChildProcess | undefined
+let port = 0
+const clients: Redis[] = []
+const buses: RedisEventBus[] = []
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const found = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  return found
+}
+
+function client(): Redis {
+  const redis = new Redis({ host: '127.0.0.1', port, lazyConnect: false, maxRetriesPerRequest: 3 })
+  clients.push(redis)
+  return redis
+}
+
+function bus(keyPrefix: string, replayBufferSize = 1000): RedisEventBus {
+  const created = createRedisEventBus({ redis: client(), keyPrefix, replayBufferSize })
+  buses.push(created)
+  return created
+}
+
+async function eventually(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+const message = (n: number, linePhoneNumber = NUMBER_A) => ({
+  message: `m${n}`,
+  destination: '+14155550999',
+  receivedAt: '2026-01-01T00:00:00Z',
+  direction: 'inbound',
+  messageId: n,
+  guid: `g${n}`,
+  linePhoneNumber,
+})
+
+beforeAll(async () => {
+  if (!hasRedis) return
+  port = await freePort()
+  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
+  probe.on('error', () => undefined) // refused until redis-server listens
+  await probe.ping()
+  probe.disconnect()
+})
+
+afterAll(async () => {
+  await Promise.all(buses.splice(0).map((b) => b.close()))
+  for (const c of clients.splice(0)) c.disconnect()
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+})
+
+describe.skipIf(!hasRedis)('createRedisEventBus against a real redis-server', () => {
+  it('fans an event out to another instance with the stream id as event id', async () => {
+    const a = bus('fanout')
+    const b = bus('fanout')
+    const seen: LinekitEvent[] = []
+    b.subscribe((event) => seen.push(event))
+    await b.ready()
+    await a.publish({ type: 'message', lineId: LINE_A, payload: { n: 1 } })
+    await eventually(() => seen.length === 1)
+    expect(seen[0]).toMatchObject({ type: 'message', lineId: LINE_A, payload: { n: 1 } })
+    expect(seen[0]!.id).toMatch(/^\d+-\d+$/)
+  })
+
+  it('delivers what this instance publishes right after subscribe(), before SUBSCRIBE completes, once and in order', async () => {
+    const a = bus('gapless')
+    const b = bus('gapless')
+    const seen: number[] = []
+    // No await between subscribe() and publish(): the subscription is not live yet; the
+    // stream tip read at subscribe() time makes the replay cover the gap.
+    b.subscribe((event) => seen.push((event.payload as { n: number }).n))
+    for (let n = 1; n <= 20; n++) await b.publish({ type: 'message', lineId: LINE_A, payload: { n } })
+    await eventually(() => seen.length >= 20)
+    await a.publish({ type: 'message', lineId: LINE_A, payload: { n: 21 } })
+    await eventually(() => seen.length >= 21)
+    expect(seen).toEqual(Array.from({ length: 21 }, (_, i) => i + 1))
+  })
+
+  it('replays after Last-Event-ID from the stream, then continues live without duplicates', async () => {
+    const a = bus('replay')
+    const ids: string[] = []
+    a.subscribe((event) => ids.push(event.id))
+    await a.ready()
+    for (let n = 1; n <= 5; n++) await a.publish({ type: 'message', lineId: LINE_A, payload: { n } })
+    await eventually(() => ids.length === 5)
+    const b = bus('replay')
+    const seen: number[] = []
+    b.subscribe((event) => seen.push((event.payload as { n: number }).n), { lastEventId: ids[1] })
+    await eventually(() => seen.length === 3)
+    await a.publish({ type: 'message', lineId: LINE_A, payload: { n: 6 } })
+    await eventually(() => seen.length === 4)
+    expect(seen).toEqual([3, 4, 5, 6])
+    // an id that is not a stream id replays nothing
+    const c = bus('replay')
+    const none: number[] = []
+    c.subscribe((event) => none.push((event.payload as { n: number }).n), { lastEventId: 'abc-1' })
+    await c.ready()
+    await a.publish({ type: 'message', lineId: LINE_A, payload: { n: 7 } })
+    await eventually(() => none.length === 1)
+    expect(none).toEqual([7])
+  })
+
+  it('caps the stream (XADD MAXLEN ~)', async () => {
+    const a = bus('capped', 10)
+    for (let n = 1; n <= 400; n++) await a.publish({ type: 'message', lineId: LINE_A, payload: { n } })
+    const length = await client().xlen('capped:events')
+    expect(length).toBeLessThan(400)
+    expect(length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('claims a key once across instances', async () => {
+    const a = bus('claims')
+    const b = bus('claims')
+    expect(await a.claim!('call-1:audiocall.inbound.ringing', 60_000)).toBe(true)
+    expect(await b.claim!('call-1:audiocall.inbound.ringing', 60_000)).toBe(false)
+    expect(await b.claim!('call-1:audiocall.inbound.ended', 60_000)).toBe(true)
+  })
+
+  it('two linekit servers: a webhook received by one reaches an SSE client of the other, scoped to its lines', async () => {
+    const make = (keyPrefix: string) =>
+      createLinekitServer({
+        apiKey: KEY,
+        baseUrl: 'https://base.example',
+        appUrl: 'https://app.example',
+        webhookSecret: 'whsec_redis',
+        fetch: fakeUpstream().fetch,
+        eventBus: bus(keyPrefix),
+        logger: { warn: () => undefined, error: () => undefined },
+        authorize: async (request) => ({ userId: 'u', lineIds: [request.headers.get('x-line') ?? ''] }),
+      })
+    const one = make('two-servers')
+    const two = make('two-servers')
+    await (two.bus as RedisEventBus).ready()
+    const sse = await two.handle(new Request('http://app.example/api/linekit/events', { headers: { 'x-line': LINE_A } }))
+    const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    const hook = (body: unknown) =>
+      one.handle(new Request('http://app.example/api/linekit/webhooks/whsec_redis', { method: 'POST', body: JSON.stringify(body) }))
+    expect((await hook(message(1, '+14155550102'))).status).toBe(200) // line B: not for this client
+    expect((await hook(message(2))).status).toBe(200)
+    await one.settled()
+    while (!text.includes('"m2"')) text += (await reader.read()).value ?? ''
+    await reader.cancel()
+    expect(text).not.toContain('"m1"')
+    expect(text).toMatch(/id: \d+-\d+\nevent: message\n/)
+    expect(text).toContain(`"lineId":"${LINE_A}"`)
+    void LINE_B
+  })
+})
