@@ -11,6 +11,7 @@ import { createMockCore } from './service/index'
 import type { MockClock } from './service/clock'
 import type { MockControl } from './service/control'
 import type { MockState } from './service/state'
+import type { WebhookSender } from './service/webhooks'
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -20,6 +21,12 @@ export interface MockServiceOptions {
   clock?: MockClock
   /** Base for relative URLs given to `fetch`. Handlers match any host. @default 'http://mock.linekit.local' */
   baseUrl?: string
+  /**
+   * Delivers webhooks configured through the control API: `(url, body) => Promise<{ status }>`
+   * (only a 2xx counts; a rejection is a network failure). Replace later with
+   * `control.webhooks.setSender`. @default a real POST with a 5 s timeout
+   */
+  webhookSender?: WebhookSender
 }
 
 /** One mock instance. */
@@ -41,7 +48,7 @@ export interface MockService {
 
 /** Creates a seeded mock service; see {@link MockServiceOptions}. */
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const core = createMockCore({ seed: options.seed, clock: options.clock })
+  const core = createMockCore({ seed: options.seed, clock: options.clock, webhookSender: options.webhookSender })
   const handlers = createHandlers(core)
   const baseUrl = options.baseUrl ?? 'http://mock.linekit.local'
   const dispatch = createDispatcher(handlers)
@@ -68,3 +75,16 @@ export { seedKeys, seedAccessTokens, seedAccountIds, seedLines, seedOtherLines, 
 export { createRateLimiter } from './service/rateLimit'
 export type { RateLimiter, RateLimitResult } from './service/rateLimit'
 export { MockHttpError } from './service/errors'
+// issue 5: calls, call logs, the mint, webhooks, MCP, OAuth.
+export type { CallsControl, CallsAccountRef, CallSettingsView, DialerInput, MintFaultKind } from './service/controlCalls'
+export { mintFaultKinds } from './service/controlCalls'
+export type { CallState, AnsweredBy, StartCallResult, CallStatusView } from './service/calls'
+export { MOCK_RTC_APP_ID } from './service/calls'
+export type { CallOutcome, CallLogView, CompleteCallLogInput } from './service/callLogs'
+export { callOutcomes, VERY_SHORT_CALL_SECONDS } from './service/callLogs'
+export { VOICE_TOKEN_TTL_SECONDS, MAX_CALLS_PER_TOKEN, MINTS_PER_MINUTE } from './service/mint'
+export type { WebhookSender, WebhookDelivery, Webhook, WebhookInput, WebhookDispatcher } from './service/webhooks'
+export { attachWebhooks, getWebhookDispatcher, createFetchSender, WEBHOOK_AUTO_DISABLE_AFTER } from './service/webhooks'
+export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/oauth'
+export type { OAuthClient } from './service/oauth'
+export { mcpToolNames, MCP_SERVER_INFO, createMcpServer, handleMcpRequest } from './mcp/server'

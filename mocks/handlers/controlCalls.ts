@@ -8,7 +8,7 @@ import type { HttpHandler } from 'msw'
 import { z } from 'zod/mini'
 import { dispositions, inboundCallEndStatuses } from '../../src/api'
 import { callOutcomes } from '../service/callLogs'
-import { createCallsControl, mintFaultKinds } from '../service/controlCalls'
+import { mintFaultKinds } from '../service/controlCalls'
 import type { MockCore } from '../service/index'
 import { oauthScopes } from '../service/oauth'
 import { defineHandler, errorResponse, json, parseWith, readJsonObject } from './route'
@@ -80,7 +80,7 @@ type Method = 'GET' | 'POST' | 'DELETE'
 /** Handlers of the issue-5 control API. */
 export function controlCallsHandlers(core: MockCore): HttpHandler[] {
   const { state } = core
-  const c = createCallsControl(state, core.control.account)
+  const c = core.control
   const op = (method: Method, path: string, run: (request: Request, params: Record<string, string>) => unknown, status = 200) =>
     defineHandler(method, `/__mock${path}`, async (request, params) => {
       try {

@@ -4,25 +4,39 @@
  */
 import type { HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'
+import { callLogsHandlers } from './callLogs'
+import { callsHandlers } from './calls'
 import { contactsHandlers } from './contacts'
 import { controlHandlers } from './control'
+import { controlCallsHandlers } from './controlCalls'
 import { groupsHandlers } from './groups'
 import { linesHandlers } from './lines'
+import { mcpHandlers } from './mcp'
 import { messagesHandlers } from './messages'
+import { mintHandlers } from './mint'
+import { oauthHandlers } from './oauth'
 import { workflowsHandlers } from './workflows'
 
 /** Every handler: the control API first, then the service domains. */
 export function createHandlers(core: MockCore): HttpHandler[] {
   return [
     ...controlHandlers(core),
+    ...controlCallsHandlers(core),
     ...messagesHandlers(core),
     ...groupsHandlers(core),
     ...linesHandlers(core),
     ...contactsHandlers(core),
     ...workflowsHandlers(core),
+    // issue 5: audio calls, call logs, the mint ({app_url}), MCP, OAuth ({auth_url}).
+    ...callsHandlers(core),
+    ...callLogsHandlers(core),
+    ...mintHandlers(core),
+    ...mcpHandlers(core),
+    ...oauthHandlers(core),
   ]
 }
 
 export { contactsHandlers, controlHandlers, groupsHandlers, linesHandlers, messagesHandlers, workflowsHandlers }
+export { callsHandlers, callLogsHandlers, controlCallsHandlers, mcpHandlers, mintHandlers, oauthHandlers }
 export { route, json, errorResponse, parseBody, parseQuery, parseWith, readJsonObject, messagingLimiter } from './route'
 export type { RouteArgs, RouteSpec } from './route'

@@ -6,6 +6,7 @@
 import { createAccount, type CreatedAccount } from './accounts'
 import { toRecord, type MessageRecord } from './common'
 import { fail } from './errors'
+import { createCallsControl, type CallsControl } from './controlCalls'
 import { addFault, type FaultInput } from './faults'
 import { toLineView, type LineView } from './lines'
 import { injectInbound, type InboundInput } from './messages'
@@ -56,7 +57,7 @@ export interface NumberView {
 export type EventView = { type: string; at: string; accountId: string; message?: MessageRecord; [field: string]: unknown }
 
 /** The in-process control API. */
-export interface MockControl {
+export interface MockControl extends CallsControl {
   /** Restores the seed (the clock keeps its time; seeded history is placed relative to it). */
   reset(): void
   /** Every account with its keys, lines and flows. */
@@ -201,5 +202,7 @@ export function createControl(state: MockState): MockControl {
       })
     },
     account,
+    // issue 5: calls, call logs, dialer plan, webhooks, OAuth clients, mint faults.
+    ...createCallsControl(state, account),
   }
 }

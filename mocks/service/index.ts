@@ -4,7 +4,9 @@
  */
 import { createMockClock, type MockClock } from './clock'
 import { createControl, resetState, type MockControl } from './control'
+import { attachDailyReset } from './mint'
 import { createEmptyState, type MockState } from './state'
+import { attachWebhooks, type WebhookSender } from './webhooks'
 
 /** Options of {@link createMockCore}. */
 export interface MockCoreOptions {
@@ -12,6 +14,8 @@ export interface MockCoreOptions {
   seed?: number
   /** The clock. @default a flowing clock starting at the current wall time */
   clock?: MockClock
+  /** Delivers webhooks (issue 5). @default a real POST with a 5 s timeout (`createFetchSender`) */
+  webhookSender?: WebhookSender
 }
 
 /** State and control of one mock instance. */
@@ -26,6 +30,9 @@ export function createMockCore(options: MockCoreOptions = {}): MockCore {
   const clock = options.clock ?? createMockClock({ flowing: true })
   const state = createEmptyState(clock, options.seed ?? 1)
   resetState(state)
+  // issue 5: webhook deliveries hang on state.emit; dialer minutes reset at every UTC midnight.
+  attachWebhooks(state, { sender: options.webhookSender })
+  attachDailyReset(state)
   return { state, control: createControl(state), clock }
 }
 
