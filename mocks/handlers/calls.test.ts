@@ -1,0 +1,193 @@
+/**
+ * Audio calls and their webhooks over HTTP, through `createMockService().fetch` and the
+ * `/__mock/*` control API (the same requests a backend or an end-to-end test would make).
+ */
+import { describe, expect, it } from 'vitest'
+import {
+  answerCallResponseSchema,
+  audioCallEventSchema,
+  callStatusResponseSchema,
+  messagingErrorBodySchema,
+  startCallResponseSchema,
+} from '../../src/api'
+import { createMockClock, createMockService, seedKeys, seedLines } from '../index'
+
+function setup() {
+  const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })
+  const posted: Array<{ url: string; body: Record<string, unknown> }> = []
+  const mock = createMockService({
+    clock,
+    webhookSender: async (url, body) => {
+      posted.push({ url, body: body as Record<string, unknown> })
+      return { status: 200 }
+    },
+  })
+  const call = async (method: string, path: string, body?: unknown, key: string | null = seedKeys.production) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (key !== null) headers.authorization = `Bearer ${key}`
+    const response = await mock.fetch(`http://api.mock.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = text
+    }
+    return { status: response.status, body: json as Record<string, unknown>, headers: response.headers }
+  }
+  const ring = async (extra: Record<string, unknown> = {}) => {
+    const res = await call('POST', '/__mock/calls/inbound', { from: '+1 415 555 0199', ...extra }, null)
+    expect(res.status).toBe(201)
+    return (res.body.call as { call_uuid: string }).call_uuid
+  }
+  return { mock, clock, call, ring, posted }
+}
+
+describe('audio calls over HTTP', () => {
+  it('start → 200 with rtc; status; end', async () => {
+    const { call } = setup()
+    const start = await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.main.lineId, phone_number: '(415) 555-0150' })
+    expect(start.status).toBe(200)
+    expect(startCallResponseSchema.safeParse(start.body).success).toBe(true)
+    const uuid = start.body.call_uuid as string
+    const status = await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)
+    expect(callStatusResponseSchema.safeParse(status.body).success).toBe(true)
+    expect(status.body.call_status).toBe('ringing')
+    expect(await call('POST', '/end-audiocall-call-api', { call_uuid: uuid })).toMatchObject({ status: 200, body: { success: true, call_uuid: uuid } })
+    expect((await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)).body.call_status).toBe('ended')
+    expect((await call('POST', '/end-audiocall-call-api', { call_uuid: uuid })).status).toBe(409)
+  })
+
+  it('rtc: null when the control API says the device returned none', async () => {
+    const { call } = setup()
+    expect((await call('POST', '/__mock/calls/settings', { outboundRtc: false }, null)).body).toMatchObject({ outboundRtc: false })
+    const start = await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.main.lineId, phone_number: '+14155550150' })
+    expect(start.body.rtc).toBeNull()
+  })
+
+  it('401 without a key, 403 AUDIOCALL_NOT_ENABLED without the feature, 400 for bad bodies', async () => {
+    const { call } = setup()
+    const body = { pb_line_id: seedLines.main.lineId, phone_number: '+14155550150' }
+    expect((await call('POST', '/start-audiocall-call-api', body, null)).status).toBe(401)
+    expect((await call('POST', '/start-audiocall-call-api', body, 'wrong')).status).toBe(401)
+    for (const [method, path] of [
+      ['POST', '/start-audiocall-call-api'],
+      ['POST', '/answer-audiocall-call-api'],
+      ['POST', '/decline-audiocall-call-api'],
+      ['POST', '/end-audiocall-call-api'],
+      ['GET', '/get-audiocall-call-status-api?call_uuid=x'],
+    ] as const) {
+      const res = await call(method, path, method === 'POST' ? { call_uuid: 'x' } : undefined, seedKeys.noAudio)
+      expect(res.status).toBe(403)
+      expect(res.body.code).toBe('AUDIOCALL_NOT_ENABLED')
+    }
+    for (const bad of [{}, { call_uuid: '' }, { call_uuid: 5 }]) {
+      const res = await call('POST', '/answer-audiocall-call-api', bad)
+      expect(res.status).toBe(400)
+      expect(messagingErrorBodySchema.safeParse(res.body).success).toBe(true)
+    }
+    expect((await call('POST', '/decline-audiocall-call-api', {})).status).toBe(400)
+    expect((await call('GET', '/get-audiocall-call-status-api')).status).toBe(400)
+    expect((await call('POST', '/start-audiocall-call-api', { pb_line_id: 'nope', phone_number: '+14155550150' })).status).toBe(400)
+    expect((await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.messaging.lineId, phone_number: '+14155550150' })).status).toBe(400)
+  })
+
+  it('inbound: ring → answer (200 with rtc) → 409 on a second answer; 404 unknown', async () => {
+    const { call, ring } = setup()
+    const uuid = await ring()
+    expect((await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)).body).toMatchObject({ call_status: 'ringing', direction: 'inbound' })
+    const answer = await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })
+    expect(answer.status).toBe(200)
+    expect(answerCallResponseSchema.safeParse(answer.body).success).toBe(true)
+    expect(answer.body.rtc).not.toBeNull()
+    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).status).toBe(409)
+    expect((await call('POST', '/decline-audiocall-call-api', { call_uuid: uuid })).status).toBe(409)
+    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: 'unknown' })).status).toBe(404)
+    expect((await call('POST', '/decline-audiocall-call-api', { call_uuid: 'unknown' })).status).toBe(404)
+  })
+
+  it('answer returns the credentials stored at ringing, or null', async () => {
+    const { call, ring } = setup()
+    const none = await ring({ ringingRtc: false, answerRtc: false })
+    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: none })).body).toEqual({ success: true, call_uuid: none, rtc: null })
+  })
+
+  it('answered elsewhere, caller hang-up then decline, and terminal states through the control API', async () => {
+    const { call, ring } = setup()
+    const a = await ring()
+    expect((await call('POST', `/__mock/calls/${a}/answer-elsewhere`, undefined, null)).body).toMatchObject({ call: { call_status: 'answered' } })
+    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: a })).status).toBe(409)
+    expect((await call('POST', `/__mock/calls/${a}/end`, undefined, null)).body).toMatchObject({ call: { call_status: 'ended' } })
+
+    const b = await ring()
+    await call('POST', `/__mock/calls/${b}/caller-hangup`, undefined, null)
+    expect(await call('POST', '/decline-audiocall-call-api', { call_uuid: b })).toMatchObject({ status: 200, body: { success: true } })
+
+    const c = await ring()
+    expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'voicemail' }, null)).body).toMatchObject({ call: { call_status: 'voicemail' } })
+    expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'voicemail' }, null)).status).toBe(409)
+    expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'exploded' }, null)).status).toBe(400)
+    expect((await call('POST', '/__mock/calls/nope/end', undefined, null)).status).toBe(404)
+  })
+
+  it('device faults → 502, device unreachable → 503 (fault injection), and plain HTTP faults', async () => {
+    const { call, ring } = setup()
+    const uuid = await ring()
+    await call('POST', '/__mock/faults', { path: '/answer-audiocall-call-api', mode: 'device', status: 502 }, null)
+    await call('POST', '/__mock/faults', { path: '/answer-audiocall-call-api', mode: 'device', status: 503 }, null)
+    expect(await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).toMatchObject({ status: 502, body: { code: 'device_error' } })
+    expect(await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).toMatchObject({ status: 503, body: { code: 'device_unreachable' } })
+    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).status).toBe(200)
+    await call('POST', '/__mock/faults', { path: '/start-audiocall-call-api', status: 503 }, null)
+    expect((await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.main.lineId, phone_number: '+14155550150' })).status).toBe(503)
+  })
+
+  it('webhooks: ringing once (repeated signal), answered, ended — only with the audio-call box, listed with outcomes', async () => {
+    const { call, ring, posted } = setup()
+    const off = await call('POST', '/__mock/webhooks', { url: 'https://hooks.example.test/messages' }, null)
+    expect(off.status).toBe(201)
+    expect(off.body.webhook).toMatchObject({ audioCalls: false, inbound: true, outbound: true, crm: false, enabled: true })
+    await call('POST', '/__mock/webhooks', { url: 'https://hooks.example.test/calls', audioCalls: true, inbound: false, outbound: false }, null)
+    const uuid = await ring()
+    await call('POST', `/__mock/calls/${uuid}/ring`, undefined, null)
+    await call('POST', `/__mock/calls/${uuid}/ring`, undefined, null)
+    await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })
+    await call('POST', `/__mock/calls/${uuid}/end`, { status: 'ended' }, null)
+    const deliveries = await call('GET', '/__mock/webhooks/deliveries', undefined, null)
+    const list = deliveries.body.deliveries as Array<{ event: string; url: string; outcome: string; payload: unknown }>
+    expect(list.map((d) => [d.url, d.event, d.outcome])).toEqual([
+      ['https://hooks.example.test/calls', 'audiocall.inbound.ringing', 'success'],
+      ['https://hooks.example.test/calls', 'audiocall.inbound.answered', 'success'],
+      ['https://hooks.example.test/calls', 'audiocall.inbound.ended', 'success'],
+    ])
+    for (const d of list) expect(audioCallEventSchema.safeParse(d.payload).success).toBe(true)
+    expect(posted).toHaveLength(3)
+  })
+
+  it('message webhooks for sends and injected inbound messages; state and deliveries through the control API', async () => {
+    const { call, posted } = setup()
+    const created = await call('POST', '/__mock/webhooks', { url: 'https://hooks.example.test/m' }, null)
+    const id = (created.body.webhook as { id: string }).id
+    await call('POST', '/send-api-message', { phone: '+14155550124', message: 'hi', lineId: seedLines.main.lineId })
+    await call('POST', '/__mock/inbound', { from: '+14155550124', message: 'hello back' }, null)
+    const deliveries = (await call('GET', `/__mock/webhooks/deliveries?webhookId=${id}`, undefined, null)).body.deliveries as Array<{ event: string }>
+    expect(deliveries.map((d) => d.event)).toEqual(['message.outbound', 'message.inbound'])
+    expect(posted.map((p) => p.body.direction)).toEqual(['outbound', 'inbound'])
+    const webhooks = (await call('GET', '/__mock/webhooks', undefined, null)).body.webhooks as Array<Record<string, unknown>>
+    expect(webhooks[0]).toMatchObject({ id, enabled: true, consecutiveFailures: 0, deliveryCount: 2 })
+    expect((await call('POST', `/__mock/webhooks/${id}/test`, undefined, null)).body).toMatchObject({ delivery: { event: 'test', outcome: 'success' } })
+    expect((await call('DELETE', `/__mock/webhooks/${id}`, undefined, null)).status).toBe(200)
+    expect((await call('DELETE', `/__mock/webhooks/${id}`, undefined, null)).status).toBe(404)
+    expect((await call('POST', '/__mock/webhooks', { url: 'not a url' }, null)).status).toBe(400)
+    expect((await call('POST', '/__mock/webhooks', { url: 'https://x.test', surprise: 1 }, null)).status).toBe(400)
+  })
+
+  it('reset drops calls and webhooks', async () => {
+    const { call, ring } = setup()
+    await ring()
+    await call('POST', '/__mock/webhooks', { url: 'https://hooks.example.test/m' }, null)
+    await call('POST', '/__mock/reset', undefined, null)
+    expect((await call('GET', '/__mock/calls', undefined, null)).body.calls).toEqual([])
+    expect((await call('GET', '/__mock/webhooks', undefined, null)).body.webhooks).toEqual([])
+  })
+})
