@@ -1,0 +1,176 @@
+'use client'
+import { useId, useState, type HTMLAttributes } from 'react'
+import type { RunStatus } from '../api/enums'
+import type { EnrollResponse, Workflow } from '../api/schemas'
+import { useCancelRun } from '../hooks/useCancelRun'
+import { useEnrollFlow } from '../hooks/useEnrollFlow'
+import { useWorkflows } from '../hooks/useWorkflows'
+import { cx } from './internal/cx'
+import { describeError, type ErrorStrings } from './internal/errors'
+
+/** Default, overridable strings (i18n). */
+export const enrollFlowButtonStrings = {
+  open: 'Enrol in a workflow',
+  close: 'Close',
+  workflow: 'Workflow',
+  choose: 'Choose a workflow',
+  unpublished: '{name} (not published)',
+  enrol: 'Enrol',
+  enrolling: 'Enrolling…',
+  loading: 'Loading workflows…',
+  error: 'Workflows could not be loaded.',
+  retry: 'Try again',
+  empty: 'There are no published workflows.',
+  run: 'Run {id}: {status}',
+  line: 'Pinned to line {line} for the whole run.',
+  cancel: 'Cancel run',
+  cancelling: 'Cancelling…',
+  cancelled: 'The run was cancelled.',
+  statuses: {
+    ACTIVE: 'Active',
+    SLEEPING: 'Waiting (a timed step)',
+    WAITING_REPLY: 'Waiting for a reply',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+    FAILED: 'Failed',
+  } as Record<RunStatus, string>,
+}
+export type EnrollFlowButtonStrings = typeof enrollFlowButtonStrings
+
+/**
+ * Props of {@link EnrollFlowButton}.
+ *
+ * State attributes on the root: `data-state="closed" | "open" | "enrolling" | "enrolled" | "error"`,
+ * and `data-run-status` (e.g. `WAITING_REPLY`) once enrolled.
+ */
+export interface EnrollFlowButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The contact's number. */
+  phoneNumber: string
+  /** Pin the run to this line; otherwise the service chooses one and pins it. */
+  lineId?: string
+  /** Called with the new run. */
+  onEnrolled?: (run: EnrollResponse) => void
+  /** String overrides. @default enrollFlowButtonStrings */
+  strings?: Partial<EnrollFlowButtonStrings>
+  /** Overrides of error sentences. */
+  errorStrings?: Partial<ErrorStrings>
+}
+
+const workflowName = (w: Workflow) => w.name ?? w.flowId
+
+/**
+ * Enrol a contact into a published Workflow (spec: POST /enroll-flow): pick a workflow, enrol,
+ * see the run's status after its first step (`SLEEPING`, `WAITING_REPLY`, `ACTIVE` …) and cancel
+ * it. 409 (already running), 403 (opted out) and 404 (not published / line not found) are
+ * explained. Themed through `.lk-Field`, `.lk-Notice` and `--lk-*` variables.
+ *
+ * @example
+ * <EnrollFlowButton phoneNumber="+14155550100" />
+ */
+export function EnrollFlowButton({ phoneNumber, lineId, onEnrolled, strings, errorStrings, className, ...props }: EnrollFlowButtonProps) {
+  const s = { ...enrollFlowButtonStrings, ...strings, statuses: { ...enrollFlowButtonStrings.statuses, ...strings?.statuses } }
+  const ids = useId()
+  const [open, setOpen] = useState(false)
+  const [flowId, setFlowId] = useState('')
+  const [run, setRun] = useState<EnrollResponse | null>(null)
+  const [cancelled, setCancelled] = useState(false)
+  const workflows = useWorkflows()
+  const enrol = useEnrollFlow()
+  const cancel = useCancelRun()
+  const flows = workflows.data?.flows ?? []
+  const published = flows.filter((f) => f.published !== false)
+
+  const doEnrol = async () => {
+    if (!flowId) return
+    setRun(null)
+    setCancelled(false)
+    try {
+      const res = await enrol.mutateAsync({ flowId, phoneNumber, ...(lineId !== undefined ? { pb_line_id: lineId } : {}) })
+      setRun(res)
+      onEnrolled?.(res)
+    } catch {
+      // shown from enrol.error
+    }
+  }
+  const doCancel = async () => {
+    if (!run) return
+    try {
+      await cancel.mutateAsync({ runId: run.runId })
+      setCancelled(true)
+    } catch {
+      // shown from cancel.error
+    }
+  }
+
+  const state = !open ? 'closed' : enrol.isPending ? 'enrolling' : run ? 'enrolled' : enrol.error ? 'error' : 'open'
+  const status: RunStatus | undefined = cancelled ? 'CANCELLED' : run?.status
+  return (
+    <div {...props} className={cx('lk-EnrollFlowButton', className)} data-state={state} data-run-status={status}>
+      <button
+        type="button"
+        className="lk-Button"
+        data-variant={open ? 'ghost' : undefined}
+        aria-expanded={open}
+        aria-controls={`${ids}-panel`}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? s.close : s.open}
+      </button>
+      {open ? (
+        <div id={`${ids}-panel`} className="lk-EnrollFlowButton-panel">
+          {workflows.status === 'pending' ? (
+            <p role="status">{s.loading}</p>
+          ) : workflows.status === 'error' ? (
+            <div className="lk-Notice" data-tone="danger" role="alert">
+              <p>
+                {s.error} {describeError(workflows.error, 'load', errorStrings)}
+              </p>
+              <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
+                {s.retry}
+              </button>
+            </div>
+          ) : published.length === 0 ? (
+            <p className="lk-Notice">{s.empty}</p>
+          ) : (
+            <>
+              <div className="lk-Field">
+                <label htmlFor={`${ids}-flow`}>{s.workflow}</label>
+                <select id={`${ids}-flow`} value={flowId} onChange={(e) => setFlowId(e.currentTarget.value)}>
+                  <option value="">{s.choose}</option>
+                  {flows.map((f) => (
+                    // Unpublished workflows are listed but cannot be chosen (the service answers 404).
+                    <option key={f.flowId} value={f.flowId} disabled={f.published === false}>
+                      {f.published === false ? s.unpublished.replace('{name}', workflowName(f)) : workflowName(f)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="button" className="lk-Button" disabled={!flowId || enrol.isPending} onClick={() => void doEnrol()}>
+                {enrol.isPending ? s.enrolling : s.enrol}
+              </button>
+            </>
+          )}
+          {enrol.error && !enrol.isPending && !run ? (
+            <p className="lk-Notice" data-tone="danger" role="alert">
+              {describeError(enrol.error, 'enroll', errorStrings)}
+            </p>
+          ) : null}
+          {run && status ? (
+            <div className="lk-Notice" data-tone="success" role="status">
+              <p>{s.run.replace('{id}', String(run.runId)).replace('{status}', s.statuses[status] ?? status)}</p>
+              <p>{s.line.replace('{line}', run.pb_line_id)}</p>
+              {cancelled ? (
+                <p>{s.cancelled}</p>
+              ) : status !== 'COMPLETED' && status !== 'FAILED' ? (
+                <button type="button" className="lk-Button" data-variant="ghost" disabled={cancel.isPending} onClick={() => void doCancel()}>
+                  {cancel.isPending ? s.cancelling : s.cancel}
+                </button>
+              ) : null}
+              {cancel.error && !cancelled ? <p role="alert">{describeError(cancel.error, 'load', errorStrings)}</p> : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}

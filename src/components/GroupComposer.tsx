@@ -1,0 +1,316 @@
+'use client'
+import { useQueries } from '@tanstack/react-query'
+import { useId, useMemo, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
+import type { CountryCode } from '../api/phone'
+import type { GroupSendRequest, GroupSendResponse, Line } from '../api/schemas'
+import { availabilityQueryOptions } from '../hooks/options'
+import { useLines } from '../hooks/useLines'
+import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
+import { useLinekitClient } from '../provider/useLinekitClient'
+import { cx } from './internal/cx'
+import { describeError, type ErrorStrings } from './internal/errors'
+import { safeHttpUrl } from './internal/url'
+import { LinePicker, lineLabel, type LinePickerStrings } from './LinePicker'
+import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
+import { RecipientInput, recipientValue, type RecipientInputStrings } from './RecipientInput'
+
+/** Default, overridable strings (i18n). */
+export const groupComposerStrings = {
+  label: 'New group message',
+  groupName: 'Group name (optional)',
+  groupNameHelp: 'Used only when this creates the group; an existing group keeps its name.',
+  message: 'Message',
+  attachment: 'Attachment link',
+  attachmentHelp: 'One http(s) link: an image, video or contact card, or an audio voice memo.',
+  attachmentKind: 'Attachment type',
+  media: 'Image, video or contact card',
+  audio: 'Voice memo (audio)',
+  aiVoiceMemo: 'Send as an AI voice memo (spoken from the text)',
+  send: 'Send to group',
+  sending: 'Sending…',
+  trial: 'Group messages are not available on trial accounts.',
+  channelChecking: 'Checking whether every recipient is on native chat…',
+  channelNative: 'This thread will use native chat: every recipient can receive it.',
+  channelSms: 'This thread will be SMS: {n} of {m} recipients cannot receive native chat.',
+  channelUnknown: 'Whether this thread will be native chat or SMS could not be checked.',
+  emptyError: 'Type a message or add an attachment link.',
+  urlError: 'The attachment must be an http:// or https:// link.',
+  aiNeedsText: 'An AI voice memo is spoken from the text: type a message.',
+  recipientsError: 'A group needs 2 to 32 valid, distinct recipients.',
+  sent: 'Sent to the group.',
+  groupId: 'Group id',
+  created: 'New group created',
+  reused: 'Existing group reused (the name, if any, was not changed)',
+  statusCreating: 'Creating the chat on the line…',
+  statusActive: 'Active',
+  groupStatus: 'Group status',
+  fromLine: 'Sent from',
+  conflict: 'This group already lives on line {line}. A group keeps the line it was created on.',
+  resendOn: 'Resend from {line}',
+  newMessage: 'Write another',
+}
+export type GroupComposerStrings = typeof groupComposerStrings
+
+/**
+ * Props of {@link GroupComposer}.
+ *
+ * State attributes on the root form: `data-state="idle" | "trial" | "sending" | "sent" | "error" | "conflict"`,
+ * `data-channel="nativechat" | "SMS" | "checking" | "unknown"` once recipients are valid.
+ */
+export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'onSubmit'> {
+  /** Initial recipients (any format). @default [] */
+  defaultRecipients?: string[]
+  /** Region for numbers without a country code. @default 'US' */
+  defaultCountry?: CountryCode
+  /** Called with the service's answer after a successful send. */
+  onSent?: (response: GroupSendResponse, request: GroupSendRequest) => void
+  /** String overrides. @default groupComposerStrings */
+  strings?: Partial<GroupComposerStrings> & { recipients?: Partial<RecipientInputStrings>; linePicker?: Partial<LinePickerStrings> }
+  /** Overrides of error sentences. */
+  errorStrings?: Partial<ErrorStrings>
+}
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `lk-${Date.now()}-${Math.random().toString(36).slice(2)}`
+
+/**
+ * Send one message to 2–32 people in one thread (spec: POST /send-group-message). Recipients
+ * are chips (paste a list in any format; E.164, duplicates merged, invalid flagged, live count);
+ * it shows before sending whether the thread will be native chat (every recipient reachable) or
+ * SMS; after sending, the `pbg_` id, whether the group was created, and its status. Trial
+ * accounts are told up front that groups are unavailable; a 409 offers to resend on the line the
+ * group lives on. libphonenumber is loaded only when this component mounts.
+ *
+ * @example
+ * <GroupComposer onSent={(res) => console.log(res.groupId)} />
+ */
+export function GroupComposer({
+  defaultRecipients = [],
+  defaultCountry = 'US',
+  onSent,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: GroupComposerProps) {
+  const s = { ...groupComposerStrings, ...strings }
+  const ids = useId()
+  const client = useLinekitClient()
+  const lines = useLines()
+  const mutation = useSendGroupMessage()
+  const [entries, setEntries] = useState<string[]>(defaultRecipients)
+  const normalize = usePhoneNormalizer(defaultCountry)
+  const recipients = useMemo(() => recipientValue(entries, normalize), [entries, normalize])
+  const [groupName, setGroupName] = useState('')
+  const [text, setText] = useState('')
+  const [attachment, setAttachment] = useState('')
+  const [attachmentKind, setAttachmentKind] = useState<'media' | 'audio'>('media')
+  const [ai, setAi] = useState(false)
+  const [lineId, setLineId] = useState<string | undefined>(undefined)
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const [result, setResult] = useState<{ response: GroupSendResponse; request: GroupSendRequest } | null>(null)
+  const lastRequest = useRef<GroupSendRequest | null>(null)
+
+  const numbers = recipients.valid ? recipients.numbers : []
+  const availability = useQueries({ queries: numbers.map((phone) => availabilityQueryOptions(client, phone)) })
+  const channel =
+    numbers.length === 0
+      ? undefined
+      : availability.some((q) => q.isError)
+        ? 'unknown'
+        : availability.some((q) => q.data === undefined)
+          ? 'checking'
+          : availability.every((q) => q.data?.available)
+            ? 'nativechat'
+            : 'SMS'
+  const smsCount = availability.filter((q) => q.data && !q.data.available).length
+
+  const trial = lines.trial === true
+  const error = mutation.error
+  const conflictLine = (() => {
+    const e = error as { status?: number; body?: unknown } | null
+    if (!e || e.status !== 409) return undefined
+    const phone = (e.body as { devicePhoneNumber?: unknown } | undefined)?.devicePhoneNumber
+    if (typeof phone !== 'string') return { phone: undefined, line: undefined }
+    const line: Line | undefined = lines.lines?.find((l: Line) => l.phoneNumber === phone)
+    return { phone, line }
+  })()
+
+  const send = async (request: GroupSendRequest) => {
+    lastRequest.current = request
+    setResult(null)
+    try {
+      const response = await mutation.mutateAsync(request)
+      setResult({ response, request })
+      onSent?.(response, request)
+    } catch {
+      // shown from mutation.error
+    }
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const message = text.trim()
+    const url = attachment.trim()
+    if (!recipients.valid) return setInvalid(s.recipientsError)
+    if (message === '' && url === '') return setInvalid(s.emptyError)
+    if (url !== '' && !safeHttpUrl(url)) return setInvalid(s.urlError)
+    if (ai && message === '') return setInvalid(s.aiNeedsText)
+    setInvalid(null)
+    void send({
+      numbers: recipients.numbers,
+      ...(message !== '' ? { message: text } : {}),
+      // spec: media and audio attachments are mutually exclusive on group sends
+      ...(url !== '' ? (attachmentKind === 'media' ? { mediaAttachmentUrl: url } : { audioAttachmentUrl: url }) : {}),
+      ...(ai ? { enableAiVoiceMemo: true } : {}),
+      ...(groupName.trim() !== '' ? { groupName: groupName.trim() } : {}),
+      ...(lineId !== undefined && !trial ? { lineId } : {}),
+      idempotencyKey: newKey(),
+    })
+  }
+
+  const resendOnGroupLine = () => {
+    const prev = lastRequest.current
+    if (!prev) return
+    const { lineId: _drop, ...rest } = prev
+    // A new key: this is a different request (another line), not a replay.
+    void send({ ...rest, ...(conflictLine?.line ? { lineId: conflictLine.line.lineId } : {}), idempotencyKey: newKey() })
+  }
+
+  const state = trial
+    ? 'trial'
+    : mutation.isPending
+      ? 'sending'
+      : result
+        ? 'sent'
+        : conflictLine
+          ? 'conflict'
+          : error
+            ? 'error'
+            : 'idle'
+  const lineName = conflictLine?.line ? lineLabel(conflictLine.line) : (conflictLine?.phone ?? '')
+
+  return (
+    <form
+      aria-label={s.label}
+      {...props}
+      className={cx('lk-GroupComposer', className)}
+      data-state={state}
+      data-channel={channel}
+      onSubmit={submit}
+      noValidate
+    >
+      {trial ? (
+        <p className="lk-Notice" data-tone="warning">
+          {s.trial}
+        </p>
+      ) : null}
+      <RecipientInput
+        value={entries}
+        defaultCountry={defaultCountry}
+        disabled={trial}
+        strings={strings?.recipients}
+        onValueChange={(v) => setEntries(v.entries)}
+      />
+      {channel ? (
+        <p className="lk-GroupComposer-channel lk-Notice" data-channel={channel} data-tone={channel === 'SMS' ? 'warning' : undefined}>
+          {channel === 'nativechat'
+            ? s.channelNative
+            : channel === 'SMS'
+              ? s.channelSms.replace('{n}', String(smsCount)).replace('{m}', String(numbers.length))
+              : channel === 'checking'
+                ? s.channelChecking
+                : s.channelUnknown}
+        </p>
+      ) : null}
+      <div className="lk-Field">
+        <label htmlFor={`${ids}-name`}>{s.groupName}</label>
+        <input
+          id={`${ids}-name`}
+          type="text"
+          value={groupName}
+          disabled={trial}
+          aria-describedby={`${ids}-name-help`}
+          onChange={(e) => setGroupName(e.currentTarget.value)}
+        />
+        <span id={`${ids}-name-help`} className="lk-Field-help">
+          {s.groupNameHelp}
+        </span>
+      </div>
+      <div className="lk-Field">
+        <label htmlFor={`${ids}-text`}>{s.message}</label>
+        <textarea id={`${ids}-text`} rows={3} value={text} disabled={trial} onChange={(e) => setText(e.currentTarget.value)} />
+      </div>
+      <div className="lk-Field">
+        <label htmlFor={`${ids}-url`}>{s.attachment}</label>
+        <input
+          id={`${ids}-url`}
+          type="url"
+          value={attachment}
+          placeholder="https://"
+          disabled={trial}
+          aria-describedby={`${ids}-url-help`}
+          onChange={(e) => setAttachment(e.currentTarget.value)}
+        />
+        <span id={`${ids}-url-help`} className="lk-Field-help">
+          {s.attachmentHelp}
+        </span>
+      </div>
+      <div className="lk-Field">
+        <label htmlFor={`${ids}-kind`}>{s.attachmentKind}</label>
+        <select id={`${ids}-kind`} value={attachmentKind} disabled={trial} onChange={(e) => setAttachmentKind(e.currentTarget.value as 'media' | 'audio')}>
+          <option value="media">{s.media}</option>
+          <option value="audio">{s.audio}</option>
+        </select>
+      </div>
+      <div className="lk-Field lk-Field-check">
+        <label>
+          <input type="checkbox" checked={ai} disabled={trial} onChange={(e) => setAi(e.currentTarget.checked)} /> {s.aiVoiceMemo}
+        </label>
+      </div>
+      <LinePicker value={lineId} onValueChange={setLineId} showTrialNotice={false} strings={strings?.linePicker} errorStrings={errorStrings} />
+      {invalid ? (
+        <p className="lk-Notice" data-tone="danger" role="alert">
+          {invalid}
+        </p>
+      ) : null}
+      {error && !mutation.isPending && !result ? (
+        <div className="lk-Notice" data-tone="danger" role="alert">
+          <p>{conflictLine ? s.conflict.replace('{line}', lineName) : describeError(error, 'group', errorStrings)}</p>
+          {conflictLine ? (
+            <button type="button" className="lk-Button" onClick={resendOnGroupLine}>
+              {s.resendOn.replace('{line}', lineName)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {result ? (
+        <div className="lk-Notice lk-GroupComposer-result" data-tone="success" role="status">
+          <p>{s.sent}</p>
+          <dl>
+            <dt>{s.groupId}</dt>
+            <dd>
+              <code>{result.response.groupId ?? '—'}</code>
+            </dd>
+            <dt>{s.groupStatus}</dt>
+            <dd data-group-status={result.response.groupStatus}>
+              {result.response.groupStatus === 'active' ? s.statusActive : s.statusCreating}
+            </dd>
+            <dd>{result.response.created ? s.created : s.reused}</dd>
+            {result.response.devicePhoneNumber ? (
+              <>
+                <dt>{s.fromLine}</dt>
+                <dd>{result.response.devicePhoneNumber}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      ) : null}
+      <div className="lk-GroupComposer-actions">
+        <button type="submit" className="lk-Button" disabled={trial || mutation.isPending} aria-disabled={trial || undefined}>
+          {mutation.isPending ? s.sending : s.send}
+        </button>
+      </div>
+    </form>
+  )
+}

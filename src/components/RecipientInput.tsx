@@ -1,0 +1,206 @@
+'use client'
+import { useId, useMemo, useState, type ClipboardEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
+import { MAX_GROUP_RECIPIENTS, MIN_GROUP_RECIPIENTS } from '../api/schemas'
+import type { CountryCode } from '../api/phone'
+import { cx } from './internal/cx'
+import { splitRecipients, toChips, type RecipientChip } from './internal/recipients'
+import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
+
+/** Default, overridable strings (i18n). `{n}`, `{min}`, `{max}` are counts. */
+export const recipientInputStrings = {
+  label: 'Recipients',
+  inputLabel: 'Add recipients',
+  help: 'Type or paste numbers in any format; press Enter or comma to add.',
+  remove: 'Remove {r}',
+  invalid: 'Not a phone number: {reason}',
+  checking: 'Checking numbers…',
+  count: '{n} of {min}–{max} recipients',
+  tooFew: 'Add at least {min} recipients.',
+  tooMany: 'At most {max} recipients; remove {n}.',
+  merged: '{n} duplicates merged',
+  mergedOne: '1 duplicate merged',
+  invalidCount: 'Fix or remove the numbers marked invalid.',
+}
+export type RecipientInputStrings = typeof recipientInputStrings
+
+/** What {@link RecipientInput} reports on each change. */
+export interface RecipientInputValue {
+  /** Entries as typed or pasted. */
+  entries: string[]
+  /** Distinct valid E.164 numbers, in order. */
+  numbers: string[]
+  /** Chips as shown (duplicates merged, invalid flagged). */
+  chips: RecipientChip[]
+  /** True when every entry is valid and the count is 2–32 (spec: Limits — group recipients). */
+  valid: boolean
+  /** False until the phone normalizer has loaded. */
+  checked: boolean
+}
+
+/**
+ * Props of {@link RecipientInput}.
+ *
+ * State attributes on the root: `data-count-state="too-few" | "ok" | "too-many"`, `data-invalid`
+ * when a chip is invalid, `data-checking` while the normalizer loads. Each chip has `data-invalid`
+ * when invalid and `data-merged` with the number of duplicates merged into it.
+ */
+export interface RecipientInputProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
+  /** Entries (controlled). */
+  value?: string[]
+  /** Initial entries (uncontrolled). @default [] */
+  defaultValue?: string[]
+  /** Called with the parsed state on every change. */
+  onValueChange?: (value: RecipientInputValue) => void
+  /** Region for numbers written without a country code. @default 'US' (ASSUMPTIONS.md) */
+  defaultCountry?: CountryCode
+  /** Disable editing. @default false */
+  disabled?: boolean
+  /** String overrides. @default recipientInputStrings */
+  strings?: Partial<RecipientInputStrings>
+}
+
+const fill = (t: string, n: number) => t.replace('{n}', String(n)).replace('{min}', String(MIN_GROUP_RECIPIENTS)).replace('{max}', String(MAX_GROUP_RECIPIENTS))
+
+/** Parses entries with an optional normalizer into the reported value. */
+export function recipientValue(entries: string[], normalize: Parameters<typeof toChips>[1]): RecipientInputValue {
+  const chips = toChips(entries, normalize)
+  const numbers = chips.flatMap((c) => (c.e164 ? [c.e164] : []))
+  const checked = normalize !== undefined
+  const valid = checked && chips.every((c) => !c.error) && numbers.length >= MIN_GROUP_RECIPIENTS && numbers.length <= MAX_GROUP_RECIPIENTS
+  return { entries, numbers, chips, valid, checked }
+}
+
+/**
+ * Recipients as chips: paste a list in any format, numbers are normalized to E.164
+ * (libphonenumber, loaded on first use), duplicates merged, invalid ones flagged, with a live
+ * count against the service's 2–32. Backspace in the empty field removes the last chip.
+ *
+ * @example
+ * <RecipientInput onValueChange={(v) => setNumbers(v.numbers)} />
+ */
+export function RecipientInput({
+  value,
+  defaultValue = [],
+  onValueChange,
+  defaultCountry = 'US',
+  disabled = false,
+  strings,
+  className,
+  ...props
+}: RecipientInputProps) {
+  const s = { ...recipientInputStrings, ...strings }
+  const id = useId()
+  const normalize = usePhoneNormalizer(defaultCountry)
+  const [inner, setInner] = useState<string[]>(defaultValue)
+  const entries = value ?? inner
+  const [draft, setDraft] = useState('')
+  const parsed = useMemo(() => recipientValue(entries, normalize), [entries, normalize])
+
+  const commit = (next: string[]) => {
+    if (value === undefined) setInner(next)
+    onValueChange?.(recipientValue(next, normalize))
+  }
+  const add = (text: string) => {
+    const parts = splitRecipients(text, normalize)
+    if (parts.length > 0) commit([...entries, ...parts])
+    setDraft('')
+  }
+  // Removing a chip removes every entry merged into it.
+  const keyOf = (entry: string) => {
+    const r = normalize?.(entry)
+    return r?.ok ? r.e164 : entry
+  }
+  const removeChip = (chip: RecipientChip) => commit(entries.filter((e) => keyOf(e) !== (chip.e164 ?? chip.raw)))
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if ((e.key === 'Enter' || e.key === ',' || e.key === ';') && draft.trim() !== '') {
+      e.preventDefault()
+      add(draft)
+    } else if (e.key === 'Backspace' && draft === '' && entries.length > 0) {
+      const last = parsed.chips[parsed.chips.length - 1]
+      if (last) removeChip(last)
+    }
+  }
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData('text')
+    if (/[\n\r,;\t|]/.test(text) || splitRecipients(text, normalize).length > 1) {
+      e.preventDefault()
+      add(draft + text)
+    }
+  }
+
+  const n = parsed.numbers.length
+  const countState = n < MIN_GROUP_RECIPIENTS ? 'too-few' : n > MAX_GROUP_RECIPIENTS ? 'too-many' : 'ok'
+  const mergedTotal = parsed.chips.reduce((sum, c) => sum + c.merged, 0)
+  const invalidCount = parsed.chips.filter((c) => c.error).length
+  const problem =
+    invalidCount > 0
+      ? s.invalidCount
+      : countState === 'too-few'
+        ? fill(s.tooFew, n)
+        : countState === 'too-many'
+          ? fill(s.tooMany, n - MAX_GROUP_RECIPIENTS)
+          : ''
+
+  return (
+    <div
+      {...props}
+      className={cx('lk-RecipientInput lk-Field', className)}
+      data-count-state={countState}
+      data-invalid={invalidCount > 0 || undefined}
+      data-checking={!parsed.checked || undefined}
+    >
+      <span className="lk-Field-label" id={`${id}-label`}>
+        {s.label}
+      </span>
+      {parsed.chips.length > 0 ? (
+        <ul className="lk-RecipientInput-chips" aria-labelledby={`${id}-label`}>
+          {parsed.chips.map((chip) => {
+            const text = chip.e164 ?? chip.raw
+            return (
+              <li
+                key={`${chip.raw}|${chip.e164 ?? ''}`}
+                className="lk-RecipientInput-chip"
+                data-invalid={chip.error ? '' : undefined}
+                data-merged={chip.merged || undefined}
+              >
+                <span>{text}</span>
+                {chip.error ? <span className="lk-RecipientInput-error">{s.invalid.replace('{reason}', chip.error)}</span> : null}
+                {chip.merged > 0 ? (
+                  <span className="lk-RecipientInput-merged">{chip.merged === 1 ? s.mergedOne : fill(s.merged, chip.merged)}</span>
+                ) : null}
+                <button type="button" aria-label={s.remove.replace('{r}', text)} disabled={disabled} onClick={() => removeChip(chip)}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
+      <input
+        id={`${id}-input`}
+        type="text"
+        inputMode="tel"
+        autoComplete="off"
+        aria-label={s.inputLabel}
+        aria-describedby={`${id}-help ${id}-count`}
+        aria-invalid={invalidCount > 0 || countState === 'too-many' || undefined}
+        value={draft}
+        disabled={disabled}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onBlur={() => {
+          if (draft.trim() !== '') add(draft)
+        }}
+      />
+      <span id={`${id}-help`} className="lk-Field-help">
+        {s.help}
+      </span>
+      <span id={`${id}-count`} className="lk-RecipientInput-count" role="status" data-count-state={countState}>
+        {parsed.checked ? fill(s.count, n) : s.checking}
+        {mergedTotal > 0 ? ` · ${mergedTotal === 1 ? s.mergedOne : fill(s.merged, mergedTotal)}` : ''}
+        {problem ? ` · ${problem}` : ''}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+/**
+ * Recipient-list parsing for the group composer. Pure: the phone normalizer is passed in, so this
+ * module never pulls libphonenumber into a bundle by itself (it is loaded lazily, see loadPhone.ts).
+ */
+
+/** A normalizer with the shape of `tryNormalizePhone` from `linekit/api`. */
+export type Normalize = (input: string) => { ok: true; e164: string } | { ok: false; error: { message: string } }
+
+/** One chip. */
+export interface RecipientChip {
+  /** What the person typed or pasted (after trimming). */
+  raw: string
+  /** E.164 when valid. */
+  e164?: string
+  /** Why it is not a phone number. */
+  error?: string
+  /** How many later entries normalized to the same number and were merged into this one. */
+  merged: number
+}
+
+/**
+ * Splits pasted text into candidate entries: one per line, comma, semicolon, tab or `|`;
+ * `Name <+1 415 555 0100>` keeps the part in angle brackets; a piece that holds several
+ * numbers separated by spaces is split when every part is a number on its own.
+ */
+export function splitRecipients(text: string, normalize?: Normalize): string[] {
+  const out: string[] = []
+  for (const piece of text.split(/[\n\r,;\t|]+/)) {
+    let p = piece.trim()
+    const bracket = /<([^>]+)>/.exec(p)
+    if (bracket?.[1]) p = bracket[1].trim()
+    if (p === '') continue
+    if (normalize && !normalize(p).ok && /\s/.test(p)) {
+      const parts = p.split(/\s+/).filter(Boolean)
+      if (parts.length > 1 && parts.every((x) => normalize(x).ok)) {
+        out.push(...parts)
+        continue
+      }
+    }
+    out.push(p)
+  }
+  return out
+}
+
+/**
+ * Normalizes entries to E.164 and merges duplicates (first one wins, later ones are counted on
+ * it); invalid entries are kept, flagged, so the person can fix or remove them. Without a
+ * normalizer (not loaded yet) every entry is returned unchecked.
+ */
+export function toChips(entries: readonly string[], normalize?: Normalize): RecipientChip[] {
+  const chips: RecipientChip[] = []
+  const byNumber = new Map<string, RecipientChip>()
+  const byRaw = new Map<string, RecipientChip>()
+  for (const raw of entries) {
+    if (!normalize) {
+      const seen = byRaw.get(raw)
+      if (seen) seen.merged++
+      else {
+        const chip: RecipientChip = { raw, merged: 0 }
+        byRaw.set(raw, chip)
+        chips.push(chip)
+      }
+      continue
+    }
+    const r = normalize(raw)
+    if (r.ok) {
+      const seen = byNumber.get(r.e164)
+      if (seen) {
+        seen.merged++
+        continue
+      }
+      const chip: RecipientChip = { raw, e164: r.e164, merged: 0 }
+      byNumber.set(r.e164, chip)
+      chips.push(chip)
+    } else {
+      const seen = byRaw.get(raw)
+      if (seen) {
+        seen.merged++
+        continue
+      }
+      const chip: RecipientChip = { raw, error: r.error.message, merged: 0 }
+      byRaw.set(raw, chip)
+      chips.push(chip)
+    }
+  }
+  return chips
+}
