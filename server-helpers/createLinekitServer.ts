@@ -150,6 +150,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const pending = new Set<Promise<unknown>>()
   const localClaims = new Map<string, number>()
   const runLines = new Map<number, string>()
+  let publishChain: Promise<void> = Promise.resolve()
 
   const upstreamHeaders = (withBody: boolean): Headers => {
     const headers = new Headers({ authorization: `Bearer ${apiKey}`, accept: 'application/json' })
@@ -538,7 +539,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       logger.warn('webhook body unreadable or too large; acknowledged and dropped', { error: String(error) })
       return json({ received: true })
     }
-    track(processWebhook(text), context)
+    // Publish in arrival order even when a message needs a line lookup and a call event does not.
+    const processed = publishChain.then(() => processWebhook(text))
+    publishChain = processed.catch(() => undefined)
+    track(processed, context)
     return json({ received: true })
   }
 
