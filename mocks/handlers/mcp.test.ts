@@ -102,12 +102,12 @@ describe('MCP server', () => {
     expect((await rawPost(seedAccessTokens.mcp, init)).status).toBe(200)
   })
 
-  it('GET and DELETE on the stateless endpoint are refused without a 5xx', async () => {
+  it('GET and DELETE on the stateless endpoint are refused with 405 (never a 5xx)', async () => {
     const { mock } = setup()
     for (const method of ['GET', 'DELETE']) {
       const res = await mock.fetch(`${BASE}/api/mcp`, { method, headers: { authorization: `Bearer ${seedKeys.production}`, accept: 'text/event-stream' } })
-      expect(res.status).toBeGreaterThanOrEqual(400)
-      expect(res.status).toBeLessThan(500)
+      expect(res.status).toBe(405)
+      expect(res.headers.get('allow')).toBe('POST')
     }
   })
 })

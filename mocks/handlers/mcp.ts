@@ -7,14 +7,20 @@
 import type { HttpHandler } from 'msw'
 import { handleMcpRequest } from '../mcp/server'
 import type { MockCore } from '../service/index'
-import { route } from './route'
+import { json, route } from './route'
 
 /** The MCP path on {base_url}. */
 export const MCP_PATH = '/api/mcp'
 
 /** Handlers of the MCP endpoint (POST messages; GET/DELETE answer 405 in stateless mode). */
 export function mcpHandlers(core: MockCore): HttpHandler[] {
-  return (['POST', 'GET', 'DELETE'] as const).map((method) =>
-    route(core, { method, path: MCP_PATH, rateLimit: null }, ({ request, state, caller }) => handleMcpRequest(state, caller.account, request)),
-  )
+  return [
+    route(core, { method: 'POST', path: MCP_PATH, rateLimit: null }, ({ request, state, caller }) => handleMcpRequest(state, caller.account, request)),
+    // Stateless: no standalone SSE stream (GET) and no session to delete (DELETE).
+    ...(['GET', 'DELETE'] as const).map((method) =>
+      route(core, { method, path: MCP_PATH, rateLimit: null }, () =>
+        json({ error: `${method} is not supported: this MCP server is stateless`, code: 'method_not_allowed', hint: 'POST JSON-RPC messages to /api/mcp.' }, 405, { allow: 'POST' }),
+      ),
+    ),
+  ]
 }
