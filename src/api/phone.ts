@@ -66,7 +66,7 @@ export function tryNormalizePhone(input: string, defaultCountry?: CountryCode): 
   // libphonenumber would otherwise read "chat123" as +1123.
   if (/[@A-Za-z]/.test(text.replace(/\s*(?:ext\.?|x)\s*\d+$/i, ''))) return fail('not_a_number', input)
   // `00` is the international prefix in most of the world; accept it whatever the default country.
-  text = text.replace(/^00(?=[1-9])/, '+')
+  text = text.replace(/^00[\s.-]*(?=[1-9])/, '+')
   const lengthError = validatePhoneNumberLength(text, defaultCountry)
   if (lengthError !== undefined) {
     const map: Record<string, PhoneErrorCode> = {
