@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { createLinekitClient, endpoints } from './index'
+import { createLinekitClient } from './index'
 import type {
   AudioCallEvent,
   CallLogStatus,
@@ -13,7 +13,7 @@ import type {
   SendMessageResponse,
   Service,
   VoiceTokenResponse,
-} from './index'
+ endpoints } from './index'
 
 const client = createLinekitClient({ baseUrl: '/api/linekit' })
 
