@@ -312,6 +312,13 @@ describe('line scoping', () => {
     expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).not.toHaveProperty('lineId')
   })
 
+  it('never fills in a line on a trial account (the service refuses a line override there)', async () => {
+    const { server, upstream } = setup({ ...sendRoute, 'GET /get-lines': () => jsonResponse({ trial: true }) })
+    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }))
+    expect(response.status).toBe(200)
+    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).not.toHaveProperty('lineId')
+  })
+
   it('refuses typing, enrolment and call start on another line', async () => {
     const { server, upstream } = setup()
     for (const [path, body] of [

@@ -5,6 +5,8 @@ export interface AccountLines {
   ids: Set<string>
   /** E.164 line number → lower-cased line id (from the assumed `phoneNumber` field and the `lineNumbers` option). */
   byNumber: Map<string, string>
+  /** The listing was a trial descriptor (spec: trial accounts refuse a `lineId` override). */
+  trial: boolean
 }
 
 export interface AccountLinesOptions {
@@ -50,7 +52,8 @@ export function toAccountLines(body: unknown, lineNumbers?: Record<string, strin
     if (line.phoneNumber) byNumber.set(normalizeNumber(line.phoneNumber), id)
   }
   for (const [number, id] of Object.entries(lineNumbers ?? {})) byNumber.set(normalizeNumber(number), id.toLowerCase())
-  return { ids, byNumber }
+  const trial = !!body && typeof body === 'object' && !Array.isArray(body) && (body as { trial?: unknown }).trial === true
+  return { ids, byNumber, trial }
 }
 
 /** A TTL cache with one request in flight at a time; failures are not cached. */
