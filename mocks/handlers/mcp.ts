@@ -1,8 +1,8 @@
 /**
  * MSW handlers: the MCP server at {base_url}/api/mcp (Streamable HTTP, stateless). spec:
  * What the service does 13, Authentication 1 — the API key or an OAuth access token with scope
- * `mcp`. Goes through the shared `route` pipeline (faults, latency, auth) but takes no
- * messaging rate-limit slot (choice: README).
+ * `mcp`. Goes through the shared `route` pipeline (faults, latency, auth) and, being on
+ * {base_url} with the same key, shares the key's 60 requests per minute (choice: README).
  */
 import type { HttpHandler } from 'msw'
 import { handleMcpRequest } from '../mcp/server'
@@ -15,10 +15,10 @@ export const MCP_PATH = '/api/mcp'
 /** Handlers of the MCP endpoint (POST messages; GET/DELETE answer 405 in stateless mode). */
 export function mcpHandlers(core: MockCore): HttpHandler[] {
   return [
-    route(core, { method: 'POST', path: MCP_PATH, rateLimit: null }, ({ request, state, caller }) => handleMcpRequest(state, caller.account, request)),
+    route(core, { method: 'POST', path: MCP_PATH }, ({ request, state, caller }) => handleMcpRequest(state, caller.account, request)),
     // Stateless: no standalone SSE stream (GET) and no session to delete (DELETE).
     ...(['GET', 'DELETE'] as const).map((method) =>
-      route(core, { method, path: MCP_PATH, rateLimit: null }, () =>
+      route(core, { method, path: MCP_PATH }, () =>
         json({ error: `${method} is not supported: this MCP server is stateless`, code: 'method_not_allowed', hint: 'POST JSON-RPC messages to /api/mcp.' }, 405, { allow: 'POST' }),
       ),
     ),
