@@ -301,7 +301,7 @@ export function CallLogTable(props: CallLogTableProps) {
       {state === 'error' ? (
         <div className="lk-CallLogTable-error" role="alert">
           <p>{t.error}</p>
-          {logs.error?.message ? <p className="lk-CallLogTable-note">{logs.error.message}</p> : null}
+          {(logs.error as Error | null)?.message ? <p className="lk-CallLogTable-note">{(logs.error as Error).message}</p> : null}
           <button type="button" onClick={() => void logs.refetch()}>
             {t.retry}
           </button>

@@ -1,0 +1,123 @@
+/**
+ * Test harness for the calling components: the mock service behind the REAL linekit/server
+ * handler, reached through MSW `setupServer` (`*\/api/linekit/*` → server.handle → mock.fetch),
+ * and the real provider around the component. This file also tests the harness itself.
+ */
+import { render } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { http, type RequestHandler } from 'msw'
+import { setupServer } from 'msw/node'
+import type { ReactElement } from 'react'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createLinekitClient } from 'linekit/api'
+import { createMockService, createMockClock, type MockClock } from 'linekit/mocks'
+import { createLinekitServer, type LinekitServer } from 'linekit/server'
+import { LinekitProvider } from '../../provider/LinekitProvider'
+import { createMemoryEventSource } from '../../events/createMemoryEventSource'
+import type { LinekitEventSource } from '../../events/types'
+import { createFakeAudioEngine, type AudioEngine } from '../../rtc'
+
+export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
+export const webhookSecret = 'test-webhook-secret'
+
+type Kind = 'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
+
+/** One backend per test: fresh mock, real server handler. */
+export function createCallingBackend(options: { account?: Kind; clock?: MockClock } = {}) {
+  const clock = options.clock ?? createMockClock({ now: Date.parse('2026-03-02T15:00:00Z') })
+  const ref: { server?: LinekitServer } = {}
+  const mock = createMockService({
+    clock,
+    // Webhooks go straight into the server's real webhook route.
+    webhookSender: async (url: string, body: unknown) => {
+      const response = await ref.server!.handle(
+        new Request(new URL(new URL(url).pathname, 'http://localhost').toString(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+      return { status: response.status }
+    },
+  } as Parameters<typeof createMockService>[0])
+  const kind = options.account ?? 'production'
+  const account = mock.control.accounts().find((a) => a.kind === kind)!
+  const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])!.key
+  const server = createLinekitServer({
+    apiKey,
+    ...hosts,
+    webhookSecret,
+    authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
+    fetch: mock.fetch,
+    logger: { warn: () => {}, error: () => {} },
+  })
+  ref.server = server
+  mock.control.webhooks.create({ accountId: account.accountId, url: `http://localhost/api/linekit/webhooks/${webhookSecret}`, inbound: true, outbound: true, audioCalls: true })
+  const handler = http.all('*/api/linekit/*', async ({ request }) => {
+    // Node's fetch sends no Origin: mark the request as scripted, as a same-origin page would.
+    const headers = new Headers(request.headers)
+    headers.set('x-linekit-csrf', '1')
+    return server.handle(new Request(request, { headers }))
+  })
+  return { mock, server, account, apiKey, clock, handler, lines: account.lines }
+}
+export type CallingBackend = ReturnType<typeof createCallingBackend>
+
+const msw = setupServer()
+let installed = false
+/** Starts MSW for this test file (call at module level). */
+export function installMsw() {
+  if (installed) return msw
+  installed = true
+  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }))
+  afterEach(() => msw.resetHandlers())
+  afterAll(() => msw.close())
+  return msw
+}
+
+/** Renders `ui` inside the real provider wired to `backend` (events: a memory source fed by the server's bus, or the given one). */
+export function renderWithBackend(
+  backend: CallingBackend,
+  ui: ReactElement,
+  options: { audioEngine?: AudioEngine; events?: LinekitEventSource | 'bus'; callPollIntervalMs?: number; handlers?: RequestHandler[] } = {},
+) {
+  // Test-specific handlers first: they win over the backend.
+  msw.use(...(options.handlers ?? []), backend.handler)
+  const audioEngine = options.audioEngine ?? createFakeAudioEngine()
+  let events: LinekitEventSource | undefined
+  let stop = () => {}
+  if (options.events === 'bus') {
+    const memory = createMemoryEventSource()
+    stop = backend.server.bus.subscribe((event) => {
+      memory.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof memory.emit>[0])
+    })
+    events = memory
+  } else events = options.events
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 }, mutations: { retry: false } } })
+  const client = createLinekitClient({ baseUrl: 'http://localhost/api/linekit' })
+  const result = render(
+    <LinekitProvider client={client} queryClient={queryClient} events={events} audioEngine={audioEngine} callPollIntervalMs={options.callPollIntervalMs ?? 60_000}>
+      {ui}
+    </LinekitProvider>,
+  )
+  return { ...result, audioEngine, queryClient, stopEvents: stop }
+}
+
+describe('calling test harness', () => {
+  installMsw()
+  it('reaches the mock through the real server handler', async () => {
+    const backend = createCallingBackend()
+    msw.use(backend.handler)
+    const response = await fetch('http://localhost/api/linekit/get-lines')
+    expect(response.status).toBe(200)
+    const lines = (await response.json()) as Array<{ lineId: string }>
+    expect(lines.map((l) => l.lineId)).toEqual(backend.lines.map((l) => l.lineId))
+    const mint = await fetch('http://localhost/api/linekit/dialer/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-linekit-csrf': '1' },
+      body: JSON.stringify({ lineId: backend.lines[0]!.lineId }),
+    })
+    expect(mint.status).toBe(200)
+    expect(await mint.json()).toMatchObject({ maxCallsPerToken: 10, ttlSeconds: 900 })
+  })
+})

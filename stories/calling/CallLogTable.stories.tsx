@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { CallLogTable } from 'linekit'
+import { setups } from '../support'
+import { callHistory } from './callingSetups'
+
+/** The dialer's call log, from call attempts made through the mock service's own API. */
+const meta = {
+  title: 'Calling/CallLogTable',
+  component: CallLogTable,
+  parameters: { linekit: { setup: callHistory(8, 1) } },
+  args: { pageSize: 5 },
+} satisfies Meta<typeof CallLogTable>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const table = (el: HTMLElement) => el.querySelector<HTMLElement>('.lk-CallLogTable')!
+
+/** Loaded rows: statuses, disposition badges (one still classifying), recordings, transcripts. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+    await expect(canvas.getByText('Calls 1–5 of 8')).toBeVisible()
+    await expect(canvasElement.querySelector('[data-disposition="classifying"]')).not.toBeNull()
+  },
+}
+
+/** Oldest first, second page. */
+export const SortedAscending: Story = {
+  args: { defaultSort: 'asc' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(canvas.getByText('Calls 6–8 of 8')).toBeVisible())
+  },
+}
+
+/** An expanded, speaker-labelled transcript. */
+export const TranscriptOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Show transcript' })[0]).toBeVisible(), { timeout: 8000 })
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Show transcript' })[0]!)
+    await expect(canvas.getByRole('button', { name: 'Hide transcript' })).toHaveAttribute('aria-expanded', 'true')
+  },
+}
+
+/** The disposition filter works on the loaded page only, and says so. */
+export const DispositionFiltered: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+    await userEvent.selectOptions(canvas.getByLabelText('Disposition'), 'classifying')
+    await expect(canvas.getByText(/applies to the calls loaded on this page only/)).toBeVisible()
+  },
+}
+
+/** No calls yet. */
+export const Empty: Story = { parameters: { linekit: { setup: [] } } }
+
+/** Loading (the mock answers slowly). */
+export const Loading: Story = {
+  parameters: { linekit: { setup: setups.settings({ latencyMs: 600_000 }) } },
+  play: async ({ canvasElement }) => {
+    await expect(table(canvasElement)).toHaveAttribute('data-state', 'loading')
+  },
+}
+
+/** The service failed: explained, with "Try again". */
+export const Error: Story = {
+  parameters: { linekit: { setup: setups.faults({ path: '/get-call-logs-api', status: 500, count: 100 }) } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 15000 })
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
