@@ -1,7 +1,10 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { audioCallEventSchema, crmMessageWebhookPayloadSchema, messageWebhookPayloadSchema } from '../../src/api/schemas'
 import { answerCall, declineCall, injectInboundCall, repeatRingingSignal } from './calls'
 import { resetState } from './control'
+import { sendGroupMessage } from './groups'
 import { injectInbound, sendMessage } from './messages'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
@@ -102,6 +105,20 @@ describe('message webhooks', () => {
     clock.advance(5_000)
     await dispatcher.flush()
     expect(sent[0]?.body).toMatchObject({ message: 'later', receivedAt: '2026-01-15T12:00:05.000Z' })
+  })
+  it('group messages: outbound carries the chat identifier as destination, replies the participant', async () => {
+    const { state, account, sent, dispatcher, clock } = setup()
+    state.settings.groupCreatingMs = 0
+    createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/a' })
+    const group = sendGroupMessage(state, account, { numbers: ['+14155550124', '+14155550146'], message: 'team?' })
+    clock.advance(10_000)
+    await dispatcher.flush()
+    const outbound = sent.find((s) => s.body.direction === 'outbound')
+    expect(outbound?.body.destination).toMatch(/^chat/)
+    expect(outbound?.body.message).toBe('team?')
+    injectInbound(state, account, { from: '+14155550146', message: 'yes', groupId: group.groupId ?? '' })
+    await dispatcher.flush()
+    expect(sent.at(-1)?.body).toMatchObject({ direction: 'inbound', destination: '+14155550146', message: 'yes' })
   })
 })
 
@@ -263,5 +280,57 @@ describe('configuration', () => {
     const delivery = await dispatcher.test(webhook.id)
     expect(delivery.outcome).toBe('success')
     expect(messageWebhookPayloadSchema.safeParse(sent[0]?.body).success).toBe(true)
+  })
+})
+
+describe('the fetch sender against a real HTTP receiver', () => {
+  async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+    const server = createServer(handler)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server }
+  }
+  const close = (server: Server) => new Promise<void>((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  })
+
+  it('POSTs the payload as JSON and reports the status', async () => {
+    const received: Array<{ method?: string; type?: string; body: string }> = []
+    const { url, server } = await listen((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        received.push({ method: req.method, type: req.headers['content-type'], body })
+        res.statusCode = 204
+        res.end()
+      })
+    })
+    try {
+      const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })
+      const { state } = createMockCore({ clock })
+      const dispatcher = attachWebhooks(state, { sender: createFetchSender({ timeoutMs: 2_000 }) })
+      const account = state.accounts.get(seedAccountIds.production) as Account
+      createWebhook(state, { accountId: account.id, url })
+      injectInbound(state, account, { from: '+14155550124', message: 'over the wire', lineId: seedLines.main.lineId })
+      await dispatcher.flush()
+      expect(received).toHaveLength(1)
+      expect(received[0]?.method).toBe('POST')
+      expect(received[0]?.type).toBe('application/json')
+      expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ message: 'over the wire', direction: 'inbound' })
+      expect(listDeliveries(state)[0]).toMatchObject({ outcome: 'success', status: 204 })
+    } finally {
+      await close(server)
+    }
+  })
+
+  it('a receiver that never answers is a failure after the timeout', async () => {
+    const { url, server } = await listen(() => {
+      // never answers
+    })
+    try {
+      await expect(createFetchSender({ timeoutMs: 50 })(url, { a: 1 })).rejects.toThrow()
+    } finally {
+      await close(server)
+    }
   })
 })
