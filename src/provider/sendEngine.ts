@@ -95,10 +95,17 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     emit()
   }
 
-  const run = (localId: string): Promise<SendResult> => {
+  const run = (localId: string, before?: () => Promise<void>): Promise<SendResult> => {
     const existing = running.get(localId)
     if (existing) return existing
     const promise = (async (): Promise<SendResult> => {
+      if (before) {
+        try {
+          await before()
+        } catch {
+          // A failed prelude (e.g. the typing indicator) never blocks the send itself.
+        }
+      }
       for (let attempt = 1; ; attempt++) {
         const item = get(localId)
         const client = clients.get(localId)
@@ -142,7 +149,12 @@ export function createSendEngine(options: SendEngineOptions = {}) {
      * Start a user send: adds an optimistic message at once and runs the attempts. The key
      * is the body's `idempotencyKey` when given, else a new one for this send.
      */
-    send(client: LinekitClient, body: SendMessageRequest, now: Date = new Date()): { localId: string; result: Promise<SendResult> } {
+    send(
+      client: LinekitClient,
+      body: SendMessageRequest,
+      sendOptions: { now?: Date; beforeFirstAttempt?: () => Promise<void> } = {},
+    ): { localId: string; result: Promise<SendResult> } {
+      const now = sendOptions.now ?? new Date()
       const idempotencyKey = body.idempotencyKey ?? newKey()
       const localId = `local-${idempotencyKey}`
       const context = options.snapshotThread?.(body.phone, body.lineId) ?? {}
@@ -161,7 +173,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
       items = [...items, message]
       clients.set(localId, client)
       emit()
-      return { localId, result: run(localId) }
+      return { localId, result: run(localId, sendOptions.beforeFirstAttempt) }
     },
     /** Retry a failed send with the same idempotency key (a no-op while it is still running). */
     retry(localId: string): Promise<SendResult> {

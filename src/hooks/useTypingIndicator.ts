@@ -1,0 +1,85 @@
+'use client'
+import { useEffect, useRef, useState } from 'react'
+import type { LinekitClient } from '../api'
+import { LinekitError } from '../api'
+import { useLinekitClient } from '../provider/useLinekitClient'
+
+/** Arguments of {@link useTypingIndicator}. */
+export interface UseTypingIndicatorOptions {
+  /** The recipient (E.164); must already have a conversation on the line. */
+  phoneNumber: string
+  lineId?: string
+  /** True while the user is typing. */
+  active: boolean
+  /** At most one indicator per this many ms while typing (it clears on the device after a while). @default 4000 */
+  throttleMs?: number
+  client?: LinekitClient
+}
+
+/** State of {@link useTypingIndicator}. */
+export interface UseTypingIndicatorResult {
+  /**
+   * `sent` after a `SENT`; `error` after an `ERROR` answer (never retried for this number and
+   * line) or a transient failure; `unavailable` when the service refused it (4xx: e.g. no
+   * conversation yet) — also not retried.
+   */
+  state: 'idle' | 'sent' | 'error' | 'unavailable'
+  error: unknown
+}
+
+/**
+ * Shows the typing indicator to a recipient while `active`, throttled. A device-level failure
+ * (`status: 'ERROR'` in a 200) must not be retried (spec: POST /send-typing-indicator), so after
+ * one this hook stays quiet for that number and line.
+ *
+ * @example
+ * const typing = useTypingIndicator({ phoneNumber, active: draft.length > 0 })
+ */
+export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypingIndicatorResult {
+  const { phoneNumber, lineId, active, throttleMs = 4000 } = options
+  const client = useLinekitClient(options.client)
+  const threadKey = `${phoneNumber}|${lineId ?? ''}`
+  const [result, setResult] = useState<{ key: string } & UseTypingIndicatorResult>({ key: threadKey, state: 'idle', error: null })
+  const blocked = useRef(new Set<string>())
+  const lastSent = useRef(new Map<string, number>())
+
+  useEffect(() => {
+    if (!active || phoneNumber.trim() === '' || blocked.current.has(threadKey)) return
+    let cancelled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const fire = async () => {
+      if (blocked.current.has(threadKey)) return
+      lastSent.current.set(threadKey, Date.now())
+      try {
+        const res = await client.sendTyping({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
+        if (res.status === 'SENT') {
+          if (!cancelled) setResult({ key: threadKey, state: 'sent', error: null })
+        } else {
+          blocked.current.add(threadKey)
+          setResult({ key: threadKey, state: 'error', error: res.error_message ?? 'ERROR' })
+        }
+      } catch (error) {
+        const refused = LinekitError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 429
+        if (refused || (LinekitError.is(error) && error.code === 'invalid_request')) {
+          blocked.current.add(threadKey)
+          setResult({ key: threadKey, state: 'unavailable', error })
+        } else {
+          setResult({ key: threadKey, state: 'error', error })
+        }
+      }
+    }
+    const tick = () => {
+      if (cancelled) return
+      void fire()
+      timer = setTimeout(tick, throttleMs)
+    }
+    const since = Date.now() - (lastSent.current.get(threadKey) ?? -Infinity)
+    timer = setTimeout(tick, Math.max(0, throttleMs - since))
+    return () => {
+      cancelled = true
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }, [active, phoneNumber, lineId, threadKey, throttleMs, client])
+
+  return result.key === threadKey ? { state: result.state, error: result.error } : { state: 'idle', error: null }
+}
