@@ -1,0 +1,54 @@
+/* eslint-disable no-restricted-imports -- test-only helper: runs the real linekit/server in front of the in-process mock, like the stories do. Never imported by library code. */
+/**
+ * Test helper (jsdom): a fresh mock service behind the real `linekit/server` handler (the
+ * stories' `createStoryBackend`), a client whose `fetch` calls that handler in-process, and the
+ * real `LinekitProvider`. Nothing reaches the network.
+ */
+import { QueryClient } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { createLinekitClient } from '../../../api'
+import { createMemoryEventSource } from '../../../events/createMemoryEventSource'
+import { LinekitProvider } from '../../../provider/LinekitProvider'
+import { createStoryBackend, type StoryBackend, type StoryBackendOptions } from '../../../../stories/support/createStoryBackend'
+
+export { setups, storyNumbers } from '../../../../stories/support/setups'
+
+/** Creates the backend and renders `ui` inside the provider. */
+export async function renderWithBackend(ui: ReactElement, options: StoryBackendOptions = {}) {
+  const backend: StoryBackend = await createStoryBackend(options)
+  const origin = 'http://localhost'
+  const client = createLinekitClient({
+    baseUrl: `${origin}${backend.prefix}`,
+    fetch: async (input, init) => {
+      const request = new Request(input, init)
+      const headers = new Headers(request.headers)
+      headers.set('x-linekit-csrf', '1')
+      return backend.server.handle(new Request(request, { headers }))
+    },
+  })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const events = createMemoryEventSource()
+  const stop = backend.server.bus.subscribe((event) => {
+    events.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof events.emit>[0])
+  })
+  const wrap = (node: ReactElement) => (
+    <LinekitProvider client={client} queryClient={queryClient} events={events}>
+      {node}
+    </LinekitProvider>
+  )
+  const result = render(wrap(ui))
+  return {
+    ...result,
+    backend,
+    client,
+    queryClient,
+    rerender: (node: ReactElement) => result.rerender(wrap(node)),
+    dispose: () => {
+      stop()
+      events.close()
+      backend.dispose()
+      queryClient.clear()
+    },
+  }
+}
