@@ -1,0 +1,59 @@
+import { getResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createMockClock, createMockService, seedKeys } from 'linekit/mocks'
+
+const headers = { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' }
+
+describe('createMockService', () => {
+  it('its handlers answer through MSW getResponse exactly as the in-process fetch does', async () => {
+    const a = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
+    const b = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
+    const requests: [string, RequestInit?][] = [
+      ['https://a.test/get-lines', { headers }],
+      ['https://a.test/send-api-message', { method: 'POST', headers, body: JSON.stringify({ phone: '(415) 555-0178', message: 'x' }) }],
+      ['https://a.test/send-api-message', { method: 'POST', headers, body: '{' }],
+      ['https://a.test/get-messages-api?limit=3&direction=outbound', { headers }],
+      ['https://a.test/get-message-api/pbm_nope', { headers }],
+      ['https://a.test/__mock/clock'],
+      ['https://a.test/get-lines'],
+    ]
+    for (const [url, init] of requests) {
+      const viaFetch = await a.fetch(url, init)
+      const viaMsw = await getResponse(b.handlers, new Request(url, init))
+      expect(viaMsw, url).toBeDefined()
+      expect(viaMsw!.status).toBe(viaFetch.status)
+      const [x, y] = [await viaFetch.json(), await viaMsw!.json()]
+      expect(y).toEqual(x)
+    }
+    // MSW also matches a path below a prefix (e.g. behind a proxy path); fetch falls back to it.
+    expect((await a.fetch('https://a.test/prefix/get-effects', { headers })).status).toBe(200)
+  })
+
+  it('the same seed gives the same generated ids; reset restores the seed and drops pending work', async () => {
+    const make = () => createMockService({ seed: 7, clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
+    const [a, b] = [make(), make()]
+    expect(a.control.createAccount({ kind: 'noAudio' })).toEqual(b.control.createAccount({ kind: 'noAudio' }))
+    a.control.updateSettings({ sendProcessingMs: 10_000 })
+    const r = await a.fetch('https://a.test/send-api-message', { method: 'POST', headers, body: JSON.stringify({ phone: '+14155550178', message: 'later' }) })
+    expect((await r.json()).status).toBe('processing')
+    a.control.reset()
+    a.clock.advance(20_000)
+    const list = await (await a.fetch('https://a.test/get-messages-api', { headers })).json()
+    expect(list.pagination.total).toBe(9)
+    expect(a.control.settings().sendProcessingMs).toBe(0)
+    expect(a.control.accounts()).toHaveLength(8)
+  })
+
+  it('publishes an event for every stored message (the hook for message webhooks)', async () => {
+    const mock = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
+    const seen: string[] = []
+    mock.state.on((e) => seen.push(e.type))
+    mock.control.updateSettings({ sendProcessingMs: 1_000 })
+    await mock.fetch('https://a.test/send-api-message', { method: 'POST', headers, body: JSON.stringify({ phone: '+14155550178', message: 'x' }) })
+    expect(seen).toEqual([])
+    mock.clock.advance(1_000)
+    expect(seen).toEqual(['message.outbound'])
+    mock.control.injectInbound({ from: '+14155550178', message: 'y' })
+    expect(seen).toEqual(['message.outbound', 'message.inbound'])
+  })
+})
