@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { stubLayout } from './internal/testing/layout'
 import { Conversation } from './Conversation'
+import { stubLayout } from './internal/testing/layout'
 import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
 
 let dispose: (() => void) | undefined
@@ -17,23 +17,109 @@ afterEach(() => {
   dispose = undefined
 })
 
-const ui = (phone: string = storyNumbers.chat) => (
-  <div style={{ height: 500 }}>
-    <Conversation phoneNumber={phone} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
-  </div>
+const ui = (phone: string = storyNumbers.chat, lineId?: string) => (
+  <Conversation phoneNumber={phone} {...(lineId ? { lineId } : {})} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
 )
+const sends = (requests: { path: string; body: unknown }[]) => requests.filter((r) => r.path === '/send-api-message').map((r) => r.body as Record<string, unknown>)
 
 describe('<Conversation>', () => {
-  it('shows the thread, sends with Enter and shows the message as sent', async () => {
-    const r = await renderWithBackend(ui(), { setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?'])] })
+  it('shows the thread and sends with Enter (Shift+Enter adds a line); no axe violations', async () => {
+    const r = await renderWithBackend(ui(), {
+      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?'])],
+    })
     dispose = r.dispose
     const user = userEvent.setup()
-    await screen.findByText('Are you open today?')
+    const inbound = await screen.findByText('Are you open today?')
+    expect(inbound.closest('.lk-MessageBubble')).toHaveAttribute('data-direction', 'inbound')
+    expect(inbound.closest('.lk-MessageBubble')).toHaveAttribute('data-service', 'nativechat')
     const box = screen.getByRole('textbox', { name: 'Message' })
-    await user.type(box, 'Yes, until 6{Enter}')
+    await user.type(box, 'Yes,{Shift>}{Enter}{/Shift}until 6')
+    expect(box).toHaveValue('Yes,\nuntil 6')
+    await user.keyboard('{Enter}')
     expect(box).toHaveValue('')
-    await screen.findByText('Yes, until 6')
-    const results = await axe.run(r.container)
-    expect(results.violations).toEqual([])
+    const mine = await screen.findByText((_, el) => el?.classList.contains('lk-MessageBubble-text') === true && el.textContent === 'Yes,\nuntil 6')
+    await waitFor(() => expect(mine.closest('.lk-MessageBubble')).not.toHaveAttribute('data-optimistic'))
+    expect(sends(r.requests)[0]).toMatchObject({ phone: storyNumbers.chat, message: 'Yes,\nuntil 6' })
+    expect((await axe.run(r.container)).violations).toEqual([])
+  })
+
+  it('offers send effects only on native chat and explains why on SMS', async () => {
+    const r = await renderWithBackend(ui(storyNumbers.sms), { setup: setups.smsOnly(storyNumbers.sms) })
+    dispose = r.dispose
+    const effect = screen.getByRole('combobox', { name: 'Send effect' })
+    await screen.findByText(/this number receives SMS/)
+    expect(effect).toBeDisabled()
+    expect(effect).toHaveAccessibleDescription(/Send effects work only on native chat/)
+  })
+
+  it('sends the chosen effect on native chat', async () => {
+    const r = await renderWithBackend(ui(), { setup: setups.nativeChat(storyNumbers.chat) })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const effect = screen.getByRole('combobox', { name: 'Send effect' })
+    await waitFor(() => expect(effect).toBeEnabled())
+    await user.selectOptions(effect, 'confetti')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Happy birthday{Enter}')
+    await waitFor(() => expect(sends(r.requests)[0]).toMatchObject({ effect: 'confetti', message: 'Happy birthday' }))
+  })
+
+  it('refuses an empty send and a non-http attachment before asking the service', async () => {
+    const r = await renderWithBackend(ui())
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a message or add an attachment link.')
+    await user.type(screen.getByRole('textbox', { name: 'Attachment link' }), 'javascript:alert(1)')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('http:// or https://')
+    expect(sends(r.requests)).toHaveLength(0)
+  })
+
+  it('shows a refused send with its reason, and Retry sends it again with the same idempotency key', async () => {
+    const r = await renderWithBackend(ui(), {
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.addFault({ path: '/send-api-message', status: 403, body: { error: 'Recipient is blocked', code: 'forbidden' } })
+      },
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
+    const failed = await screen.findByText(/Not sent:/)
+    expect(failed).toHaveTextContent('refused')
+    const bubble = failed.closest('.lk-MessageBubble')!
+    expect(bubble).toHaveAttribute('data-status', 'failed')
+    await user.click(within(bubble as HTMLElement).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(screen.queryByText(/Not sent:/)).toBeNull())
+    const [first, second] = sends(r.requests)
+    expect(second?.idempotencyKey).toBeDefined()
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey)
+  })
+
+  it('offers tapbacks on inbound native-chat messages only', async () => {
+    const r = await renderWithBackend(ui(), {
+      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Lunch?'])],
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const bubble = (await screen.findByText('Lunch?')).closest('.lk-MessageBubble') as HTMLElement
+    await user.click(within(bubble).getByRole('button', { name: 'React' }))
+    expect(within(bubble).getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
+    const toolbar = within(bubble).getByRole('toolbar', { name: 'React to this message' })
+    await user.click(within(toolbar).getByRole('button', { name: 'Like' }))
+    await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'))
+    const body = r.requests.find((q) => q.path === '/send-reaction')?.body
+    expect(body).toMatchObject({ reaction: 'like', remove: false, partIndex: 0 })
+    // Outbound bubbles offer no reactions.
+    for (const out of document.querySelectorAll('.lk-MessageBubble[data-direction="outbound"]')) {
+      expect(within(out as HTMLElement).queryByRole('button', { name: 'React' })).toBeNull()
+    }
+  })
+
+  it('hides the line picker on trial accounts', async () => {
+    const r = await renderWithBackend(ui(), { account: 'trial' })
+    dispose = r.dispose
+    await screen.findByText('Trial accounts send from an automatically chosen line.')
+    expect(screen.queryByRole('combobox', { name: 'Send from' })).toBeNull()
   })
 })

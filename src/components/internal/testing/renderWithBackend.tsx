@@ -18,10 +18,18 @@ export { setups, storyNumbers } from '../../../../stories/support/setups'
 export async function renderWithBackend(ui: ReactElement, options: StoryBackendOptions = {}) {
   const backend: StoryBackend = await createStoryBackend(options)
   const origin = 'http://localhost'
+  /** Every request the client made: method, service path (without the prefix) and JSON body. */
+  const requests: { method: string; path: string; body: unknown }[] = []
   const client = createLinekitClient({
     baseUrl: `${origin}${backend.prefix}`,
     fetch: async (input, init) => {
       const request = new Request(input, init)
+      const text = request.method === 'GET' ? '' : await request.clone().text()
+      requests.push({
+        method: request.method,
+        path: new URL(request.url).pathname.slice(backend.prefix.length),
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      })
       const headers = new Headers(request.headers)
       headers.set('x-linekit-csrf', '1')
       return backend.server.handle(new Request(request, { headers }))
@@ -42,6 +50,7 @@ export async function renderWithBackend(ui: ReactElement, options: StoryBackendO
     ...result,
     backend,
     client,
+    requests,
     queryClient,
     rerender: (node: ReactElement) => result.rerender(wrap(node)),
     dispose: () => {
