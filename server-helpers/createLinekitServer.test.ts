@@ -637,6 +637,17 @@ describe('events route', () => {
     expect(frames.join('\n')).not.toContain(NUMBER_B)
   })
 
+  it('fans one event out to 1,000 open streams', async () => {
+    const clock = manualTimers()
+    const { server } = setup({}, { timers: clock.timers })
+    const streams = await Promise.all(Array.from({ length: 1000 }, () => server.handle(req('/api/linekit/events', { user: 'alice' }))))
+    await server.handle(hook(messagePayload(NUMBER_A, 42)))
+    await server.settled()
+    const received = await Promise.all(streams.map((s) => readFrames(s, (f) => f.some((x) => x.startsWith('id: ')))))
+    expect(received.every((frames) => frames.some((f) => f.includes('"messageId":42')))).toBe(true)
+    expect(clock.active()).toBe(0)
+  })
+
   it('requires a signed-in user', async () => {
     const { server } = setup()
     expect((await server.handle(req('/api/linekit/events'))).status).toBe(401)

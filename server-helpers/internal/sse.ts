@@ -27,6 +27,17 @@ export interface SseOptions {
 }
 
 const encoder = new TextEncoder()
+// One event fans out to every open stream: encode it once, not once per client.
+const encoded = new WeakMap<LinekitEvent, Uint8Array>()
+
+function encodeEvent(event: LinekitEvent): Uint8Array {
+  let bytes = encoded.get(event)
+  if (!bytes) {
+    bytes = encoder.encode(formatEvent(event))
+    encoded.set(event, bytes)
+  }
+  return bytes
+}
 
 /** One SSE frame. JSON.stringify never emits a raw newline, so `data:` stays one line. */
 export function formatEvent(event: LinekitEvent): string {
@@ -56,14 +67,15 @@ export function sseResponse(options: SseOptions): Response {
           options.onClose?.()
         }
         const onAbort = () => stop()
-        const write = (text: string) => {
+        const write = (chunk: string | Uint8Array) => {
           if (closed) return
           // Backpressure: a slow reader must not grow memory without bound.
           if ((controller.desiredSize ?? 0) < -options.maxQueuedBytes) {
             stop()
             return
           }
-          controller.enqueue(encoder.encode(text))
+          // Enqueue a copy: the consumer may transfer or detach the buffer it reads.
+          controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk.slice())
         }
         if (options.signal.aborted) {
           stop()
@@ -73,7 +85,7 @@ export function sseResponse(options: SseOptions): Response {
         write(`retry: ${options.retryMs}\n: connected\n\n`)
         const unsubscribe = options.bus.subscribe(
           (event) => {
-            if (options.filter(event)) write(formatEvent(event))
+            if (options.filter(event)) write(encodeEvent(event))
           },
           options.lastEventId ? { lastEventId: options.lastEventId } : undefined,
         )
