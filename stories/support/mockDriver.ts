@@ -107,6 +107,14 @@ export interface MockDriver {
   ringInboundCall(input: InboundCallInput): Promise<{ callUuid: string }>
   answerCallElsewhere(callUuid: string): Promise<void>
   endCall(callUuid: string, status?: CallEndStatus): Promise<void>
+  /** The caller hangs up while it rings. */
+  callerHangsUp(callUuid: string): Promise<void>
+  /** Call behaviour: outbound rtc, auto-answer delay of outbound calls, ring timeout, classification delay. */
+  setCallSettings(settings: { outboundRtc?: boolean; outboundAnswerMs?: number; ringTimeoutMs?: number; classifyMs?: number }): Promise<void>
+  /** Outbound dialer call logs of the account (control view). */
+  callLogs(): Promise<Record<string, unknown>[]>
+  /** Completes an outbound call with an outcome (answered with duration and transcript, voicemail, busy…). */
+  completeCallLog(id: string, outcome: { outcome: string; durationSeconds?: number; transcript?: string | null; recorded?: boolean; disposition?: string }): Promise<void>
   addFault(input: FaultInput): Promise<void>
   clearFaults(): Promise<void>
   setSettings(settings: MockSettingsInput): Promise<void>
@@ -171,10 +179,14 @@ export function createMockDriver(fetch: FetchLike, origin = 'http://mock.linekit
     setReachable: async (phone, reachable) => void (await post('/numbers', { phone, reachable })),
     injectInboundMessage: (input) => post('/inbound', scoped(input)),
     ringInboundCall: async (input) => {
-      const result = (await post('/calls/inbound', scoped(input))) as { call_uuid?: string; callUuid?: string }
-      return { callUuid: String(result.callUuid ?? result.call_uuid) }
+      const result = (await post('/calls/inbound', scoped(input))) as { call: { call_uuid: string } }
+      return { callUuid: result.call.call_uuid }
     },
-    answerCallElsewhere: async (callUuid) => void (await post(`/calls/${encodeURIComponent(callUuid)}/answer`)),
+    answerCallElsewhere: async (callUuid) => void (await post(`/calls/${encodeURIComponent(callUuid)}/answer-elsewhere`)),
+    callerHangsUp: async (callUuid) => void (await post(`/calls/${encodeURIComponent(callUuid)}/caller-hangup`)),
+    setCallSettings: async (settings) => void (await post('/calls/settings', settings)),
+    callLogs: async () => ((await call('GET', `/call-logs?${new URLSearchParams(account as Record<string, string>)}`)) as { callLogs: Record<string, unknown>[] }).callLogs,
+    completeCallLog: async (id, outcome) => void (await post(`/call-logs/${encodeURIComponent(id)}/complete`, outcome)),
     endCall: async (callUuid, status = 'ended') => void (await post(`/calls/${encodeURIComponent(callUuid)}/end`, { status })),
     addFault: async (input) => void (await post('/faults', input)),
     clearFaults: async () => void (await call('DELETE', '/faults')),

@@ -1,0 +1,88 @@
+import type { CSSProperties } from 'react'
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { InboxDemo } from './support/InboxDemo'
+import { MockPanel } from './support/MockPanel'
+import { setups, storyBackend, storyNumbers } from './support'
+
+/**
+ * The whole kit in one page — lines, threads, a conversation with reactions and typing, the
+ * group composer, the dialer, the inbound-call banner and the call log — against the mock
+ * service through the real linekit/server handler. The panel under the page drives the mock:
+ * inject an inbound message, ring an inbound call, move the clock, arm faults.
+ */
+const meta = {
+  title: 'Inbox',
+  component: InboxDemo,
+  args: { defaultPhone: storyNumbers.chat },
+  parameters: { layout: 'fullscreen', linekit: {} },
+  render: (args) => <InboxDemo {...args} footer={<MockPanel />} />,
+} satisfies Meta<typeof InboxDemo>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The seeded production account: four lines, history with Ava, Ben, Cara, Dan and Eve. */
+export const Inbox: Story = {
+  play: async ({ canvas }) => {
+    const threads = await canvas.findByRole('navigation', { name: 'Threads' })
+    await waitFor(() => expect(within(threads).getAllByRole('button').length).toBeGreaterThan(2), { timeout: 10_000 })
+  },
+}
+
+/** An inbound message from Ava arrives through webhook → linekit/server → SSE while the page is open. */
+export const InboundMessageArrives: Story = {
+  play: async ({ canvas, context }) => {
+    const backend = storyBackend(context)
+    await backend.eventsConnected()
+    await backend.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Are you open on Sunday?' })
+    await waitFor(() => expect(canvas.getAllByText('Are you open on Sunday?').length).toBeGreaterThan(0), { timeout: 10_000 })
+  },
+}
+
+/** An inbound call rings on the main line as soon as the page listens: the banner shows it. */
+export const RingingCall: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getByRole('button', { name: /answer/i })).toBeVisible(), { timeout: 10_000 })
+  },
+}
+
+/** A trial account: one shared line, chosen automatically; no group sending. */
+export const TrialAccount: Story = { parameters: { linekit: { account: 'trial' } } }
+
+/** This minute's 60 requests are used up: every panel shows the rate-limit state. */
+export const RateLimited: Story = { parameters: { linekit: { setup: setups.rateLimited() } } }
+
+const themed =
+  (className: string | undefined, style: CSSProperties = {}): Decorator =>
+  (Story) => (
+    <div className={className} style={{ background: 'var(--lk-color-surface)', color: 'var(--lk-color-text)', minHeight: '100vh', ...style }}>
+      <Story />
+    </div>
+  )
+
+/** The built-in dark theme: the `lk-theme-dark` class on any ancestor. */
+export const DarkTheme: Story = { decorators: [themed('lk-theme-dark')] }
+
+/**
+ * A custom brand done with CSS custom properties only (no class names, no component props).
+ * See the "Theming" docs page for the variables.
+ */
+export const BrandTheme: Story = {
+  decorators: [
+    themed(undefined, {
+      '--lk-font-family': "Georgia, 'Times New Roman', serif",
+      '--lk-radius': '4px',
+      '--lk-radius-small': '2px',
+      '--lk-color-accent': '#6b21a8',
+      '--lk-color-accent-text': '#ffffff',
+      '--lk-color-surface': '#fffaf0',
+      '--lk-color-surface-raised': '#f5ecff',
+      '--lk-color-border': '#8b6fa8',
+      '--lk-color-bubble-nativechat': '#6b21a8',
+      '--lk-color-bubble-nativechat-text': '#ffffff',
+      '--lk-color-bubble-inbound': '#efe4f7',
+      '--lk-color-bubble-inbound-text': '#2a1040',
+    } as CSSProperties),
+  ],
+}

@@ -1,0 +1,153 @@
+// Shared pieces of the end-to-end tests: Chromium through playwright-core, the playground's
+// Vite dev server started in-process on a free port, a tiny static server that serves the
+// built Storybook from a sub-folder, axe, and screenshots under test-results/e2e/.
+import { createServer as createHttpServer } from 'node:http'
+import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs'
+import { createServer as createNetServer } from 'node:net'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+
+export const root = fileURLToPath(new URL('../../', import.meta.url))
+export const resultsDir = join(root, 'test-results', 'e2e')
+mkdirSync(resultsDir, { recursive: true })
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+/** Launches Debian's Chromium headless (never a downloaded browser). */
+export async function launchBrowser() {
+  const executablePath = chromiumPath()
+  if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.')
+  return chromium.launch({ executablePath, args: chromiumArgs, headless: true })
+}
+
+/**
+ * Starts `npm start`'s dev server (playground/vite.config.ts) in this process on a free port.
+ * `env` is applied to process.env while the backend is created (e.g. LINEKIT_MOCK_RATE_LIMIT).
+ */
+export async function startPlayground(env = {}) {
+  const { createServer } = await import('vite')
+  const saved = {}
+  for (const [k, v] of Object.entries(env)) {
+    saved[k] = process.env[k]
+    process.env[k] = v
+  }
+  // The real service is never used by tests.
+  for (const k of ['LINEKIT_API_KEY', 'LINEKIT_BASE_URL', 'LINEKIT_APP_URL']) {
+    saved[k] ??= process.env[k]
+    delete process.env[k]
+  }
+  const port = await freePort()
+  const server = await createServer({
+    configFile: join(root, 'playground/vite.config.ts'),
+    logLevel: 'warn',
+    clearScreen: false,
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false },
+  })
+  await server.listen()
+  const url = `http://127.0.0.1:${port}`
+  return {
+    url,
+    async close() {
+      await server.close()
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    },
+    /** Calls the mock's control API through the dev server's /__mock route. */
+    async control(method, path, body) {
+      const response = await fetch(`${url}/__mock${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = await response.json().catch(() => undefined)
+      if (!response.ok) throw new Error(`control ${method} ${path} → ${response.status} ${JSON.stringify(json)}`)
+      return json
+    },
+  }
+}
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
+}
+
+/**
+ * Serves `dir` under `mount` (e.g. `/some/sub/folder/`) on a free port with node:http —
+ * proves the static Storybook works away from the site root.
+ */
+export async function serveStatic(dir, mount) {
+  const base = resolve(dir)
+  const server = createHttpServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    if (!path.startsWith(mount)) {
+      res.writeHead(404).end('not under the mount folder')
+      return
+    }
+    let file = normalize(join(base, path.slice(mount.length)))
+    if (file !== base && !file.startsWith(base + sep)) {
+      res.writeHead(403).end()
+      return
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
+    if (!existsSync(file)) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    createReadStream(file).pipe(res)
+  })
+  const port = await freePort()
+  await new Promise((r) => server.listen(port, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${port}${mount}`,
+    close: () => new Promise((r) => server.close(r)),
+  }
+}
+
+/**
+ * Runs axe-core in the page and returns the violations (rules the kit must pass everywhere).
+ * `exclude` lists selectors outside the kit (e.g. Storybook chrome).
+ */
+export async function axe(page, { exclude = [] } = {}) {
+  await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') })
+  return page.evaluate(async (excluded) => {
+    const result = await window.axe.run({ exclude: excluded.map((s) => [s]) }, { resultTypes: ['violations'] })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  }, exclude)
+}
+
+/** Saves a full-page screenshot as test-results/e2e/<name>.png. */
+export async function screenshot(page, name) {
+  const path = join(resultsDir, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
+
+/** Collects page errors so a test can assert the page did not crash. */
+export function watchErrors(page) {
+  const errors = []
+  page.on('pageerror', (error) => errors.push(String(error)))
+  return errors
+}
