@@ -3,7 +3,7 @@
  * its input with the endpoint's schema before sending (no request is made for input the
  * service would reject with 400), and parses the response with the response schema.
  */
-import type { z } from 'zod/mini'
+import type * as z from 'zod/mini'
 import { endpointsById } from './endpoints'
 import type { EndpointId } from './endpoints'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'

@@ -3,7 +3,7 @@
  * allowlist from it, `scripts/openapi.ts` generates `openapi.json` from it, the mock routes by
  * it and the client calls through it.
  */
-import type { z } from 'zod/mini'
+import type * as z from 'zod/mini'
 import {
   answerCallRequestSchema,
   answerCallResponseSchema,

@@ -2,7 +2,7 @@
  * Enumerations of the service contract (`shared/spec/service-interface.md`).
  * Each is an `as const` tuple (for UI lists and exhaustive switches) plus a zod enum.
  */
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 
 /** Message channels. spec: Message record — `RCS` is inbound-only. */
 export const services = ['nativechat', 'SMS', 'RCS'] as const

@@ -5,7 +5,7 @@
  * not load. The mock and the server use this; the client applies the same rule via a
  * dynamic import of `./phone`.
  */
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import { groupSendRequestSchema } from './schemas'
 import type { GroupSendRequest } from './schemas'
 import { normalizeGroupNumbers } from './phone'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { z } from 'zod/mini'
+import type * as z from 'zod/mini'
 import * as f from '../../test/unit/api/fixtures'
 import {
   allowanceSchema,

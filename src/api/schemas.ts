@@ -13,7 +13,7 @@
  * - No phone parsing here: these schemas ship to browsers that only display numbers (issue 3,
  *   size). Group-recipient normalization lives in `groupSendNormalized.ts` (libphonenumber).
  */
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import {
   bubbleEffectSchema,
   callLogStatusSchema,
