@@ -69,7 +69,10 @@ export function describeError(
   const text = textOf(e)
   const base = ((): string => {
     if (status === undefined || status === 0) {
-      return e instanceof TypeError || /fetch|network/i.test(e.message ?? '') ? s.offline : e.message || s.unknown
+      // The client reports no-response failures as status 0 (`network_error`, `timeout`).
+      return e.code === 'network_error' || e.code === 'timeout' || e instanceof TypeError || /fetch|network/i.test(e.message ?? '')
+        ? s.offline
+        : e.message || s.unknown
     }
     if (status === 401) return s.unauthorized
     if (status === 429) {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { tryNormalizePhone } from '../../api/phone'
+import { describeError } from './errors'
+import { groupThreadByDay } from './groupByDay'
+import { splitRecipients, toChips } from './recipients'
+import type { ThreadItem } from './types'
+import { attachmentKind, safeHttpUrl } from './url'
+
+const normalize = (s: string) => tryNormalizePhone(s, 'US')
+
+describe('safeHttpUrl / attachmentKind', () => {
+  it('keeps only absolute http(s) URLs', () => {
+    expect(safeHttpUrl('https://a.example/x.png')).toBe('https://a.example/x.png')
+    expect(safeHttpUrl('http://a.example/x')).toBe('http://a.example/x')
+    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/png;base64,xx', '/relative.png', 'ftp://a/b', '', null, undefined]) {
+      expect(safeHttpUrl(bad)).toBeNull()
+    }
+  })
+  it('guesses kinds by extension', () => {
+    expect(attachmentKind('https://a/x.JPG?size=2')).toBe('image')
+    expect(attachmentKind('https://a/x.mov')).toBe('video')
+    expect(attachmentKind('https://a/x.vcf')).toBe('contact')
+    expect(attachmentKind('https://a/x.m4a')).toBe('audio')
+    expect(attachmentKind('https://a/download')).toBe('file')
+  })
+})
+
+describe('groupThreadByDay', () => {
+  const at = (key: string, iso: string): ThreadItem => ({
+    kind: 'message',
+    key,
+    message: { message_handle: key, content: key, from_number: '', to_number: '', line_id: '', service: 'SMS', direction: 'inbound', status: 'delivered', created_at: iso, sent_at: iso, media_attachment_url: null, voice_attachment_url: null },
+  })
+  it('inserts one separator per day, labelled Today / Yesterday / a date', () => {
+    const rows = groupThreadByDay(
+      [at('a', '2026-03-01T09:00:00Z'), at('b', '2026-03-01T23:00:00Z'), at('c', '2026-03-02T08:00:00Z'), at('d', '2026-03-03T08:00:00Z')],
+      new Date('2026-03-03T12:00:00Z'),
+      { today: 'Today', yesterday: 'Yesterday' },
+      { locale: 'en-US', timeZone: 'UTC' },
+    )
+    expect(rows.map((r) => (r.kind === 'day' ? `[${r.label}]` : r.key))).toEqual(['[Sunday, March 1, 2026]', 'a', 'b', '[Yesterday]', 'c', '[Today]', 'd'])
+  })
+  it('groups by the given time zone', () => {
+    const rows = groupThreadByDay([at('a', '2026-03-01T23:30:00Z'), at('b', '2026-03-02T00:30:00Z')], new Date('2026-03-10T00:00:00Z'), { today: 'T', yesterday: 'Y' }, { timeZone: 'America/Los_Angeles' })
+    expect(rows.filter((r) => r.kind === 'day')).toHaveLength(1)
+  })
+})
+
+describe('recipient parsing', () => {
+  it('splits lists in any format and merges duplicates after normalization', () => {
+    const entries = splitRecipients('+1 (415) 555-2671, 415.555.2671\n"Ann" <+14155552672>; 4155552673 | not-a-number', normalize)
+    expect(entries).toEqual(['+1 (415) 555-2671', '415.555.2671', '+14155552672', '4155552673', 'not-a-number'])
+    const chips = toChips(entries, normalize)
+    expect(chips.map((c) => c.e164 ?? `!${c.raw}`)).toEqual(['+14155552671', '+14155552672', '+14155552673', '!not-a-number'])
+    expect(chips[0]?.merged).toBe(1)
+    expect(chips[3]?.error).toMatch(/not a phone number/i)
+  })
+  it('splits space-separated numbers only when each part is a number', () => {
+    expect(splitRecipients('+14155552671 +14155552672', normalize)).toEqual(['+14155552671', '+14155552672'])
+    expect(splitRecipients('+1 415 555 2671', normalize)).toEqual(['+1 415 555 2671'])
+  })
+})
+
+describe('describeError', () => {
+  it('explains refusals per operation and appends the server hint', () => {
+    expect(describeError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(/Send effects only work on native chat/)
+    expect(describeError({ status: 403, message: 'group sending unavailable on trial' }, 'group')).toMatch(/not available on trial/)
+    expect(describeError({ status: 409, message: 'x' }, 'enroll')).toMatch(/already has an active run/)
+    expect(describeError({ status: 403, message: 'x' }, 'enroll')).toMatch(/opted out/)
+    expect(describeError({ status: 404, message: 'x' }, 'enroll')).toMatch(/not published/)
+    expect(describeError({ status: 429, retryAfterSeconds: 30, message: 'x' }, 'send')).toBe('Too many requests. Try again in 30 seconds.')
+    expect(describeError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe('You are not signed in, or your session has expired. Sign in again.')
+    expect(describeError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(/Could not reach/)
+  })
+})
