@@ -1,0 +1,26 @@
+// End-to-end tests in a real browser (Debian's Chromium via playwright-core):
+//   1. make sure Chromium exists, 2. build the static Storybook, 3. run test/e2e/*.test.mjs
+//   with `node --test` (the playground's dev server and a static server are started by the tests).
+// Screenshots land in test-results/e2e/. `--skip-build` reuses an existing storybook-static/.
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+
+const args = process.argv.slice(2)
+const skipBuild = args.includes('--skip-build')
+const files = args.filter((a) => !a.startsWith('--'))
+
+const run = (name, cmd, cmdArgs, env = {}) => {
+  console.log(`\n▶ ${name}`)
+  const started = Date.now()
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (r.status !== 0) {
+    console.error(`✖ ${name} failed (exit ${r.status ?? r.signal})`)
+    process.exit(r.status || 1)
+  }
+  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+}
+
+run('ensure chromium', 'node', ['scripts/ensure-chromium.mjs'])
+if (!skipBuild) run('build storybook', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet'])
+const tests = files.length ? files : readdirSync('test/e2e').filter((f) => f.endsWith('.test.mjs')).map((f) => `test/e2e/${f}`)
+run('e2e (node --test)', 'node', ['--test', '--test-concurrency=1', '--test-reporter=spec', ...tests], { E2E_STORYBOOK_DIR: 'storybook-static' })

@@ -1,0 +1,208 @@
+// End-to-end against `npm start`: the playground's Vite dev server (linekit/server as
+// middleware, the in-process mock as upstream) driven by Debian's Chromium.
+// Each test resets the mock to its seed and opens a fresh page.
+import { after, before, beforeEach, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { axe, launchBrowser, screenshot, startPlayground, watchErrors } from './support.mjs'
+
+// Seeded people and lines (mocks/service/seed.ts).
+const AVA = '+14155550124' // native chat, history with the main line
+const BEN = '+14155550137' // SMS only
+const CARA = '+14155550146'
+const DAN = '+14155550152'
+const CALLER = '+14155550182'
+const MAIN_LINE = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
+
+let playground
+let browser
+/** @type {import('playwright-core').BrowserContext | undefined} */
+let context
+
+before(async () => {
+  playground = await startPlayground()
+  browser = await launchBrowser()
+})
+after(async () => {
+  await context?.close()
+  await browser?.close()
+  await playground?.close()
+})
+beforeEach(async () => {
+  await context?.close()
+  await playground.control('POST', '/reset')
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+})
+
+/** Opens the inbox and waits until the thread list has loaded. */
+async function openInbox() {
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  await page.goto(playground.url)
+  await page.getByRole('navigation', { name: 'Threads' }).getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) }).first().waitFor({ timeout: 20_000 })
+  return { page, errors }
+}
+
+/** Presses Tab until the focused element matches `check` (keyboard only); fails after `max` presses. */
+async function tabTo(page, description, check, max = 80) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab')
+    const hit = await page.evaluate(check)
+    if (hit) return
+  }
+  assert.fail(`keyboard: never reached ${description} with Tab`)
+}
+const focusedIs = (role, name) =>
+  new Function(
+    `const el = document.activeElement; if (!el) return false;
+     const label = (el.getAttribute('aria-label') || el.labels?.[0]?.textContent || el.textContent || '').trim();
+     const r = el.getAttribute('role') || (el.tagName === 'BUTTON' ? 'button' : el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && el.type !== 'checkbox') ? 'textbox' : el.tagName.toLowerCase());
+     return r === ${JSON.stringify(role)} && new RegExp(${JSON.stringify(name)}, 'i').test(label)`,
+  )
+
+describe('playground (npm start)', () => {
+  test('the inbox loads, with every part of the kit and no axe violations', async () => {
+    const { page, errors } = await openInbox()
+    const conversation = page.getByRole('main')
+    await conversation.getByRole('textbox', { name: /message/i }).first().waitFor()
+    await page.getByRole('button', { name: /^call$/i }).waitFor()
+    await page.getByRole('table').first().waitFor()
+    await screenshot(page, 'playground-inbox')
+    const violations = await axe(page)
+    assert.deepEqual(violations, [], `axe: ${JSON.stringify(violations, null, 2)}`)
+    assert.deepEqual(errors, [])
+  })
+
+  test('send a message and see it delivered', async () => {
+    const { page } = await openInbox()
+    const text = `Hello from e2e ${Date.now()}`
+    const box = page.getByRole('main').getByRole('textbox', { name: /^message/i }).first()
+    await box.fill(text)
+    await page.getByRole('main').getByRole('button', { name: /^send$/i }).click()
+    const bubble = page.locator('[data-direction="outbound"]', { hasText: text }).last()
+    await bubble.waitFor({ timeout: 10_000 })
+    // The mock delivers after 1 s (pending → delivered); the kit shows the service's status.
+    await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 20_000 })
+    await screenshot(page, 'playground-sent-delivered')
+  })
+
+  test('react to an inbound message that arrives over webhook → SSE', async () => {
+    const { page } = await openInbox()
+    const text = `React to me ${Date.now()}`
+    await playground.control('POST', '/inbound', { from: AVA, message: text, lineId: MAIN_LINE, service: 'nativechat' })
+    const bubble = page.locator('[data-direction="inbound"]', { hasText: text }).last()
+    await bubble.waitFor({ timeout: 15_000 })
+    // The React button sits with the message it belongs to.
+    const item = page.locator('.lk-MessageList-item, [role="listitem"], li', { has: bubble }).last()
+    await item.getByRole('button', { name: 'React' }).click()
+    await item.getByRole('button', { name: 'Love' }).click()
+    await item.getByText('Reaction sent.').waitFor({ timeout: 10_000 })
+    await screenshot(page, 'playground-reaction')
+  })
+
+  test('a group send creates a thread, the same recipients reuse it', async () => {
+    const { page } = await openInbox()
+    await page.getByRole('button', { name: 'Group message' }).click()
+    const form = page.getByRole('form', { name: 'New group message' })
+    const sendTo = async (message) => {
+      const recipients = form.getByRole('textbox', { name: 'Add recipients' })
+      for (const n of [AVA, CARA, DAN]) {
+        await recipients.fill(n)
+        await recipients.press('Enter')
+      }
+      await form.getByRole('textbox', { name: /^message/i }).fill(message)
+      await form.getByRole('button', { name: 'Send to group' }).click()
+    }
+    await sendTo('Group hello 1')
+    await form.getByText('New group created').waitFor({ timeout: 15_000 })
+    const groupId = await form.getByText(/pbg_/).first().textContent()
+    await screenshot(page, 'playground-group-created')
+    // The form resets after a send; send again to the same people (another order of typing is fine).
+    await sendTo('Group hello 2')
+    await form.getByText(/Existing group reused/).waitFor({ timeout: 15_000 })
+    const again = await form.getByText(/pbg_/).first().textContent()
+    assert.equal(again, groupId, 'the same participants resolve to the same thread')
+    await screenshot(page, 'playground-group-reused')
+  })
+
+  test('an inbound call rings, is answered, and ends', async () => {
+    const { page } = await openInbox()
+    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    const answer = page.getByRole('button', { name: 'Answer' })
+    await answer.waitFor({ timeout: 15_000 })
+    await screenshot(page, 'playground-call-ringing')
+    await answer.click()
+    await page.getByText(/In call with/).waitFor({ timeout: 15_000 })
+    await screenshot(page, 'playground-call-answered')
+    await page.getByRole('button', { name: 'Hang up' }).first().click()
+    await page.getByRole('button', { name: 'Answer' }).waitFor({ state: 'detached', timeout: 15_000 })
+    await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
+    const calls = await playground.control('GET', '/calls')
+    const call = calls.calls.find((c) => c.from === CALLER)
+    assert.ok(call, 'the mock knows the call')
+    assert.notEqual(call.call_status, 'ringing')
+    assert.notEqual(call.call_status, 'answered')
+  })
+
+  test('placing a call shows it in the call log', async () => {
+    const { page } = await openInbox()
+    const dialer = page.getByRole('complementary', { name: 'Calls and groups' })
+    await dialer.getByRole('textbox', { name: 'Phone number' }).fill(BEN)
+    await dialer.getByRole('button', { name: /^call$/i }).click()
+    await dialer.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 })
+    await screenshot(page, 'playground-outbound-call')
+    await dialer.getByRole('button', { name: 'Hang up' }).click()
+    await dialer.getByText(/Call ended/).first().waitFor({ timeout: 15_000 })
+    const log = page.getByRole('region', { name: 'Call log' })
+    await log.getByText(new RegExp(`${BEN.replace('+', '\\+')}|\\(415\\) 555-0137|415.555.0137`)).first().waitFor({ timeout: 20_000 })
+    await screenshot(page, 'playground-call-log')
+  })
+
+  test('a voice-token refusal is shown to the user', async () => {
+    await playground.control('POST', '/faults', {
+      path: '/api/v1/dialer/token',
+      method: 'POST',
+      status: 402,
+      count: 50,
+      body: { error: 'Account past due', code: 'account_paywalled' },
+    })
+    const { page } = await openInbox()
+    const dialer = page.getByRole('complementary', { name: 'Calls and groups' })
+    const refusal = dialer.locator('[data-code="account_paywalled"]')
+    await refusal.first().waitFor({ timeout: 20_000 })
+    assert.match((await refusal.first().textContent()) ?? '', /\S/, 'the refusal has words for the user')
+    await screenshot(page, 'playground-mint-refused')
+  })
+
+  test('keyboard only: composer, inbound-call banner and dialer', async () => {
+    const { page } = await openInbox()
+    // Composer: Tab to the message box, type, Enter sends.
+    await page.locator('body').click({ position: { x: 1, y: 1 } })
+    await tabTo(page, 'the message box', focusedIs('textbox', '^message'))
+    const text = `Typed only ${Date.now()}`
+    await page.keyboard.type(text)
+    await page.keyboard.press('Enter')
+    await page.locator('[data-direction="outbound"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
+
+    // Banner: a call rings; Tab to Answer, Enter; Tab to Hang up, Enter.
+    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    await page.getByRole('button', { name: 'Answer' }).waitFor({ timeout: 15_000 })
+    await page.locator('body').click({ position: { x: 1, y: 1 } })
+    await tabTo(page, 'the Answer button', focusedIs('button', '^answer$'))
+    await page.keyboard.press('Enter')
+    await page.getByText(/In call with/).waitFor({ timeout: 15_000 })
+    await page.locator('body').click({ position: { x: 1, y: 1 } })
+    await tabTo(page, 'the Hang up button', focusedIs('button', '^hang up$'))
+    await page.keyboard.press('Enter')
+    await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
+
+    // Dialer: Tab to the number, type it, Tab to Call, Enter.
+    await page.locator('body').click({ position: { x: 1, y: 1 } })
+    await tabTo(page, 'the phone number box', focusedIs('textbox', 'phone number'))
+    await page.keyboard.type(BEN)
+    await tabTo(page, 'the Call button', focusedIs('button', '^call$'))
+    await page.keyboard.press('Enter')
+    const dialer = page.getByRole('complementary', { name: 'Calls and groups' })
+    await dialer.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 })
+    await screenshot(page, 'playground-keyboard')
+  })
+})

@@ -1,0 +1,116 @@
+// End-to-end against the static Storybook (`npm run build-storybook`), served from a
+// sub-folder by a tiny node:http server: the site must work away from the root, including the
+// MSW service worker that carries every story's requests to the in-browser linekit/server.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { axe, launchBrowser, root, screenshot, serveStatic, watchErrors } from './support.mjs'
+
+const MOUNT = '/some/sub/folder/storybook/'
+const staticDir = process.env.E2E_STORYBOOK_DIR ?? join(root, 'storybook-static')
+
+let site
+let browser
+
+before(async () => {
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    // scripts/e2e.mjs builds it first; this keeps `node --test test/e2e/storybook.test.mjs` usable alone.
+    const r = spawnSync('npx', ['storybook', 'build', '-o', staticDir, '--quiet'], { cwd: root, stdio: 'inherit' })
+    assert.equal(r.status, 0, 'storybook build failed')
+  }
+  site = await serveStatic(staticDir, MOUNT)
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+/** Opens one story in the preview iframe page (what the manager embeds). */
+async function openStory(id, viewMode = 'story') {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  await page.goto(`${site.url}iframe.html?id=${id}&viewMode=${viewMode}`)
+  return { page, errors, context }
+}
+
+/** A story's root, once Storybook rendered it. */
+const storyRoot = (page) => page.locator('#storybook-root')
+
+describe('static Storybook served from a sub-folder', () => {
+  test('the manager loads and lists the Inbox', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(site.url)
+    await page.getByRole('button', { name: /^Inbox$/ }).or(page.getByRole('link', { name: /^Inbox$/ })).first().waitFor({ timeout: 30_000 })
+    await page.frameLocator('#storybook-preview-iframe').locator('body').waitFor()
+    await screenshot(page, 'storybook-manager')
+    await context.close()
+  })
+
+  test('the MSW worker registers under the sub-folder and the Inbox story talks to the mock through linekit/server', async () => {
+    const { page, errors, context } = await openStory('inbox--inbox')
+    await page.getByRole('navigation', { name: 'Threads' }).getByRole('button').nth(2).waitFor({ timeout: 30_000 })
+    const scopes = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope))
+    assert.ok(
+      scopes.some((s) => s.includes(MOUNT)),
+      `a service worker is registered under ${MOUNT}: ${JSON.stringify(scopes)}`,
+    )
+    await screenshot(page, 'storybook-inbox')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  test('Inbox story: send a message and see it delivered', async () => {
+    const { page, context } = await openStory('inbox--inbox')
+    const text = `Hello from the static Storybook ${Date.now()}`
+    const box = page.getByRole('main').getByRole('textbox', { name: /^message/i }).first()
+    await box.waitFor({ timeout: 30_000 })
+    await box.fill(text)
+    await page.getByRole('main').getByRole('button', { name: /^send$/i }).click()
+    await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 20_000 })
+    await screenshot(page, 'storybook-sent-delivered')
+    await context.close()
+  })
+
+  test('Inbox story: the mock panel injects an inbound message and rings a call that can be answered and hung up', async () => {
+    const { page, context } = await openStory('inbox--inbox')
+    const panel = page.getByRole('region', { name: 'Mock service' })
+    await panel.waitFor({ timeout: 30_000 })
+    const text = `Panel says hi ${Date.now()}`
+    await panel.getByRole('textbox', { name: 'Text' }).fill(text)
+    await panel.getByRole('button', { name: 'Inject inbound message' }).click()
+    await page.locator('[data-direction="inbound"]', { hasText: text }).last().waitFor({ timeout: 15_000 })
+    await panel.getByRole('button', { name: 'Ring inbound call' }).click()
+    await page.getByRole('button', { name: 'Answer' }).click({ timeout: 15_000 })
+    await page.getByText(/In call with/).waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Hang up' }).first().click()
+    await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
+    await screenshot(page, 'storybook-panel-call')
+    await context.close()
+  })
+
+  for (const id of ['inbox--inbox', 'inbox--dark-theme', 'inbox--brand-theme']) {
+    test(`axe: ${id}`, async () => {
+      const { page, context } = await openStory(id)
+      await page.getByRole('navigation', { name: 'Threads' }).getByRole('button').nth(2).waitFor({ timeout: 30_000 })
+      await screenshot(page, `storybook-${id}`)
+      const violations = await axe(page)
+      assert.deepEqual(violations, [], `axe: ${JSON.stringify(violations, null, 2)}`)
+      await context.close()
+    })
+  }
+
+  test('axe: the Theming docs page', async () => {
+    const { page, context } = await openStory('theming--docs', 'docs')
+    await page.getByRole('heading', { name: 'Theming', level: 1 }).waitFor({ timeout: 30_000 })
+    await storyRoot(page).or(page.locator('.sb-story')).first().waitFor({ timeout: 30_000 })
+    await screenshot(page, 'storybook-theming')
+    const violations = await axe(page)
+    assert.deepEqual(violations, [], `axe: ${JSON.stringify(violations, null, 2)}`)
+    await context.close()
+  })
+})
