@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { GroupComposer } from './GroupComposer'
+import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+
+let dispose: (() => void) | undefined
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+})
+const groupSends = (requests: { path: string; body: unknown }[]) =>
+  requests.filter((r) => r.path === '/send-group-message').map((r) => r.body as Record<string, unknown>)
+
+describe('<GroupComposer>', () => {
+  it('turns a pasted list into E.164 chips, merges duplicates, flags invalid ones and counts against 2–32', async () => {
+    const r = await renderWithBackend(<GroupComposer />, { setup: setups.nativeChat() })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const input = screen.getByRole('textbox', { name: 'Add recipients' })
+    await screen.findByText(/0 of 2–32 recipients/)
+    await user.click(input)
+    await user.paste('(415) 555-0124, +1 415 555 0124\n415.555.0146; hello')
+    const chips = within(screen.getByRole('list', { name: 'Recipients' })).getAllByRole('listitem')
+    expect(chips.map((c) => c.firstChild?.textContent)).toEqual(['+14155550124', '+14155550146', 'hello'])
+    expect(chips[0]).toHaveTextContent('1 duplicate merged')
+    expect(chips[2]).toHaveAttribute('data-invalid')
+    expect(screen.getByText(/2 of 2–32 recipients · 1 duplicate merged · Fix or remove/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('2 to 32 valid, distinct recipients')
+    await user.click(screen.getByRole('button', { name: 'Remove hello' }))
+    expect(screen.getByText('2 of 2–32 recipients · 1 duplicate merged')).toBeInTheDocument()
+    expect(groupSends(r.requests)).toHaveLength(0)
+    expect((await axe.run(r.container)).violations).toEqual([])
+  })
+
+  it('says native chat when every recipient is reachable and SMS otherwise, then shows the group after sending', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      setup: [setups.nativeChat(storyNumbers.chat, storyNumbers.chat2), setups.smsOnly(storyNumbers.sms)],
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await screen.findByText(/will use native chat/)
+    await user.type(screen.getByRole('textbox', { name: 'Add recipients' }), `${storyNumbers.sms}{Enter}`)
+    await screen.findByText('This thread will be SMS: 1 of 3 recipients cannot receive native chat.')
+    await user.type(screen.getByRole('textbox', { name: 'Group name (optional)' }), 'Book club')
+    expect(screen.getByRole('textbox', { name: 'Group name (optional)' })).toHaveAccessibleDescription(/only when this creates the group/)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you Thursday')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    const result = await screen.findByText('Sent to the group.')
+    const box = result.closest('.lk-GroupComposer-result') as HTMLElement
+    expect(within(box).getByText(/^pbg_/)).toBeInTheDocument()
+    expect(within(box).getByText('New group created')).toBeInTheDocument()
+    expect(box.querySelector('[data-group-status]')).toHaveAttribute('data-group-status', expect.stringMatching(/creating|active/))
+    const [body] = groupSends(r.requests)
+    expect(body).toMatchObject({ numbers: [storyNumbers.chat, storyNumbers.chat2, storyNumbers.sms], groupName: 'Book club', message: 'See you Thursday' })
+    expect(typeof body?.idempotencyKey).toBe('string')
+  })
+
+  it('on 409 offers to resend from the line the group lives on', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, { setup: setups.nativeChat() })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const picker = await screen.findByRole('combobox', { name: 'Send from' })
+    const [, first, second] = within(picker).getAllByRole('option') as HTMLOptionElement[]
+    await user.selectOptions(picker, first!.value)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'One')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    await screen.findByText('Sent to the group.')
+    await user.selectOptions(picker, second!.value)
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('already lives on line')
+    await user.click(within(alert).getByRole('button', { name: /Resend from/ }))
+    await screen.findByText('Sent to the group.')
+    const sends = groupSends(r.requests)
+    expect(sends).toHaveLength(3)
+    expect(sends[2]?.lineId).toBe(first!.value)
+    expect(sends[2]?.idempotencyKey).not.toBe(sends[1]?.idempotencyKey)
+  })
+
+  it('tells trial accounts up front and does not send', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, { account: 'trial' })
+    dispose = r.dispose
+    await screen.findByText('Group messages are not available on trial accounts.')
+    expect(screen.getByRole('button', { name: 'Send to group' })).toBeDisabled()
+    expect(r.container.querySelector('form')).toHaveAttribute('data-state', 'trial')
+  })
+})
