@@ -25,6 +25,7 @@ import { cx, formatDateTime, formatDuration } from './calling/format'
 import { describeMintError, nextMidnightUtc } from './calling/mintError'
 import { dialerReducer, initialDialerState, isLive, type DialerPhase } from './calling/dialerMachine'
 import { useCountdown, useElapsed } from './calling/useCountdown'
+import { useMintFailure } from './calling/useMintFailure'
 
 /** Default, overridable texts of the {@link Dialer} (i18n). Functions receive the values to insert. */
 export const dialerStrings = {
@@ -287,7 +288,9 @@ export function Dialer(props: DialerProps) {
 
   const normalized = useMemo(() => (number.trim() ? tryNormalizePhone(number, defaultCountry) : undefined), [number, defaultCountry])
   const token: VoiceTokenResponse | undefined = voice.token
-  const mintError = voice.error && LinekitError.is(voice.error) ? voice.error : null
+  // A 429 being waited out shows its countdown now, not after the automatic retry gives up.
+  const pendingMintFailure = useMintFailure(lineId)
+  const mintError = (voice.error && LinekitError.is(voice.error) ? voice.error : null) ?? pendingMintFailure
   const canCall = !!lineId && !!token && !mintError && !live && state.phase !== 'placing'
 
   const place = async () => {

@@ -1,0 +1,253 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { describe, expect, it, vi } from 'vitest'
+import { createFakeAudioEngine } from '../rtc'
+import { Dialer } from './Dialer'
+import { createCallingBackend, installMsw, renderWithBackend, type CallingBackend } from './calling/harness.test'
+
+const msw = installMsw()
+const MINT = '/api/v1/dialer/token'
+
+const root = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-Dialer')!
+const mainLine = (b: CallingBackend) => b.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
+
+function count(pathEnd: string) {
+  let n = 0
+  const listener = ({ request }: { request: Request }) => {
+    if (new URL(request.url).pathname.endsWith(pathEnd)) n += 1
+  }
+  msw.events.on('request:start', listener)
+  return { get: () => n, stop: () => msw.events.removeListener('request:start', listener) }
+}
+
+async function ready() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled())
+}
+
+describe('<Dialer> against the mock through the real server handler', () => {
+  it('idle: mints a token, shows the allowance, offers only lines that can dial', async () => {
+    const backend = createCallingBackend()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="(415) 555-0181" />)
+    expect(root(container)).toHaveAttribute('data-state', 'idle')
+    await ready()
+    const options = within(screen.getByLabelText('Line')).getAllByRole('option')
+    expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual([mainLine(backend).lineId])
+    expect(screen.getByText(/min used \(\d+%\)/)).toBeInTheDocument()
+    expect(screen.getByText('10 calls left on this token')).toBeInTheDocument()
+    expect(screen.getByText('Will call +14155550181')).toBeInTheDocument()
+    expect(root(container)).toHaveAttribute('data-allowance', 'ok')
+  })
+
+  it('places a call with rtc: placing → connecting → connected → ended, joining the engine with the call credentials', async () => {
+    const backend = createCallingBackend()
+    const engine = createFakeAudioEngine({ joinDelayMs: 30 })
+    const onCallEnd = vi.fn()
+    const onCallStart = vi.fn()
+    const phases: string[] = []
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer onCallStart={onCallStart} onCallEnd={onCallEnd} pollIntervalMs={100_000} />, { audioEngine: engine })
+    const observer = new MutationObserver(() => {
+      const s = root(container).getAttribute('data-state')!
+      if (phases.at(-1) !== s) phases.push(s)
+    })
+    observer.observe(root(container), { attributes: true, attributeFilter: ['data-state'] })
+    await ready()
+    for (const key of ['4', '1', '5', '5', '5', '5', '0', '1', '8', '1']) await user.click(screen.getByRole('button', { name: key }))
+    expect(screen.getByLabelText('Phone number')).toHaveValue('4155550181')
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    expect(phases).toEqual(['placing', 'connecting', 'connected'])
+    const started = onCallStart.mock.calls[0]![0] as { callUuid: string; to: string; joinable: boolean }
+    expect(started).toMatchObject({ to: '+14155550181', joinable: true })
+    expect(engine.joins).toHaveLength(1)
+    expect(engine.joins[0]!.channelName).toBeTruthy()
+    expect(screen.getByRole('timer', { name: 'Call duration' })).toHaveTextContent(/^0:0\d$/)
+    await user.click(screen.getByRole('button', { name: 'Mute' }))
+    expect(engine.muted).toBe(true)
+    expect(screen.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(screen.getByRole('button', { name: 'Hang up' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ended'))
+    expect(engine.state).toBe('disconnected')
+    await waitFor(() => expect(backend.mock.control.calls.list().find((c) => c.call_uuid === started.callUuid)?.call_status).toBe('ended'))
+    expect(onCallEnd).toHaveBeenCalledWith(expect.objectContaining({ callUuid: started.callUuid, status: 'hung_up' }))
+    await user.click(screen.getByRole('button', { name: 'New call' }))
+    expect(root(container)).toHaveAttribute('data-state', 'idle')
+    observer.disconnect()
+  })
+
+  it('rtc null: says the audio cannot be joined and follows the call by polling its status', async () => {
+    const backend = createCallingBackend()
+    backend.mock.control.calls.updateSettings({ outboundRtc: false })
+    const engine = createFakeAudioEngine()
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={30} />, { audioEngine: engine })
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ringing'))
+    expect(root(container)).toHaveAttribute('data-audio', 'device')
+    expect(screen.getByText(/can’t be joined in the browser/)).toBeInTheDocument()
+    expect(engine.joins).toHaveLength(0)
+    // The callee picks up after 3 s of mock time; the poll sees `answered`.
+    act(() => void backend.mock.control.advanceClock(3_500))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    const uuid = backend.mock.control.calls.list()[0]!.call_uuid
+    act(() => void backend.mock.control.calls.end(uuid, 'ended'))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ended'))
+  })
+
+  it('a 502 device error when placing is explained and retryable', async () => {
+    const backend = createCallingBackend()
+    backend.mock.control.addFault({ path: '/start-audiocall-call-api', mode: 'device', status: 502, count: 1 })
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone reported an error while placing the call.'))
+    expect(root(container)).toHaveAttribute('data-state', 'idle')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+  })
+
+  it('a 503 (device unreachable) is explained and retryable', async () => {
+    const backend = createCallingBackend()
+    backend.mock.control.addFault({ path: '/start-audiocall-call-api', status: 503, count: 5 })
+    const user = userEvent.setup()
+    renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone can’t be reached right now.'))
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  })
+
+  it('refuses an invalid number before any request', async () => {
+    const backend = createCallingBackend()
+    const starts = count('/start-audiocall-call-api')
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer />)
+    await ready()
+    await user.type(screen.getByLabelText('Phone number'), '12')
+    await user.keyboard('{Enter}')
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true')
+    expect(root(container)).toHaveAttribute('data-error', 'invalid_number')
+    expect(starts.get()).toBe(0)
+    starts.stop()
+  })
+
+  it('a blocked microphone is explained; the call keeps ringing and audio can be rejoined', async () => {
+    const backend = createCallingBackend()
+    const engine = createFakeAudioEngine({ failJoinWith: 'permission_denied' })
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'permission_denied'))
+    expect(root(container)).toHaveAttribute('data-state', 'ringing')
+    expect(screen.getByRole('alert')).toHaveTextContent(/Microphone access is blocked/)
+    engine.setFailJoinWith(undefined)
+    await user.click(screen.getByRole('button', { name: 'Rejoin audio' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    expect(root(container)).not.toHaveAttribute('data-error')
+  })
+
+  it('re-mints after maxCallsPerToken (10) calls', async () => {
+    const backend = createCallingBackend()
+    const mints = count('/dialer/token')
+    const user = userEvent.setup()
+    renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
+    await ready()
+    expect(mints.get()).toBe(1)
+    for (let i = 0; i < 10; i += 1) {
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled())
+      await user.click(screen.getByRole('button', { name: 'Call' }))
+      await user.click(await screen.findByRole('button', { name: 'Hang up' }))
+      await user.click(await screen.findByRole('button', { name: 'New call' }))
+    }
+    await waitFor(() => expect(mints.get()).toBe(2))
+    await waitFor(() => expect(screen.getByText('10 calls left on this token')).toBeInTheDocument())
+    mints.stop()
+  }, 30_000)
+
+  it('has no axe violations idle and in a call', async () => {
+    const backend = createCallingBackend()
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
+    await ready()
+    const rules = { 'color-contrast': { enabled: false } }
+    expect((await axe.run(container, { rules })).violations).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    expect((await axe.run(container, { rules })).violations).toEqual([])
+  })
+})
+
+/** Every mint refusal, by the spec's table: the SDK code as data-error, what happened and what to do. */
+describe('<Dialer> mint errors', () => {
+  const faultCases = [
+    { code: 'invalid_api_key', status: 401, sdk: 'token_unavailable', text: /can’t mint voice tokens|check the calling setup/ },
+    { code: 'invalid_line_id', status: 400, sdk: 'line_unavailable', text: /Pick another line/ },
+    { code: 'line_not_found', status: 404, sdk: 'line_unavailable', text: /Pick another line/ },
+    { code: 'line_inbound_only', status: 403, sdk: 'line_unavailable', text: /inbound-only lines can’t dial out/ },
+    { code: 'line_not_eligible', status: 403, sdk: 'line_unavailable', text: /Shared, trial/ },
+    { code: 'dialer_subscription_required', status: 403, sdk: 'subscription_required', text: /dialer add-on/ },
+    { code: 'account_paywalled', status: 402, sdk: 'account_paywalled', text: /settle billing/ },
+    { code: 'dialer_cap_reached', status: 402, sdk: 'cap_reached', text: /after the reset at/, extra: { used: 600, included: 600, cap: 600, periodEnd: '2026-03-03T00:00:00.000Z' } },
+    { code: 'dialer_not_provisioned', status: 404, sdk: 'not_provisioned', text: /registration is still being approved/ },
+    { code: 'api_key_unsupported', status: 403, sdk: 'token_unavailable', text: /create a new key/ },
+    { code: 'rate_limited', status: 429, sdk: 'rate_limited', text: /Try again in 4\d s\./, extra: { retryAfterSeconds: 42 } },
+    { code: 'dialer_misconfigured', status: 500, sdk: 'token_unavailable', text: /isn’t fully configured/ },
+    { code: 'dialer_unavailable', status: 503, sdk: 'token_unavailable', text: /Try again in a moment/ },
+  ] as const
+
+  it.each(faultCases)('$code ($status) → $sdk', async (c) => {
+    const backend = createCallingBackend()
+    backend.mock.control.addFault({
+      path: MINT,
+      method: 'POST',
+      status: c.status,
+      count: 100,
+      body: { error: c.code.replace(/_/g, ' '), code: c.code, ...('extra' in c ? c.extra : {}) },
+    })
+    const { container } = renderWithBackend(backend, <Dialer locale="en-US" />)
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', c.sdk), { timeout: 4000 })
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveAttribute('data-code', c.sdk)
+    expect(alert).toHaveTextContent(c.text)
+    expect(screen.getByRole('button', { name: 'Call' })).toBeDisabled()
+    if (c.sdk === 'cap_reached') expect(alert).toHaveTextContent(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-03T00:00:00Z')))
+    if (c.sdk === 'rate_limited') expect(within(alert).getByRole('button', { name: 'Try again' })).toBeDisabled()
+  })
+
+  it('a proxy’s non-JSON 502 in front of the mint → token_unavailable, retryable', async () => {
+    const backend = createCallingBackend()
+    backend.mock.control.mintFault({ kind: 'proxy502', count: 100 })
+    const { container } = renderWithBackend(backend, <Dialer />)
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'token_unavailable'), { timeout: 4000 })
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['capped', 'cap_reached'],
+    ['paywalled', 'account_paywalled'],
+    ['notProvisioned', 'not_provisioned'],
+    ['legacyKey', 'token_unavailable'],
+  ] as const)('the seeded %s account → %s (the mock’s own rules)', async (account, sdk) => {
+    const backend = createCallingBackend({ account })
+    const { container } = renderWithBackend(backend, <Dialer />)
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', sdk), { timeout: 4000 })
+  })
+
+  it('the rate-limit countdown runs down from Retry-After and then allows a retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const backend = createCallingBackend()
+      backend.mock.control.addFault({ path: MINT, method: 'POST', status: 429, count: 100, body: { error: 'slow down', code: 'rate_limited', retryAfterSeconds: 3 } })
+      renderWithBackend(backend, <Dialer />)
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Try again in 3 s.'))
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1_000)))
+      expect(screen.getByRole('alert')).toHaveTextContent('Try again in 2 s.')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
