@@ -22,6 +22,8 @@ export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
 export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
 export { callLogsToCsv } from './components/calling/csv'
 export type { DialerPhase } from './components/calling/dialerMachine'
+export { Dialer, dialerStrings } from './components/Dialer'
+export type { DialerProps, DialerStrings } from './components/Dialer'
 // end calling components
 
 // data layer
