@@ -558,7 +558,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId') ?? undefined
     return sseResponse({
       bus,
-      filter: (event: LinekitEvent) => event.lineId !== null && lines.has(event.lineId),
+      filter: (event: LinekitEvent) => event.lineId !== null && lines.has(event.lineId.toLowerCase()),
       lastEventId: lastEventId || undefined,
       heartbeatMs,
       retryMs,
