@@ -54,9 +54,14 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
     if (idleTimer !== undefined) clearTimeout(idleTimer)
     idleTimer = undefined
   }
+  let stopReading: (() => void) | undefined
   const armIdle = (abort: AbortController) => {
     clearIdle()
-    idleTimer = setTimeout(() => abort.abort(new Error('linekit events: idle timeout')), idleTimeoutMs)
+    idleTimer = setTimeout(() => {
+      abort.abort(new Error('linekit events: idle timeout'))
+      // Some fetch implementations do not end a body already being read on abort: cancel it too.
+      stopReading?.()
+    }, idleTimeoutMs)
   }
 
   const scheduleReconnect = () => {
@@ -122,6 +127,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
       failures = 0
       hub.setStatus('open')
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+      stopReading = () => void reader.cancel().catch(() => undefined)
       for (;;) {
         const { value, done } = await reader.read()
         if (done) break
@@ -131,6 +137,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
       // Network error, HTTP error, idle timeout or close(): reconnect unless closed.
     } finally {
       clearIdle()
+      stopReading = undefined
     }
     if (controller === abort) controller = undefined
     scheduleReconnect()
@@ -158,6 +165,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
       if (retryTimer !== undefined) clearTimeout(retryTimer)
       clearIdle()
       controller?.abort()
+      stopReading?.()
       hub.setStatus('closed')
     },
   }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { createInboundCallStore } from './inboundCallStore'
+import { createMemoryEventSource } from './createMemoryEventSource'
+import type { LinekitEvent } from './types'
+
+const base = { from: '+14155550124', pb_line_id: 'line', linePhoneNumber: '+14155550100', receivedAt: '2026-01-01T00:00:00Z' }
+const ringing = (id: string): LinekitEvent => ({
+  id: `r-${id}`,
+  type: 'audiocall.inbound.ringing',
+  data: { ...base, event: 'audiocall.inbound.ringing', call_uuid: id, direction: 'inbound', ringingAt: '2026-01-01T00:00:00Z' },
+})
+const ended = (id: string): LinekitEvent => ({
+  id: `e-${id}`,
+  type: 'audiocall.inbound.ended',
+  data: { ...base, event: 'audiocall.inbound.ended', call_uuid: id, status: 'no_answer', answeredAt: null, endedAt: '2026-01-01T00:01:00Z' },
+})
+
+describe('inbound-call store', () => {
+  it('queues ringing calls oldest first, ignores repeats, and never resurrects an ended call', () => {
+    const store = createInboundCallStore()
+    store.applyEvent(ringing('a'))
+    store.applyEvent(ringing('b'))
+    store.applyEvent(ringing('a'))
+    expect(store.getSnapshot().calls.map((c) => c.callUuid)).toEqual(['a', 'b'])
+    store.applyEvent({
+      id: 'x',
+      type: 'audiocall.inbound.answered',
+      data: { ...base, event: 'audiocall.inbound.answered', call_uuid: 'a', answeredAt: '2026-01-01T00:00:05Z' },
+    })
+    expect(store.getSnapshot().calls[0]!.state).toBe('answered')
+    store.applyEvent(ended('a'))
+    expect(store.getSnapshot().calls.map((c) => c.callUuid)).toEqual(['b'])
+    store.applyEvent(ringing('a'))
+    expect(store.ringing()).toEqual(['b'])
+    // An `ended` that arrives before its `ringing` (out of order) still wins.
+    store.applyEvent(ended('c'))
+    store.applyEvent(ringing('c'))
+    expect(store.ringing()).toEqual(['b'])
+  })
+
+  it('applies call-status polls (a lost ended webhook still clears the call)', () => {
+    const store = createInboundCallStore()
+    store.applyEvent(ringing('a'))
+    store.applyStatus({ call_uuid: 'a', call_status: 'ringing' })
+    expect(store.ringing()).toEqual(['a'])
+    store.applyStatus({ call_uuid: 'a', call_status: 'voicemail' })
+    expect(store.getSnapshot().calls).toEqual([])
+  })
+
+  it('memory source delivers synchronously and reports status', () => {
+    const source = createMemoryEventSource()
+    const got: string[] = []
+    const statuses: string[] = []
+    source.onStatus((s) => statuses.push(s))
+    const off = source.subscribe((e) => got.push(e.id))
+    source.emit(ringing('a'))
+    source.setStatus('reconnecting')
+    source.setStatus('open')
+    off()
+    source.emit(ringing('b'))
+    expect(got).toEqual(['r-a'])
+    expect(statuses).toEqual(['open', 'reconnecting', 'open'])
+  })
+})
