@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { EnrollFlowButton } from './EnrollFlowButton'
+import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+
+let dispose: (() => void) | undefined
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+})
+
+describe('<EnrollFlowButton>', () => {
+  it('enrols into a published workflow, shows the run status, explains a 409 and cancels', async () => {
+    const r = await renderWithBackend(<EnrollFlowButton phoneNumber={storyNumbers.chat} />)
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const open = screen.getByRole('button', { name: 'Enrol in a workflow' })
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    await user.click(open)
+    const select = await screen.findByRole('combobox', { name: 'Workflow' })
+    expect(within(select).getByRole('option', { name: 'Draft (unpublished) (not published)' })).toBeDisabled()
+    await user.selectOptions(select, within(select).getByRole('option', { name: 'Qualify: ask a question' }))
+    await user.click(screen.getByRole('button', { name: 'Enrol' }))
+    await screen.findByText(/Run \d+: Waiting for a reply/)
+    expect(r.container.firstElementChild).toHaveAttribute('data-run-status', 'WAITING_REPLY')
+    expect((await axe.run(r.container)).violations).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Enrol' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('already has an active run in this workflow')
+  })
+
+  it('cancels a run', async () => {
+    const r = await renderWithBackend(<EnrollFlowButton phoneNumber={storyNumbers.chat2} />)
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Enrol in a workflow' }))
+    const select = await screen.findByRole('combobox', { name: 'Workflow' })
+    await user.selectOptions(select, within(select).getByRole('option', { name: 'Drip: wait one day, then follow up' }))
+    await user.click(screen.getByRole('button', { name: 'Enrol' }))
+    await screen.findByText(/Waiting \(a timed step\)/)
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }))
+    await screen.findByText('The run was cancelled.')
+    expect(r.container.firstElementChild).toHaveAttribute('data-run-status', 'CANCELLED')
+  })
+})
