@@ -1,4 +1,4 @@
-/* eslint-disable no-restricted-imports -- test-only helper: runs the real linekit/server in front of the in-process mock, like the stories do. Never imported by library code. */
+// Test-only helper: runs the real linekit/server in front of the in-process mock, like the stories do. Never imported by library code.
 /**
  * Test helper (jsdom): a fresh mock service behind the real `linekit/server` handler (the
  * stories' `createStoryBackend`), a client whose `fetch` calls that handler in-process, and the
