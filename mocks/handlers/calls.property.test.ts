@@ -159,7 +159,7 @@ abstract class OnCall implements fc.AsyncCommand<Model, Real> {
 }
 
 class Answer extends OnCall {
-  async run(m: Model, r: Real) {
+  override async run(m: Model, r: Real) {
     const { call, uuid } = this.target(m, r)
     const res = await api(r, '/answer-audiocall-call-api', { call_uuid: uuid })
     if (call.status !== 'ringing') return void expect(res.status).toBe(409)
@@ -171,58 +171,58 @@ class Answer extends OnCall {
     expect(res.status).toBe(200)
     call.status = 'answered'
   }
-  toString = () => `answer(${this.index})`
+  override toString = () => `answer(${this.index})`
 }
 class Decline extends OnCall {
-  async run(m: Model, r: Real) {
+  override async run(m: Model, r: Real) {
     const { call, uuid } = this.target(m, r)
     const res = await api(r, '/decline-audiocall-call-api', { call_uuid: uuid })
     if (call.status !== 'ringing') return void expect(res.status).toBe(409)
     expect(res.status).toBe(200)
     call.status = 'declined'
   }
-  toString = () => `decline(${this.index})`
+  override toString = () => `decline(${this.index})`
 }
 class Elsewhere extends OnCall {
-  async run(m: Model, r: Real) {
+  override async run(m: Model, r: Real) {
     const { call, uuid } = this.target(m, r)
     const res = await control(r, `/calls/${uuid}/answer-elsewhere`)
     if (call.status !== 'ringing') return void expect(res.status).toBe(409)
     expect(res.status).toBe(200)
     call.status = 'answered'
   }
-  toString = () => `elsewhere(${this.index})`
+  override toString = () => `elsewhere(${this.index})`
 }
 class HangUp extends OnCall {
-  async run(m: Model, r: Real) {
+  override async run(m: Model, r: Real) {
     const { call, uuid } = this.target(m, r)
     const res = await control(r, `/calls/${uuid}/caller-hangup`)
     if (call.status !== 'ringing') return void expect(res.status).toBe(409)
     expect(res.status).toBe(200)
     call.hungUp = true
   }
-  toString = () => `hangup(${this.index})`
+  override toString = () => `hangup(${this.index})`
 }
 class Repeat extends OnCall {
-  async run(m: Model, r: Real) {
+  override async run(m: Model, r: Real) {
     const { call, uuid } = this.target(m, r)
     const res = await control(r, `/calls/${uuid}/ring`)
     expect(res.status).toBe(call.status === 'ringing' ? 200 : 409)
   }
-  toString = () => `repeat(${this.index})`
+  override toString = () => `repeat(${this.index})`
 }
 class End extends OnCall {
   constructor(index: number, readonly status: Exclude<Status, 'ringing' | 'answered'>) {
     super(index)
   }
-  async run(m: Model, r: Real) {
+  override async run(m: Model, r: Real) {
     const { call, uuid } = this.target(m, r)
     const res = await control(r, `/calls/${uuid}/end`, { status: this.status })
     if (terminal(call.status)) return void expect(res.status).toBe(409)
     expect(res.status).toBe(200)
     call.status = this.status
   }
-  toString = () => `end(${this.index}, ${this.status})`
+  override toString = () => `end(${this.index}, ${this.status})`
 }
 
 describe('property: inbound call state machine', () => {

@@ -53,3 +53,15 @@ export function mintHandlers(core: MockCore): HttpHandler[] {
     }),
   ]
 }
+
+/**
+ * A fetch handler for a separate {app_url} origin: only the mint answers there, anything else
+ * is 404 with the mint's error shape. The standalone server uses it when the app host is
+ * configured apart (`--app-port`); by default the mint is served on the same origin.
+ */
+export function createAppHostFetch(serviceFetch: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return (request) => {
+    if (new URL(request.url).pathname === MINT_PATH) return serviceFetch(request)
+    return Promise.resolve(json({ error: `No such endpoint on the app host: ${request.method} ${new URL(request.url).pathname}`, code: 'not_found' }, 404))
+  }
+}

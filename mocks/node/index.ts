@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createMockClock, createMockService, type MockService } from '../index'
+import { createAppHostFetch } from '../handlers/mint'
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -17,6 +18,11 @@ export interface MockServerOptions {
   service?: MockService
   /** Seed for a new instance. @default 1 */
   seed?: number
+  /**
+   * Serve the voice-token mint ({app_url}) on its own port too (0 picks a free one). The mint
+   * always answers on the main origin as well. @default undefined (same origin only)
+   */
+  appPort?: number
 }
 
 /** A running mock server. */
@@ -24,6 +30,8 @@ export interface MockServer {
   /** e.g. `http://127.0.0.1:4010` */
   url: string
   port: number
+  /** The separate {app_url} origin, when `appPort` was given (only the mint answers there). */
+  appUrl?: string
   /** The mock instance being served (its `control`, `state` and `clock`). */
   service: MockService
   /** Stops accepting connections, closes idle and open ones, resolves when closed. */
@@ -47,18 +55,35 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     })
   })
   const { port } = server.address() as AddressInfo
+  // issue 5: the mint on a separate {app_url} origin when asked (only the mint answers there).
+  let appServer: Server | undefined
+  if (options.appPort !== undefined) {
+    const appFetch = createAppHostFetch((request) => service.fetch(request))
+    appServer = createServer(getRequestListener(appFetch, { overrideGlobalObjects: false, hostname: host }))
+    const started = appServer
+    await new Promise<void>((resolve, reject) => {
+      started.once('error', reject)
+      started.listen(options.appPort, host, () => {
+        started.off('error', reject)
+        resolve()
+      })
+    })
+  }
+  const stop = (s: Server) =>
+    new Promise<void>((resolve, reject) => {
+      s.close((error) => (error ? reject(error) : resolve()))
+      s.closeIdleConnections()
+      // Give in-flight requests a moment, then drop what is left.
+      setTimeout(() => s.closeAllConnections(), 1_000).unref()
+    })
   let closing: Promise<void> | undefined
   return {
     url: `http://${host}:${port}`,
     port,
+    ...(appServer ? { appUrl: `http://${host}:${(appServer.address() as AddressInfo).port}` } : {}),
     service,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeIdleConnections()
-        // Give in-flight requests a moment, then drop what is left.
-        setTimeout(() => server.closeAllConnections(), 1_000).unref()
-      })
+      closing ??= Promise.all([stop(server), ...(appServer ? [stop(appServer)] : [])]).then(() => undefined)
       return closing
     },
   }
