@@ -1,0 +1,127 @@
+import { act, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { useSendMessage } from '../../../src/hooks/useSendMessage'
+import { useThread } from '../../../src/hooks/useThread'
+import type { ThreadOptimisticItem } from '../../../src/hooks/useThread'
+import { createBackend, installMsw, recordRequests, renderWithBackend } from './harness'
+
+installMsw()
+const AVA = '+14155550124'
+
+function useConversation(phoneNumber: string, lineId?: string) {
+  const thread = useThread({ phoneNumber, ...(lineId ? { lineId } : {}), confirmPollMs: 20 })
+  const { send } = useSendMessage()
+  return { thread, send }
+}
+
+const optimistic = (items: ReturnType<typeof useThread>['items']) => items.filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
+
+describe('useSendMessage + useThread against the mock through the real server handler', () => {
+  it('shows the send at once as pending, then reconciles it with the listed record (one message, no duplicate row)', async () => {
+    const backend = createBackend()
+    const main = backend.lines.find((l) => l.name === 'main') ?? backend.lines[0]!
+    const { result } = renderWithBackend(backend, () => useConversation(AVA, main.lineId))
+    await waitFor(() => expect(result.current.thread.status).toBe('success'))
+    const before = result.current.thread.items.length
+    expect(before).toBeGreaterThan(0) // seeded history with Ava
+
+    let pending!: Promise<unknown>
+    act(() => {
+      pending = result.current.send({ phone: AVA, lineId: main.lineId, message: 'See you at 6' })
+    })
+    // Optimistic, before any response.
+    const [item] = optimistic(result.current.thread.items)
+    expect(item).toMatchObject({ kind: 'optimistic', state: 'pending', body: { message: 'See you at 6' } })
+    expect(result.current.thread.items.at(-1)).toBe(item)
+
+    await act(async () => {
+      await pending
+    })
+    await waitFor(() => expect(optimistic(result.current.thread.items)).toHaveLength(0))
+    const items = result.current.thread.items
+    expect(items).toHaveLength(before + 1)
+    const last = items.at(-1)!
+    expect(last.kind).toBe('message')
+    expect(last.kind === 'message' && last.message.content).toBe('See you at 6')
+    expect(backend.outboundTo(AVA, 'See you at 6')).toHaveLength(1)
+  })
+
+  it('retries retry-safe failures automatically with the same idempotency key: the mock holds exactly one message', async () => {
+    const backend = createBackend()
+    const requests = recordRequests()
+    // 1st attempt: the service processes the send but the response is lost on the way back.
+    let lost = 0
+    const loseFirstResponse = http.post('*/api/linekit/send-api-message', async ({ request }) => {
+      if (lost > 0) return undefined
+      lost += 1
+      const headers = new Headers(request.headers)
+      headers.set('x-linekit-csrf', '1')
+      const processed = await backend.server.handle(new Request(request, { headers }))
+      expect(processed.status).toBe(200)
+      // 2nd attempt: a 503 from the service.
+      backend.mock.control.addFault({ path: '/send-api-message', status: 503, count: 1 })
+      return HttpResponse.error()
+    })
+    const { result } = renderWithBackend(backend, () => useConversation(AVA), {
+      handlers: [loseFirstResponse],
+      sendRetry: { baseDelayMs: 1, maxDelayMs: 2 },
+    })
+    await waitFor(() => expect(result.current.thread.status).toBe('success'))
+    // Attempt 1 lost, attempt 2 503 (no send), attempt 3 replays the key: deduped, no second message.
+    let outcome: Awaited<ReturnType<typeof result.current.send>> | undefined
+    await act(async () => {
+      outcome = await result.current.send({ phone: AVA, message: 'only once please' })
+    })
+    expect(outcome).toMatchObject({ ok: true, response: { deduped: true } })
+    const sends = requests.to('/send-api-message')
+    expect(sends).toHaveLength(3)
+    await waitFor(() => expect(sends.every((s) => s.body !== undefined)).toBe(true))
+    const keys = new Set(sends.map((s) => (s.body as { idempotencyKey?: string }).idempotencyKey))
+    expect(keys.size).toBe(1)
+    expect([...keys][0]).toMatch(/^lk-/)
+    expect(backend.outboundTo(AVA, 'only once please')).toHaveLength(1)
+    await waitFor(() => expect(optimistic(result.current.thread.items)).toHaveLength(0))
+    requests.stop()
+  })
+
+  it('keeps a send that failed for good visible, and its manual retry reuses the key', async () => {
+    const backend = createBackend()
+    const requests = recordRequests()
+    backend.mock.control.addFault({ path: '/send-api-message', status: 502, count: 4 })
+    const { result } = renderWithBackend(backend, () => useConversation(AVA), { sendRetry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 4 } })
+    await waitFor(() => expect(result.current.thread.status).toBe('success'))
+    await act(async () => {
+      await result.current.send({ phone: AVA, message: 'third time lucky' })
+    })
+    const [failed] = optimistic(result.current.thread.items)
+    expect(failed).toMatchObject({ state: 'failed', error: { status: 502, retrySafe: true } })
+    expect(backend.outboundTo(AVA, 'third time lucky')).toHaveLength(0)
+
+    act(() => failed!.retry())
+    await waitFor(() => expect(optimistic(result.current.thread.items)).toHaveLength(0))
+    expect(backend.outboundTo(AVA, 'third time lucky')).toHaveLength(1)
+    const sends = requests.to('/send-api-message')
+    expect(sends).toHaveLength(5)
+    await waitFor(() => expect(sends.every((s) => s.body !== undefined)).toBe(true))
+    expect(new Set(sends.map((s) => (s.body as { idempotencyKey?: string }).idempotencyKey)).size).toBe(1)
+    requests.stop()
+  })
+
+  it('does not retry a refusal (400) and lets the user discard it', async () => {
+    const backend = createBackend()
+    const requests = recordRequests()
+    const { result } = renderWithBackend(backend, () => useConversation('+14155550137'), { sendRetry: { baseDelayMs: 1 } })
+    await waitFor(() => expect(result.current.thread.status).toBe('success'))
+    // Ben is SMS-only: an effect is refused with 400 (spec: effect on an SMS destination).
+    await act(async () => {
+      await result.current.send({ phone: '+14155550137', message: 'boom', effect: 'confetti' })
+    })
+    const [failed] = optimistic(result.current.thread.items)
+    expect(failed).toMatchObject({ state: 'failed', error: { status: 400, retrySafe: false } })
+    expect(requests.to('/send-api-message')).toHaveLength(1)
+    act(() => failed!.discard())
+    expect(optimistic(result.current.thread.items)).toHaveLength(0)
+    requests.stop()
+  })
+})
