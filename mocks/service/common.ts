@@ -108,6 +108,8 @@ export function storeMessage(state: MockState, account: Account, input: NewMessa
     id: state.counters.message,
     guid: state.ids.uuid(),
     accountId: account.id,
+    createdIso: new Date(input.createdAt).toISOString(),
+    sentIso: new Date(input.sentAt).toISOString(),
     reactions: new Set(),
   }
   const list = account.messages
@@ -167,8 +169,8 @@ export function toRecord(message: StoredMessage, now: number): MessageRecord {
     service: message.service,
     direction: message.direction,
     status: now >= message.deliveredAt ? 'delivered' : 'pending',
-    created_at: new Date(message.createdAt).toISOString(),
-    sent_at: new Date(message.sentAt).toISOString(),
+    created_at: message.createdIso,
+    sent_at: message.sentIso,
     media_attachment_url: message.media_attachment_url,
     voice_attachment_url: message.voice_attachment_url,
   }

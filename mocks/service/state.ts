@@ -93,6 +93,9 @@ export interface StoredMessage {
   voice_attachment_url: string | null
   /** Set for group-thread messages. */
   groupId: string | null
+  /** `createdAt` / `sentAt` as ISO strings (computed once; lists render them often). */
+  createdIso: string
+  sentIso: string
   /** Reactions sent on this message (by the account), keyed `partIndex:reaction`. */
   reactions: Set<string>
 }
