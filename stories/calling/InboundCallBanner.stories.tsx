@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { InboundCallBanner } from 'linekit'
+import { ringableLine, setups, storyBackend, storyNumbers, type StorySetup } from '../support'
+
+/**
+ * Inbound calls rung by the mock reach the banner the production way: mock webhook →
+ * linekit/server webhook route → bus → SSE → provider → banner.
+ */
+const meta = {
+  title: 'Calling/InboundCallBanner',
+  component: InboundCallBanner,
+  parameters: { linekit: {} },
+} satisfies Meta<typeof InboundCallBanner>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const banner = (el: HTMLElement) => el.querySelector<HTMLElement>('.lk-InboundCallBanner')!
+const ringing = async (el: HTMLElement) => {
+  const canvas = within(el)
+  await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Answer' })[0]).toBeVisible(), { timeout: 8000 })
+  return canvas
+}
+
+/** Nothing rings: the (empty) region is there for screen readers, nothing is visible. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(banner(canvasElement)).toHaveAttribute('data-count', '0')
+  },
+}
+
+/** A call rings: announced, with Answer and Decline. */
+export const Ringing: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement }) => {
+    const canvas = await ringing(canvasElement)
+    await expect(canvas.getByText(storyNumbers.caller)).toBeVisible()
+    await expect(canvasElement.querySelector('[aria-live="assertive"]')).toHaveTextContent(`Incoming call from ${storyNumbers.caller}`)
+  },
+}
+
+const twoCalls: StorySetup = (backend) => {
+  void backend.eventsConnected().then(async () => {
+    const line = ringableLine(backend)
+    await backend.control.ringInboundCall({ from: storyNumbers.caller, lineId: line.lineId })
+    await backend.control.ringInboundCall({ from: '+14155550184', lineId: line.lineId })
+  })
+}
+/** Two calls at once queue, oldest first. */
+export const Queue: Story = {
+  parameters: { linekit: { setup: twoCalls } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '2'), { timeout: 8000 })
+    await expect(within(canvasElement).getByText('1 more call waiting')).toBeVisible()
+  },
+}
+
+/** Answered here: joins audio (fake engine), shows the timer and Hang up. */
+export const Answered: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement }) => {
+    const canvas = await ringing(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Answer' }))
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Hang up' })).toBeVisible())
+    await expect(canvasElement.querySelector('[data-state="connected"]')).not.toBeNull()
+  },
+}
+
+/** Answered in the mobile app: the banner disappears. */
+export const AnsweredElsewhere: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement, context }) => {
+    await ringing(canvasElement)
+    const backend = storyBackend(context)
+    await backend.control.answerCallElsewhere(backend.lastCall!.callUuid)
+    await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '0'), { timeout: 8000 })
+  },
+}
+
+/** Answer loses the race (409: answered elsewhere a moment before): explained, not thrown. */
+export const Conflict: Story = {
+  parameters: { linekit: { setup: [setups.ringingCall(), setups.faults({ path: '/answer-audiocall-call-api', status: 409, count: 1 })] } },
+  play: async ({ canvasElement }) => {
+    const canvas = await ringing(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Answer' }))
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/already answered elsewhere or has ended/))
+  },
+}
+
+/** Declined. */
+export const Declined: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement }) => {
+    const canvas = await ringing(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '0'))
+  },
+}
