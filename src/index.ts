@@ -24,6 +24,8 @@ export { callLogsToCsv } from './components/calling/csv'
 export type { DialerPhase } from './components/calling/dialerMachine'
 export { Dialer, dialerStrings } from './components/Dialer'
 export type { DialerProps, DialerStrings } from './components/Dialer'
+export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
+export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
 // end calling components
 
 // data layer
