@@ -111,6 +111,21 @@ describe('request shape and response parsing', () => {
     expect(hits).toEqual([`${APP}/api/v1/dialer/token`, `${BASE}/dialer/token`])
   })
 
+  it('calls a headers function per request and lets per-call headers override it', async () => {
+    const seen: Array<string | null> = []
+    server.use(
+      http.get(`${BASE}/get-lines`, ({ request }) => {
+        seen.push(request.headers.get('authorization'))
+        return HttpResponse.json([f.line])
+      }),
+    )
+    let n = 0
+    const c = createLinekitClient({ baseUrl: BASE, headers: async () => ({ authorization: `Bearer t${++n}` }) })
+    await c.getLines()
+    await c.getLines({ headers: { authorization: 'Bearer override' } })
+    expect(seen).toEqual(['Bearer t1', 'Bearer override'])
+  })
+
   it('getLines accepts the trial descriptor', async () => {
     server.use(http.get(`${BASE}/get-lines`, () => HttpResponse.json({ trial: true })))
     expect(await client().getLines()).toEqual({ trial: true })
