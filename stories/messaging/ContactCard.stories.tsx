@@ -1,0 +1,43 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { ContactCard } from 'linekit'
+import { storyNumbers } from '../support'
+
+/** The native contact store: view, edit and create, with the merge rules spelled out. */
+const meta = {
+  title: 'Messaging/ContactCard',
+  component: ContactCard,
+  args: { phoneNumber: storyNumbers.chat },
+  parameters: { linekit: {} },
+  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+} satisfies Meta<typeof ContactCard>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Stored: Story = {
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByText('Ava Stone')).toBeVisible(), { timeout: 8000 })
+  },
+}
+/** Editing replaces fields; custom fields as a whole. */
+export const Editing: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Edit' })).toBeVisible(), { timeout: 8000 })
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit' }))
+    await expect(canvas.getByText(/replaced as a whole/)).toBeVisible()
+  },
+}
+/** No contact for this number yet. */
+export const NotStored: Story = { args: { phoneNumber: '+14155550199' } }
+/** Creating: the upsert rules for a number that may exist already. */
+export const Creating: Story = {
+  args: { phoneNumber: '+14155550199' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Add contact' })).toBeVisible(), { timeout: 8000 })
+    await userEvent.click(canvas.getByRole('button', { name: 'Add contact' }))
+    await expect(canvas.getByText(/filled in only where none is stored yet/)).toBeVisible()
+  },
+}
+export const ReadOnly: Story = { args: { editable: false } }

@@ -1,0 +1,129 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { Conversation } from 'linekit'
+import { MockPanel, setups, storyBackend, storyNumbers } from '../support'
+
+const history = setups.inboundMessages(storyNumbers.chat, ['Hi! Is the blue one still available?', 'Great, can I pick it up today?'])
+const ready = (el: HTMLElement) => waitFor(() => expect(el.querySelector('.lk-Conversation')).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+
+/**
+ * The 1:1 thread against the mock service, through the real linekit/server proxy.
+ * Virtualized, pinned to the newest message, grouped by day; the composer follows the
+ * service's rules (effects on native chat only, no line override on trial).
+ */
+const meta = {
+  title: 'Messaging/Conversation',
+  component: Conversation,
+  args: { phoneNumber: storyNumbers.chat },
+  parameters: { linekit: { setup: [setups.nativeChat(storyNumbers.chat), history] } },
+  decorators: [(Story) => <div style={{ height: 640, maxWidth: 560, display: 'flex', flexDirection: 'column' }}><Story /></div>],
+} satisfies Meta<typeof Conversation>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement)
+    await expect(within(canvasElement).getByText('Great, can I pick it up today?')).toBeVisible()
+  },
+}
+
+/** Type and press Enter: the message shows at once (sending), then as sent. */
+export const SendWithEnter: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ready(canvasElement)
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Yes, until 6pm{Enter}')
+    await waitFor(() => expect(canvas.getByText('Yes, until 6pm')).toBeVisible())
+  },
+}
+
+/** A destination without native chat: SMS, and send effects explained instead of offered. */
+export const SmsOnly: Story = {
+  args: { phoneNumber: storyNumbers.sms },
+  parameters: { linekit: { setup: [setups.smsOnly(storyNumbers.sms), setups.inboundMessages(storyNumbers.sms, ['Text me the address'], 'SMS')] } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByText(/this number receives SMS/)).toBeVisible(), { timeout: 8000 })
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Send effect' })).toBeDisabled()
+  },
+}
+
+/** No history with this number yet. */
+export const Empty: Story = {
+  args: { phoneNumber: '+14155550177' },
+  parameters: { linekit: { setup: setups.nativeChat('+14155550177') } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByText('No messages yet.')).toBeVisible(), { timeout: 8000 })
+  },
+}
+
+/** The history cannot be loaded (the service keeps answering 500). */
+export const LoadError: Story = {
+  parameters: { linekit: { setup: setups.faults({ path: '/get-messages-api', status: 500, count: 1000 }) } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded'), { timeout: 15000 })
+  },
+}
+
+/** A send the service refuses: the reason, and Retry / Discard on the bubble. */
+export const RefusedSend: Story = {
+  parameters: {
+    linekit: { setup: [setups.nativeChat(storyNumbers.chat), history, setups.faults({ path: '/send-api-message', status: 403, body: { error: 'Recipient is blocked', code: 'forbidden' } })] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ready(canvasElement)
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
+    await waitFor(() => expect(canvas.getByText(/Not sent:/)).toBeVisible(), { timeout: 8000 })
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible()
+  },
+}
+
+/** Trial accounts: no line picker (the service refuses a line override there). */
+export const TrialAccount: Story = {
+  parameters: { linekit: { account: 'trial', setup: [setups.nativeChat(storyNumbers.chat)] } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByText(/Trial accounts send from an automatically chosen line/)).toBeVisible(), { timeout: 8000 })
+  },
+}
+
+/** A message arrives over the event stream and the thread follows it. */
+export const InboundArrives: Story = {
+  play: async ({ canvasElement, context }) => {
+    await ready(canvasElement)
+    await storyBackend(context).eventsConnected()
+    await storyBackend(context).control.injectInboundMessage({ from: storyNumbers.chat, message: 'Also, do you deliver?' })
+    await waitFor(() => expect(within(canvasElement).getByText('Also, do you deliver?')).toBeVisible(), { timeout: 8000 })
+  },
+}
+
+/** Tapbacks on an inbound native-chat message, as a toolbar. */
+export const Reacting: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ready(canvasElement)
+    const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
+    await userEvent.click(within(bubble).getByRole('button', { name: 'React' }))
+    await expect(within(bubble).getByRole('toolbar', { name: 'React to this message' })).toBeVisible()
+  },
+}
+
+/** A deep history (3,000 messages, paged by time cursor as you scroll up). */
+export const LongThread: Story = {
+  parameters: { linekit: { setup: setups.longThread(storyNumbers.chat, 3000) } },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement)
+    await waitFor(() => expect(within(canvasElement).getByText('Message 3000 of 3000')).toBeVisible(), { timeout: 8000 })
+    await expect(canvasElement.querySelectorAll('.lk-MessageList-row').length).toBeLessThan(60)
+  },
+}
+
+/** With the mock's control panel: inject messages, faults, clock moves. */
+export const WithMockPanel: Story = {
+  render: (args) => (
+    <>
+      <Conversation {...args} />
+      <MockPanel />
+    </>
+  ),
+}

@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, within } from 'storybook/test'
+import { MessageBubble } from 'linekit'
+import { item, storyDates } from './fixtures'
+
+/** One message in every service, direction and status, with each kind of attachment. Text is always rendered as text. */
+const meta = {
+  title: 'Messaging/MessageBubble',
+  component: MessageBubble,
+  args: { item: item(), dateOptions: storyDates },
+  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+} satisfies Meta<typeof MessageBubble>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const InboundNativeChat: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.lk-MessageBubble')).toHaveAttribute('data-direction', 'inbound')
+  },
+}
+export const InboundSms: Story = { args: { item: item({ service: 'SMS', content: 'Running 5 min late' }) } }
+export const InboundRcs: Story = { args: { item: item({ service: 'RCS', content: 'Sent over RCS' }) } }
+export const OutboundNativeChat: Story = { args: { item: item({ direction: 'outbound', content: 'On my way' }) } }
+export const OutboundSms: Story = { args: { item: item({ direction: 'outbound', service: 'SMS', content: 'Your code is 4821' }) } }
+/** Accepted by the service, not yet delivered (`status: pending`). */
+export const OutboundPendingDelivery: Story = {
+  args: { item: item({ direction: 'outbound', status: 'pending', content: 'Queued at the line' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Sent')).toBeVisible()
+  },
+}
+/** An optimistic send still in flight. */
+export const Sending: Story = {
+  args: {
+    item: { kind: 'optimistic', key: 'o1', localId: 'o1', body: { phone: '+14155550124', message: 'Sending this now' }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:43:00Z' },
+  },
+}
+/** A refused send, with the reason and Retry / Discard. */
+export const Failed: Story = {
+  args: {
+    item: {
+      kind: 'optimistic',
+      key: 'o2',
+      localId: 'o2',
+      body: { phone: '+14155550124', message: 'This one failed', effect: 'confetti' },
+      state: 'failed',
+      error: { status: 400, code: 'invalid_request', message: 'effect is only supported on nativechat destinations' },
+      retry: fn(),
+      discard: fn(),
+      createdAt: '2026-03-03T10:44:00Z',
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText(/Send effects only work on native chat/)).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
+    await expect(args.item.kind === 'optimistic' && args.item.retry).toHaveBeenCalled()
+  },
+}
+/** An AI voice memo will be generated from the text. */
+export const SendingAiVoiceMemo: Story = {
+  args: {
+    item: { kind: 'optimistic', key: 'o3', localId: 'o3', body: { phone: '+14155550124', message: 'Read this aloud', enableAiVoiceMemo: true }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:45:00Z' },
+  },
+}
+/** Images load lazily; when one cannot be loaded a link to it is shown instead. */
+export const ImageAttachment: Story = { args: { item: item({ content: 'Look', media_attachment_url: 'https://cdn.example.test/photos/dog.jpg' }) } }
+export const VideoAttachment: Story = { args: { item: item({ content: '', media_attachment_url: 'https://cdn.example.test/clips/demo.mp4' }) } }
+export const ContactCardAttachment: Story = { args: { item: item({ content: 'My details', media_attachment_url: 'https://cdn.example.test/cards/ava.vcf' }) } }
+export const VoiceMemo: Story = {
+  args: { item: item({ content: '', voice_attachment_url: 'https://cdn.example.test/memos/hello.m4a' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('group', { name: 'Voice memo' })).toBeVisible()
+  },
+}
+export const AiVoiceMemo: Story = { args: { item: item({ direction: 'outbound', content: 'This text was spoken', voice_attachment_url: 'https://cdn.example.test/memos/ai.m4a' }) } }
+/** A `javascript:` attachment URL is never rendered as a link. */
+export const UnsafeAttachment: Story = {
+  args: { item: item({ content: 'Click me', media_attachment_url: 'javascript:alert(document.cookie)' }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('a[href^="javascript"]')).toBeNull()
+    await expect(within(canvasElement).getByText(/Attachment not shown/)).toBeVisible()
+  },
+}
+/** Markup in a message is shown as typed. */
+export const MarkupIsText: Story = {
+  args: { item: item({ content: '<b>not bold</b> <img src=x onerror=alert(1)>' }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('b, img')).toBeNull()
+  },
+}

@@ -1,0 +1,36 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { MessageComposer } from 'linekit'
+import { setups, storyNumbers } from '../support'
+
+/** The composer of a thread on its own: text, one attachment, AI voice memo, effects, line picker. */
+const meta = {
+  title: 'Messaging/MessageComposer',
+  component: MessageComposer,
+  args: { phoneNumber: storyNumbers.chat, nativeChat: true, hasConversation: true },
+  parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat) } },
+  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+} satisfies Meta<typeof MessageComposer>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const NativeChat: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Send effect' })).toBeEnabled()
+  },
+}
+/** Effects explained instead of offered. */
+export const SmsDestination: Story = { args: { phoneNumber: storyNumbers.sms, nativeChat: false }, parameters: { linekit: { setup: setups.smsOnly(storyNumbers.sms) } } }
+/** Not known yet whether the number is on native chat. */
+export const AvailabilityUnknown: Story = { args: { nativeChat: undefined } }
+/** Checked before sending: nothing to send, a non-http link. */
+export const Invalid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Attachment link' }), 'ftp://files.example.test/a.png')
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('http:// or https://'))
+  },
+}
+/** Trial account: the line picker is replaced by a note. */
+export const Trial: Story = { parameters: { linekit: { account: 'trial' } } }
