@@ -126,6 +126,28 @@ describe('request shape and response parsing', () => {
     expect(seen).toEqual(['Bearer t1', 'Bearer override'])
   })
 
+  it('marks state-changing requests with the CSRF header linekit/server expects, unless turned off', async () => {
+    const seen: Array<[string, string | null]> = []
+    server.use(
+      http.post(`${BASE}/send-typing-indicator`, ({ request }) => {
+        seen.push(['POST', request.headers.get('x-linekit-csrf')])
+        return HttpResponse.json({ status: 'SENT', number: '+14155550124', error_message: null })
+      }),
+      http.get(`${BASE}/get-lines`, ({ request }) => {
+        seen.push(['GET', request.headers.get('x-linekit-csrf')])
+        return HttpResponse.json([])
+      }),
+    )
+    await client().sendTyping({ phoneNumber: '+14155550124' })
+    await client().getLines()
+    await client({ csrfHeader: false }).sendTyping({ phoneNumber: '+14155550124' })
+    expect(seen).toEqual([
+      ['POST', '1'],
+      ['GET', null],
+      ['POST', null],
+    ])
+  })
+
   it('getLines accepts the trial descriptor', async () => {
     server.use(http.get(`${BASE}/get-lines`, () => HttpResponse.json({ trial: true })))
     expect(await client().getLines()).toEqual({ trial: true })

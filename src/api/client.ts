@@ -74,6 +74,12 @@ export interface LinekitClientOptions {
    * numbers. The service's own default is not shown; linekit assumes `US`. @default 'US'
    */
   defaultCountry?: CountryCode
+  /**
+   * Sent on every state-changing request so linekit/server's CSRF check passes for same-app
+   * callers (a custom header cannot be set cross-site without a CORS preflight). `false` omits it.
+   * @default { name: 'x-linekit-csrf', value: '1' }
+   */
+  csrfHeader?: { name: string; value: string } | false
 }
 
 /** Per-call options. */
@@ -202,6 +208,8 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     new Headers(requestOptions?.headers).forEach((value, key) => headers.set(key, value))
     if (!headers.has('accept')) headers.set('accept', 'application/json')
     if (input.body !== undefined) headers.set('content-type', 'application/json')
+    const csrf = options.csrfHeader ?? { name: 'x-linekit-csrf', value: '1' }
+    if (csrf && endpoint.method !== 'GET' && !headers.has(csrf.name)) headers.set(csrf.name, csrf.value)
 
     // One controller for the caller's signal and the timeout; the timeout also covers the body.
     const controller = new AbortController()
