@@ -13,7 +13,7 @@ import {
   readBodyCapped,
 } from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
-import { matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
+import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
 import type { Timers } from './internal/sse'
 import { realTimers, sseResponse } from './internal/sse'
 import { timingSafeEqual } from './internal/timingSafeEqual'
@@ -314,6 +314,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       case 'messageLookup': {
         const handle = stringField(body, 'messageHandle')
         if (!handle) throw invalid('messageHandle is required', 'Pass the message_handle of a received message.')
+        // The handle becomes a path segment of the lookup: '.' or '..' would make the server
+        // GET another path of the service with the key (spec: message_handle matches `pbm_…`).
+        if (!handlePattern.test(handle)) throw invalid('messageHandle is not a message handle', 'Pass the message_handle (pbm_…) of a received message.')
         const line = await lookupLine(`${baseUrl}/get-message-api/${encodeURIComponent(handle)}`, 'line_id', signal)
         if (line === null || !lines.has(line)) throw new Refusal(notFound())
         return

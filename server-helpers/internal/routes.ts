@@ -95,7 +95,7 @@ export const proxyRoutes: readonly ProxyRoute[] = [
 ]
 
 /** Safe characters of a message handle segment (spec: opaque, starts with `pbm_`). */
-const handlePattern = /^pbm_[A-Za-z0-9_-]{1,200}$/
+export const handlePattern = /^pbm_[A-Za-z0-9_-]{1,200}$/
 /** A path below the prefix: one or two plain segments, no dots, no escapes, no empty segments. */
 const subPathPattern = /^\/[a-z0-9-]{1,64}(?:\/[A-Za-z0-9_-]{1,204})?$/
 
