@@ -1,0 +1,202 @@
+/**
+ * Shared fixtures of the reliability suite (issue 12): the real linekit/server in front of the
+ * in-process mock, a few users with different line sets, an upstream spy, a logger that keeps
+ * every line, and a fingerprint of the mock's state to prove a refused request changed nothing.
+ */
+import { createLinekitServer } from 'linekit/server'
+import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'
+import { createMockClock, createMockService, seedKeys, seedLines } from 'linekit/mocks'
+import type { MockService } from 'linekit/mocks'
+
+export const KEY = seedKeys.production
+export const SECRET = 'whsec_reliability_0123456789'
+export const ORIGIN = 'http://app.local'
+export const BASE = 'http://mock.linekit.local'
+export const T0 = '2026-03-02T12:00:00.000Z'
+export const MAIN = seedLines.main.lineId
+export const MESSAGING = seedLines.messaging.lineId
+export const SHARED = seedLines.shared.lineId
+export const INBOUND_ONLY = seedLines.inboundOnly.lineId
+export const ALL_LINES = [MAIN, MESSAGING, SHARED, INBOUND_ONLY]
+
+/**
+ * alice: the main line only; bob: the messaging line only; carol: two of four lines (must name
+ * one); admin: every line (the service may choose); nobody: no line at all.
+ */
+export const users = {
+  alice: [MAIN],
+  bob: [MESSAGING],
+  carol: [MAIN, SHARED],
+  admin: ALL_LINES,
+  nobody: [] as string[],
+} as const
+export type UserName = keyof typeof users
+
+/** Every service path the proxy may call upstream (messaging host) plus the mint path. */
+export const upstreamAllowlist = [
+  '/send-api-message', '/send-typing-indicator', '/send-reaction', '/send-group-message', '/get-messages-api',
+  '/get-lines', '/api-check-native-availability', '/create-external-contact', '/update-external-contact',
+  '/get-external-contacts', '/enroll-flow', '/get-flows', '/cancel-flow-run', '/get-effects',
+  '/start-audiocall-call-api', '/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api',
+  '/get-audiocall-call-status-api', '/get-call-logs-api', '/api/v1/dialer/token',
+]
+const handlePath = /^\/get-message-api\/pbm_[A-Za-z0-9_%-]+$/
+
+/** True when an upstream URL is one the proxy is allowed to call. */
+export function isAllowedUpstream(url: string): boolean {
+  const parsed = new URL(url)
+  if (parsed.origin !== BASE) return false
+  return upstreamAllowlist.includes(parsed.pathname) || handlePath.test(parsed.pathname)
+}
+
+export interface LogLine {
+  level: 'warn' | 'error'
+  message: string
+  details?: Record<string, unknown>
+}
+
+export interface Rig {
+  mock: MockService
+  server: LinekitServer
+  /** Every request the server sent upstream (URL, method, the body text). */
+  upstream: { url: string; method: string; body: string; authorization: string | null }[]
+  logs: LogLine[]
+  /** A browser-side request as `user` (the CSRF header is sent unless `csrf: false`). */
+  request(user: UserName | null, path: string, init?: { method?: string; body?: string | unknown; csrf?: boolean; headers?: Record<string, string>; signal?: AbortSignal }): Request
+  call(user: UserName | null, path: string, init?: Parameters<Rig['request']>[2]): Promise<{ status: number; text: string; json: unknown; headers: Headers }>
+}
+
+/** A fresh mock (manual clock, no rate limit unless asked) behind a fresh linekit server. */
+export function createRig(options: { rateLimit?: boolean; server?: Partial<LinekitServerOptions>; mock?: MockService } = {}): Rig {
+  const mock = options.mock ?? createMockService({ clock: createMockClock({ now: T0 }) })
+  if (!options.rateLimit) mock.control.updateSettings({ rateLimitPerMinute: 0 })
+  const upstream: Rig['upstream'] = []
+  const logs: LogLine[] = []
+  const logger: LinekitLogger = {
+    warn: (message, details) => logs.push({ level: 'warn', message, ...(details ? { details } : {}) }),
+    error: (message, details) => logs.push({ level: 'error', message, ...(details ? { details } : {}) }),
+  }
+  const server = createLinekitServer({
+    apiKey: KEY,
+    baseUrl: BASE,
+    appUrl: BASE,
+    webhookSecret: SECRET,
+    logger,
+    fetch: async (request) => {
+      const body = request.method === 'GET' ? '' : await request.clone().text()
+      upstream.push({ url: request.url, method: request.method, body, authorization: request.headers.get('authorization') })
+      return mock.fetch(request)
+    },
+    authorize: async (request) => {
+      const name = request.headers.get('x-user')
+      return name !== null && Object.hasOwn(users, name) ? { userId: name, lineIds: [...users[name as UserName]] } : null
+    },
+    ...options.server,
+  })
+  const request: Rig['request'] = (user, path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers }
+    if (user !== null) headers['x-user'] = user
+    if (init.csrf !== false) headers['x-linekit-csrf'] = '1'
+    let body: string | undefined
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const method = init.method ?? (body !== undefined ? 'POST' : 'GET')
+    return new Request(`${ORIGIN}/api/linekit${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, signal: init.signal })
+  }
+  const call: Rig['call'] = async (user, path, init) => {
+    const response = await server.handle(request(user, path, init))
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, text, json, headers: response.headers }
+  }
+  return { mock, server, upstream, logs, request, call }
+}
+
+/**
+ * Everything a request could change in the mock, as one comparable string: per account the
+ * messages (with reactions), contacts (with their fields), groups, runs, send records and
+ * conversations; globally calls, call logs, voice tokens and webhooks.
+ */
+export function fingerprint(mock: MockService): string {
+  const state = mock.state
+  const accounts = [...state.accounts.values()].map((a) => ({
+    id: a.id,
+    messages: a.messages.map((m) => `${m.handle}:${m.content.length}:${[...m.reactions].join('|')}`),
+    contacts: a.contacts.map((c) => JSON.stringify(c)),
+    groups: [...a.groupsById.keys()],
+    runs: [...a.runs.values()].map((r) => `${r.runId}:${r.status}`),
+    sends: a.sends.size,
+    groupSends: a.groupSends.size,
+    conversations: a.conversations.size,
+    optedOut: a.optedOut.size,
+  }))
+  const calls = [...state.calls.values()].map((c) => JSON.stringify(c))
+  const callLogs = [...state.callLogs.values()].map((c) => JSON.stringify(c))
+  return JSON.stringify({ accounts, calls, callLogs, tokens: state.voiceTokens.size, webhooks: state.webhooks.size, outbox: state.outbox.length })
+}
+
+/** Counts that the brief names (messages, contacts, groups), for readable failure messages. */
+export function counts(mock: MockService): { messages: number; contacts: number; groups: number } {
+  let messages = 0
+  let contacts = 0
+  let groups = 0
+  for (const a of mock.state.accounts.values()) {
+    messages += a.messages.length
+    contacts += a.contacts.length
+    groups += a.groupsById.size
+  }
+  return { messages, contacts, groups }
+}
+
+/** Polls `check` on real time (for background work that has no promise to await). */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('eventually: condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+export interface SseEvent {
+  id: string
+  event: string
+  data: { type: string; lineId: string; payload: Record<string, unknown> }
+}
+
+/** Reads an SSE response in the background; `events()` parses the frames received so far. */
+export function collectSse(response: Response) {
+  const frames: string[] = []
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  let ended = false
+  const done = (async () => {
+    for (;;) {
+      const { value, done: finished } = await reader.read().catch(() => ({ value: undefined, done: true as const }))
+      if (finished) {
+        ended = true
+        return
+      }
+      buffer += value
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        frames.push(buffer.slice(0, end))
+        buffer = buffer.slice(end + 2)
+      }
+    }
+  })()
+  const events = (): SseEvent[] =>
+    frames
+      .filter((f) => f.startsWith('id: '))
+      .map((f) => {
+        const [id, event, data] = f.split('\n')
+        return { id: id!.slice(4), event: event!.slice(7), data: JSON.parse(data!.slice(6)) as SseEvent['data'] }
+      })
+  return { frames, events, ended: () => ended, stop: () => reader.cancel().then(() => done) }
+}
