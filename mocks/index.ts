@@ -87,4 +87,4 @@ export type { WebhookSender, WebhookDelivery, Webhook, WebhookInput, WebhookDisp
 export { attachWebhooks, getWebhookDispatcher, createFetchSender, WEBHOOK_AUTO_DISABLE_AFTER } from './service/webhooks'
 export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/oauth'
 export type { OAuthClient } from './service/oauth'
-export { mcpToolNames, MCP_SERVER_INFO, createMcpServer, handleMcpRequest } from './mcp/server'
+export { mcpToolNames, MCP_SERVER_INFO } from './mcp/tools'

@@ -5,7 +5,6 @@
  * {base_url} with the same key, shares the key's 60 requests per minute (choice: README).
  */
 import type { HttpHandler } from 'msw'
-import { handleMcpRequest } from '../mcp/server'
 import type { MockCore } from '../service/index'
 import { json, route } from './route'
 
@@ -15,7 +14,11 @@ export const MCP_PATH = '/api/mcp'
 /** Handlers of the MCP endpoint (POST messages; GET/DELETE answer 405 in stateless mode). */
 export function mcpHandlers(core: MockCore): HttpHandler[] {
   return [
-    route(core, { method: 'POST', path: MCP_PATH }, ({ request, state, caller }) => handleMcpRequest(state, caller.account, request)),
+    route(core, { method: 'POST', path: MCP_PATH }, async ({ request, state, caller }) => {
+      // Loaded on first use: the MCP SDK (and its JSON Schema validator) stays out of bundles that never call MCP.
+      const { handleMcpRequest } = await import('../mcp/server')
+      return handleMcpRequest(state, caller.account, request)
+    }),
     // Stateless: no standalone SSE stream (GET) and no session to delete (DELETE).
     ...(['GET', 'DELETE'] as const).map((method) =>
       route(core, { method, path: MCP_PATH }, () =>

@@ -31,28 +31,9 @@ import { checkAvailability, listLines } from '../service/lines'
 import { getMessage, listEffects, listMessages, sendMessage } from '../service/messages'
 import type { Account, MockState } from '../service/state'
 import { cancelRun, enroll, listFlows } from '../service/workflows'
+import { MCP_SERVER_INFO } from './tools'
 
-/** Name and version the server announces. */
-export const MCP_SERVER_INFO = { name: 'linekit-mock', version: '1.0.0' } as const
-
-/** Names of the tools (mocks/README.md documents each). */
-export const mcpToolNames = [
-  'send_message',
-  'send_group_message',
-  'list_messages',
-  'get_message',
-  'list_lines',
-  'check_availability',
-  'create_contact',
-  'update_contact',
-  'list_contacts',
-  'list_workflows',
-  'enroll_in_workflow',
-  'cancel_workflow_run',
-  'list_effects',
-  'list_call_logs',
-  'get_call_status',
-] as const
+export { MCP_SERVER_INFO, mcpToolNames } from './tools'
 
 type ToolResult = {
   content: Array<{ type: 'text'; text: string }>
