@@ -168,6 +168,53 @@ describe('<Dialer> against the mock through the real server handler', () => {
     mints.stop()
   }, 30_000)
 
+  it('shows the soft warning, the workspace cap and the line’s own cap from the mint’s allowance', async () => {
+    const backend = createCallingBackend()
+    backend.mock.control.dialer.set({ accountId: backend.account.accountId, includedMinutes: 100, usedMinutes: 85, capMinutes: 150, lineId: mainLine(backend).lineId, lineUsedMinutes: 30, lineCapMinutes: 120 })
+    const { container } = renderWithBackend(backend, <Dialer />)
+    await ready()
+    expect(root(container)).toHaveAttribute('data-allowance', 'soft')
+    expect(screen.getByText('85 of 100 min used (85%)')).toBeInTheDocument()
+    expect(screen.getByText('Close to today’s included minutes.')).toBeInTheDocument()
+    expect(screen.getByText('Workspace cap: 150 min')).toBeInTheDocument()
+    expect(screen.getByText('This line: 30 of 120 min')).toBeInTheDocument()
+  })
+
+  it('an unreadable plan (allowance null) still allows calling and says so', async () => {
+    const backend = createCallingBackend()
+    backend.mock.control.dialer.set({ accountId: backend.account.accountId, planReadable: false })
+    const { container } = renderWithBackend(backend, <Dialer />)
+    await ready()
+    expect(root(container)).toHaveAttribute('data-allowance', 'unknown')
+    expect(screen.getByText('Today’s minutes couldn’t be read; calling still works.')).toBeInTheDocument()
+  })
+
+  it('in a call: lists microphones, switches the engine’s microphone, and meters the input level', async () => {
+    const backend = createCallingBackend()
+    const engine = createFakeAudioEngine({ inputLevel: 0.42 })
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Headset microphone' })).toBeInTheDocument())
+    await user.selectOptions(screen.getByLabelText('Microphone'), 'fake-headset')
+    expect(engine.microphoneId).toBe('fake-headset')
+    await waitFor(() => expect(screen.getByLabelText('Microphone level')).toHaveAttribute('value', '0.42'))
+    await user.click(screen.getByRole('button', { name: 'Mute' }))
+    await waitFor(() => expect(screen.getByLabelText('Microphone level')).toHaveAttribute('value', '0'))
+  })
+
+  it('takes strings (i18n), className and data attributes', async () => {
+    const backend = createCallingBackend()
+    const { container } = renderWithBackend(backend, <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Anrufen' })).toBeEnabled())
+    expect(root(container)).toHaveClass('lk-Dialer', 'mine')
+    expect(root(container)).toHaveAttribute('data-testid', 'd')
+    expect(screen.getByText('Bereit')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Hang up' })).toBeNull()
+  })
+
   it('has no axe violations idle and in a call', async () => {
     const backend = createCallingBackend()
     const user = userEvent.setup()
