@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CallLogsQuery, ContactsQuery, LinekitClient, MessagesQuery } from '../api'
-import { LinekitError } from '../api'
+import { LinekitError } from '../api/errors'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from '../provider/retryPolicy'
 import { linekitKeys } from './keys'
 

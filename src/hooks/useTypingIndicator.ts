@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
 import type { LinekitClient } from '../api'
-import { LinekitError } from '../api'
+import { LinekitError } from '../api/errors'
 import { useLinekitClient } from '../provider/useLinekitClient'
 
 /** Arguments of {@link useTypingIndicator}. */

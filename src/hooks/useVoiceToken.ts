@@ -2,7 +2,7 @@
 import { useCallback, useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LinekitClient, VoiceTokenResponse } from '../api'
-import { LinekitError } from '../api'
+import { LinekitError } from '../api/errors'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { linekitQueryRetry } from './options'
 import { linekitKeys } from './keys'

@@ -1,4 +1,4 @@
-import { LinekitError } from '../api'
+import { LinekitError } from '../api/errors'
 
 /** Back-off settings for automatic retries. */
 export interface RetryPolicy {

@@ -1,5 +1,5 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
-import { LinekitError } from '../api'
+import { LinekitError } from '../api/errors'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
 

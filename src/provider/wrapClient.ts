@@ -1,5 +1,5 @@
 import type { LinekitClient } from '../api'
-import { LinekitError } from '../api'
+import { LinekitError } from '../api/errors'
 import { createRateGate } from './rateGate'
 import type { RateGate } from './rateGate'
 
