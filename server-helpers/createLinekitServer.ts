@@ -103,6 +103,22 @@ const MAX_REMEMBERED_RUNS = 10_000
 
 type Body = Record<string, unknown>
 
+/** Replaces every occurrence of `secret` in `text`. */
+function redactWith(secret: string) {
+  const redact = (text: string): string => (secret && text.includes(secret) ? text.split(secret).join('[redacted]') : text)
+  const redactDetails = (details: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+    if (details === undefined) return undefined
+    let serialized: string
+    try {
+      serialized = JSON.stringify(details)
+    } catch {
+      return { details: '[unserializable]' }
+    }
+    return serialized.includes(secret) ? (JSON.parse(redact(serialized)) as Record<string, unknown>) : details
+  }
+  return { redact, redactDetails }
+}
+
 class Refusal {
   constructor(readonly response: Response) {}
 }
@@ -130,6 +146,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   if (!options.apiKey) throw new Error('createLinekitServer: apiKey is required (keep it in a server-side environment variable).')
   if (typeof options.authorize !== 'function') throw new Error('createLinekitServer: authorize(request) is required.')
   const apiKey = options.apiKey
+  const { redact, redactDetails } = redactWith(apiKey)
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const appUrl = options.appUrl.replace(/\/+$/, '')
   const prefix = `/${(options.prefix ?? '/api/linekit').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
@@ -138,9 +155,15 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024
   const csrf = { header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(), allowedOrigins: options.allowedOrigins ?? [] }
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 15_000
-  const logger: LinekitLogger = options.logger ?? {
+  const sink: LinekitLogger = options.logger ?? {
     warn: (message, details) => console.warn(`[linekit/server] ${message}`, details ?? ''),
     error: (message, details) => console.error(`[linekit/server] ${message}`, details ?? ''),
+  }
+  // Error messages we log come from the upstream fetch and from `authorize`; some HTTP stacks
+  // put the request's headers in them. The logger is never given the key, even that way.
+  const logger: LinekitLogger = {
+    warn: (message, details) => sink.warn(redact(message), redactDetails(details)),
+    error: (message, details) => sink.error(redact(message), redactDetails(details)),
   }
   const now = options.now ?? Date.now
   const timers = options.timers ?? realTimers
@@ -171,10 +194,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   /** Copies an upstream response for the browser: safe headers, the key redacted if it ever appears. */
   const relay = async (upstream: Response, text?: string): Promise<Response> => {
-    let body = text ?? (await upstream.text())
-    if (body.includes(apiKey)) body = body.split(apiKey).join('[redacted]')
+    const body = redact(text ?? (await upstream.text()))
     const noBody = upstream.status === 204 || upstream.status === 304
-    return new Response(noBody ? null : body, { status: upstream.status, statusText: upstream.statusText, headers: forwardableHeaders(upstream.headers, apiKey) })
+    return new Response(noBody ? null : body, { status: upstream.status, statusText: redact(upstream.statusText), headers: forwardableHeaders(upstream.headers, apiKey) })
   }
 
   const accountLines = createAccountLinesCache({
@@ -277,7 +299,13 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   /** Looks up a resource's line with the key; a non-200 answer is relayed as the result. */
   const lookupLine = async (url: string, field: string, signal: AbortSignal): Promise<string | null> => {
-    const response = await callUpstream(url, 'GET', undefined, signal)
+    let response: Response
+    try {
+      response = await callUpstream(url, 'GET', undefined, signal)
+    } catch (error) {
+      // Same answer as the forwarded call would get (502/504), not a 500.
+      throw new Refusal(upstreamFailure(error, 'messaging'))
+    }
     if (response.status === 404) throw new Refusal(notFound())
     if (!response.ok) throw new Refusal(await relay(response))
     const record = (await response.json().catch(() => null)) as Record<string, unknown> | null
