@@ -52,4 +52,11 @@ export const OptedOut: Story = {
     await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('opted out'), { timeout: 8000 })
   },
 }
-export const NoWorkflows: Story = { parameters: { linekit: { account: 'trial' } }, play: Open.play }
+/** No published workflows (the trial account has none). */
+export const NoWorkflows: Story = {
+  parameters: { linekit: { account: 'trial' } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Enrol in a workflow' }))
+    await waitFor(() => expect(within(canvasElement).getByText('There are no published workflows.')).toBeVisible(), { timeout: 8000 })
+  },
+}

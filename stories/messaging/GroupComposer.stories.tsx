@@ -39,7 +39,7 @@ export const PastedList: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('textbox', { name: 'Add recipients' }))
     await userEvent.paste('(415) 555-0124\n+1 415 555 0124, 415.555.0146; call me maybe')
-    await waitFor(() => expect(canvas.getByText(/1 duplicate merged/)).toBeVisible())
+    await waitFor(() => expect(canvas.getByText(/2 of 2–32 recipients/)).toHaveTextContent('1 duplicate merged'))
     await expect(canvas.getByText(/Not a phone number/)).toBeVisible()
   },
 }
