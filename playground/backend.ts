@@ -28,6 +28,11 @@ export interface PlaygroundBackend {
   mock?: MockService
   /** Secret path segment of the webhook route. */
   webhookSecret: string
+  /**
+   * The mock's control API (`/__mock/*`, mock mode only). A reset restores the seed, which has
+   * no webhooks: this re-creates the one into the webhook route so events keep flowing.
+   */
+  control?: (request: Request) => Promise<Response>
   /** Releases the bus. */
   close(): Promise<void>
 }
@@ -78,7 +83,8 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
   const mock = createMockService({ seed: 1 })
   const rateLimit = Number(env.LINEKIT_MOCK_RATE_LIMIT)
   if (Number.isFinite(rateLimit) && rateLimit > 0) mock.control.updateSettings({ rateLimitPerMinute: rateLimit })
-  const account = mock.control.account({ accountId: seedAccountIds.production })
+  // The account object is replaced by a reset: look it up by its fixed id each time.
+  const account = () => mock.control.account({ accountId: seedAccountIds.production })
   const ref: { server?: LinekitServer } = {}
   const server = createLinekitServer({
     apiKey: seedKeys.production,
@@ -87,7 +93,7 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
     prefix,
     webhookSecret,
     fetch: (request) => mock.fetch(request),
-    authorize: async () => ({ userId: 'playground', lineIds: [...account.lineIds] }),
+    authorize: async () => ({ userId: 'playground', lineIds: [...account().lineIds] }),
   })
   ref.server = server
   // The mock's webhooks go into the real webhook route (in-process: no port to know).
@@ -104,12 +110,20 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
   const dispatcher = getWebhookDispatcher(mock.state)
   if (dispatcher) dispatcher.setSender(sender)
   else attachWebhooks(mock.state, { sender })
-  createWebhook(mock.state, {
-    accountId: account.id,
-    url: `http://playground.local${prefix}/webhooks/${webhookSecret}`,
-    inbound: true,
-    outbound: true,
-    audioCalls: true,
-  })
-  return { mode: 'mock', server, mock, webhookSecret, close: async () => server.bus.close?.() }
+  const configureWebhook = () =>
+    createWebhook(mock.state, {
+      accountId: seedAccountIds.production,
+      url: `http://playground.local${prefix}/webhooks/${webhookSecret}`,
+      inbound: true,
+      outbound: true,
+      audioCalls: true,
+    })
+  configureWebhook()
+  const control = async (request: Request) => {
+    const isReset = request.method === 'POST' && new URL(request.url).pathname === '/__mock/reset'
+    const response = await mock.fetch(request)
+    if (isReset && response.ok) configureWebhook()
+    return response
+  }
+  return { mode: 'mock', server, mock, webhookSecret, control, close: async () => server.bus.close?.() }
 }

@@ -19,9 +19,9 @@ export function linekitPlayground(options: Backend.PlaygroundBackendOptions = {}
       const { createPlaygroundBackend } = (await vite.ssrLoadModule('/backend.ts')) as typeof Backend
       const { toNodeMiddleware } = (await vite.ssrLoadModule('linekit/server/node')) as typeof NodeAdapter
       const backend = createPlaygroundBackend(options)
-      const { mock } = backend
-      if (mock) {
-        const control = getRequestListener((request) => mock.fetch(request), { overrideGlobalObjects: false })
+      const { control: controlApi } = backend
+      if (controlApi) {
+        const control = getRequestListener(controlApi, { overrideGlobalObjects: false })
         vite.middlewares.use((req, res, next) => {
           if (!req.url?.startsWith('/__mock/')) return next()
           control(req, res).catch(next)

@@ -114,7 +114,15 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
   if (!account) throw new Error(`story backend: the mock has no seeded ${kind} account`)
   const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])?.key
   if (!apiKey) throw new Error(`story backend: the ${kind} account has no API key`)
-  const control = createMockDriver(mock.fetch, undefined, { accountId: account.accountId })
+  // A reset restores the seed, which has no webhooks: re-create ours after one.
+  let configureWebhook = () => {}
+  const controlFetch = async (request: Request) => {
+    const isReset = request.method === 'POST' && new URL(request.url).pathname === '/__mock/reset'
+    const response = await mock.fetch(request)
+    if (isReset && response.ok) configureWebhook()
+    return response
+  }
+  const control = createMockDriver(controlFetch, undefined, { accountId: account.accountId })
   const allowed = options.lineIds ? options.lineIds(account.lines) : account.lines.map((l) => l.lineId)
 
   const linekit = createLinekitServer({
@@ -167,13 +175,15 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
   // Setups first, webhooks after: a 10,000-message history should not become 10,000 events.
   if (options.setup) await backend.apply(options.setup)
   if (options.webhooks !== false) {
-    createWebhook(mock.state, {
-      accountId: account.accountId,
-      url: `http://localhost${linekit.prefix}/webhooks/${storyWebhookSecret}`,
-      inbound: true,
-      outbound: true,
-      audioCalls: true,
-    })
+    configureWebhook = () =>
+      void createWebhook(mock.state, {
+        accountId: account.accountId,
+        url: `http://localhost${linekit.prefix}/webhooks/${storyWebhookSecret}`,
+        inbound: true,
+        outbound: true,
+        audioCalls: true,
+      })
+    configureWebhook()
   }
   return backend
 }
