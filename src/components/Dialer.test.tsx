@@ -21,8 +21,9 @@ function count(pathEnd: string) {
   return { get: () => n, stop: () => msw.events.removeListener('request:start', listener) }
 }
 
+// Generous: the first mint of a file pays for module warm-up on a busy 2-core machine.
 async function ready() {
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled())
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 5000 })
 }
 
 describe('<Dialer> against the mock through the real server handler', () => {
@@ -208,7 +209,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   it('takes strings (i18n), className and data attributes', async () => {
     const backend = createCallingBackend()
     const { container } = renderWithBackend(backend, <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />)
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Anrufen' })).toBeEnabled())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Anrufen' })).toBeEnabled(), { timeout: 5000 })
     expect(root(container)).toHaveClass('lk-Dialer', 'mine')
     expect(root(container)).toHaveAttribute('data-testid', 'd')
     expect(screen.getByText('Bereit')).toBeInTheDocument()

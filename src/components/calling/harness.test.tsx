@@ -3,7 +3,7 @@
  * handler, reached through MSW `setupServer` (`*\/api/linekit/*` → server.handle → mock.fetch),
  * and the real provider around the component. This file also tests the harness itself.
  */
-import { render } from '@testing-library/react'
+import { configure, render } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { http, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
@@ -69,6 +69,8 @@ let installed = false
 export function installMsw() {
   if (installed) return msw
   installed = true
+  // findBy/waitFor: the machine is shared and busy; behaviour, not speed, is under test.
+  configure({ asyncUtilTimeout: 4000 })
   beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => msw.resetHandlers())
   afterAll(() => msw.close())
