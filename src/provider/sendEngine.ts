@@ -1,5 +1,4 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
-import { LinekitError } from '../api/errors'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
 
@@ -201,8 +200,3 @@ export function createSendEngine(options: SendEngineOptions = {}) {
 
 /** The engine returned by {@link createSendEngine}. */
 export type SendEngine = ReturnType<typeof createSendEngine>
-
-/** True when an error says the send may succeed if tried again. */
-export function isRetryableSendError(error: unknown): boolean {
-  return LinekitError.is(error) ? error.retrySafe : true
-}

@@ -19,7 +19,7 @@ import type { LinekitServer } from 'linekit/server'
 import { LinekitProvider } from '../../../src/provider/LinekitProvider'
 import type { LinekitProviderProps } from '../../../src/provider/LinekitProvider'
 import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
-import type { MemoryEventSource } from '../../../src/events/createMemoryEventSource'
+import type { LinekitEventSource } from '../../../src/events/types'
 
 export const BASE = 'http://app.test/api/linekit'
 export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
@@ -131,7 +131,7 @@ export function recordRequests() {
 
 export interface HarnessOptions extends Partial<Omit<LinekitProviderProps, 'client' | 'events' | 'children'>> {
   /** `bus`: a memory source fed by the server's event bus (webhook → bus → provider). */
-  events?: 'bus' | MemoryEventSource
+  events?: 'bus' | LinekitEventSource
   handlers?: RequestHandler[]
   client?: LinekitClient
 }
@@ -140,7 +140,7 @@ export interface HarnessOptions extends Partial<Omit<LinekitProviderProps, 'clie
 export function renderWithBackend<T>(backend: Backend, hook: () => T, options: HarnessOptions = {}) {
   const { events: eventsOption, handlers, client: givenClient, ...providerProps } = options
   msw.use(...(handlers ?? []), backend.handler)
-  let events: MemoryEventSource | undefined
+  let events: LinekitEventSource | undefined
   let stopEvents = () => {}
   if (eventsOption === 'bus') {
     const memory = createMemoryEventSource()
