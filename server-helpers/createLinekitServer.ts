@@ -73,6 +73,11 @@ export interface LinekitServerOptions {
   lineNumbers?: Record<string, string>
   /** How long the account's line listing is cached, in ms. @default 60000 */
   linesCacheMs?: number
+  /**
+   * How long one webhook's publish may take before the next webhook's publish starts anyway
+   * (a bus command lost in a Redis failover must not hold back every later event). @default 5000
+   */
+  publishTimeoutMs?: number
   /** Clock (tests inject one). @default Date.now */
   now?: () => number
   /** Timers of the SSE heartbeat (tests inject them). */
@@ -168,6 +173,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const now = options.now ?? Date.now
   const timers = options.timers ?? realTimers
   const heartbeatMs = options.heartbeatMs ?? 15_000
+  const publishTimeoutMs = options.publishTimeoutMs ?? 5000
   const retryMs = options.retryMs ?? 3000
   const routes: readonly ProxyRoute[] = crossCheckRoutes(proxyRoutes, logger)
   const pending = new Set<Promise<unknown>>()
@@ -575,8 +581,20 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       logger.warn('webhook body unreadable or too large; acknowledged and dropped', { error: String(error) })
       return json({ received: true })
     }
-    // Publish in arrival order even when a message needs a line lookup and a call event does not.
-    const processed = publishChain.then(() => processWebhook(text))
+    // Publish in arrival order even when a message needs a line lookup and a call event does not;
+    // a publish that never settles (bus down) releases the queue after publishTimeoutMs.
+    const processed = publishChain.then(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            logger.error('event bus publish did not settle in time; later events go ahead', { publishTimeoutMs })
+            resolve()
+          }, publishTimeoutMs)
+          processWebhook(text)
+            .then(resolve, reject)
+            .finally(() => clearTimeout(timer))
+        }),
+    )
     publishChain = processed.catch(() => undefined)
     track(processed, context)
     return json({ received: true })
