@@ -13,7 +13,7 @@ import {
 } from 'react'
 import type { Allowance, Line, RtcCredentials, VoiceTokenResponse } from '../api/schemas'
 import { LinekitError } from '../api/errors'
-import { tryNormalizePhone, type CountryCode } from '../api/phone'
+import type { CountryCode } from '../api/phone'
 import type { AudioEngine, AudioEngineError, MicrophoneInfo } from '../rtc'
 import { useLinekit } from '../provider/useLinekit'
 import { useLines } from '../hooks/useLines'
@@ -26,6 +26,7 @@ import { describeMintError, nextMidnightUtc } from './calling/mintError'
 import { dialerReducer, initialDialerState, isLive, type DialerPhase } from './calling/dialerMachine'
 import { useCountdown, useElapsed } from './calling/useCountdown'
 import { useMintFailure } from './calling/useMintFailure'
+import { loadPhoneModule, usePhoneNormalizer } from './internal/usePhoneNormalizer'
 
 /** Default, overridable texts of the {@link Dialer} (i18n). Functions receive the values to insert. */
 export const dialerStrings = {
@@ -275,7 +276,17 @@ export function Dialer(props: DialerProps) {
   useEffect(() => {
     if (phase === 'ended' && engine && engine.state !== 'idle' && engine.state !== 'disconnected') void engine.leave()
   }, [phase, engine])
-  useEffect(() => () => void engine?.leave(), [engine])
+  // Only a call of this dialer: the engine is shared (e.g. with <InboundCallBanner>).
+  const liveRef = useRef(false)
+  useEffect(() => {
+    liveRef.current = live
+  }, [live])
+  useEffect(
+    () => () => {
+      if (liveRef.current) void engine?.leave()
+    },
+    [engine],
+  )
 
   // Report the end once.
   const reported = useRef<string | undefined>(undefined)
@@ -286,7 +297,9 @@ export function Dialer(props: DialerProps) {
     onCallEnd?.({ callUuid: state.callUuid, status: state.endStatus ?? 'ended', durationSeconds: duration })
   }, [state, onCallEnd])
 
-  const normalized = useMemo(() => (number.trim() ? tryNormalizePhone(number, defaultCountry) : undefined), [number, defaultCountry])
+  // libphonenumber (~29 KB gzip) loads on mount, not with the page: the preview waits for it.
+  const normalize = usePhoneNormalizer(defaultCountry)
+  const normalized = useMemo(() => (number.trim() && normalize ? normalize(number) : undefined), [number, normalize])
   const token: VoiceTokenResponse | undefined = voice.token
   // A 429 being waited out shows its countdown now, not after the automatic retry gives up.
   const pendingMintFailure = useMintFailure(lineId)
@@ -295,7 +308,8 @@ export function Dialer(props: DialerProps) {
 
   const place = async () => {
     if (!lineId || !canCall) return
-    const result = tryNormalizePhone(number, defaultCountry)
+    // Loaded on mount, so this is synchronous by the time anyone presses Call (PLACE renders at once).
+    const result = normalize ? normalize(number) : (await loadPhoneModule()).tryNormalizePhone(number, defaultCountry)
     if (!result.ok) {
       dispatch({ type: 'NUMBER_INVALID', error: result.error })
       inputRef.current?.focus()
