@@ -1,11 +1,13 @@
 /** The parts of linekit/server that read the contract from `src/api`. */
+// From the modules, not the `src/api` barrel: the barrel re-exports `phone` (libphonenumber,
+// ~29 KB gzip), which bundlers then keep in the server bundle (issue 11, size budget).
 import {
   audioCallEventSchema,
   crmMessageWebhookPayloadSchema,
-  endpoints,
   messageWebhookPayloadSchema,
   voiceTokenRequestSchema,
-} from '../../src/api'
+} from '../../src/api/schemas'
+import { endpoints } from '../../src/api/endpoints'
 import type { AudioCallEvent, CrmMessageWebhookPayload, MessageWebhookPayload } from '../../src/api'
 import type { ProxyRoute } from './routes'
 
