@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { seedAccessTokens, seedKeys } from 'linekit/mocks'
 import { expectError, setup } from '../../test/unit/mocks/harness'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { contactResponseSchema, contactsListResponseSchema } from 'linekit/api'
 import { seedContacts } from 'linekit/mocks'

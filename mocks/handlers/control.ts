@@ -3,7 +3,7 @@
  * operations as the in-process `control` object. Documented in mocks/README.md.
  */
 import type { HttpHandler } from 'msw'
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import { services } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { accountKinds } from '../service/state'

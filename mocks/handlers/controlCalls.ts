@@ -5,7 +5,7 @@
  * `control.oauth` / `control.mintFault`. Documented in mocks/README.md.
  */
 import type { HttpHandler } from 'msw'
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import { dispositions, inboundCallEndStatuses } from '../../src/api'
 import { callOutcomes } from '../service/callLogs'
 import { mintFaultKinds } from '../service/controlCalls'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { audioCallEventSchema, callStatusResponseSchema, rtcCredentialsSchema, startCallResponseSchema } from '../../src/api/schemas'
 import {
