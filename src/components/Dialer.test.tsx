@@ -216,6 +216,17 @@ describe('<Dialer> against the mock through the real server handler', () => {
     expect(screen.queryByRole('button', { name: 'Hang up' })).toBeNull()
   })
 
+  it('leaves the shared engine on unmount only when the call was its own', async () => {
+    const backend = createCallingBackend()
+    const engine = createFakeAudioEngine()
+    await engine.join({ appId: 'a', channelName: 'inbound-call', token: 't', uid: 1 }) // e.g. the banner's answered call
+    const { unmount } = renderWithBackend(backend, <Dialer />, { audioEngine: engine })
+    await ready()
+    unmount()
+    expect(engine.state).toBe('connected')
+    expect(engine.leaves).toBe(0)
+  })
+
   it('has no axe violations idle and in a call', async () => {
     const backend = createCallingBackend()
     const user = userEvent.setup()
