@@ -1,6 +1,7 @@
 'use client'
 import { useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
-import { bubbleEffects, screenEffects, type Effect } from '../api/enums'
+import type { Effect } from '../api/enums'
+import { bubbleEffectList as bubbleEffects, screenEffectList as screenEffects } from './internal/constants'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
 import { cx } from './internal/cx'

@@ -1,6 +1,7 @@
 'use client'
 import { useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
-import { reactions, type Reaction } from '../api/enums'
+import type { Reaction } from '../api/enums'
+import { reactionList as reactions } from './internal/constants'
 import type { MessageRecord, ReactionResponse } from '../api/schemas'
 import { useMessage } from '../hooks/useMessage'
 import { useSendReaction } from '../hooks/useSendReaction'
