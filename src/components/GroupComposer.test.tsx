@@ -80,6 +80,23 @@ describe('<GroupComposer>', () => {
     expect(sends[2]?.idempotencyKey).not.toBe(sends[1]?.idempotencyKey)
   })
 
+  it('follows the group from creating to active by replaying the same request', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} statusPollMs={50} />, {
+      setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })],
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi all')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    const status = await screen.findByText('Creating the chat on the line…')
+    expect(status).toHaveAttribute('data-group-status', 'creating')
+    await screen.findByText('Active', undefined, { timeout: 5000 })
+    const sends = groupSends(r.requests)
+    expect(sends.length).toBeGreaterThan(1)
+    expect(new Set(sends.map((s) => s.idempotencyKey)).size).toBe(1)
+    expect(screen.getByText(/^pbg_/)).toBeInTheDocument()
+  })
+
   it('tells trial accounts up front and does not send', async () => {
     const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, { account: 'trial' })
     dispose = r.dispose

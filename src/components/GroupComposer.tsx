@@ -1,6 +1,6 @@
 'use client'
 import { useQueries } from '@tanstack/react-query'
-import { useId, useMemo, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
 import type { CountryCode } from '../api/phone'
 import type { GroupSendRequest, GroupSendResponse, Line } from '../api/schemas'
 import { availabilityQueryOptions } from '../hooks/options'
@@ -62,6 +62,14 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   defaultRecipients?: string[]
   /** Region for numbers without a country code. @default 'US' */
   defaultCountry?: CountryCode
+  /**
+   * While the group is `creating`, re-check its status every this many ms by replaying the send
+   * with the same idempotency key (a replay sends nothing and returns the current `groupStatus`;
+   * spec: Send request replay behaviour). 0 turns it off. @default 5000
+   */
+  statusPollMs?: number
+  /** At most this many status checks. @default 12 */
+  maxStatusPolls?: number
   /** Called with the service's answer after a successful send. */
   onSent?: (response: GroupSendResponse, request: GroupSendRequest) => void
   /** String overrides. @default groupComposerStrings */
@@ -87,6 +95,8 @@ const newKey = () =>
 export function GroupComposer({
   defaultRecipients = [],
   defaultCountry = 'US',
+  statusPollMs = 5000,
+  maxStatusPolls = 12,
   onSent,
   strings,
   errorStrings,
@@ -110,6 +120,33 @@ export function GroupComposer({
   const [invalid, setInvalid] = useState<string | null>(null)
   const [result, setResult] = useState<{ response: GroupSendResponse; request: GroupSendRequest } | null>(null)
   const lastRequest = useRef<GroupSendRequest | null>(null)
+
+  // creating → active: replay the same request (same key: deduplicated, nothing is sent again).
+  useEffect(() => {
+    if (!result || result.response.groupStatus !== 'creating' || statusPollMs <= 0) return
+    let cancelled = false
+    let polls = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const tick = async () => {
+      polls += 1
+      try {
+        const replay = await client.sendGroupMessage(result.request)
+        if (cancelled) return
+        if (replay.groupStatus === 'active') {
+          setResult((r) => (r === result ? { ...r, response: { ...r.response, groupStatus: 'active' } } : r))
+          return
+        }
+      } catch {
+        if (cancelled) return
+      }
+      if (polls < maxStatusPolls) timer = setTimeout(() => void tick(), statusPollMs)
+    }
+    timer = setTimeout(() => void tick(), statusPollMs)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [result, client, statusPollMs, maxStatusPolls])
 
   const numbers = recipients.valid ? recipients.numbers : []
   const availability = useQueries({ queries: numbers.map((phone) => availabilityQueryOptions(client, phone)) })
