@@ -115,7 +115,12 @@ export function LinekitProvider(props: LinekitProviderProps) {
     const offEvents = events.subscribe((event) => {
       if (event.type === 'message') {
         // A webhook carries no message handle (spec: Message webhook payload): refetch the thread.
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(event.data.destination) })
+        const data = event.data as typeof event.data & { contactPhoneNumber?: unknown }
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(data.destination) })
+        // CRM-variant payloads also name the contact's number.
+        if (typeof data.contactPhoneNumber === 'string' && data.contactPhoneNumber !== data.destination) {
+          void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(data.contactPhoneNumber) })
+        }
         void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
       } else {
         inboundCalls.applyEvent(event)

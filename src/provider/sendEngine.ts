@@ -113,7 +113,9 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         aborts.set(localId, abort)
         try {
           const response = await client.sendMessage(item.body, { idempotencyKey: item.idempotencyKey, signal: abort.signal })
-          patch(localId, { accepted: true, response, state: 'pending', error: undefined })
+          // The response names the destination in E.164 (spec: Send-message response `phone`):
+          // from now on the send matches its thread and its record even if typed loosely.
+          patch(localId, { accepted: true, response, state: 'pending', error: undefined, ...(response.phone ? { phone: response.phone } : {}) })
           const after = get(localId)
           if (after) options.onAccepted?.(after)
           return { ok: true, localId, response }
