@@ -114,6 +114,56 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
   const ready: Promise<void> = subscriber.subscribe(channel).then(() => undefined)
   ready.catch(onError)
 
+  const readEntries = async (from: string): Promise<LinekitEvent[]> => {
+    const entries = (await redis.xrange(stream, `(${from}`, '+', 'COUNT', maxLen)) as [string, string[]][]
+    const events: LinekitEvent[] = []
+    for (const [id, fields] of entries) {
+      const at = fields.indexOf('e')
+      const json = at >= 0 ? fields[at + 1] : undefined
+      const event = json === undefined ? null : toEvent(id, json)
+      if (event) events.push(event)
+    }
+    return events
+  }
+
+  /**
+   * After the subscriber reconnects (a Redis restart, a network cut), events published while it
+   * was away reached no live stream: read them from the stream and deliver them, holding live
+   * messages back meanwhile so the order stays the stream's. Only browsers connected here are
+   * concerned; reconnecting browsers already replay with Last-Event-ID.
+   */
+  const catchUp = async () => {
+    const subs = [...subscriptions].filter((sub) => !sub.closed && sub.queue === null && sub.last !== null)
+    if (subs.length === 0) return
+    let from: StreamId | null = null
+    for (const sub of subs) {
+      sub.queue = []
+      if (sub.last && (!from || after(from, sub.last))) from = sub.last
+    }
+    try {
+      // Resolves once the (auto-)resubscription is active: nothing published after it is missed live.
+      await subscriber.subscribe(channel)
+      if (from) {
+        const events = await readEntries(`${from[0]}-${from[1]}`)
+        for (const sub of subs) for (const event of events) deliver(sub, event)
+      }
+    } catch (error) {
+      onError(error)
+    } finally {
+      for (const sub of subs) {
+        const queued = sub.queue ?? []
+        sub.queue = null
+        for (const event of queued) deliver(sub, event)
+      }
+    }
+  }
+  let subscribedOnce = false
+  void ready.then(() => (subscribedOnce = true), () => undefined)
+  const onReady = () => {
+    if (subscribedOnce) void catchUp()
+  }
+  subscriber.on('ready', onReady)
+
   const replay = async (sub: Subscription, lastEventId: string | undefined, tip: Promise<string | null>) => {
     try {
       // Without Last-Event-ID, start from the stream's tip as of subscribe(): nothing published
@@ -122,13 +172,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
       await ready
       if (from !== null && parseId(from)) {
         sub.last = parseId(from)
-        const entries = (await redis.xrange(stream, `(${from}`, '+', 'COUNT', maxLen)) as [string, string[]][]
-        for (const [id, fields] of entries) {
-          const at = fields.indexOf('e')
-          const json = at >= 0 ? fields[at + 1] : undefined
-          const event = json === undefined ? null : toEvent(id, json)
-          if (event) deliver(sub, event)
-        }
+        for (const event of await readEntries(from)) deliver(sub, event)
       }
     } catch (error) {
       onError(error)
@@ -171,6 +215,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
     async close() {
       subscriptions.clear()
       subscriber.off('message', onMessage)
+      subscriber.off('ready', onReady)
       if (ownSubscriber) subscriber.disconnect()
       else await subscriber.unsubscribe(channel).catch(onError)
     },
