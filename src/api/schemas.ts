@@ -30,17 +30,16 @@ import {
 
 // ───────────────────────────── shared pieces ─────────────────────────────
 
-/** spec: Limits — page size 1 to 100, default 100. */
-export const MAX_PAGE_SIZE = 100
-/** spec: Limits — offset + limit at most 2000. */
-export const MAX_PAGE_WINDOW = 2000
-/** spec: Limits — `customFields` at most 10,000 characters serialized. */
-export const MAX_CUSTOM_FIELDS_CHARS = 10_000
-/** spec: Limits — group recipients 2 to 32. */
-export const MIN_GROUP_RECIPIENTS = 2
-export const MAX_GROUP_RECIPIENTS = 32
-/** spec: Limits — `flowId` 1 to 64 characters. */
-export const MAX_FLOW_ID_CHARS = 64
+// The limits live in a zod-free module so browser code can import one without the schemas.
+import {
+  MAX_CUSTOM_FIELDS_CHARS,
+  MAX_FLOW_ID_CHARS,
+  MAX_GROUP_RECIPIENTS,
+  MAX_PAGE_SIZE,
+  MAX_PAGE_WINDOW,
+  MIN_GROUP_RECIPIENTS,
+} from './limits'
+export { MAX_CUSTOM_FIELDS_CHARS, MAX_FLOW_ID_CHARS, MAX_GROUP_RECIPIENTS, MAX_PAGE_SIZE, MAX_PAGE_WINDOW, MIN_GROUP_RECIPIENTS }
 
 const nonEmpty = () => z.string().check(z.minLength(1))
 

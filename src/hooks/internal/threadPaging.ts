@@ -1,5 +1,5 @@
 import type { LinekitClient, MessageRecord, MessagesQuery } from '../../api'
-import { MAX_PAGE_WINDOW } from '../../api/schemas'
+import { MAX_PAGE_WINDOW } from '../../api/limits'
 import { cmp } from './reconcile'
 
 /** Where one of the thread's two lists continues (older messages). */

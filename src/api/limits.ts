@@ -1,0 +1,18 @@
+/**
+ * The service's numeric limits, free of zod: browser code that needs a limit imports it from
+ * here, because importing a value from `schemas.ts` keeps every schema (and zod) in the bundle —
+ * bundlers cannot drop the module's top-level `z.object(...)` calls (issue 11, size budgets).
+ * `schemas.ts` re-exports them, so `linekit/api` is unchanged.
+ */
+
+/** spec: Limits — page size 1 to 100, default 100. */
+export const MAX_PAGE_SIZE = 100
+/** spec: Limits — offset + limit at most 2000. */
+export const MAX_PAGE_WINDOW = 2000
+/** spec: Limits — `customFields` at most 10,000 characters serialized. */
+export const MAX_CUSTOM_FIELDS_CHARS = 10_000
+/** spec: Limits — group recipients 2 to 32. */
+export const MIN_GROUP_RECIPIENTS = 2
+export const MAX_GROUP_RECIPIENTS = 32
+/** spec: Limits — `flowId` 1 to 64 characters. */
+export const MAX_FLOW_ID_CHARS = 64
