@@ -1,0 +1,68 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createLinekitClient } from 'linekit/api'
+import { createSendEngine } from '../../../src/provider/sendEngine'
+import { gateClient } from '../../../src/provider/wrapClient'
+import { BASE, createBackend, installMsw, msw } from './harness'
+
+installMsw()
+
+/** Deterministic PRNG (mulberry32), so a failure replays exactly. */
+function prng(seed: number) {
+  return () => {
+    seed |= 0
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+describe('sends under faults (through the real server handler)', () => {
+  it('120 sends with 30% of requests failing (refused, 5xx, or processed with the response lost): exactly one message each', async () => {
+    const backend = createBackend()
+    const random = prng(7)
+    const counts = { refused: 0, lostAfterProcessing: 0, badGateway: 0, passed: 0 }
+    const flaky = http.post('*/api/linekit/send-api-message', async ({ request }) => {
+      const roll = random()
+      const forward = () => {
+        const headers = new Headers(request.headers)
+        headers.set('x-linekit-csrf', '1')
+        return backend.server.handle(new Request(request, { headers }))
+      }
+      if (roll < 0.1) {
+        counts.refused++
+        return HttpResponse.json({ error: 'unavailable', code: 'service_unavailable' }, { status: 503 })
+      }
+      if (roll < 0.2) {
+        counts.lostAfterProcessing++
+        await forward()
+        return HttpResponse.error()
+      }
+      if (roll < 0.3) {
+        counts.badGateway++
+        await forward()
+        return new HttpResponse('<html>Bad gateway</html>', { status: 502 })
+      }
+      counts.passed++
+      return undefined
+    })
+    msw.use(flaky, backend.handler)
+    const client = gateClient(createLinekitClient({ baseUrl: BASE }))
+    const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 4 } })
+    const peer = '+14155550142'
+    const texts = Array.from({ length: 120 }, (_, i) => `message ${i}`)
+    const results = await Promise.all(texts.map((message) => engine.send(client, { phone: peer, message }).result))
+    // A send that failed for good stays visible; the user retries it (same key) until it goes.
+    let failed = results.filter((r) => !r.ok)
+    for (let round = 0; failed.length > 0 && round < 10; round++) {
+      expect(engine.getSnapshot().filter((m) => m.state === 'failed').map((m) => m.localId).sort()).toEqual(failed.map((f) => f.localId).sort())
+      const retried = await Promise.all(failed.map((f) => engine.retry(f.localId)))
+      failed = retried.filter((r) => !r.ok)
+    }
+    expect(failed).toHaveLength(0)
+    expect(counts.refused + counts.lostAfterProcessing + counts.badGateway).toBeGreaterThan(30)
+    for (const text of texts) expect(backend.outboundTo(peer, text), text).toHaveLength(1)
+    expect(backend.outboundTo(peer)).toHaveLength(120)
+  })
+})
