@@ -1,6 +1,31 @@
-export interface SizeFile { file: string; kind: 'initial' | 'lazy' | 'css'; gzip: number; agora: boolean; phone: boolean; react: boolean }
-export interface SizeResult { initial: number; lazy: number; css: number; files: SizeFile[]; agoraInInitial: boolean; reactInInitial: boolean }
+export interface SizeFile {
+  file: string
+  kind: 'initial' | 'lazy' | 'css'
+  gzip: number
+  agora: boolean
+  phone: boolean
+  react: boolean
+  /** Source files (paths as esbuild reports them, relative to the repo) with code in this chunk. */
+  inputs: string[]
+}
+export interface SizeResult {
+  initial: number
+  lazy: number
+  css: number
+  files: SizeFile[]
+  agoraInInitial: boolean
+  reactInInitial: boolean
+  /** Source files (repo-relative) with code in an initial chunk. */
+  initialInputs: string[]
+  /** Every parsed source file → the files it imports statically (before tree-shaking). */
+  graph: Record<string, string[]>
+}
+export interface SizeOptions {
+  external?: string[]
+  platform?: 'browser' | 'node' | 'neutral'
+}
 export declare const reactExternal: string[]
-export declare function measure(code: string, options?: { external?: string[]; platform?: 'browser' | 'node' | 'neutral' }): Promise<SizeResult>
+export declare function analyze<K extends string>(entries: Record<K, string>, options?: SizeOptions): Promise<Record<K, SizeResult>>
+export declare function measure(code: string, options?: SizeOptions): Promise<SizeResult>
 export declare function cssSize(): Promise<number>
 export declare function kb(bytes: number): string

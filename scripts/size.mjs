@@ -11,9 +11,13 @@ const root = resolve(import.meta.dirname, '..')
 export const reactExternal = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/react-query']
 
 /**
- * Bundles `code` (an ES module importing from the repo by absolute path) and reports
- * `{ initial, lazy, css, files, agoraInInitial }`: gzip bytes of the initial chunks (the entry and
- * everything it imports statically), of lazy chunks (reached only through `import()`), and of CSS.
+ * Bundles `code` (an ES module importing from the repo by path relative to the repo root, e.g.
+ * `./src/index.ts`) and reports `{ initial, lazy, css, files, agoraInInitial, reactInInitial,
+ * initialInputs }`: gzip bytes of the initial chunks (the entry chunk and every chunk it reaches
+ * through static imports), of lazy chunks (reached from those only through `import()`,
+ * transitively), and of CSS; `initialInputs` lists the source files with code in an initial chunk
+ * (what tree-shaking kept), `files[].inputs` the same per chunk, and `graph` every parsed source
+ * file with its static imports (to tell what a module could pull in from what it did).
  */
 export async function measure(code, { external = reactExternal, platform = 'browser' } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), 'lk-size-'))
@@ -38,22 +42,33 @@ export async function measure(code, { external = reactExternal, platform = 'brow
     const outputs = result.metafile.outputs
     const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint && f.endsWith('.js'))
     const initial = new Set()
-    const walk = (file) => {
-      if (initial.has(file)) return
-      initial.add(file)
-      for (const imp of outputs[file].imports) if (imp.kind === 'import-statement' && outputs[imp.path]) walk(imp.path)
+    const lazy = new Set()
+    const pendingLazy = []
+    const walk = (file, into) => {
+      if (into.has(file) || initial.has(file)) return
+      into.add(file)
+      for (const imp of outputs[file].imports) {
+        if (!outputs[imp.path]) continue // external
+        if (imp.kind === 'import-statement') walk(imp.path, into)
+        else if (imp.kind === 'dynamic-import') pendingLazy.push(imp.path)
+      }
     }
-    walk(entry)
+    walk(entry, initial)
+    while (pendingLazy.length) walk(pendingLazy.pop(), lazy)
+    const cssFile = outputs[entry].cssBundle
     const gz = (file) => gzipSync(readFileSync(resolve(root, file)), { level: 9 }).length
-    const files = Object.keys(outputs).map((file) => {
-      const inputs = Object.keys(outputs[file].inputs)
+    const files = [...initial, ...lazy, ...(cssFile ? [cssFile] : [])].map((file) => {
+      const inputs = Object.entries(outputs[file].inputs)
+        .filter(([, v]) => v.bytesInOutput > 0)
+        .map(([i]) => i)
       return {
         file: relative(outdir, resolve(root, file)),
-        kind: file.endsWith('.css') ? 'css' : initial.has(file) ? 'initial' : 'lazy',
+        kind: file === cssFile ? 'css' : initial.has(file) ? 'initial' : 'lazy',
         gzip: gz(file),
         agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
         phone: inputs.some((i) => i.includes('libphonenumber-js')),
         react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
+        inputs,
       }
     })
     const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0)
@@ -64,10 +79,27 @@ export async function measure(code, { external = reactExternal, platform = 'brow
       files,
       agoraInInitial: files.some((f) => f.kind === 'initial' && f.agora),
       reactInInitial: files.some((f) => f.kind === 'initial' && f.react),
+      initialInputs: [...new Set(files.filter((f) => f.kind === 'initial').flatMap((f) => f.inputs))].sort(),
+      graph: Object.fromEntries(
+        Object.entries(result.metafile.inputs).map(([file, v]) => [
+          file,
+          v.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path),
+        ]),
+      ),
     }
   } finally {
     rmSync(outdir, { recursive: true, force: true })
   }
+}
+
+/**
+ * {@link measure} for several snippets, each bundled alone (one esbuild run per entry: a
+ * multi-entry split build shares chunks between entries and would blur what each one pulls in).
+ */
+export async function analyze(entries, options = {}) {
+  const names = Object.keys(entries)
+  const results = await Promise.all(names.map((name) => measure(entries[name], options)))
+  return Object.fromEntries(names.map((name, i) => [name, results[i]]))
 }
 
 /** gzip -9 size of the built stylesheet source, minified. */
