@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import { createSendEngine } from '../../../src/provider/sendEngine'
 import { gateClient } from '../../../src/provider/wrapClient'
@@ -64,5 +64,34 @@ describe('sends under faults (through the real server handler)', () => {
     expect(counts.refused + counts.lostAfterProcessing + counts.badGateway).toBeGreaterThan(30)
     for (const text of texts) expect(backend.outboundTo(peer, text), text).toHaveLength(1)
     expect(backend.outboundTo(peer)).toHaveLength(120)
+  })
+})
+
+describe('client-side timeout', () => {
+  it('a send slower than the client timeout fails as retryable, and its retry (same key) cannot double-send', async () => {
+    const backend = createBackend()
+    let first = true
+    const slow = http.post('*/api/linekit/send-api-message', async ({ request }) => {
+      if (!first) return undefined
+      first = false
+      const body = await request.clone().text()
+      // Longer than the client's 50 ms timeout; the service still processes it afterwards.
+      await new Promise((r) => setTimeout(r, 300))
+      await backend.server.handle(
+        new Request(request.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-linekit-csrf': '1' }, body }),
+      )
+      return HttpResponse.json({})
+    })
+    msw.use(slow, backend.handler)
+    const client = gateClient(createLinekitClient({ baseUrl: BASE, timeoutMs: 50 }))
+    const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 1 } })
+    const initial = await engine.send(client, { phone: '+14155550124', message: 'slow one' }).result
+    expect(initial).toMatchObject({ ok: false, error: { code: 'timeout', retrySafe: true } })
+    expect(engine.getSnapshot()[0]).toMatchObject({ state: 'failed' })
+    // The slow first attempt lands at the service after the client gave up on it.
+    await vi.waitFor(() => expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1), { timeout: 5000 })
+    const again = await engine.retry(initial.localId)
+    expect(again).toMatchObject({ ok: true, response: { deduped: true } })
+    expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1)
   })
 })
