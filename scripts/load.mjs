@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Load test of linekit/server's Node adapter (issue 12):
-//   node scripts/load.mjs [--duration 30] [--connections 200] [--json]
+//   node scripts/load.mjs [--duration 30] [--connections 200] [--in-process] [--json]
 // Starts the standalone mock (mocks/node, rate limit off) and, in a second process, the real
-// linekit/server behind `toNodeHandler` proxying to it over loopback HTTP; then autocannon drives
+// linekit/server behind `toNodeHandler` proxying to it over loopback HTTP (`--in-process`: the
+// mock runs inside the server process and its `fetch` is the upstream); then autocannon drives
 // `--connections` concurrent clients for `--duration` seconds with a mix of reads and writes
 // (lines, messages list, availability, sends with fresh idempotency keys). Reports requests
 // served, latency percentiles, errors (socket errors, timeouts, non-2xx) and the server process's
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     upstream: { type: 'string' },
+    'in-process': { type: 'boolean', default: false },
   },
   strict: true,
 })
@@ -42,10 +44,19 @@ async function serve(upstream) {
   const { createLinekitServer } = await import(join(root, 'server-helpers/index.ts'))
   const { toNodeHandler } = await import(join(root, 'server-helpers/node.ts'))
   let warnings = 0
+  let fetchUpstream
+  if (upstream === 'in-process') {
+    const { createMockService } = await import(join(root, 'mocks/index.ts'))
+    const mock = createMockService()
+    mock.control.updateSettings({ rateLimitPerMinute: 0 })
+    fetchUpstream = (request) => mock.fetch(request)
+    upstream = 'http://mock.linekit.local'
+  }
   const linekit = createLinekitServer({
     apiKey: KEY,
     baseUrl: upstream,
     appUrl: upstream,
+    ...(fetchUpstream ? { fetch: fetchUpstream } : {}),
     webhookSecret: 'whsec_load',
     logger: { warn: () => void (warnings += 1), error: (message, details) => console.error(message, details) },
     // A session check as an app would do it: a bearer token naming the user.
@@ -88,11 +99,15 @@ async function main() {
   const maxRssMb = Number(values['max-rss-mb'])
   const stops = []
   try {
-    const mock = await start(['mocks/node/cli.ts', '--port', '0'], /listening on (http:\/\/\S+)/)
-    stops.push(mock.child)
-    // The service's 60/min would refuse almost everything: the load test measures the proxy.
-    await fetch(`${mock.url}/__mock/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 0 }) })
-    const server = await start(['scripts/load.mjs', '--serve', '--upstream', mock.url], /load server on (http:\/\/\S+)/)
+    let upstream = 'in-process'
+    if (!values['in-process']) {
+      const mock = await start(['mocks/node/cli.ts', '--port', '0'], /listening on (http:\/\/\S+)/)
+      stops.push(mock.child)
+      // The service's 60/min would refuse almost everything: the load test measures the proxy.
+      await fetch(`${mock.url}/__mock/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 0 }) })
+      upstream = mock.url
+    }
+    const server = await start(['scripts/load.mjs', '--serve', '--upstream', upstream], /load server on (http:\/\/\S+)/)
     stops.push(server.child)
     const pid = server.child.pid
     const rssStart = rssOf(pid).rss
@@ -132,7 +147,8 @@ async function main() {
     const summary = {
       date: started.toISOString(),
       loadAverage: (await import('node:os')).loadavg().map((n) => Math.round(n * 10) / 10),
-      command: `node scripts/load.mjs --duration ${duration} --connections ${connections}`,
+      command: `node scripts/load.mjs --duration ${duration} --connections ${connections}${values['in-process'] ? ' --in-process' : ''}`,
+      upstream: values['in-process'] ? 'in-process mock (same process)' : 'standalone mock over loopback HTTP',
       connections,
       durationSeconds: duration,
       requests: result.requests.total,
@@ -146,7 +162,7 @@ async function main() {
     const ok = summary.errors === 0 && summary.timeouts === 0 && summary.non2xx === 0 && summary.requests > 0 && summary.rssMb.peak <= maxRssMb
     if (values.json) console.log(JSON.stringify({ ok, ...summary }))
     else {
-      console.log(`linekit/server Node adapter → standalone mock, ${connections} connections, ${duration} s`)
+      console.log(`linekit/server Node adapter → ${summary.upstream}, ${connections} connections, ${duration} s`)
       console.log(`  requests served ${summary.requests} (${summary.requestsPerSecond}/s)`)
       console.log(`  latency p50 ${summary.latencyMs.p50} ms, p90 ${summary.latencyMs.p90} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms`)
       console.log(`  errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}`)
