@@ -18,7 +18,7 @@ afterEach(() => {
 })
 
 const ui = (phone: string = storyNumbers.chat, lineId?: string) => (
-  <Conversation phoneNumber={phone} {...(lineId ? { lineId } : {})} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
+  <Conversation phoneNumber={phone} {...(lineId ? { lineId } : {})} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} composerProps={{ defaultOptionsOpen: true }} />
 )
 const sends = (requests: { path: string; body: unknown }[]) => requests.filter((r) => r.path === '/send-api-message').map((r) => r.body as Record<string, unknown>)
 
@@ -114,6 +114,17 @@ describe('<Conversation>', () => {
     for (const out of document.querySelectorAll('.lk-MessageBubble[data-direction="outbound"]')) {
       expect(within(out as HTMLElement).queryByRole('button', { name: 'React' })).toBeNull()
     }
+  })
+
+  it('keeps attachment, effect and line behind a disclosure by default', async () => {
+    const r = await renderWithBackend(<Conversation phoneNumber={storyNumbers.chat} />)
+    dispose = r.dispose
+    const toggle = screen.getByRole('button', { name: 'Attachment, effect and line' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('textbox', { name: 'Attachment link' })).toBeNull()
+    await userEvent.setup().click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('textbox', { name: 'Attachment link' })).toBeVisible()
   })
 
   it('hides the line picker on trial accounts', async () => {

@@ -44,7 +44,7 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /** Virtualizer tuning (`estimateSize`, `overscan`) and list strings. */
   listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'strings'>
   /** Composer options and strings. */
-  composerProps?: Pick<MessageComposerProps, 'showLinePicker' | 'showTypingIndicator' | 'strings' | 'onSent'>
+  composerProps?: Pick<MessageComposerProps, 'showLinePicker' | 'showTypingIndicator' | 'defaultOptionsOpen' | 'strings' | 'onSent'>
   /** String overrides. */
   strings?: Partial<ConversationStrings> & { availability?: Partial<AvailabilityBadgeStrings>; reactions?: Partial<ReactionBarStrings> }
   /** Overrides of error sentences, shared by all parts. */

@@ -13,6 +13,7 @@ import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
 /** Default, overridable strings (i18n). */
 export const messageComposerStrings = {
   label: 'Write a message',
+  options: 'Attachment, effect and line',
   message: 'Message',
   messageHelp: 'Enter sends, Shift+Enter starts a new line.',
   send: 'Send',
@@ -53,7 +54,7 @@ export type MessageComposerStrings = typeof messageComposerStrings
 /**
  * Props of {@link MessageComposer}.
  *
- * State attributes on the root form: `data-state="idle" | "sending" | "invalid" | "error"` (`error`:
+ * State attributes on the root form: `data-options-open` while the options are shown; `data-state="idle" | "sending" | "invalid" | "error"` (`error`:
  * the last send failed; the reason and Retry are on its bubble in the thread),
  * `data-native-chat="true" | "false"` once availability is known.
  */
@@ -68,6 +69,8 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   hasConversation?: boolean
   /** Show the line picker (hidden anyway on trial accounts). @default true */
   showLinePicker?: boolean
+  /** Start with the options (attachment, voice memo, effect, line) shown. @default false */
+  defaultOptionsOpen?: boolean
   /** Show the typing indicator while composing. @default true */
   showTypingIndicator?: boolean
   /** Called after a send was handed to the data layer (it shows up in the thread at once). */
@@ -94,6 +97,7 @@ export function MessageComposer({
   hasConversation = false,
   showLinePicker = true,
   showTypingIndicator = true,
+  defaultOptionsOpen = false,
   onSent,
   strings,
   errorStrings,
@@ -111,6 +115,7 @@ export function MessageComposer({
   const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
   const [focused, setFocused] = useState(false)
+  const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
 
   const effectsAllowed = nativeChat === true
   const composing = focused && text.trim() !== ''
@@ -120,7 +125,10 @@ export function MessageComposer({
     const message = text.trim()
     const url = attachment.trim()
     if (message === '' && url === '') return setInvalid(s.emptyError)
-    if (url !== '' && !safeHttpUrl(url)) return setInvalid(s.urlError)
+    if (url !== '' && !safeHttpUrl(url)) {
+      setOptionsOpen(true)
+      return setInvalid(s.urlError)
+    }
     if (ai && message === '') return setInvalid(s.aiNeedsText)
     setInvalid(null)
     const line = lineId ?? pickedLine
@@ -156,6 +164,7 @@ export function MessageComposer({
       className={cx('lk-MessageComposer', className)}
       data-state={state}
       data-native-chat={nativeChat === undefined ? undefined : String(nativeChat)}
+      data-options-open={optionsOpen || undefined}
       onSubmit={submit}
       noValidate
     >
@@ -185,7 +194,7 @@ export function MessageComposer({
           {s.messageHelp}
         </span>
       </div>
-      <div className="lk-MessageComposer-options">
+      <div className="lk-MessageComposer-options" id={`${ids}-options`} hidden={!optionsOpen}>
         <div className="lk-Field">
           <label htmlFor={`${ids}-url`}>{s.attachment}</label>
           <input
@@ -253,6 +262,16 @@ export function MessageComposer({
         </p>
       ) : null}
       <div className="lk-MessageComposer-actions">
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost"
+          aria-expanded={optionsOpen}
+          aria-controls={`${ids}-options`}
+          onClick={() => setOptionsOpen(!optionsOpen)}
+        >
+          {s.options}
+        </button>
         <button type="submit" className="lk-Button">
           {s.send}
         </button>

@@ -168,12 +168,44 @@ export function MessageList({
     }
   }, [items, lastKey, s.announceInbound, s.newMessage, setPinnedBoth, virtualizer])
 
+  // The viewport can shrink or grow (the composer below it changes height, the window resizes):
+  // stay on the newest message while pinned.
+  const hasViewport = status !== 'pending' && items.length > 0
+  useEffect(() => {
+    const el = viewport.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      if (!pinnedRef.current) return
+      el.scrollTop = el.scrollHeight
+      lastTop.current = el.scrollTop
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [hasViewport])
+
+  // While pinned, stay at the end as rows are measured and the total height changes. Also
+  // remember where we put the view: scroll events for programmatic moves may arrive late or
+  // coalesced, and `onScroll` compares against this to tell a user scrolling up.
+  const lastTop = useRef(0)
+  const totalSize = virtualizer.getTotalSize()
+  useLayoutEffect(() => {
+    const el = viewport.current
+    if (!el) return
+    if (pinnedRef.current && started.current) el.scrollTop = el.scrollHeight
+    lastTop.current = el.scrollTop
+  }, [totalSize])
+
   const onScroll = () => {
     const el = viewport.current
     if (!el) return
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight
-    const atEnd = distance <= pinThreshold
-    if (atEnd !== pinnedRef.current) setPinnedBoth(atEnd)
+    const movedUp = el.scrollTop < lastTop.current - 1
+    lastTop.current = el.scrollTop
+    // Unpin only when the user moved up: content growing below (measurement, a taller composer)
+    // also increases the distance but must not unpin.
+    if (distance <= pinThreshold) {
+      if (!pinnedRef.current) setPinnedBoth(true)
+    } else if (movedUp && pinnedRef.current) setPinnedBoth(false)
     if (el.scrollTop < 200 && hasOlder && !isFetchingOlder && onLoadOlder && started.current) onLoadOlder()
   }
 

@@ -40,7 +40,7 @@ export const SendWithEnter: Story = {
 
 /** A destination without native chat: SMS, and send effects explained instead of offered. */
 export const SmsOnly: Story = {
-  args: { phoneNumber: storyNumbers.sms },
+  args: { phoneNumber: storyNumbers.sms, composerProps: { defaultOptionsOpen: true } },
   parameters: { linekit: { setup: [setups.smsOnly(storyNumbers.sms), setups.inboundMessages(storyNumbers.sms, ['Text me the address'], 'SMS')] } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByText(/this number receives SMS/)).toBeVisible(), { timeout: 8000 })
@@ -81,6 +81,7 @@ export const RefusedSend: Story = {
 
 /** Trial accounts: no line picker (the service refuses a line override there). */
 export const TrialAccount: Story = {
+  args: { composerProps: { defaultOptionsOpen: true } },
   parameters: { linekit: { account: 'trial', setup: [setups.nativeChat(storyNumbers.chat)] } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByText(/Trial accounts send from an automatically chosen line/)).toBeVisible(), { timeout: 8000 })

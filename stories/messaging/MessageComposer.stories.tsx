@@ -7,7 +7,7 @@ import { setups, storyNumbers } from '../support'
 const meta = {
   title: 'Messaging/MessageComposer',
   component: MessageComposer,
-  args: { phoneNumber: storyNumbers.chat, nativeChat: true, hasConversation: true },
+  args: { phoneNumber: storyNumbers.chat, nativeChat: true, hasConversation: true, defaultOptionsOpen: true },
   parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat) } },
   decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
 } satisfies Meta<typeof MessageComposer>
@@ -17,6 +17,13 @@ type Story = StoryObj<typeof meta>
 export const NativeChat: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('combobox', { name: 'Send effect' })).toBeEnabled()
+  },
+}
+/** The compact default: options behind a disclosure. */
+export const OptionsClosed: Story = {
+  args: { defaultOptionsOpen: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Attachment, effect and line' })).toHaveAttribute('aria-expanded', 'false')
   },
 }
 /** Effects explained instead of offered. */

@@ -1,0 +1,71 @@
+import { cleanup, screen } from '@testing-library/react'
+import { userEvent } from 'vitest/browser'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import '../styles.css'
+import { Conversation } from './Conversation'
+import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+import type { StorySetup } from '../../stories/support/createStoryBackend'
+
+// Real Chromium, real chain: useThread → client → linekit/server → mock service (in-process).
+let dispose: (() => void) | undefined
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+  cleanup()
+})
+
+const ui = (
+  <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
+    <Conversation phoneNumber={storyNumbers.chat} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} composerProps={{ showLinePicker: false }} />
+  </div>
+)
+/** A thread whose messages are one mock-minute apart (distinct times: a stable order). */
+const distinctThread =
+  (count: number): StorySetup =>
+  async ({ control }) => {
+    await control.setReachable(storyNumbers.chat, true)
+    for (let i = 1; i <= count; i += 1) {
+      await control.injectInboundMessage({ from: storyNumbers.chat, message: `Message ${i} of ${count}` })
+      await control.advanceClock(60_000)
+    }
+  }
+const viewport = () => screen.getByRole('region', { name: 'Messages' })
+const distanceFromBottom = () => viewport().scrollHeight - viewport().scrollTop - viewport().clientHeight
+const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+const rowCount = () => Number(document.querySelector('.lk-MessageList-row')?.getAttribute('aria-setsize') ?? 0)
+
+describe('<Conversation> in a real browser', () => {
+  it('follows new inbound messages while at the bottom', async () => {
+    const r = await renderWithBackend(ui, { setup: distinctThread(120) })
+    dispose = r.dispose
+    await vi.waitFor(() => expect(screen.getByText('Message 120 of 120')).toBeVisible(), { timeout: 10_000 })
+    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await r.backend.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Fresh one' })
+    await vi.waitFor(() => expect(screen.getByText('Fresh one')).toBeVisible(), { timeout: 10_000 })
+    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+  })
+
+  it('keeps the visible message in place when an older page is prepended', async () => {
+    const r = await renderWithBackend(ui, { setup: distinctThread(300) })
+    dispose = r.dispose
+    await vi.waitFor(() => expect(screen.getByText('Message 300 of 300')).toBeVisible(), { timeout: 10_000 })
+    const before = rowCount()
+    viewport().scrollTop = 600
+    await frames()
+    await frames()
+    const top = viewport().getBoundingClientRect().top
+    const anchor = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find((el) => el.getBoundingClientRect().top >= top)!
+    const text = anchor.querySelector('.lk-MessageBubble-text')!.textContent
+    const offset = anchor.getBoundingClientRect().top - top
+    await userEvent.click(screen.getByRole('button', { name: 'Load older messages' }))
+    await vi.waitFor(() => expect(rowCount()).toBeGreaterThan(before), { timeout: 10_000 })
+    await frames()
+    await frames()
+    const same = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find(
+      (el) => el.querySelector('.lk-MessageBubble-text')?.textContent === text,
+    )
+    expect(same).toBeDefined()
+    expect(Math.abs(same!.getBoundingClientRect().top - viewport().getBoundingClientRect().top - offset)).toBeLessThanOrEqual(2)
+    expect(document.querySelectorAll('.lk-MessageList-row').length).toBeLessThan(60)
+  })
+})
