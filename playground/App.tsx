@@ -29,7 +29,12 @@ function PlaygroundMockPanel() {
 export function App() {
   return (
     <LinekitProvider client={client} events={events} audioEngine={audioEngine}>
-      <InboxDemo title="linekit playground" defaultPhone="+14155550124" footer={<PlaygroundMockPanel />} />
+      <main>
+        <h1 style={visuallyHidden}>linekit playground</h1>
+        <InboxDemo title="Inbox" defaultPhone="+14155550124" footer={<PlaygroundMockPanel />} />
+      </main>
     </LinekitProvider>
   )
 }
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const

@@ -25,7 +25,10 @@ export interface InboxDemoProps {
   defaultPhone?: string
   /** Rendered under the page (e.g. the MockPanel). */
   footer?: ReactNode
-  /** Page heading. @default 'Inbox' */
+  /**
+   * Heading; also names the landmarks (`<title> threads`, `<title> conversation`, …) so that
+   * several inboxes on one page (a docs page) stay distinguishable. @default 'Inbox'
+   */
   title?: string
 }
 
@@ -46,7 +49,7 @@ function threadsOf(messages: readonly MessageRecord[]): ThreadSummary[] {
   return [...byPhone.values()].sort((a, b) => (a.last.created_at < b.last.created_at ? 1 : -1))
 }
 
-function ThreadList({ lineId, selected, onSelect }: { lineId: string | undefined; selected: string | undefined; onSelect: (phone: string) => void }) {
+function ThreadList({ label, lineId, selected, onSelect }: { label: string; lineId: string | undefined; selected: string | undefined; onSelect: (phone: string) => void }) {
   const { client } = useLinekit()
   const query = useQuery({ ...messagesQueryOptions(client, { limit: 100, ...(lineId ? { lineId } : {}) }), refetchInterval: 15_000 })
   const threads = useMemo(() => threadsOf(query.data?.data ?? []), [query.data])
@@ -58,7 +61,7 @@ function ThreadList({ lineId, selected, onSelect }: { lineId: string | undefined
     setDraft('')
   }
   return (
-    <nav aria-label="Threads" className="lk-InboxDemo-threads">
+    <nav aria-label={label} className="lk-InboxDemo-threads">
       <form onSubmit={open} style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
         <label htmlFor={inputId} style={visuallyHidden}>
           Open a conversation with
@@ -106,26 +109,28 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
   const [tab, setTab] = useState<'dialer' | 'group'>('dialer')
   const queryClient = useQueryClient()
   return (
+    // No page-level landmarks (header/main): the host page owns those; the inbox can be
+    // embedded, or shown three times on a docs page.
     <div className="lk-InboxDemo" style={pageStyle}>
-      <header style={{ gridArea: 'head', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
-        <h1 style={{ margin: 0, fontSize: '1.25rem' }}>{title}</h1>
+      <div style={{ gridArea: 'head', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
+        <h2 style={{ margin: 0, fontSize: '1.25rem' }}>{title}</h2>
         <LinePicker value={lineId} onValueChange={setLineId} />
-      </header>
+      </div>
       <div style={{ gridArea: 'banner' }}>
         <InboundCallBanner />
       </div>
       <div style={{ gridArea: 'threads' }}>
-        <ThreadList lineId={lineId} selected={phone} onSelect={setPhone} />
+        <ThreadList label={`${title} threads`} lineId={lineId} selected={phone} onSelect={setPhone} />
       </div>
-      <main style={{ gridArea: 'main', minWidth: 0 }}>
+      <section aria-label={`${title} conversation`} style={{ gridArea: 'main', minWidth: 0 }}>
         {phone ? (
           <Conversation key={`${phone}|${lineId ?? ''}`} phoneNumber={phone} {...(lineId ? { lineId } : {})} style={{ height: 480 }} />
         ) : (
           <p>Pick a thread or open a conversation.</p>
         )}
-      </main>
-      <aside aria-label="Calls and groups" style={{ gridArea: 'side', minWidth: 0 }}>
-        <div role="group" aria-label="Panel" style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
+      </section>
+      <section aria-label={`${title} calls and groups`} style={{ gridArea: 'side', minWidth: 0 }}>
+        <div role="group" aria-label="Show" style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
           <button type="button" aria-pressed={tab === 'dialer'} onClick={() => setTab('dialer')}>
             Dialer
           </button>
@@ -138,8 +143,8 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
         ) : (
           <GroupComposer onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })} />
         )}
-      </aside>
-      <section aria-label="Call log" style={{ gridArea: 'log', minWidth: 0 }}>
+      </section>
+      <section aria-label={`${title} call log`} style={{ gridArea: 'log', minWidth: 0 }}>
         <CallLogTable pageSize={10} />
       </section>
       {footer && <div style={{ gridArea: 'foot' }}>{footer}</div>}

@@ -126,16 +126,23 @@ export async function serveStatic(dir, mount) {
   }
 }
 
+/** Page-level rules that belong to the host page, not to a component shown alone in a story frame. */
+export const pageLevelRules = ['landmark-one-main', 'page-has-heading-one', 'region']
+
 /**
- * Runs axe-core in the page and returns the violations (rules the kit must pass everywhere).
- * `exclude` lists selectors outside the kit (e.g. Storybook chrome).
+ * Runs axe-core in the page and returns the violations.
+ * `exclude`: selectors to leave out; `disableRules`: rule ids to skip (e.g. {@link pageLevelRules}).
  */
-export async function axe(page, { exclude = [] } = {}) {
+export async function axe(page, { exclude = [], disableRules = [] } = {}) {
   await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') })
-  return page.evaluate(async (excluded) => {
-    const result = await window.axe.run({ exclude: excluded.map((s) => [s]) }, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  }, exclude)
+  return page.evaluate(
+    async ({ excluded, disabled }) => {
+      const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]))
+      const result = await window.axe.run({ exclude: excluded.map((s) => [s]) }, { resultTypes: ['violations'], rules })
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+    },
+    { excluded: exclude, disabled: disableRules },
+  )
 }
 
 /** Saves a full-page screenshot as test-results/e2e/<name>.png. */
