@@ -182,11 +182,14 @@ export const setups = {
    */
   longThread:
     (phone: string = storyNumbers.chat, count = 10_000): StorySetup =>
-    async ({ control }) => {
-      await control.setReachable(phone, true)
+    async (backend) => {
+      await backend.control.setReachable(phone, true)
+      // In-process control (not HTTP): 10,000 requests through fetch would take seconds.
+      const { control } = backend.mock
+      const accountId = backend.account.accountId
       for (let i = 0; i < count; i += 1) {
-        await control.injectInboundMessage({ from: phone, message: `Message ${i + 1} of ${count}` })
-        if (i % 50 === 49) await control.advanceClock(60_000)
+        control.injectInbound({ accountId, from: phone, message: `Message ${i + 1} of ${count}` })
+        if (i % 50 === 49) control.advanceClock(60_000)
       }
     },
 }
