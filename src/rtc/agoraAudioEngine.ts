@@ -18,17 +18,23 @@ export interface AgoraMicrophoneTrackLike {
   getVolumeLevel(): number
   close(): void
 }
-/** A remote user (subset of `IAgoraRTCRemoteUser`). */
+/** A remote audio track (subset of `IRemoteAudioTrack`). */
+export interface AgoraRemoteAudioTrackLike {
+  play(): void
+  stop(): void
+}
+/** A remote user as the SDK's events pass it (subset of `IAgoraRTCRemoteUser`). */
 export interface AgoraRemoteUserLike {
   uid: number | string
-  audioTrack?: { play(): void; stop(): void }
 }
 /** A client (subset of `IAgoraRTCClient`). */
 export interface AgoraClientLike {
   join(appId: string, channel: string, token: string | null, uid?: number | string | null): Promise<number | string>
   leave(): Promise<void>
-  publish(tracks: AgoraMicrophoneTrackLike | AgoraMicrophoneTrackLike[]): Promise<unknown>
-  subscribe(user: AgoraRemoteUserLike, mediaType: 'audio'): Promise<unknown>
+  /** `never`: the real parameter is the SDK's own track type, which this slice does not declare (see the call site). */
+  publish(tracks: never): Promise<unknown>
+  /** Subscribes by uid (the SDK accepts a uid or the user object) and resolves with the remote audio track. */
+  subscribe(uid: number | string, mediaType: 'audio'): Promise<AgoraRemoteAudioTrackLike>
   renewToken(token: string): Promise<void>
   on(event: string, listener: (...args: never[]) => void): void
   removeAllListeners(event?: string): void
@@ -93,7 +99,7 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
   let muted = false
   let microphoneId: string | undefined
   let generation = 0 // bumps on every join/leave so a stale join cannot resurrect a left call
-  const remotes = new Map<number | string, AgoraRemoteUserLike>()
+  const remotes = new Map<number | string, AgoraRemoteAudioTrackLike>()
 
   const setState = (next: AudioEngineState) => {
     if (next === state) return
@@ -123,7 +129,7 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
     client = undefined
     track = undefined
     current = undefined
-    for (const user of remotes.values()) user.audioTrack?.stop()
+    for (const remote of remotes.values()) remote.stop()
     const hadRemote = remotes.size > 0
     remotes.clear()
     if (hadRemote) emitter.emit('remote', false)
@@ -166,10 +172,10 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
     c.on('user-published', (async (user: AgoraRemoteUserLike, mediaType: string) => {
       if (!live() || mediaType !== 'audio') return
       try {
-        await c.subscribe(user, 'audio')
+        const remote = await c.subscribe(user.uid, 'audio')
         if (!live()) return
-        user.audioTrack?.play()
-        remotes.set(user.uid, user)
+        remote.play()
+        remotes.set(user.uid, remote)
         emitter.emit('remote', true)
       } catch (error) {
         emitter.emit('error', toAudioEngineError(error))
@@ -232,7 +238,8 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
         wire(c, mine)
         await c.join(rtc.appId, rtc.channelName, rtc.token, rtc.uid)
         if (mine !== generation) return
-        await c.publish([micTrack])
+        // The track came from this SDK's createMicrophoneAudioTrack, so it is the SDK's own ILocalTrack.
+        await c.publish([micTrack] as never)
         if (mine !== generation) return
         setState('connected')
       } catch (error) {

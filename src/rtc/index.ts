@@ -15,6 +15,7 @@ export type {
   AgoraAudioEngineOptions,
   AgoraClientLike,
   AgoraMicrophoneTrackLike,
+  AgoraRemoteAudioTrackLike,
   AgoraRemoteUserLike,
   AgoraSdkLike,
 } from './agoraAudioEngine'
