@@ -177,8 +177,8 @@ export const setups = {
     }),
 
   /**
-   * A thread of `count` messages with `phone` (inbound and outbound alternating in blocks),
-   * spread over mock time so that deep history needs time-cursor paging (spec: Limits — offset + limit <= 2000).
+   * A thread of `count` inbound messages from `phone`, one mock-second apart, so that deep
+   * history needs time-cursor paging (spec: Limits — offset + limit <= 2000).
    */
   longThread:
     (phone: string = storyNumbers.chat, count = 10_000): StorySetup =>
@@ -189,7 +189,8 @@ export const setups = {
       const accountId = backend.account.accountId
       for (let i = 0; i < count; i += 1) {
         control.injectInbound({ accountId, from: phone, message: `Message ${i + 1} of ${count}` })
-        if (i % 50 === 49) control.advanceClock(60_000)
+        // One mock-second apart: distinct timestamps keep the order unambiguous.
+        control.advanceClock(1_000)
       }
     },
 }
