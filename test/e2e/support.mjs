@@ -25,6 +25,48 @@ export function freePort() {
   })
 }
 
+/**
+ * Starts the standalone mock server (`npm run mock`) as a child process on a free port;
+ * resolves once it prints that it listens.
+ */
+export async function startStandaloneMock() {
+  const { spawn } = await import('node:child_process')
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/node/cli.ts', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise((resolveUrl, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`mock server did not start: ${out}`)), 30_000)
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      const match = /listening on (\S+)/.exec(out)
+      if (match) {
+        clearTimeout(timer)
+        resolveUrl(match[1])
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`mock server exited (${code}): ${out}`)))
+  })
+  return {
+    url,
+    async control(method, path, body) {
+      const response = await fetch(`${url}/__mock${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = await response.json().catch(() => undefined)
+      if (!response.ok) throw new Error(`control ${method} ${path} → ${response.status} ${JSON.stringify(json)}`)
+      return json
+    },
+    close: () =>
+      new Promise((resolveClose) => {
+        if (child.exitCode !== null) return resolveClose()
+        child.once('exit', () => resolveClose())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
 /** Launches Debian's Chromium headless (never a downloaded browser). */
 export async function launchBrowser() {
   const executablePath = chromiumPath()
@@ -43,9 +85,10 @@ export async function startPlayground(env = {}) {
     saved[k] = process.env[k]
     process.env[k] = v
   }
-  // The real service is never used by tests.
+  // The real service is never used by tests: service mode only with URLs the test gives.
   for (const k of ['LINEKIT_API_KEY', 'LINEKIT_BASE_URL', 'LINEKIT_APP_URL']) {
-    saved[k] ??= process.env[k]
+    if (k in env) continue
+    if (!(k in saved)) saved[k] = process.env[k]
     delete process.env[k]
   }
   const port = await freePort()
