@@ -90,7 +90,7 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
       (o) => phoneKey(o.phone) === phone && (lineId === undefined || o.lineId === undefined || o.lineId === lineId),
     )
   }, [optimistic, phoneNumber, lineId])
-  const awaiting = mine.some((o) => o.accepted)
+  const awaiting = mine.some((o) => o.accepted && o.awaitingRecord === true)
 
   const query = useInfiniteQuery({
     queryKey: linekitKeys.messages.thread(phoneNumber, lineId),

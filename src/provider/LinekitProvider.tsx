@@ -15,7 +15,7 @@ import { LinekitContext } from './context'
 import type { LinekitContextValue } from './context'
 import type { RetryPolicy } from './retryPolicy'
 import { createSendEngine } from './sendEngine'
-import { gateClient } from './wrapClient'
+import { gateClient, pacedGatesFor } from './wrapClient'
 
 /** Props of {@link LinekitProvider}. */
 export interface LinekitProviderProps {
@@ -60,8 +60,9 @@ export function LinekitProvider(props: LinekitProviderProps) {
   const { client: rawClient, events, audioEngine, children } = props
   const [ownQueryClient] = useState(() => (props.queryClient ? undefined : createDefaultQueryClient()))
   const queryClient = props.queryClient ?? ownQueryClient!
-  // gateClient caches per client object, so every provider of one client shares its rate gate.
-  const gated = useMemo(() => gateClient(rawClient), [rawClient])
+  // The paced gates are per client object, so every provider of one client shares its budget
+  // (spec: Limits — 60 requests/minute, 30 mints/minute). A client already gated is kept as is.
+  const gated = useMemo(() => gateClient(rawClient, pacedGatesFor(rawClient)), [rawClient])
 
   const [inboundCalls] = useState(() => createInboundCallStore({ endedLingerMs: props.endedCallLingerMs ?? 0 }))
   // Compared by content: a new sendRetry object each render must not reset pending sends.

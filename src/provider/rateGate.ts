@@ -23,16 +23,45 @@ export interface RateGate {
   readonly blockedUntil: number
 }
 
+/** Options of {@link createRateGate}. */
+export interface RateGateOptions {
+  /**
+   * At most this many requests go out through the gate in any `windowMs` (a sliding window,
+   * like the service's), so a burst is paced instead of being refused with 429s and then
+   * released all at once when `Retry-After` ends. 0 disables pacing. @default 0
+   */
+  limit?: number
+  /** @default 60000 */
+  windowMs?: number
+}
+
 /** Create a {@link RateGate}. */
-export function createRateGate(time: GateTime = realTime): RateGate {
+export function createRateGate(time: GateTime = realTime, options: RateGateOptions = {}): RateGate {
   let blockedUntil = 0
+  const limit = options.limit ?? 0
+  const windowMs = options.windowMs ?? 60_000
+  // Send times still inside the window, oldest first.
+  const sent: number[] = []
   return {
     async wait() {
-      // Loop: the block may be extended by another 429 while we sleep.
+      // Loop: the block may be extended by another 429 while we sleep, and slots freed by the
+      // window may be taken by other waiters first.
       for (;;) {
-        const remaining = blockedUntil - time.now()
-        if (remaining <= 0) return
-        await time.sleep(remaining)
+        const now = time.now()
+        const remaining = blockedUntil - now
+        if (remaining > 0) {
+          await time.sleep(remaining)
+          continue
+        }
+        if (limit > 0) {
+          while (sent.length > 0 && (sent[0] as number) <= now - windowMs) sent.shift()
+          if (sent.length >= limit) {
+            await time.sleep((sent[0] as number) + windowMs - now)
+            continue
+          }
+          sent.push(now)
+        }
+        return
       }
     },
     block(seconds) {

@@ -18,6 +18,11 @@ export interface OptimisticMessage {
   state: 'pending' | 'failed'
   /** True once the service answered 200 (the record may not be listed yet). */
   accepted: boolean
+  /**
+   * True while the thread should poll for the accepted send's record; false after
+   * `confirmTimeoutMs` (e.g. the record went to a line the thread does not show).
+   */
+  awaitingRecord?: boolean
   error?: unknown
   response?: SendMessageResponse
   /** Newest `created_at` in the thread when the user sent (reconciliation anchor, server clock). */
@@ -41,6 +46,8 @@ export interface SendEngineOptions {
   newKey?: () => string
   /** Called after the service accepted a send (the provider refetches the thread). */
   onAccepted?: (message: OptimisticMessage) => void
+  /** How long a thread polls for an accepted send's record. @default 60000 */
+  confirmTimeoutMs?: number
   /** Thread context at send time, for reconciliation. */
   snapshotThread?: (phone: string, lineId: string | undefined) => { serverFloor?: string; knownHandles?: ReadonlySet<string> }
 }
@@ -115,7 +122,15 @@ export function createSendEngine(options: SendEngineOptions = {}) {
           const response = await client.sendMessage(item.body, { idempotencyKey: item.idempotencyKey, signal: abort.signal })
           // The response names the destination in E.164 (spec: Send-message response `phone`):
           // from now on the send matches its thread and its record even if typed loosely.
-          patch(localId, { accepted: true, response, state: 'pending', error: undefined, ...(response.phone ? { phone: response.phone } : {}) })
+          patch(localId, {
+            accepted: true,
+            awaitingRecord: true,
+            response,
+            state: 'pending',
+            error: undefined,
+            ...(response.phone ? { phone: response.phone } : {}),
+          })
+          setTimeout(() => patch(localId, { awaitingRecord: false }), options.confirmTimeoutMs ?? 60_000)
           const after = get(localId)
           if (after) options.onAccepted?.(after)
           return { ok: true, localId, response }

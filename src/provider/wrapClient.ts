@@ -25,6 +25,26 @@ export function gatesFor(client: LinekitClient): ClientGates {
   return gates
 }
 
+/** spec: Limits — the service's budgets the provider paces to: 60 requests/minute (messaging API), 30 mints/minute. */
+export const serviceRateLimits = { api: 60, mint: 30 } as const
+
+const pacedByClient = new WeakMap<LinekitClient, ClientGates>()
+
+/**
+ * Gates that also pace (one pair per client object): at most {@link serviceRateLimits} requests
+ * leave through them per sliding minute, so a burst from many components waits its turn instead
+ * of meeting 429s and then being released all at once when `Retry-After` ends. The provider and
+ * `useLinekitClient` use these; `gatesFor` stays reactive only (429 → wait `Retry-After`).
+ */
+export function pacedGatesFor(client: LinekitClient): ClientGates {
+  let gates = pacedByClient.get(client)
+  if (!gates) {
+    gates = { api: createRateGate(undefined, { limit: serviceRateLimits.api }), mint: createRateGate(undefined, { limit: serviceRateLimits.mint }) }
+    pacedByClient.set(client, gates)
+  }
+  return gates
+}
+
 /**
  * Wraps a client so every call first waits for its rate gate, and a 429 answer closes the
  * gate for its `Retry-After` for all later calls through any wrapper of the same client.

@@ -25,10 +25,11 @@ describe('sends under faults (through the real server handler)', () => {
     const counts = { refused: 0, lostAfterProcessing: 0, badGateway: 0, passed: 0 }
     const flaky = http.post('*/api/linekit/send-api-message', async ({ request }) => {
       const roll = random()
-      const forward = () => {
+      const forward = async () => {
         const headers = new Headers(request.headers)
         headers.set('x-linekit-csrf', '1')
-        return backend.server.handle(new Request(request, { headers }))
+        const response = await backend.server.handle(new Request(request, { headers }))
+        await response.text() // the service finished answering; only the way back fails
       }
       if (roll < 0.1) {
         counts.refused++
