@@ -1,0 +1,147 @@
+// @vitest-environment node
+/**
+ * Issue 12 — rate limits, counted at the mock. A burst of 200 sends from the kit (the send
+ * engine and the rate-gated client the provider uses, on virtual time shared with the mock's
+ * clock) against the service's 60 requests/minute; a burst of 200 voice-token requests against
+ * the 30 mints/minute. Every arrival at the mock is recorded with its mock time and answer.
+ */
+import { describe, expect, it } from 'vitest'
+import { createLinekitClient } from 'linekit/api'
+import type { LinekitClient } from 'linekit/api'
+import { createMockClock, createMockService, seedKeys } from 'linekit/mocks'
+import type { MockClock } from 'linekit/mocks'
+import { createLinekitServer } from 'linekit/server'
+import { createRateGate } from '../../../src/provider/rateGate'
+import { createSendEngine } from '../../../src/provider/sendEngine'
+import { gateClient, serviceRateLimits } from '../../../src/provider/wrapClient'
+import { ALL_LINES, MAIN, T0 } from './support'
+
+/** Virtual time: sleepers wake when the driver moves the mock clock, only once no request is in flight. */
+function virtualTime(clock: MockClock) {
+  const sleepers: { at: number; wake: () => void }[] = []
+  let inFlight = 0
+  return {
+    now: () => clock.now(),
+    sleep: (ms: number) => new Promise<void>((wake) => sleepers.push({ at: clock.now() + Math.max(0, ms), wake })),
+    track: async <T>(work: () => Promise<T>): Promise<T> => {
+      inFlight += 1
+      try {
+        return await work()
+      } finally {
+        inFlight -= 1
+      }
+    },
+    async run<T>(work: Promise<T>): Promise<T> {
+      let finished = false
+      void work.finally(() => (finished = true)).catch(() => undefined)
+      while (!finished) {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        if (finished || inFlight > 0 || sleepers.length === 0) continue
+        sleepers.sort((a, b) => a.at - b.at)
+        const next = sleepers[0]!.at
+        if (next > clock.now()) clock.set(next)
+        for (const sleeper of sleepers.splice(0, sleepers.filter((s) => s.at <= clock.now()).length)) sleeper.wake()
+      }
+      return work
+    },
+  }
+}
+
+interface Arrival {
+  at: number
+  path: string
+  status: number
+  retryAfter: number | null
+}
+
+function setup() {
+  const clock = createMockClock({ now: T0 })
+  const mock = createMockService({ clock })
+  const arrivals: Arrival[] = []
+  const server = createLinekitServer({
+    apiKey: seedKeys.production,
+    baseUrl: 'http://mock.linekit.local',
+    appUrl: 'http://mock.linekit.local',
+    logger: { warn: () => undefined, error: () => undefined },
+    authorize: async () => ({ userId: 'u', lineIds: ALL_LINES }),
+    fetch: async (request) => {
+      const at = clock.now()
+      const response = await mock.fetch(request)
+      const path = new URL(request.url).pathname
+      if (path !== '/get-lines') arrivals.push({ at, path, status: response.status, retryAfter: response.headers.has('retry-after') ? Number(response.headers.get('retry-after')) : null })
+      return response
+    },
+  })
+  const time = virtualTime(clock)
+  const raw = createLinekitClient({
+    baseUrl: 'http://app.local/api/linekit',
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+      time.track(() => {
+        const request = new Request(input, init)
+        request.headers.set('x-linekit-csrf', '1')
+        return server.handle(request)
+      })) as typeof fetch,
+  })
+  // The gates the provider uses (wrapClient's pacedGatesFor), on virtual time.
+  const client: LinekitClient = gateClient(raw, {
+    api: createRateGate(time, { limit: serviceRateLimits.api }),
+    mint: createRateGate(time, { limit: serviceRateLimits.mint }),
+  })
+  return { mock, clock, arrivals, time, client }
+}
+
+/** Largest number of arrivals in any window of `windowMs` (ending at an arrival). */
+function maxInWindow(arrivals: Arrival[], windowMs = 60_000): number {
+  let max = 0
+  for (const a of arrivals) max = Math.max(max, arrivals.filter((b) => b.at > a.at - windowMs && b.at <= a.at).length)
+  return max
+}
+
+/** Arrivals that came while a Retry-After the service had already answered was still running. */
+function duringRetryAfter(arrivals: Arrival[]): Arrival[] {
+  const refusals = arrivals.filter((a) => a.status === 429)
+  return arrivals.filter((a) => refusals.some((r) => a.at > r.at && a.at < r.at + (r.retryAfter ?? 0) * 1000))
+}
+
+describe('rate limits, counted at the mock', () => {
+  it('the provider paces to the spec numbers', () => {
+    expect(serviceRateLimits).toEqual({ api: 60, mint: 30 })
+  })
+
+  it('a burst of 200 sends: never more than 60 per minute reach the service, none during Retry-After, each stored once', async () => {
+    const { mock, arrivals, time, client } = setup()
+    const engine = createSendEngine({ sleep: time.sleep, retry: { maxAttempts: 20 } })
+    const sends = Array.from({ length: 200 }, (_, i) => engine.send(client, { phone: '+14155550142', message: `burst ${i}`, lineId: MAIN }).result)
+    const results = await time.run(Promise.all(sends))
+    expect(results.filter((r) => !r.ok)).toEqual([])
+    const stored = mock.state.accounts.get('acct_production')!.messages.filter((m) => m.content.startsWith('burst '))
+    expect(stored).toHaveLength(200)
+    expect(new Set(stored.map((m) => m.content)).size).toBe(200)
+    const sent = arrivals.filter((a) => a.path === '/send-api-message')
+    expect(sent.filter((a) => a.status === 429)).toEqual([])
+    console.log(`sends: ${sent.length} arrivals, ${sent.filter((a) => a.status === 429).length} refused 429, max ${maxInWindow(sent)} in a minute, ${duringRetryAfter(sent).length} during Retry-After`)
+    expect(duringRetryAfter(sent)).toEqual([])
+    expect(maxInWindow(sent)).toBeLessThanOrEqual(60)
+  })
+
+  it('a burst of 200 voice-token requests: never more than 30 mints per minute reach the service, none during Retry-After', async () => {
+    const { arrivals, time, client } = setup()
+    const mints = Array.from({ length: 200 }, async () => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        try {
+          return await client.mintVoiceToken({ lineId: MAIN })
+        } catch (error) {
+          if ((error as { status?: number }).status !== 429) throw error
+        }
+      }
+      throw new Error('gave up')
+    })
+    const tokens = await time.run(Promise.all(mints))
+    expect(tokens).toHaveLength(200)
+    const minted = arrivals.filter((a) => a.path === '/api/v1/dialer/token')
+    expect(minted.filter((a) => a.status === 429)).toEqual([])
+    console.log(`mints: ${minted.length} arrivals, ${minted.filter((a) => a.status === 429).length} refused 429, max ${maxInWindow(minted)} in a minute, ${duringRetryAfter(minted).length} during Retry-After`)
+    expect(duringRetryAfter(minted)).toEqual([])
+    expect(maxInWindow(minted)).toBeLessThanOrEqual(30)
+  })
+})
