@@ -66,13 +66,18 @@ function ThreadList({ label, lineId, selected, onSelect }: { label: string; line
         <label htmlFor={inputId} style={visuallyHidden}>
           Open a conversation with
         </label>
-        <input id={inputId} placeholder="+1 415 555 0124" value={draft} onChange={(e) => setDraft(e.target.value)} style={{ minWidth: 0, flex: 1 }} />
-        <button type="submit">Open</button>
+        <input id={inputId} placeholder="+1 415 555 0124" value={draft} onChange={(e) => setDraft(e.target.value)} style={inputStyle} />
+        <button type="submit" className="lk-Button" data-variant="small">
+          Open
+        </button>
       </form>
       {query.status === 'pending' && <p>Loading threads…</p>}
       {query.status === 'error' && (
         <p role="alert">
-          Threads could not be loaded. <button onClick={() => void query.refetch()}>Try again</button>
+          Threads could not be loaded.{' '}
+          <button type="button" className="lk-Button" data-variant="ghost small" onClick={() => void query.refetch()}>
+            Try again
+          </button>
         </p>
       )}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
@@ -82,11 +87,11 @@ function ThreadList({ label, lineId, selected, onSelect }: { label: string; line
               type="button"
               aria-current={t.phone === selected ? 'true' : undefined}
               onClick={() => onSelect(t.phone)}
-              style={{ width: '100%', textAlign: 'start', fontWeight: t.phone === selected ? 700 : 400 }}
+              style={{ ...threadStyle, ...(t.phone === selected ? threadSelectedStyle : {}) }}
             >
               {t.phone}
               <br />
-              <small>{t.last.content.slice(0, 40) || '(attachment)'}</small>
+              <small style={{ color: 'var(--lk-color-text-muted)' }}>{t.last.content.slice(0, 40) || '(attachment)'}</small>
             </button>
           </li>
         ))}
@@ -131,10 +136,10 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
       </section>
       <section aria-label={`${title} calls and groups`} style={{ gridArea: 'side', minWidth: 0 }}>
         <div role="group" aria-label="Show" style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
-          <button type="button" aria-pressed={tab === 'dialer'} onClick={() => setTab('dialer')}>
+          <button type="button" className="lk-Button" data-variant={tab === 'dialer' ? 'small' : 'ghost small'} aria-pressed={tab === 'dialer'} onClick={() => setTab('dialer')}>
             Dialer
           </button>
-          <button type="button" aria-pressed={tab === 'group'} onClick={() => setTab('group')}>
+          <button type="button" className="lk-Button" data-variant={tab === 'group' ? 'small' : 'ghost small'} aria-pressed={tab === 'group'} onClick={() => setTab('group')}>
             Group message
           </button>
         </div>
@@ -158,10 +163,35 @@ const pageStyle = {
   gridTemplateColumns: 'minmax(180px, 1fr) minmax(320px, 2.5fr) minmax(260px, 1.5fr)',
   gridTemplateAreas: `"head head head" "banner banner banner" "threads main side" "log log log" "foot foot foot"`,
   fontFamily: 'var(--lk-font-family, system-ui)',
+  fontSize: 'var(--lk-font-size, 14px)',
   color: 'var(--lk-color-text, inherit)',
   background: 'var(--lk-color-background, transparent)',
   padding: 16,
 } as const
+
+const inputStyle = {
+  minWidth: 0,
+  flex: 1,
+  font: 'inherit',
+  color: 'var(--lk-color-text)',
+  background: 'var(--lk-color-surface)',
+  border: '1px solid var(--lk-color-border)',
+  borderRadius: 'var(--lk-radius-small)',
+  padding: '4px 8px',
+} as const
+
+const threadStyle = {
+  width: '100%',
+  textAlign: 'start',
+  font: 'inherit',
+  padding: '6px 8px',
+  cursor: 'pointer',
+  color: 'var(--lk-color-text)',
+  background: 'var(--lk-color-surface-raised)',
+  border: '1px solid var(--lk-color-border)',
+  borderRadius: 'var(--lk-radius-small)',
+} as const
+const threadSelectedStyle = { fontWeight: 700, borderColor: 'var(--lk-color-accent)', boxShadow: 'inset 3px 0 0 var(--lk-color-accent)' } as const
 
 const visuallyHidden = {
   position: 'absolute',

@@ -88,38 +88,38 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
       </h2>
       <form onSubmit={sendInbound} aria-label="Inbound message" style={rowStyle}>
         <label>
-          From <input value={from} onChange={(e) => setFrom(e.target.value)} size={14} />
+          From <input style={fieldStyle} value={from} onChange={(e) => setFrom(e.target.value)} size={14} />
         </label>
         <label>
-          Text <input value={text} onChange={(e) => setText(e.target.value)} />
+          Text <input style={fieldStyle} value={text} onChange={(e) => setText(e.target.value)} />
         </label>
         <label>
           Channel{' '}
-          <select value={service} onChange={(e) => setService(e.target.value as typeof service)}>
+          <select style={fieldStyle} value={service} onChange={(e) => setService(e.target.value as typeof service)}>
             <option value="nativechat">Chat</option>
             <option value="SMS">SMS</option>
             <option value="RCS">RCS</option>
           </select>
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="lk-Button" data-variant="ghost small" disabled={busy}>
           Inject inbound message
         </button>
       </form>
       <form onSubmit={ring} aria-label="Inbound call" style={rowStyle}>
         <label>
-          Caller <input value={caller} onChange={(e) => setCaller(e.target.value)} size={14} />
+          Caller <input style={fieldStyle} value={caller} onChange={(e) => setCaller(e.target.value)} size={14} />
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="lk-Button" data-variant="ghost small" disabled={busy}>
           Ring inbound call
         </button>
         {call && (
           <>
-            <button type="button" disabled={busy} onClick={() => void run('Answered elsewhere', () => control.answerCallElsewhere(call))}>
+            <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void run('Answered elsewhere', () => control.answerCallElsewhere(call))}>
               Answer elsewhere
             </button>
             <label>
               End as{' '}
-              <select value={endStatus} onChange={(e) => setEndStatus(e.target.value as CallEndStatus)}>
+              <select style={fieldStyle} value={endStatus} onChange={(e) => setEndStatus(e.target.value as CallEndStatus)}>
                 {endStatuses.map((s) => (
                   <option key={s} value={s}>
                     {s}
@@ -127,7 +127,7 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
                 ))}
               </select>
             </label>
-            <button type="button" disabled={busy} onClick={() => void run('Call ended', () => control.endCall(call, endStatus))}>
+            <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void run('Call ended', () => control.endCall(call, endStatus))}>
               End call
             </button>
           </>
@@ -135,13 +135,13 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
       </form>
       <div role="group" aria-label="Mock clock" style={rowStyle}>
         <span>Clock</span>
-        <button type="button" disabled={busy} onClick={() => void advance(60_000, '1 min')}>
+        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void advance(60_000, '1 min')}>
           +1 min
         </button>
-        <button type="button" disabled={busy} onClick={() => void advance(3_600_000, '1 h')}>
+        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void advance(3_600_000, '1 h')}>
           +1 h
         </button>
-        <button type="button" disabled={busy} onClick={() => void advance(86_400_000, '1 day')}>
+        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void advance(86_400_000, '1 day')}>
           +1 day
         </button>
       </div>
@@ -149,6 +149,8 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
         <span>Faults</span>
         <button
           type="button"
+          className="lk-Button"
+          data-variant="ghost small"
           disabled={busy}
           onClick={() => void run('Fault armed', () => control.addFault({ path: '/send-api-message', method: 'POST', status: 500 }))}
         >
@@ -156,6 +158,8 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
         </button>
         <button
           type="button"
+          className="lk-Button"
+          data-variant="ghost small"
           disabled={busy}
           onClick={() => void run('Fault armed', () => control.addFault({ path: '/send-typing-indicator', mode: 'device', count: 5 }))}
         >
@@ -163,12 +167,14 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
         </button>
         <button
           type="button"
+          className="lk-Button"
+          data-variant="ghost small"
           disabled={busy}
           onClick={() => void run('Fault armed', () => control.addFault({ path: '/api/v1/dialer/token', method: 'POST', status: 503, count: 3, body: { error: 'unavailable', code: 'dialer_unavailable' } }))}
         >
           Mint unavailable (503)
         </button>
-        <button type="button" disabled={busy} onClick={() => void run('Faults cleared', () => control.clearFaults())}>
+        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void run('Faults cleared', () => control.clearFaults())}>
           Clear faults
         </button>
       </div>
@@ -187,5 +193,14 @@ const panelStyle = {
   borderRadius: 8,
   fontFamily: 'var(--lk-font-family, system-ui)',
   fontSize: 14,
+  color: 'var(--lk-color-text)',
+} as const
+const fieldStyle = {
+  font: 'inherit',
+  color: 'var(--lk-color-text)',
+  background: 'var(--lk-color-surface)',
+  border: '1px solid var(--lk-color-border)',
+  borderRadius: 'var(--lk-radius-small)',
+  padding: '2px 6px',
 } as const
 const rowStyle = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 } as const
