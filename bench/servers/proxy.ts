@@ -1,0 +1,31 @@
+// linekit/server's proxy in its own process for the proxy benchmark, through the Node adapter,
+// in front of the upstream given as argv[2]. Prints {"port"} once listening on 127.0.0.1.
+// Run with `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT`.
+import { createServer } from 'node:http'
+import { createLinekitServer } from '../../server-helpers/index'
+import { toNodeHandler } from '../../server-helpers/node'
+
+const upstream = process.argv[2]
+if (!upstream) throw new Error('usage: proxy.ts <upstream url>')
+const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
+
+const linekit = createLinekitServer({
+  apiKey: 'lk_bench_key',
+  baseUrl: upstream,
+  appUrl: upstream,
+  // One user allowed the account's only line: the cheapest realistic authorization.
+  authorize: () => ({ userId: 'bench', lineIds: [LINE] }),
+  // autocannon closes its sockets at the end of a run with requests in flight: the proxy then
+  // (rightly) aborts those upstream calls. Everything else is printed.
+  logger: {
+    warn: (message, details) => void (String(details?.error).includes('aborted') || console.warn(message, details)),
+    error: (message, details) => console.error(message, details),
+  },
+})
+const server = createServer(toNodeHandler(linekit))
+server.keepAliveTimeout = 60_000
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address()
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }))
+})
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
