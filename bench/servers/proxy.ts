@@ -1,4 +1,4 @@
-// linekit/server's proxy in its own process for the proxy benchmark, through the Node adapter,
+// linekit/server in its own process for the proxy and SSE benchmarks, through the Node adapter,
 // in front of the upstream given as argv[2]. Prints {"port"} once listening on 127.0.0.1.
 // Run with `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT`.
 import { createServer } from 'node:http'
@@ -15,6 +15,11 @@ const linekit = createLinekitServer({
   appUrl: upstream,
   // One user allowed the account's only line: the cheapest realistic authorization.
   authorize: () => ({ userId: 'bench', lineIds: [LINE] }),
+  // For the SSE benchmark: webhooks in at /api/linekit/webhooks/whsec_bench, line number known.
+  webhookSecret: 'whsec_bench',
+  lineNumbers: { '+14155550999': LINE },
+  // Long enough not to interleave heartbeats with the measured deliveries.
+  heartbeatMs: 60_000,
   // autocannon closes its sockets at the end of a run with requests in flight: the proxy then
   // (rightly) aborts those upstream calls. Everything else is printed.
   logger: {

@@ -1,0 +1,133 @@
+// SSE fan-out benchmark (issue 11): one linekit/server instance (bench/servers/proxy.ts, its own
+// process, in-memory bus) with N browsers' event streams open (GET /api/linekit/events, one socket
+// each); message webhooks are POSTed to it one at a time and every stream's receipt is timed from
+// the moment the webhook was sent (same clock: the clients run here). Baseline: one stream.
+// All N clients parse in this one process, so client-side queuing counts against the figure.
+//
+//   node bench/sse.mjs [--clients 1000] [--events 20] [--gap-ms 250] [--json]
+import http from 'node:http'
+import { startServer } from './spawn.mjs'
+import { median, parseArgs, percentile, printTable } from './support.mjs'
+
+export const targets = { p99Ms: 50 }
+const SECRET = 'whsec_bench'
+
+/** Opens one event stream; calls onEvent(messageId, receivedAtMs) per message event. */
+function openStream(base, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/linekit/events`, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`events → ${res.statusCode}`))
+      res.setEncoding('utf8')
+      let buffer = ''
+      res.on('data', (chunk) => {
+        const at = performance.now()
+        buffer += chunk
+        let end
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const m = /"messageId":(\d+)/.exec(frame)
+          if (m) onEvent(Number(m[1]), at)
+        }
+      })
+      resolve({ close: () => req.destroy() })
+    })
+    req.on('error', reject)
+  })
+}
+
+function postWebhook(base, messageId) {
+  const body = JSON.stringify({
+    message: `bench ${messageId}`,
+    destination: '+14155550100',
+    receivedAt: new Date().toISOString(),
+    direction: 'inbound',
+    messageId,
+    guid: `bench-${messageId}`,
+    linePhoneNumber: '+14155550999',
+  })
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}/api/linekit/webhooks/${SECRET}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume()
+      res.on('end', () => (res.statusCode === 200 ? resolve(undefined) : reject(new Error(`webhook → ${res.statusCode}`))))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/** Delivery latencies (ms) of `events` webhooks to `clients` open streams. */
+async function fanOut(base, { clients, events, gapMs, firstId }) {
+  const sentAt = new Map()
+  const latencies = []
+  let received = 0
+  const streams = []
+  // Open in batches: a thousand simultaneous connects would mostly measure the accept queue.
+  for (let i = 0; i < clients; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, clients - i) }, () =>
+        openStream(base, (id, at) => {
+          const t = sentAt.get(id)
+          if (t === undefined) return
+          latencies.push(at - t)
+          received += 1
+        }),
+      ),
+    )
+    streams.push(...batch)
+  }
+  await sleep(500)
+  for (let e = 0; e < events; e++) {
+    const id = firstId + e
+    sentAt.set(id, performance.now())
+    await postWebhook(base, id)
+    await sleep(gapMs)
+  }
+  // Wait for stragglers (bounded).
+  for (let waited = 0; received < clients * events && waited < 10_000; waited += 50) await sleep(50)
+  for (const s of streams) s.close()
+  return { latencies, expected: clients * events, received }
+}
+
+export async function runSseBench({ clients = 1000, events = 20, gapMs = 250, log = console.log, serverNodeArgs = [] } = {}) {
+  const upstream = await startServer('bench/servers/upstream.mjs')
+  const server = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: ['--import', 'tsx', ...serverNodeArgs] })
+  try {
+    // Warm-up (JIT, the webhook path) with one stream.
+    await fanOut(server.url, { clients: 1, events: 5, gapMs: 20, firstId: 1_000_000 })
+    const one = await fanOut(server.url, { clients: 1, events, gapMs: 50, firstId: 1 })
+    const many = await fanOut(server.url, { clients, events, gapMs, firstId: 10_000 })
+    const stats = (r) => ({
+      delivered: r.received,
+      expected: r.expected,
+      p50: median(r.latencies),
+      p99: percentile(r.latencies, 99),
+      max: Math.max(...r.latencies),
+    })
+    const baseline = stats(one)
+    const fan = stats(many)
+    log(`  1 stream: p99 ${baseline.p99.toFixed(2)} ms; ${clients} streams: p99 ${fan.p99.toFixed(2)} ms (${fan.delivered}/${fan.expected} delivered)`)
+    return { clients, events, baseline, fan, ratioP99: fan.p99 / baseline.p99 }
+  } finally {
+    await server.stop()
+    await upstream.stop()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = parseArgs({ clients: 1000, events: 20, gapMs: 250, json: false })
+  const r = await runSseBench(args)
+  if (args.json) console.log(JSON.stringify(r, null, 2))
+  else
+    printTable(
+      ['delivery after the webhook POST', '1 stream', `${r.clients} streams`, 'ratio', 'target'],
+      [
+        ['p50 (ms)', r.baseline.p50, r.fan.p50, r.fan.p50 / r.baseline.p50, ''],
+        ['p99 (ms)', r.baseline.p99, r.fan.p99, r.ratioP99, `< ${targets.p99Ms}`],
+        ['max (ms)', r.baseline.max, r.fan.max, r.fan.max / r.baseline.max, ''],
+        ['delivered / expected', `${r.baseline.delivered}/${r.baseline.expected}`, `${r.fan.delivered}/${r.fan.expected}`, '', 'all'],
+      ],
+    )
+}
