@@ -81,7 +81,8 @@ describe('static Storybook served from a sub-folder', () => {
     await box.waitFor({ timeout: 30_000 })
     await box.fill(text)
     await page.getByRole('region', { name: /conversation$/i }).getByRole('button', { name: /^send$/i }).click()
-    await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 20_000 })
+    // The mock delivers after 1 s; 10 s is plenty on a busy machine.
+    await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
     await screenshot(page, 'storybook-sent-delivered')
     await context.close()
   })
