@@ -1,0 +1,177 @@
+/**
+ * Issue 12 — hostile content renders inert, in real Chromium. The real linekit/server and the
+ * mock run in the page; inbound message text carries HTML and script, and a hostile service
+ * (its responses rewritten on the way out of the mock) returns HTML in line, contact, flow and
+ * transcript fields, and `javascript:`, `data:` and attribute-breaking URLs for attachments,
+ * voice memos and recordings. Every component that shows such data is rendered; then:
+ * no payload ran (each would bump `window.__pwned`), no element carries an `on*` attribute or a
+ * `javascript:`/`data:`/`vbscript:` URL, no payload element exists, and the text shows as text.
+ */
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createLinekitClient } from 'linekit/api'
+import { createMockService, seedContacts, seedLines } from 'linekit/mocks'
+import { createLinekitServer } from 'linekit/server'
+import 'linekit/styles.css'
+import { CallLogTable } from '../../../src/components/CallLogTable'
+import { ContactCard } from '../../../src/components/ContactCard'
+import { Conversation } from '../../../src/components/Conversation'
+import { Dialer } from '../../../src/components/Dialer'
+import { EnrollFlowButton } from '../../../src/components/EnrollFlowButton'
+import { InboundCallBanner } from '../../../src/components/InboundCallBanner'
+import { LinePicker } from '../../../src/components/LinePicker'
+import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
+import { LinekitProvider } from '../../../src/provider/LinekitProvider'
+import { createFakeAudioEngine } from '../../../src/rtc'
+
+declare global {
+  interface Window {
+    __pwned: number
+  }
+}
+
+const PWN = 'window.__pwned=(window.__pwned||0)+1'
+const HTML = `<img src=x onerror="${PWN}"><script>${PWN}</script><svg onload="${PWN}"></svg><a href="javascript:${PWN}">x</a>`
+const URLS = [
+  `javascript:${PWN}`,
+  ` JaVaScRiPt:${PWN}`,
+  `data:text/html,<script>${PWN}</script>`,
+  'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+  `https://cdn.example.test/a.jpg" onerror="${PWN}`,
+  `vbscript:${PWN}`,
+]
+const AVA = seedContacts.ava
+
+/** Rewrites the mock's JSON on the way out, as a compromised or hostile service would answer. */
+function hostile(path: string, body: unknown): unknown {
+  let n = 0
+  const url = () => URLS[n++ % URLS.length]!
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk)
+    if (!value || typeof value !== 'object') return value
+    const out: Record<string, unknown> = {}
+    for (const [key, v] of Object.entries(value)) {
+      if (['name', 'firstName', 'lastName', 'note', 'transcript', 'groupName', 'message'].includes(key) && (typeof v === 'string' || v === null)) out[key] = `${key} ${HTML}`
+      else if (['media_attachment_url', 'voice_attachment_url', 'recording_url', 'mediaAttachmentUrl', 'audioAttachmentUrl'].includes(key)) out[key] = url()
+      else if (key === 'email') out[key] = `javascript:${PWN}`
+      else if (key === 'customFields') out[key] = { website: `javascript:${PWN}`, bio: HTML }
+      else if (key === 'disposition' && v === null) out[key] = 'answered'
+      else out[key] = walk(v)
+    }
+    return out
+  }
+  return path === '/get-effects' ? body : walk(body)
+}
+
+function setup() {
+  const mock = createMockService()
+  mock.control.updateSettings({ rateLimitPerMinute: 0 })
+  // Inbound text from a real person can be anything: it goes through the service untouched.
+  mock.control.injectInbound({ from: AVA, message: `text ${HTML}`, lineId: seedLines.main.lineId })
+  const log = mock.control.callLogs.record({ lineId: seedLines.main.lineId, to: AVA })
+  mock.control.callLogs.complete(log.id, { outcome: 'answered', transcript: `Agent: ${HTML}` })
+  const server = createLinekitServer({
+    apiKey: 'lk_mock_production',
+    baseUrl: 'http://mock.linekit.local',
+    appUrl: 'http://mock.linekit.local',
+    logger: { warn: () => undefined, error: () => undefined },
+    authorize: async () => ({ userId: 'u', lineIds: Object.values(seedLines).map((l) => l.lineId) }),
+    fetch: async (request) => {
+      const response = await mock.fetch(request)
+      const path = new URL(request.url).pathname
+      if (request.method !== 'GET' || !response.ok) return response
+      return Response.json(hostile(path, await response.json()), { status: response.status })
+    },
+  })
+  const client = createLinekitClient({
+    baseUrl: '/api/linekit',
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(typeof input === 'string' ? new URL(input, location.origin) : input, init)
+      request.headers.set('x-linekit-csrf', '1')
+      return server.handle(request)
+    }) as typeof fetch,
+  })
+  return { mock, client }
+}
+
+/** Every attribute that could execute or load something, on every element under `root` (and in portals). */
+function offenders(): string[] {
+  const found: string[] = []
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.tagName === 'SCRIPT' && el.closest('[data-testroot]')) found.push('<script> element')
+    for (const attr of el.getAttributeNames()) {
+      const value = (el.getAttribute(attr) ?? '').trim().toLowerCase()
+      if (attr.startsWith('on')) found.push(`${el.tagName} ${attr}`)
+      if (['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'data', 'xlink:href', 'background'].includes(attr) && /^(javascript|data|vbscript):/.test(value.replace(/\s/g, ''))) {
+        found.push(`${el.tagName} ${attr}=${value.slice(0, 40)}`)
+      }
+    }
+    if (el.tagName === 'IMG' && el.getAttribute('src') === 'x') found.push('payload <img src=x>')
+    if (el.tagName === 'svg' && el.closest('[data-testroot]') && el.getAttribute('onload') !== null) found.push('payload <svg onload>')
+  }
+  return found
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('hostile content renders inert in every component', () => {
+  it('Conversation, ContactCard, LinePicker, CallLogTable, EnrollFlowButton, Dialer and the inbound-call banner', async () => {
+    window.__pwned = 0
+    const { mock, client } = setup()
+    const events = createMemoryEventSource()
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <div data-testroot="">
+        <LinekitProvider client={client} queryClient={queryClient} events={events} audioEngine={createFakeAudioEngine()}>
+          <InboundCallBanner />
+          <LinePicker />
+          <Conversation phoneNumber={AVA} />
+          <ContactCard phoneNumber={AVA} editable={false} />
+          <EnrollFlowButton phoneNumber={AVA} />
+          <CallLogTable />
+          <Dialer />
+        </LinekitProvider>
+      </div>,
+    )
+    // The hostile text arrives and is shown as text.
+    await waitFor(() => expect(screen.getAllByText((t) => t.includes('<img src=x onerror=')).length).toBeGreaterThan(2), { timeout: 8000 })
+    // A ringing call (the banner shows the line, whose name is hostile in the listing).
+    const call = mock.control.calls.inbound({ lineId: seedLines.main.lineId, from: '+14155550182' })
+    events.emit({
+      type: 'audiocall.inbound.ringing',
+      data: { event: 'audiocall.inbound.ringing', call_uuid: call.call_uuid, direction: 'inbound', from: '+14155550182', pb_line_id: seedLines.main.lineId, linePhoneNumber: seedLines.main.phoneNumber, ringingAt: new Date().toISOString(), receivedAt: new Date().toISOString() },
+    } as Parameters<typeof events.emit>[0])
+    await screen.findByRole('button', { name: /answer/i })
+    // Open what opens: the flow menu (hostile flow names), any disclosure of the contact and the call log.
+    const user = userEvent.setup()
+    for (const button of screen.queryAllByRole('button', { name: /enrol|enroll|workflow|transcript|details|show/i }).slice(0, 4)) {
+      await user.click(button).catch(() => undefined)
+    }
+    // Give images, media and SVG time to load or fail (their handlers would run now).
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // The hostile fields did reach the components (as text): message, line name, contact name, transcript.
+    const shown = (prefix: string) => screen.queryAllByText((t) => t.includes(`${prefix} <img src=x onerror=`)).length
+    const reached = { message: shown('text'), lineName: shown('name'), contactName: shown('firstName'), transcript: shown('Agent:') }
+    expect(reached.message, JSON.stringify(reached)).toBeGreaterThan(0)
+    expect(reached.lineName, JSON.stringify(reached)).toBeGreaterThan(0)
+    expect(reached.contactName, JSON.stringify(reached)).toBeGreaterThan(0)
+    expect(window.__pwned).toBe(0)
+    expect(offenders()).toEqual([])
+  })
+
+  it('the detectors catch a payload that does run (so the test above can fail)', async () => {
+    window.__pwned = 0
+    render(
+      <div data-testroot="">
+        {/* the point: what the kit must never do */}
+        <div dangerouslySetInnerHTML={{ __html: HTML }} />
+      </div>,
+    )
+    await waitFor(() => expect(window.__pwned).toBeGreaterThan(0))
+    expect(offenders().length).toBeGreaterThan(0)
+  })
+})
