@@ -1,0 +1,91 @@
+// Mock benchmark (issue 11): requests per second of the mock service's in-process `fetch` on the
+// messaging routes (what stories and tests call), one route at a time, awaited one after another
+// (how a test or story uses it) and 16 in flight. Rate limit off (`PATCH /__mock/settings
+// {rateLimitPerMinute: 0}`), manual clock (no timers pile up). Baseline: MSW's `getResponse` with
+// one trivial handler, a reference point (the mock dispatches its own routes without getResponse).
+//
+//   node bench/mock.mjs [--requests 3000] [--json]
+import { register } from 'tsx/esm/api'
+import { median, parseArgs, printTable } from './support.mjs'
+
+export const targets = { rps: 5000 }
+
+export async function runMockBench({ requests = 3000, log = console.log } = {}) {
+  const unregister = register()
+  try {
+    const { createMockService, createMockClock, seedKeys, seedLines } = await import('../mocks/index.ts')
+    const { http, HttpResponse, getResponse } = await import('msw')
+    const mock = createMockService({ clock: createMockClock({ now: '2026-03-02T12:00:00Z' }) })
+    const settings = await mock.fetch('/__mock/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 0 }) })
+    if (!settings.ok) throw new Error(`mock settings → ${settings.status}`)
+    const auth = { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' }
+    const ava = '+14155550124'
+    let n = 0
+    // A handle to read back: the newest seeded message.
+    const listed = await (await mock.fetch('/get-messages-api?limit=1', { headers: auth })).json()
+    const handle = listed.data?.[0]?.message_handle
+    if (!handle) throw new Error(`list answered ${JSON.stringify(listed)}`)
+
+    const routes = {
+      // Distinct text each time: the service de-duplicates identical sends within an hour.
+      'POST /send-api-message': () => mock.fetch('/send-api-message', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava, message: `bench ${n++}` }) }),
+      'GET /get-messages-api (50)': () => mock.fetch('/get-messages-api?limit=50', { headers: auth }),
+      'GET /get-message-api/:handle': () => mock.fetch(`/get-message-api/${handle}`, { headers: auth }),
+      'POST /send-typing-indicator': () => mock.fetch('/send-typing-indicator', { method: 'POST', headers: auth, body: JSON.stringify({ phoneNumber: ava, lineId: seedLines.main.lineId }) }),
+      'POST /api-check-native-availability': () => mock.fetch('/api-check-native-availability', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava }) }),
+      'GET /get-lines': () => mock.fetch('/get-lines', { headers: auth }),
+    }
+    const floorHandlers = [http.get('*/ping', () => HttpResponse.json({ ok: true }))]
+    const baseline = () => getResponse(floorHandlers, new Request('http://mock.linekit.local/ping'))
+
+    async function rate(fn, concurrency) {
+      const check = async () => {
+        const res = await fn()
+        if (!res || res.status >= 300) throw new Error(`status ${res?.status}: ${res && (await res.text())}`)
+        await res.arrayBuffer()
+      }
+      for (let i = 0; i < 200; i++) await check()
+      const t0 = performance.now()
+      if (concurrency === 1) for (let i = 0; i < requests; i++) await check()
+      else {
+        let left = requests
+        await Promise.all(Array.from({ length: concurrency }, async () => {
+          while (left-- > 0) await check()
+        }))
+      }
+      return requests / ((performance.now() - t0) / 1000)
+    }
+
+    const floor = { sequential: await rate(baseline, 1), concurrent: await rate(baseline, 16) }
+    log(`  baseline (MSW getResponse, trivial handler): ${floor.sequential.toFixed(0)} req/s`)
+    const results = {}
+    for (const [name, fn] of Object.entries(routes)) {
+      results[name] = { sequential: await rate(fn, 1), concurrent: await rate(fn, 16) }
+      log(`  ${name}: ${results[name].sequential.toFixed(0)} req/s`)
+    }
+    const seq = Object.values(results).map((r) => r.sequential)
+    return {
+      requests,
+      baseline: floor,
+      routes: results,
+      slowest: Math.min(...seq),
+      median: median(seq),
+    }
+  } finally {
+    await unregister()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = parseArgs({ requests: 3000, json: false })
+  const r = await runMockBench(args)
+  if (args.json) console.log(JSON.stringify(r, null, 2))
+  else
+    printTable(
+      ['route (in-process fetch)', 'req/s awaited', 'req/s 16 in flight', 'vs baseline', 'target'],
+      [
+        ['reference: MSW getResponse, 1 trivial handler', r.baseline.sequential, r.baseline.concurrent, 1, ''],
+        ...Object.entries(r.routes).map(([name, v]) => [name, v.sequential, v.concurrent, v.sequential / r.baseline.sequential, `≥ ${targets.rps}`]),
+      ],
+    )
+}
