@@ -29,6 +29,9 @@ run(
   'e2e (node --test)',
   'node',
   [
+    // tsx: storyBackend.test.mjs imports the TypeScript story support directly.
+    '--import',
+    'tsx',
     '--test',
     '--test-concurrency=1',
     '--test-reporter=spec',
