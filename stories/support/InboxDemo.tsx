@@ -51,7 +51,8 @@ function threadsOf(messages: readonly MessageRecord[]): ThreadSummary[] {
 
 function ThreadList({ label, lineId, selected, onSelect }: { label: string; lineId: string | undefined; selected: string | undefined; onSelect: (phone: string) => void }) {
   const { client } = useLinekit()
-  const query = useQuery({ ...messagesQueryOptions(client, { limit: 100, ...(lineId ? { lineId } : {}) }), refetchInterval: 15_000 })
+  // spec: GET /get-messages-api — `pb_line_id` is the only way to filter by line.
+  const query = useQuery({ ...messagesQueryOptions(client, { limit: 100, ...(lineId ? { pb_line_id: lineId } : {}) }), refetchInterval: 15_000 })
   const threads = useMemo(() => threadsOf(query.data?.data ?? []), [query.data])
   const [draft, setDraft] = useState('')
   const inputId = useId()
