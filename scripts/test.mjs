@@ -1,7 +1,10 @@
-// `npm test`: Chromium check, type check, lint, then every vitest project. Stops at the first failure.
+// `npm test`: Chromium check, type check, lint, every vitest project, then the end-to-end
+// tests in a real browser. Stops at the first failing step; always ends with one plain
+// "N passed, N failed" line for the vitest run when it ran.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 
+const report = 'test-results/vitest.json'
 const steps = [
   ['ensure chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
@@ -9,21 +12,26 @@ const steps = [
   [
     'vitest (unit, browser, storybook)',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...process.argv.slice(2)],
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
   ],
 ]
 
+function summary() {
+  if (!existsSync(report)) return
+  const r = JSON.parse(readFileSync(report, 'utf8'))
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)
+}
+
+rmSync(report, { force: true })
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}`)
   const started = Date.now()
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
   if (r.status !== 0) {
     console.error(`✖ ${name} failed (exit ${r.status ?? r.signal})`)
+    summary()
     process.exit(r.status || 1)
   }
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
-
-// One plain closing line that CI and people can read at a glance.
-const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'))
-console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`)
+summary()
