@@ -22,6 +22,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     connections: { type: 'string', default: '200' },
     'max-rss-mb': { type: 'string', default: '512' },
+    // Caps the server's V8 old space: a leak then fails the run instead of hiding in a lazy GC.
+    'server-heap-mb': { type: 'string' },
     json: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     upstream: { type: 'string' },
@@ -62,6 +64,17 @@ async function serve(upstream) {
     // A session check as an app would do it: a bearer token naming the user.
     authorize: async (request) => (request.headers.get('authorization') === `Bearer ${SESSION}` ? { userId: 'load', lineIds: ALL_LINES } : null),
   })
+  // LOAD_DEBUG=1: report requests slower than 3 s (path, and whether the upstream was the slow part).
+  if (process.env.LOAD_DEBUG) {
+    const handle = linekit.handle.bind(linekit)
+    linekit.handle = async (request, context) => {
+      const started = Date.now()
+      const response = await handle(request, context)
+      const ms = Date.now() - started
+      if (ms > 3000) console.error(`slow ${ms} ms ${request.method} ${new URL(request.url).pathname} → ${response.status}`)
+      return response
+    }
+  }
   const http = createServer(toNodeHandler(linekit))
   http.keepAliveTimeout = 65_000
   http.listen(0, '127.0.0.1', () => console.log(`linekit load server on http://127.0.0.1:${http.address().port}`))
@@ -71,8 +84,8 @@ async function serve(upstream) {
   })
 }
 
-function start(args, pattern) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+function start(args, pattern, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolveUrl, reject) => {
     let out = ''
     child.stdout.setEncoding('utf8')
@@ -107,14 +120,21 @@ async function main() {
       await fetch(`${mock.url}/__mock/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 0 }) })
       upstream = mock.url
     }
-    const server = await start(['scripts/load.mjs', '--serve', '--upstream', upstream], /load server on (http:\/\/\S+)/)
+    const heapMb = values['server-heap-mb']
+    const server = await start(['scripts/load.mjs', '--serve', '--upstream', upstream], /load server on (http:\/\/\S+)/, heapMb ? [`--max-old-space-size=${Number(heapMb)}`] : [])
     stops.push(server.child)
     const pid = server.child.pid
     const rssStart = rssOf(pid).rss
     let rssPeakSampled = rssStart
+    // RSS every 5 s of the measured run: bounded memory means a plateau, not a climb.
+    const timeline = []
+    let ticks = 0
+    let measuring = false
     const sampler = setInterval(() => {
       try {
-        rssPeakSampled = Math.max(rssPeakSampled, rssOf(pid).rss)
+        const rss = rssOf(pid).rss
+        rssPeakSampled = Math.max(rssPeakSampled, rss)
+        if (measuring && ++ticks % 25 === 0) timeline.push(mb(rss))
       } catch {
         // process gone: reported by the error count
       }
@@ -141,13 +161,14 @@ async function main() {
     // Warm-up (JIT, connection pools) so a short run measures the steady state; not counted.
     await autocannon({ url: server.url, connections: Math.min(10, connections), amount: 300, requests, timeout: 10 })
     const started = new Date()
+    measuring = true
     const result = await autocannon({ url: server.url, connections, duration, requests, timeout: 10 })
     clearInterval(sampler)
     const rssEnd = rssOf(pid)
     const summary = {
       date: started.toISOString(),
       loadAverage: (await import('node:os')).loadavg().map((n) => Math.round(n * 10) / 10),
-      command: `node scripts/load.mjs --duration ${duration} --connections ${connections}${values['in-process'] ? ' --in-process' : ''}`,
+      command: `node scripts/load.mjs --duration ${duration} --connections ${connections}${values['in-process'] ? ' --in-process' : ''}${values['server-heap-mb'] ? ` --server-heap-mb ${values['server-heap-mb']}` : ''}`,
       upstream: values['in-process'] ? 'in-process mock (same process)' : 'standalone mock over loopback HTTP',
       connections,
       durationSeconds: duration,
@@ -157,7 +178,7 @@ async function main() {
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
-      rssMb: { start: mb(rssStart), peak: mb(Math.max(rssPeakSampled, rssEnd.hwm)), end: mb(rssEnd.rss) },
+      rssMb: { start: mb(rssStart), peak: mb(Math.max(rssPeakSampled, rssEnd.hwm)), end: mb(rssEnd.rss), every5s: timeline },
     }
     const ok = summary.errors === 0 && summary.timeouts === 0 && summary.non2xx === 0 && summary.requests > 0 && summary.rssMb.peak <= maxRssMb
     if (values.json) console.log(JSON.stringify({ ok, ...summary }))
@@ -168,6 +189,7 @@ async function main() {
       console.log(`  errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}`)
       console.log(`  machine load average (1/5/15 min) ${summary.loadAverage.join(' / ')}`)
       console.log(`  server RSS start ${summary.rssMb.start} MB, peak ${summary.rssMb.peak} MB, end ${summary.rssMb.end} MB (limit ${maxRssMb} MB)`)
+      console.log(`  server RSS every 5 s: ${summary.rssMb.every5s.join(', ')} MB`)
       console.log(ok ? 'OK' : 'FAILED')
     }
     process.exitCode = ok ? 0 : 1
