@@ -14,6 +14,7 @@ const steps = [
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
   ],
+  ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs']],
 ]
 
 function summary() {
