@@ -305,6 +305,18 @@ describe('line scoping', () => {
     expect(upstream.callsTo('POST', '/send-group-message')).toHaveLength(0)
   })
 
+  it("passes the service's refusal of the lines lookup through (a 429 with Retry-After), not a 400", async () => {
+    const { server, upstream } = setup({
+      ...sendRoute,
+      'GET /get-lines': () => jsonResponse({ error: 'Too many requests', code: 'rate_limited' }, 429, { 'retry-after': '17' }),
+    })
+    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'carol', json: { phone: '+1415', message: 'x' } }))
+    expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe('17')
+    expect(await response.json()).toMatchObject({ code: 'rate_limited' })
+    expect(upstream.callsTo('POST', '/send-api-message')).toHaveLength(0)
+  })
+
   it('lets the service load-balance for a user who may use every line', async () => {
     const { server, upstream } = setup(sendRoute)
     const response = await server.handle(req('/api/linekit/send-api-message', { user: 'admin', json: { phone: '+1415', message: 'x' } }))

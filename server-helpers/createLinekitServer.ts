@@ -126,6 +126,9 @@ function redactWith(secret: string) {
 
 class Refusal {
   constructor(readonly response: Response) {}
+  toString(): string {
+    return `refused with ${this.response.status}`
+  }
 }
 
 /**
@@ -208,7 +211,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const accountLines = createAccountLinesCache({
     fetchLines: async () => {
       const response = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
-      if (!response.ok) throw new Error(`get-lines answered ${response.status}`)
+      // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see.
+      if (!response.ok) throw new Refusal(await relay(response))
       return response.json()
     },
     lineNumbers: options.lineNumbers,
@@ -252,6 +256,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       for (const id of account.ids) if (!lines.has(id)) return false
       return true
     } catch (error) {
+      if (error instanceof Refusal) throw error
       logger.warn('could not list the account lines; treating the user as limited to their own lines', { error: String(error) })
       return false
     }
