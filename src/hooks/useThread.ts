@@ -78,6 +78,15 @@ export interface UseThreadResult {
  * @example
  * const { items, fetchOlder, hasOlder } = useThread({ phoneNumber: '+14155550100' })
  */
+/** How long after a record's creation a `pending` delivery status is still polled for. */
+const pendingPollWindowMs = 5 * 60_000
+
+function hasRecentPendingOutbound(pages: Parameters<typeof flattenThread>[0], since: number): boolean {
+  return flattenThread(pages).some(
+    (m) => m.direction === 'outbound' && m.status === 'pending' && Date.parse(m.created_at) >= since,
+  )
+}
+
 export function useThread(options: UseThreadOptions): UseThreadResult {
   const { phoneNumber, lineId, pageSize = 50, confirmPollMs = 2000 } = options
   const { sendEngine } = useLinekit()
@@ -105,8 +114,11 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
     initialPageParam: firstThreadPageParam as ThreadPageParam,
     getNextPageParam: (last) => (hasMorePages(last.next) ? last.next : undefined),
     enabled: phoneNumber.trim() !== '',
-    // A send the service accepted shows up in the list shortly (status `processing` first).
-    refetchInterval: awaiting ? confirmPollMs : false,
+    // A send the service accepted shows up in the list shortly (status `processing` first), and
+    // its delivery status moves on (`pending` → `delivered`) with no webhook to say so: poll while
+    // either is outstanding, for recent outbound records only so a stuck record cannot poll forever.
+    refetchInterval: (q) =>
+      awaiting || hasRecentPendingOutbound(q.state.data?.pages ?? [], Date.now() - pendingPollWindowMs) ? confirmPollMs : false,
     ...linekitQueryRetry,
   })
 

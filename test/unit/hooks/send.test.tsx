@@ -47,6 +47,23 @@ describe('useSendMessage + useThread against the mock through the real server ha
     expect(backend.outboundTo(AVA, 'See you at 6')).toHaveLength(1)
   })
 
+  it('follows the delivery status of a sent message (pending → delivered) with no webhook to announce it', async () => {
+    const backend = createBackend()
+    const main = backend.lines.find((l) => l.name === 'main') ?? backend.lines[0]!
+    const { result } = renderWithBackend(backend, () => useConversation(AVA, main.lineId))
+    await waitFor(() => expect(result.current.thread.status).toBe('success'))
+    await act(async () => {
+      await result.current.send({ phone: AVA, lineId: main.lineId, message: 'Delivered yet?' })
+    })
+    const sent = () => {
+      const last = result.current.thread.items.at(-1)
+      return last?.kind === 'message' && last.message.content === 'Delivered yet?' ? last.message.status : undefined
+    }
+    await waitFor(() => expect(sent()).toBe('pending'))
+    act(() => backend.clock.advance(5_000)) // the mock delivers after 1 s of its clock
+    await waitFor(() => expect(sent()).toBe('delivered'))
+  })
+
   it('retries retry-safe failures automatically with the same idempotency key: the mock holds exactly one message', async () => {
     const backend = createBackend()
     const requests = recordRequests()
