@@ -71,6 +71,10 @@ export function forwardableHeaders(upstream: Headers, secret: string): Headers {
     out.set(lower, value)
   })
   out.set('cache-control', out.get('cache-control') ?? 'no-store')
+  // The relayed body is served from the app's own origin: a non-JSON error page (a proxy's 502,
+  // spec: Errors) that reflects a parameter must not be able to run script there.
+  out.set('x-content-type-options', 'nosniff')
+  out.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
   return out
 }
 
