@@ -339,3 +339,26 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     expect(counts(rig.mock).messages).toBeGreaterThan(0)
   })
 })
+
+describe('relayed upstream content cannot script the app origin', () => {
+  it('an upstream HTML error page echoing a query parameter is served with nosniff and a sandboxing CSP', async () => {
+    // A proxy in front of the service (spec: a proxy may return non-JSON 502/503) or a service
+    // error page that reflects a parameter: the answer is relayed from the app's own origin.
+    const rig = createRig({
+      server: {
+        fetch: async (request) =>
+          new Response(`<html><body>bad ${new URL(request.url).searchParams.get('from_number')}</body></html>`, {
+            status: 400,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+          }),
+      },
+    })
+    const payload = '<script>alert(document.cookie)</script>'
+    const response = await rig.server.handle(rig.request('admin', `/get-messages-api?direction=inbound&from_number=${encodeURIComponent(payload)}`))
+    expect(response.status).toBe(400)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain('sandbox')
+    expect(csp).toContain("default-src 'none'")
+  })
+})
