@@ -134,6 +134,8 @@ export type { ContactCardProps, ContactCardStrings } from './components/ContactC
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
 export { describeError as describeLinekitError, errorStrings as linekitErrorStrings } from './components/internal/errors'
-export type { ErrorStrings as LinekitErrorStrings, ErrorContext as LinekitErrorContext } from './components/internal/errors'
+export type { ErrorStrings as LinekitErrorStrings, ErrorContext as LinekitErrorContext, ErrorRule as LinekitErrorRule } from './components/internal/errors'
+export { groupErrorStrings, enrollErrorStrings, contactErrorStrings } from './components/internal/errorRules'
+export type { GroupErrorStrings, EnrollErrorStrings, ContactErrorStrings } from './components/internal/errorRules'
 export type { DateOptions } from './components/internal/time'
 // end messaging components

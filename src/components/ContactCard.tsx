@@ -7,6 +7,7 @@ import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
 import { cx } from './internal/cx'
 import { describeError, type ErrorStrings } from './internal/errors'
+import { contactErrorRule, type ContactErrorStrings } from './internal/errorRules'
 
 /** Default, overridable strings (i18n). */
 export const contactCardStrings = {
@@ -50,7 +51,7 @@ export interface ContactCardProps extends Omit<HTMLAttributes<HTMLElement>, 'chi
   /** String overrides. @default contactCardStrings */
   strings?: Partial<ContactCardStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<ErrorStrings & ContactErrorStrings>
 }
 
 type Draft = { firstName: string; lastName: string; email: string; note: string; customFields: string }
@@ -203,7 +204,7 @@ export function ContactCard({ phoneNumber, editable = true, strings, errorString
         ) : null}
         {mutation.error ? (
           <p className="lk-Notice" data-tone="danger" role="alert">
-            {describeError(mutation.error, 'contact', errorStrings)}
+            {describeError(mutation.error, contactErrorRule(errorStrings), errorStrings)}
           </p>
         ) : null}
         <div className="lk-ContactCard-actions">

@@ -46,7 +46,7 @@ describe('<Conversation>', () => {
   it('offers send effects only on native chat and explains why on SMS', async () => {
     const r = await renderWithBackend(ui(storyNumbers.sms), { setup: setups.smsOnly(storyNumbers.sms) })
     dispose = r.dispose
-    const effect = screen.getByRole('combobox', { name: 'Send effect' })
+    const effect = await screen.findByRole('combobox', { name: 'Send effect' })
     await screen.findByText(/this number receives SMS/)
     expect(effect).toBeDisabled()
     expect(effect).toHaveAccessibleDescription(/Send effects work only on native chat/)
@@ -56,7 +56,7 @@ describe('<Conversation>', () => {
     const r = await renderWithBackend(ui(), { setup: setups.nativeChat(storyNumbers.chat) })
     dispose = r.dispose
     const user = userEvent.setup()
-    const effect = screen.getByRole('combobox', { name: 'Send effect' })
+    const effect = await screen.findByRole('combobox', { name: 'Send effect' })
     await waitFor(() => expect(effect).toBeEnabled())
     await user.selectOptions(effect, 'confetti')
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Happy birthday{Enter}')
@@ -69,7 +69,7 @@ describe('<Conversation>', () => {
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Type a message or add an attachment link.')
-    await user.type(screen.getByRole('textbox', { name: 'Attachment link' }), 'javascript:alert(1)')
+    await user.type(await screen.findByRole('textbox', { name: 'Attachment link' }), 'javascript:alert(1)')
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByRole('alert')).toHaveTextContent('http:// or https://')
     expect(sends(r.requests)).toHaveLength(0)
@@ -105,7 +105,7 @@ describe('<Conversation>', () => {
     const bubble = (await screen.findByText('Lunch?')).closest('.lk-MessageBubble') as HTMLElement
     await user.click(within(bubble).getByRole('button', { name: 'React' }))
     expect(within(bubble).getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
-    const toolbar = within(bubble).getByRole('toolbar', { name: 'React to this message' })
+    const toolbar = await within(bubble).findByRole('toolbar', { name: 'React to this message' })
     await user.click(within(toolbar).getByRole('button', { name: 'Like' }))
     await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'))
     const body = r.requests.find((q) => q.path === '/send-reaction')?.body
@@ -124,7 +124,7 @@ describe('<Conversation>', () => {
     expect(screen.queryByRole('textbox', { name: 'Attachment link' })).toBeNull()
     await userEvent.setup().click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    expect(screen.getByRole('textbox', { name: 'Attachment link' })).toBeVisible()
+    expect(await screen.findByRole('textbox', { name: 'Attachment link' })).toBeVisible()
   })
 
   it('hides the line picker on trial accounts', async () => {

@@ -7,6 +7,7 @@ import { useEnrollFlow } from '../hooks/useEnrollFlow'
 import { useWorkflows } from '../hooks/useWorkflows'
 import { cx } from './internal/cx'
 import { describeError, type ErrorStrings } from './internal/errors'
+import { enrollErrorRule, type EnrollErrorStrings } from './internal/errorRules'
 
 /** Default, overridable strings (i18n). */
 export const enrollFlowButtonStrings = {
@@ -53,7 +54,7 @@ export interface EnrollFlowButtonProps extends Omit<HTMLAttributes<HTMLDivElemen
   /** String overrides. @default enrollFlowButtonStrings */
   strings?: Partial<EnrollFlowButtonStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<ErrorStrings & EnrollErrorStrings>
 }
 
 const workflowName = (w: Workflow) => w.name ?? w.flowId
@@ -152,7 +153,7 @@ export function EnrollFlowButton({ phoneNumber, lineId, onEnrolled, strings, err
           )}
           {enrol.error && !enrol.isPending && !run ? (
             <p className="lk-Notice" data-tone="danger" role="alert">
-              {describeError(enrol.error, 'enroll', errorStrings)}
+              {describeError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}
             </p>
           ) : null}
           {run && status ? (

@@ -9,6 +9,7 @@ import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
 import { describeError, type ErrorStrings } from './internal/errors'
+import { groupErrorRule, type GroupErrorStrings } from './internal/errorRules'
 import { safeHttpUrl } from './internal/url'
 import { LinePicker, lineLabel, type LinePickerStrings } from './LinePicker'
 import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
@@ -75,7 +76,7 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   /** String overrides. @default groupComposerStrings */
   strings?: Partial<GroupComposerStrings> & { recipients?: Partial<RecipientInputStrings>; linePicker?: Partial<LinePickerStrings> }
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<ErrorStrings & GroupErrorStrings>
 }
 
 const newKey = () =>
@@ -313,7 +314,7 @@ export function GroupComposer({
       ) : null}
       {error && !mutation.isPending && !result ? (
         <div className="lk-Notice" data-tone="danger" role="alert">
-          <p>{conflictLine ? s.conflict.replace('{line}', lineName) : describeError(error, 'group', errorStrings)}</p>
+          <p>{conflictLine ? s.conflict.replace('{line}', lineName) : describeError(error, groupErrorRule(errorStrings), errorStrings)}</p>
           {conflictLine ? (
             <button type="button" className="lk-Button" onClick={resendOnGroupLine}>
               {s.resendOn.replace('{line}', lineName)}

@@ -56,9 +56,10 @@ describe('<MessageBubble>', () => {
     expect(screen.getByText('<img src=x onerror=alert(1)><b>bold</b>')).toBeInTheDocument()
   })
 
-  it('renders http(s) attachments and refuses other schemes', () => {
+  it('renders http(s) attachments and refuses other schemes', async () => {
     const { container, rerender } = render(<MessageBubble item={item({ media_attachment_url: 'https://cdn.example.com/p.jpg' })} />)
-    expect(screen.getByRole('img', { name: 'Image attachment' })).toHaveAttribute('src', 'https://cdn.example.com/p.jpg')
+    // Attachments load on first use (a lazy chunk).
+    expect(await screen.findByRole('img', { name: 'Image attachment' })).toHaveAttribute('src', 'https://cdn.example.com/p.jpg')
     rerender(<MessageBubble item={item({ media_attachment_url: 'javascript:alert(1)' })} />)
     expect(container.querySelector('a[href^="javascript"]')).toBeNull()
     expect(screen.getByText(/Attachment not shown/)).toBeInTheDocument()
@@ -77,7 +78,7 @@ describe('<MessageBubble>', () => {
     })
     const user = userEvent.setup()
     const { container } = render(<MessageBubble item={item({ direction: 'outbound', content: 'Spoken', voice_attachment_url: 'https://cdn.example.com/m.m4a' })} />)
-    const player = screen.getByRole('group', { name: 'AI voice memo' })
+    const player = await screen.findByRole('group', { name: 'AI voice memo' })
     await user.click(within(player).getByRole('button', { name: 'Play' }))
     expect(play).toHaveBeenCalled()
     expect(within(player).getByRole('button', { name: 'Pause' })).toBeInTheDocument()

@@ -1,14 +1,17 @@
 'use client'
-import { useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
 import type { Effect } from '../api/enums'
-import { bubbleEffectList as bubbleEffects, screenEffectList as screenEffects } from './internal/constants'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
 import { cx } from './internal/cx'
 import type { ErrorStrings } from './internal/errors'
 import { safeHttpUrl } from './internal/url'
-import { LinePicker, type LinePickerStrings } from './LinePicker'
+import type { LinePickerStrings } from './LinePicker'
 import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
+
+// The options (attachment, voice memo, effects, line picker) load when first opened: they are
+// behind a disclosure, and this keeps them out of <Conversation>'s initial bundle (size budget).
+const ComposerOptions = lazy(() => import('./internal/lazyParts').then((m) => ({ default: m.ComposerOptions })))
 
 /** Default, overridable strings (i18n). */
 export const messageComposerStrings = {
@@ -194,68 +197,30 @@ export function MessageComposer({
           {s.messageHelp}
         </span>
       </div>
-      <div className="lk-MessageComposer-options" id={`${ids}-options`} hidden={!optionsOpen}>
-        <div className="lk-Field">
-          <label htmlFor={`${ids}-url`}>{s.attachment}</label>
-          <input
-            id={`${ids}-url`}
-            type="url"
-            inputMode="url"
-            value={attachment}
-            placeholder="https://"
-            aria-describedby={`${ids}-url-help`}
-            aria-invalid={invalid === s.urlError || undefined}
-            onChange={(e) => setAttachment(e.currentTarget.value)}
+      {optionsOpen ? (
+        <Suspense fallback={<div className="lk-MessageComposer-options" id={`${ids}-options`} data-loading="" />}>
+          <ComposerOptions
+            ids={ids}
+            s={s}
+            strings={strings}
+            errorStrings={errorStrings}
+            attachment={attachment}
+            setAttachment={setAttachment}
+            attachmentKind={attachmentKind}
+            setAttachmentKind={setAttachmentKind}
+            ai={ai}
+            setAi={setAi}
+            effect={effect}
+            setEffect={setEffect}
+            effectsAllowed={effectsAllowed}
+            nativeChat={nativeChat}
+            urlInvalid={invalid === s.urlError}
+            showLinePicker={showLinePicker && lineId === undefined}
+            pickedLine={pickedLine}
+            setPickedLine={setPickedLine}
           />
-          <span id={`${ids}-url-help`} className="lk-Field-help">
-            {s.attachmentHelp}
-          </span>
-        </div>
-        <div className="lk-Field">
-          <label htmlFor={`${ids}-kind`}>{s.attachmentKind}</label>
-          <select id={`${ids}-kind`} value={attachmentKind} onChange={(e) => setAttachmentKind(e.currentTarget.value as 'media' | 'audio')}>
-            <option value="media">{s.media}</option>
-            <option value="audio">{s.audio}</option>
-          </select>
-        </div>
-        <div className="lk-Field lk-Field-check">
-          <label>
-            <input type="checkbox" checked={ai} onChange={(e) => setAi(e.currentTarget.checked)} /> {s.aiVoiceMemo}
-          </label>
-        </div>
-        <div className="lk-Field">
-          <label htmlFor={`${ids}-effect`}>{s.effect}</label>
-          <select
-            id={`${ids}-effect`}
-            value={effectsAllowed ? effect : ''}
-            disabled={!effectsAllowed}
-            aria-describedby={effectsAllowed ? undefined : `${ids}-effect-help`}
-            onChange={(e) => setEffect(e.currentTarget.value as Effect | '')}
-          >
-            <option value="">{s.noEffect}</option>
-            <optgroup label={s.bubbleEffects}>
-              {bubbleEffects.map((fx) => (
-                <option key={fx} value={fx}>
-                  {s.effectNames[fx]}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={s.screenEffects}>
-              {screenEffects.map((fx) => (
-                <option key={fx} value={fx}>
-                  {s.effectNames[fx]}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-          {effectsAllowed ? null : (
-            <span id={`${ids}-effect-help`} className="lk-Field-help">
-              {nativeChat === false ? s.effectsSms : s.effectsChecking}
-            </span>
-          )}
-        </div>
-        {showLinePicker && lineId === undefined ? <LinePicker value={pickedLine} onValueChange={setPickedLine} strings={strings?.linePicker} errorStrings={errorStrings} /> : null}
-      </div>
+        </Suspense>
+      ) : null}
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
           {invalid}
@@ -267,7 +232,7 @@ export function MessageComposer({
           className="lk-Button"
           data-variant="ghost"
           aria-expanded={optionsOpen}
-          aria-controls={`${ids}-options`}
+          aria-controls={optionsOpen ? `${ids}-options` : undefined}
           onClick={() => setOptionsOpen(!optionsOpen)}
         >
           {s.options}

@@ -105,7 +105,7 @@ export const Reacting: Story = {
     await ready(canvasElement)
     const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
     await userEvent.click(within(bubble).getByRole('button', { name: 'React' }))
-    await expect(within(bubble).getByRole('toolbar', { name: 'React to this message' })).toBeVisible()
+    await expect(await within(bubble).findByRole('toolbar', { name: 'React to this message' })).toBeVisible()
   },
 }
 

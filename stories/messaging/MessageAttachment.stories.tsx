@@ -19,6 +19,6 @@ export const OtherFile: Story = { args: { url: 'https://cdn.example.test/files/m
 export const Refused: Story = {
   args: { url: 'javascript:alert(1)' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(/Attachment not shown/)).toBeVisible()
+    await expect(await within(canvasElement).findByText(/Attachment not shown/)).toBeVisible()
   },
 }

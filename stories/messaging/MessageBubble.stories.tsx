@@ -70,7 +70,7 @@ export const ContactCardAttachment: Story = { args: { item: item({ content: 'My 
 export const VoiceMemo: Story = {
   args: { item: item({ content: '', voice_attachment_url: 'https://cdn.example.test/memos/hello.m4a' }) },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('group', { name: 'Voice memo' })).toBeVisible()
+    await expect(await within(canvasElement).findByRole('group', { name: 'Voice memo' })).toBeVisible()
   },
 }
 export const AiVoiceMemo: Story = { args: { item: item({ direction: 'outbound', content: 'This text was spoken', voice_attachment_url: 'https://cdn.example.test/memos/ai.m4a' }) } }
@@ -79,7 +79,7 @@ export const UnsafeAttachment: Story = {
   args: { item: item({ content: 'Click me', media_attachment_url: 'javascript:alert(document.cookie)' }) },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('a[href^="javascript"]')).toBeNull()
-    await expect(within(canvasElement).getByText(/Attachment not shown/)).toBeVisible()
+    await expect(await within(canvasElement).findByText(/Attachment not shown/)).toBeVisible()
   },
 }
 /** Markup in a message is shown as typed. */

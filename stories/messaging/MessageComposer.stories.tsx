@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>
 
 export const NativeChat: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('combobox', { name: 'Send effect' })).toBeEnabled()
+    await expect(await within(canvasElement).findByRole('combobox', { name: 'Send effect' })).toBeEnabled()
   },
 }
 /** The compact default: options behind a disclosure. */
@@ -34,7 +34,7 @@ export const AvailabilityUnknown: Story = { args: { nativeChat: undefined } }
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Attachment link' }), 'ftp://files.example.test/a.png')
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Attachment link' }), 'ftp://files.example.test/a.png')
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('http:// or https://'))
   },

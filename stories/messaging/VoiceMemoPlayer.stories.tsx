@@ -13,7 +13,7 @@ type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('group', { name: 'Voice memo' })).toBeVisible()
+    await expect(await within(canvasElement).findByRole('group', { name: 'Voice memo' })).toBeVisible()
   },
 }
 export const AiVoiceMemo: Story = { args: { label: 'AI voice memo' } }

@@ -15,7 +15,14 @@ export interface ErrorLike {
 }
 
 /** Which operation failed: the same status means different things per endpoint. */
-export type ErrorContext = 'send' | 'group' | 'reaction' | 'typing' | 'load' | 'contact' | 'enroll'
+export type ErrorContext = 'send' | 'reaction' | 'typing' | 'load'
+
+/**
+ * Endpoint-specific sentences for a refusal (`text` is code + message + hint, lower-cased), or
+ * `undefined` to fall back to the generic ones. Components outside the thread (group composer,
+ * enrolment, contacts) bring their own, so their sentences stay out of `<Conversation>`'s bundle.
+ */
+export type ErrorRule = (error: ErrorLike, text: string) => string | undefined
 
 /** Default, overridable sentences. `{s}` is replaced by seconds to wait. */
 export const errorStrings = {
@@ -34,20 +41,8 @@ export const errorStrings = {
   sendTrialLine: 'Trial accounts cannot choose a line. Send without picking one.',
   sendForbidden: 'This message was refused: the recipient may be blocked, or your plan does not allow it.',
   sendEmpty: 'Type a message or add an attachment.',
-  // group (spec: POST /send-group-message)
-  groupCount: 'A group needs 2 to 32 recipients.',
-  groupTrial: 'Group messages are not available on trial accounts.',
-  groupForbidden: 'Group messages are not available on trial accounts, or one or more recipients are blocked.',
-  groupConflict: 'This group already exists on a different line.',
   // reactions
   reactionChannel: 'Reactions only work on native-chat messages.',
-  // enrolment (spec: POST /enroll-flow)
-  enrollOptedOut: 'This contact opted out; they cannot be enrolled.',
-  enrollNotFound: 'The workflow is not published or no longer exists, or the line was not found.',
-  enrollActive: 'This contact already has an active run in this workflow.',
-  enrollInvalid: 'The phone number, line or workflow is not valid, or no line is available.',
-  // contacts
-  contactInvalid: 'Check the phone number, email and custom fields.',
   notFound: 'Not found.',
   conflict: 'This conflicts with the current state. Refresh and try again.',
   unknown: 'Something went wrong.',
@@ -59,7 +54,7 @@ const textOf = (e: ErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ??
 /** One user-facing sentence for an error in a given context; the server's `hint` is appended when present. */
 export function describeError(
   error: unknown,
-  context: ErrorContext,
+  context: ErrorContext | ErrorRule,
   overrides?: Partial<ErrorStrings>,
 ): string {
   const s = { ...errorStrings, ...overrides }
@@ -82,6 +77,8 @@ export function describeError(
     if (status === 502 || status === 503 || status === 504) return s.upstream
     if (status >= 500) return s.server
     if (e.code === 'line_not_allowed') return s.lineNotAllowed
+    const specific = typeof context === 'function' ? context(e, text) : undefined
+    if (specific !== undefined) return specific
     switch (context) {
       case 'send':
         if (status === 400 && /effect/.test(text)) return s.sendEffectSms
@@ -90,24 +87,8 @@ export function describeError(
         if (status === 403 && /trial/.test(text)) return s.sendTrialLine
         if (status === 403) return s.sendForbidden
         break
-      case 'group':
-        if (status === 400 && /recipient|numbers|count|between/.test(text)) return s.groupCount
-        if (status === 400 && /line/.test(text)) return s.sendLineInvalid
-        if (status === 403 && /trial/.test(text)) return s.groupTrial
-        if (status === 403) return s.groupForbidden
-        if (status === 409) return s.groupConflict
-        break
       case 'reaction':
         if (/native|sms|rcs/.test(text)) return s.reactionChannel
-        break
-      case 'enroll':
-        if (status === 403) return s.enrollOptedOut
-        if (status === 404) return s.enrollNotFound
-        if (status === 409) return s.enrollActive
-        if (status === 400) return s.enrollInvalid
-        break
-      case 'contact':
-        if (status === 400) return s.contactInvalid
         break
       default:
         break
