@@ -87,7 +87,7 @@ describe('playground (npm start)', () => {
   // The mock moves an outbound message pending → delivered after 1 s, but no webhook announces
   // a status change, and the data layer (src/hooks/useThread.ts) polls only until the record is
   // listed: the bubble stays `pending` until something else refetches the thread.
-  test('send a message and see it delivered', { todo: 'data layer: refetch threads while an outbound message is pending (issue 7)' }, async () => {
+  test('send a message and see it delivered', async () => {
     const { page } = await openInbox()
     const text = `Hello from e2e ${Date.now()}`
     await page.getByRole('region', { name: /conversation$/i }).getByRole('textbox', { name: /^message/i }).first().fill(text)
