@@ -2,11 +2,12 @@
 import { lazy, Suspense, type HTMLAttributes } from 'react'
 import type { Line } from '../api/schemas'
 import type { ErrorStrings } from './internal/errors'
-
-export { linePickerStrings, lineLabel } from './internal/strings'
 import type { linePickerStrings } from './internal/strings'
-export type LinePickerStrings = typeof linePickerStrings
 
+/** Default, overridable strings (i18n). */
+export { linePickerStrings, lineLabel } from './internal/strings'
+
+export type LinePickerStrings = typeof linePickerStrings
 
 /**
  * Props of {@link LinePicker}.

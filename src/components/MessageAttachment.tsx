@@ -2,9 +2,11 @@
 import { lazy, Suspense, type HTMLAttributes } from 'react'
 import type { AttachmentKind } from './internal/url'
 import type { VoiceMemoPlayerStrings } from './VoiceMemoPlayer'
-
-export { messageAttachmentStrings } from './internal/strings'
 import type { messageAttachmentStrings } from './internal/strings'
+
+/** Default, overridable strings (i18n). */
+export { messageAttachmentStrings } from './internal/strings'
+
 export type MessageAttachmentStrings = typeof messageAttachmentStrings
 
 /**

@@ -3,9 +3,11 @@ import { lazy, Suspense, type HTMLAttributes } from 'react'
 import type { Reaction } from '../api/enums'
 import type { MessageRecord } from '../api/schemas'
 import type { ErrorStrings } from './internal/errors'
-
-export { reactionBarStrings } from './internal/strings'
 import type { reactionBarStrings } from './internal/strings'
+
+/** Default, overridable strings (i18n). */
+export { reactionBarStrings } from './internal/strings'
+
 export type ReactionBarStrings = typeof reactionBarStrings
 
 /**

@@ -1,8 +1,10 @@
 'use client'
 import { lazy, Suspense, type HTMLAttributes } from 'react'
-
-export { voiceMemoPlayerStrings } from './internal/strings'
 import type { voiceMemoPlayerStrings } from './internal/strings'
+
+/** Default, overridable strings (i18n). */
+export { voiceMemoPlayerStrings } from './internal/strings'
+
 export type VoiceMemoPlayerStrings = typeof voiceMemoPlayerStrings
 
 /**
