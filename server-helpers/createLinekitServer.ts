@@ -416,6 +416,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     requestBody: Body | undefined,
   ): Promise<Response> => {
     const policy = route.policy
+    if (upstream.status === 409 && route.path === '/send-group-message') return groupConflict(upstream, lines)
     if (!upstream.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
     const text = await upstream.text()
     let parsed: unknown
@@ -457,6 +458,26 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       }
     }
     return relay(upstream, text)
+  }
+
+  /**
+   * spec: group send 409 — "group already exists on a different line (body also carries
+   * `devicePhoneNumber`)". When that line is not one of the user's, its number and the group id
+   * are someone else's: drop them (the error and code stay), as other lines' numbers are never listed.
+   */
+  const groupConflict = async (upstream: Response, lines: Set<string>): Promise<Response> => {
+    const text = await upstream.text()
+    let body: Record<string, unknown>
+    try {
+      body = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return relay(upstream, text)
+    }
+    if (!body || typeof body !== 'object' || typeof body.devicePhoneNumber !== 'string') return relay(upstream, text)
+    const lineId = await accountLines.lineIdOfNumber(body.devicePhoneNumber)
+    if (lineId !== null && lines.has(lineId)) return relay(upstream, text)
+    const { devicePhoneNumber: _number, groupId: _group, ...rest } = body
+    return relay(upstream, JSON.stringify({ ...rest, hint: 'The group already exists on a line you cannot use; ask its owner, or change the recipients.' }))
   }
 
   const proxy = async (request: Request, matched: MatchedRoute, url: URL): Promise<Response> => {
