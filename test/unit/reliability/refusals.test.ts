@@ -13,7 +13,7 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toNodeHandler } from 'linekit/server/node'
-import { seedContacts, seedFlows } from 'linekit/mocks'
+import { seedContacts, seedFlows, seedLines } from 'linekit/mocks'
 import { BASE, KEY, MAIN, MESSAGING, SECRET, SHARED, collectSse, counts, createRig, eventually, fingerprint, isAllowedUpstream } from './support'
 import type { Rig, UserName } from './support'
 
@@ -228,6 +228,24 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     const group = await bob('/send-group-message', { numbers: [seedContacts.ava, seedContacts.cara, seedContacts.dan], message: 'x' })
     expect(JSON.parse(rig.upstream.at(-1)!.body)).toMatchObject({ lineId: MESSAGING })
     expect(group.status).toBe(409)
+  })
+
+  it('a group conflict does not reveal another user line number or group id', async () => {
+    const { rig, alice, bob } = setup()
+    const numbers = [seedContacts.ava, seedContacts.cara, seedContacts.dan]
+    // The seeded thread of these three lives on the main line (alice's).
+    const conflict = await bob('/send-group-message', { numbers, message: 'x' })
+    expect(conflict.status).toBe(409)
+    const seededGroup = [...rig.mock.state.accounts.get('acct_production')!.groupsById.keys()][0]!
+    expect(conflict.text).not.toContain(seedLines.main.phoneNumber)
+    expect(conflict.text).not.toContain(seededGroup)
+    expect(JSON.parse(conflict.text)).toMatchObject({ code: 'group_line_conflict' })
+    // The owner of the line still learns where the group lives (her own line).
+    const own = await alice('/send-group-message', { numbers, message: 'x', lineId: MAIN })
+    expect(own.status).toBe(200)
+    const adminConflict = await rig.call('carol', '/send-group-message', { body: { numbers, message: 'x', lineId: SHARED } })
+    expect(adminConflict.status).toBe(409)
+    expect(JSON.parse(adminConflict.text)).toMatchObject({ devicePhoneNumber: seedLines.main.phoneNumber })
   })
 
   it('reaction on another line message → 404, nothing sent', async () => {
