@@ -310,10 +310,17 @@ describe('line scoping', () => {
       ...sendRoute,
       'GET /get-lines': () => jsonResponse({ error: 'Too many requests', code: 'rate_limited' }, 429, { 'retry-after': '17' }),
     })
-    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'carol', json: { phone: '+1415', message: 'x' } }))
-    expect(response.status).toBe(429)
-    expect(response.headers.get('retry-after')).toBe('17')
-    expect(await response.json()).toMatchObject({ code: 'rate_limited' })
+    // Several requests wait on the same lookup: each gets its own readable answer.
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => server.handle(req('/api/linekit/send-api-message', { user: 'carol', json: { phone: '+1415', message: 'x' } }))),
+    )
+    for (const response of responses) {
+      expect(response.status).toBe(429)
+      expect(response.headers.get('retry-after')).toBe('17')
+      expect(await response.json()).toMatchObject({ code: 'rate_limited' })
+    }
+    expect(new Set(responses).size).toBe(3)
+    expect(upstream.callsTo('GET', '/get-lines')).toHaveLength(1)
     expect(upstream.callsTo('POST', '/send-api-message')).toHaveLength(0)
   })
 

@@ -108,6 +108,28 @@ const MAX_REMEMBERED_RUNS = 10_000
 
 type Body = Record<string, unknown>
 
+/**
+ * A deterministic 212-bit hash as 56 hex characters (four seeded cyrb53 rounds). Not a MAC: it
+ * only keeps users' idempotency keys apart (and user ids out of what the service sees), the same
+ * on every runtime and instance — Web Crypto's digest is async and missing outside secure contexts.
+ */
+function namespaceHash(text: string): string {
+  let out = ''
+  for (let seed = 1; seed <= 4; seed++) {
+    let h1 = 0xdeadbeef ^ seed
+    let h2 = 0x41c6ce57 ^ seed
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i)
+      h1 = Math.imul(h1 ^ ch, 2654435761)
+      h2 = Math.imul(h2 ^ ch, 1597334677)
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+    out += (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')
+  }
+  return out
+}
+
 /** Replaces every occurrence of `secret` in `text`. */
 function redactWith(secret: string) {
   const redact = (text: string): string => (secret && text.includes(secret) ? text.split(secret).join('[redacted]') : text)
@@ -122,6 +144,18 @@ function redactWith(secret: string) {
     return serialized.includes(secret) ? (JSON.parse(redact(serialized)) as Record<string, unknown>) : details
   }
   return { redact, redactDetails }
+}
+
+/** The service refused the lines lookup; each waiting request relays its own copy of the answer. */
+class LinesRefused {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    readonly body: string,
+  ) {}
+  toString(): string {
+    return `get-lines answered ${this.status}`
+  }
 }
 
 class Refusal {
@@ -212,7 +246,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     fetchLines: async () => {
       const response = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
       // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see.
-      if (!response.ok) throw new Refusal(await relay(response))
+      // Kept as text, not as a Response: concurrent callers share this rejection, and a body can be read once.
+      if (!response.ok) throw new LinesRefused(response.status, response.headers, await response.text())
       return response.json()
     },
     lineNumbers: options.lineNumbers,
@@ -256,7 +291,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       for (const id of account.ids) if (!lines.has(id)) return false
       return true
     } catch (error) {
-      if (error instanceof Refusal) throw error
+      if (error instanceof LinesRefused) throw new Refusal(await relay(new Response(error.body, error)))
       logger.warn('could not list the account lines; treating the user as limited to their own lines', { error: String(error) })
       return false
     }
@@ -480,6 +515,18 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     return relay(upstream, JSON.stringify({ ...rest, hint: 'The group already exists on a line you cannot use; ask its owner, or change the recipients.' }))
   }
 
+  /**
+   * Every user of the app shares the service's key, so the service's idempotency keys are shared
+   * too: another user replaying a key would get a `deduped` answer with the first send's line and
+   * nothing sent. In-bounds keys (spec: 1–200 characters; others are ignored, so left alone) are
+   * namespaced per user with a hash: the same user's retry still replays.
+   */
+  const scopeIdempotencyKey = (body: Body, user: LinekitUser): void => {
+    const key = body.idempotencyKey
+    if (typeof key !== 'string' || key.length < 1 || key.length > 200) return
+    body.idempotencyKey = `lku_${namespaceHash(`${user.userId}\n${key}`)}`
+  }
+
   const proxy = async (request: Request, matched: MatchedRoute, url: URL): Promise<Response> => {
     const { route } = matched
     if (route.method === 'POST' && !isCsrfSafe(request, csrf)) throw csrfRefusal()
@@ -489,6 +536,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (route.method === 'POST') {
       body = await readJsonBody(request)
       await checkBodyPolicy(route.policy, body, scope, request.signal)
+      if (route.path === '/send-api-message' || route.path === '/send-group-message') scopeIdempotencyKey(body, scope.user)
     } else {
       query = await buildQuery(route, url.searchParams, scope)
     }
