@@ -230,6 +230,29 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     expect(group.status).toBe(409)
   })
 
+  it('idempotency keys are per user: another user replaying a key neither blocks a send nor gets its outcome', async () => {
+    const { rig, alice, bob } = setup()
+    const key = 'lk-shared-key-0001'
+    const first = await alice('/send-api-message', { phone: seedContacts.ava, message: 'from alice', idempotencyKey: key })
+    expect(first.status).toBe(200)
+    const other = await bob('/send-api-message', { phone: seedContacts.ava, message: 'from bob', idempotencyKey: key })
+    expect(other.status).toBe(200)
+    expect(other.json).not.toMatchObject({ deduped: true })
+    expect(other.text).not.toContain(seedLines.main.phoneNumber)
+    const stored = rig.mock.state.accounts.get('acct_production')!.messages.map((m) => m.content)
+    expect(stored).toContain('from alice')
+    expect(stored).toContain('from bob')
+    // The same user's retry is still a replay (the key still protects against double sends).
+    const retry = await alice('/send-api-message', { phone: seedContacts.ava, message: 'from alice', idempotencyKey: key })
+    expect(retry.json).toMatchObject({ deduped: true })
+    expect(rig.mock.state.accounts.get('acct_production')!.messages.filter((m) => m.content === 'from alice')).toHaveLength(1)
+    // Group sends too.
+    const g1 = await alice('/send-group-message', { numbers: [seedContacts.ava, '+14155550188'], message: 'g', idempotencyKey: 'lk-group-key' })
+    const g2 = await bob('/send-group-message', { numbers: [seedContacts.ben, '+14155550186'], message: 'g', idempotencyKey: 'lk-group-key' })
+    expect(g1.json).toMatchObject({ created: true })
+    expect(g2.json).toMatchObject({ created: true })
+  })
+
   it('a group conflict does not reveal another user line number or group id', async () => {
     const { rig, alice, bob } = setup()
     const numbers = [seedContacts.ava, seedContacts.cara, seedContacts.dan]
