@@ -4,8 +4,8 @@
  * in either of the spec's error shapes, non-JSON error pages from proxies, and responses that
  * do not match the contract (`invalid_response`).
  */
-import { mintErrorToSdkCode } from './enums'
-import type { MintErrorCode, SdkErrorCode } from './enums'
+import { mintErrorToSdkCode } from './values'
+import type { MintErrorCode, SdkErrorCode } from './values'
 import type { EndpointId } from './endpoints'
 
 /** Fields of a {@link LinekitError}. */

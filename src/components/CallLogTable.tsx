@@ -1,7 +1,7 @@
 'use client'
 import { Fragment, useId, useMemo, useState, type HTMLAttributes } from 'react'
 import type { CallLog, CallLogsQuery, Line } from '../api/schemas'
-import { dispositions, type Disposition } from '../api/enums'
+import { dispositions, type Disposition } from '../api/values'
 import { useCallLogs } from '../hooks/useCallLogs'
 import { useLines } from '../hooks/useLines'
 import { callLogsToCsv, parseTranscript } from './calling/csv'

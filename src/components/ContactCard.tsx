@@ -1,7 +1,7 @@
 'use client'
 import { useId, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react'
 import type { Contact } from '../api/schemas'
-import { MAX_CUSTOM_FIELDS as MAX_CUSTOM_FIELDS_CHARS } from './internal/constants'
+import { MAX_CUSTOM_FIELDS_CHARS } from '../api/limits'
 import { useContacts } from '../hooks/useContacts'
 import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'

@@ -1,6 +1,6 @@
 'use client'
 import { useId, useState, type HTMLAttributes } from 'react'
-import type { RunStatus } from '../api/enums'
+import type { RunStatus } from '../api/values'
 import type { EnrollResponse, Workflow } from '../api/schemas'
 import { useCancelRun } from '../hooks/useCancelRun'
 import { useEnrollFlow } from '../hooks/useEnrollFlow'

@@ -1,6 +1,6 @@
 'use client'
 import { lazy, Suspense, useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
-import type { Effect } from '../api/enums'
+import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
 import { cx } from './internal/cx'

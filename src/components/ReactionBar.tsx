@@ -1,6 +1,6 @@
 'use client'
 import { lazy, Suspense, type HTMLAttributes } from 'react'
-import type { Reaction } from '../api/enums'
+import type { Reaction } from '../api/values'
 import type { MessageRecord } from '../api/schemas'
 import type { ErrorStrings } from './internal/errors'
 import type { reactionBarStrings } from './internal/strings'

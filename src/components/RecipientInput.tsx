@@ -1,6 +1,6 @@
 'use client'
 import { useId, useMemo, useState, type ClipboardEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
-import { MAX_RECIPIENTS as MAX_GROUP_RECIPIENTS, MIN_RECIPIENTS as MIN_GROUP_RECIPIENTS } from './internal/constants'
+import { MAX_GROUP_RECIPIENTS, MIN_GROUP_RECIPIENTS } from '../api/limits'
 import type { CountryCode } from '../api/phone'
 import { cx } from './internal/cx'
 import { splitRecipients, toChips, type RecipientChip } from './internal/recipients'

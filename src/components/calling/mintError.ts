@@ -1,5 +1,5 @@
 import type { LinekitError } from '../../api/errors'
-import type { SdkErrorCode } from '../../api/enums'
+import type { SdkErrorCode } from '../../api/values'
 
 /** How the UI should present a mint failure. */
 export interface MintErrorView {

@@ -1,8 +1,8 @@
 'use client'
-import type { Effect } from '../../api/enums'
+import type { Effect } from '../../api/values'
 import type { MessageComposerProps, MessageComposerStrings } from '../MessageComposer'
 import LinePicker from './LinePickerImpl'
-import { bubbleEffectList as bubbleEffects, screenEffectList as screenEffects } from './constants'
+import { bubbleEffects, screenEffects } from '../../api/values'
 import type { ErrorStrings } from './errors'
 
 /** Props of the composer's option panel: the composer owns the state. */

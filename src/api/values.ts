@@ -1,0 +1,148 @@
+/**
+ * Enumerations and code tables of the service contract (`shared/spec/service-interface.md`), free of
+ * zod: browser code imports values from here, because a value imported from a module with top-level
+ * `z.enum(...)` calls keeps those calls (and zod) in the bundle. `enums.ts` builds the zod enums.
+ */
+/** Message channels. spec: Message record — `RCS` is inbound-only. */
+export const services = ['nativechat', 'SMS', 'RCS'] as const
+export type Service = (typeof services)[number]
+
+/** Message and call directions. */
+export const directions = ['inbound', 'outbound'] as const
+export type Direction = (typeof directions)[number]
+
+/** Tapback reactions. spec: POST /send-reaction. */
+export const reactions = ['love', 'like', 'dislike', 'laugh', 'emphasize', 'question'] as const
+export type Reaction = (typeof reactions)[number]
+
+/** Bubble send effects (native-chat only). spec: POST /send-api-message `effect`. */
+export const bubbleEffects = ['slam', 'loud', 'gentle', 'invisible-ink'] as const
+export type BubbleEffect = (typeof bubbleEffects)[number]
+
+/** Screen send effects (native-chat only). spec: POST /send-api-message `effect`. */
+export const screenEffects = [
+  'confetti',
+  'balloons',
+  'hearts',
+  'lasers',
+  'fireworks',
+  'echo',
+  'spotlight',
+  'shooting-star',
+  'celebration',
+] as const
+export type ScreenEffect = (typeof screenEffects)[number]
+
+/** Every send effect, bubble first then screen. */
+export const effects = [...bubbleEffects, ...screenEffects] as const
+export type Effect = (typeof effects)[number]
+
+/** Workflow run statuses (uppercase). spec: Workflow (flow) and run. */
+export const runStatuses = ['ACTIVE', 'SLEEPING', 'WAITING_REPLY', 'COMPLETED', 'CANCELLED', 'FAILED'] as const
+export type RunStatus = (typeof runStatuses)[number]
+
+/** AI-assigned call dispositions. spec: CallLog object. */
+export const dispositions = [
+  'answered',
+  'voicemail',
+  'busy',
+  'no_answer',
+  'wrong_number',
+  'not_interested',
+  'callback_requested',
+  'meeting_scheduled',
+  'information_provided',
+  'no_speech',
+  'unknown',
+] as const
+export type Disposition = (typeof dispositions)[number]
+
+/**
+ * Known call-log statuses. spec: CallLog `status` — "list is open-ended", so
+ * `callLogStatusSchema` (enums.ts) accepts any string; this tuple is for display only.
+ */
+export const callLogStatuses = ['completed', 'no-answer', 'busy', 'failed', 'canceled'] as const
+/** A known call-log status, or any other string the service adds later. */
+export type CallLogStatus = (typeof callLogStatuses)[number] | (string & {})
+
+/** Terminal statuses of an inbound audio call. spec: `audiocall.inbound.ended`. */
+export const inboundCallEndStatuses = ['ended', 'declined', 'no_answer', 'voicemail', 'busy', 'failed'] as const
+export type InboundCallEndStatus = (typeof inboundCallEndStatuses)[number]
+
+/**
+ * Known `call_status` values of the call-status endpoint. @assumed (ASSUMPTIONS.md: the spec
+ * names only `ringing`); the schema accepts any string.
+ */
+export const callStatuses = ['ringing', 'answered', 'ended', 'declined', 'no_answer', 'voicemail', 'busy', 'failed'] as const
+/** A known call status, or any other string. */
+export type CallStatus = (typeof callStatuses)[number] | (string & {})
+
+/** Error codes of the voice-token mint. spec: POST {app_url}/api/v1/dialer/token. */
+export const mintErrorCodes = [
+  'invalid_api_key',
+  'invalid_line_id',
+  'line_not_found',
+  'line_inbound_only',
+  'line_not_eligible',
+  'dialer_subscription_required',
+  'account_paywalled',
+  'dialer_cap_reached',
+  'dialer_not_provisioned',
+  'api_key_unsupported',
+  'rate_limited',
+  'dialer_misconfigured',
+  'internal_error',
+  'dialer_unavailable',
+] as const
+export type MintErrorCode = (typeof mintErrorCodes)[number]
+
+/** SDK codes the mint errors map to. spec: Errors — dialer mint mapping table. */
+export const sdkErrorCodes = [
+  'token_unavailable',
+  'line_unavailable',
+  'subscription_required',
+  'account_paywalled',
+  'cap_reached',
+  'not_provisioned',
+  'rate_limited',
+] as const
+export type SdkErrorCode = (typeof sdkErrorCodes)[number]
+
+/**
+ * Mint error code → SDK code, exactly the spec's table (spec: Errors). `internal_error` is a
+ * declared mint code absent from the table; it maps to `token_unavailable` like the other 5xx.
+ */
+export const mintErrorToSdkCode: Readonly<Record<MintErrorCode, SdkErrorCode>> = {
+  invalid_api_key: 'token_unavailable',
+  invalid_line_id: 'line_unavailable',
+  line_not_found: 'line_unavailable',
+  line_inbound_only: 'line_unavailable',
+  line_not_eligible: 'line_unavailable',
+  dialer_subscription_required: 'subscription_required',
+  account_paywalled: 'account_paywalled',
+  dialer_cap_reached: 'cap_reached',
+  dialer_not_provisioned: 'not_provisioned',
+  api_key_unsupported: 'token_unavailable',
+  rate_limited: 'rate_limited',
+  dialer_misconfigured: 'token_unavailable',
+  internal_error: 'token_unavailable',
+  dialer_unavailable: 'token_unavailable',
+}
+
+/** Status the mint declares for each code (spec: dialer mint status codes). Used by the mock. */
+export const mintErrorStatus: Readonly<Record<MintErrorCode, number>> = {
+  invalid_api_key: 401,
+  invalid_line_id: 400,
+  line_not_found: 404,
+  line_inbound_only: 403,
+  line_not_eligible: 403,
+  dialer_subscription_required: 403,
+  account_paywalled: 402,
+  dialer_cap_reached: 402,
+  dialer_not_provisioned: 404,
+  api_key_unsupported: 403,
+  rate_limited: 429,
+  dialer_misconfigured: 500,
+  internal_error: 500,
+  dialer_unavailable: 503,
+}
