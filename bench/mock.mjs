@@ -26,14 +26,17 @@ export async function runMockBench({ requests = 3000, log = console.log } = {}) 
     const handle = listed.data?.[0]?.message_handle
     if (!handle) throw new Error(`list answered ${JSON.stringify(listed)}`)
 
+    // Reads first, on the seeded store (what a test or story has); the sends then grow the store
+    // by thousands of messages and the listing is measured again on it.
     const routes = {
-      // Distinct text each time: the service de-duplicates identical sends within an hour.
-      'POST /send-api-message': () => mock.fetch('/send-api-message', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava, message: `bench ${n++}` }) }),
       'GET /get-messages-api (50)': () => mock.fetch('/get-messages-api?limit=50', { headers: auth }),
       'GET /get-message-api/:handle': () => mock.fetch(`/get-message-api/${handle}`, { headers: auth }),
       'POST /send-typing-indicator': () => mock.fetch('/send-typing-indicator', { method: 'POST', headers: auth, body: JSON.stringify({ phoneNumber: ava, lineId: seedLines.main.lineId }) }),
       'POST /api-check-native-availability': () => mock.fetch('/api-check-native-availability', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava }) }),
       'GET /get-lines': () => mock.fetch('/get-lines', { headers: auth }),
+      // Distinct text each time: the service de-duplicates identical sends within an hour.
+      'POST /send-api-message': () => mock.fetch('/send-api-message', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava, message: `bench ${n++}` }) }),
+      [`GET /get-messages-api (50), after the sends`]: () => mock.fetch('/get-messages-api?limit=50', { headers: auth }),
     }
     const floorHandlers = [http.get('*/ping', () => HttpResponse.json({ ok: true }))]
     const baseline = () => getResponse(floorHandlers, new Request('http://mock.linekit.local/ping'))
@@ -64,8 +67,10 @@ export async function runMockBench({ requests = 3000, log = console.log } = {}) 
       log(`  ${name}: ${results[name].sequential.toFixed(0)} req/s`)
     }
     const seq = Object.values(results).map((r) => r.sequential)
+    const stored = (await (await mock.fetch('/get-messages-api?limit=1', { headers: auth })).json()).pagination?.total
     return {
       requests,
+      stored,
       baseline: floor,
       routes: results,
       slowest: Math.min(...seq),
@@ -82,7 +87,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (args.json) console.log(JSON.stringify(r, null, 2))
   else
     printTable(
-      ['route (in-process fetch)', 'req/s awaited', 'req/s 16 in flight', 'vs baseline', 'target'],
+      ['route (in-process fetch)', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'],
       [
         ['reference: MSW getResponse, 1 trivial handler', r.baseline.sequential, r.baseline.concurrent, 1, ''],
         ...Object.entries(r.routes).map(([name, v]) => [name, v.sequential, v.concurrent, v.sequential / r.baseline.sequential, `≥ ${targets.rps}`]),

@@ -74,6 +74,8 @@ async function runOnce(browser, page0, mode, count) {
     })
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+    // The app's state (client, cache with the thread) exists before the Conversation mounts.
+    await page.evaluate((n) => window.linekitBench.prepare(n), count)
     // Let the page go idle before measuring.
     await page.evaluate(() => new Promise((r) => setTimeout(r, 100)))
 
@@ -82,9 +84,9 @@ async function runOnce(browser, page0, mode, count) {
     // Mount from a task of the page's own (not inside DevTools' evaluate, which CDP's
     // ScriptDuration does not count), then wait until the rows settle: unchanged for 3 frames
     // (the virtualizer measures rows after paint and may render again).
-    const settle = await page.evaluate(async ([m, n]) => {
+    const settle = await page.evaluate(async (m) => {
       const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)))
-      const syncMs = await new Promise((r) => setTimeout(() => r(window.linekitBench.mount(m, n)), 0))
+      const syncMs = await new Promise((r) => setTimeout(() => r(window.linekitBench.mount(m)), 0))
       const t0 = performance.now()
       let last = -1
       let stable = 0
@@ -95,7 +97,7 @@ async function runOnce(browser, page0, mode, count) {
         last = n
       }
       return { syncMs, settledAt: performance.now() }
-    }, [mode, count])
+    }, mode)
     const syncMs = settle.syncMs
     const after = await metrics(cdp)
     const mount = delta(before, after)

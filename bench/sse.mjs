@@ -6,33 +6,47 @@
 //
 //   node bench/sse.mjs [--clients 1000] [--events 20] [--gap-ms 250] [--json]
 import http from 'node:http'
+import net from 'node:net'
 import { startServer } from './spawn.mjs'
 import { median, parseArgs, percentile, printTable } from './support.mjs'
 
 export const targets = { p99Ms: 50 }
 const SECRET = 'whsec_bench'
 
-/** Opens one event stream; calls onEvent(messageId, receivedAtMs) per message event. */
+/**
+ * Opens one event stream on a raw socket and calls onEvent(messageId, receivedAtMs) per message
+ * event. Raw TCP rather than http.get: a thousand HTTP parsers and string decoders in this one
+ * process would time the client, not the server. The response is chunked; an SSE frame is small
+ * enough to sit in one chunk, and a short tail is kept in case a frame is split across reads.
+ */
 function openStream(base, onEvent) {
+  const { hostname, port } = new URL(base)
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/linekit/events`, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`events → ${res.statusCode}`))
-      res.setEncoding('utf8')
-      let buffer = ''
-      res.on('data', (chunk) => {
-        const at = performance.now()
-        buffer += chunk
-        let end
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const m = /"messageId":(\d+)/.exec(frame)
-          if (m) onEvent(Number(m[1]), at)
-        }
-      })
-      resolve({ close: () => req.destroy() })
+    const socket = net.connect({ host: hostname, port: Number(port) })
+    socket.setNoDelay(true)
+    let head = true
+    let tail = ''
+    socket.on('connect', () =>
+      socket.write(`GET /api/linekit/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nConnection: keep-alive\r\n\r\n`),
+    )
+    socket.on('data', (chunk) => {
+      const at = performance.now()
+      const text = tail + chunk.toString('latin1')
+      if (head) {
+        if (!text.startsWith('HTTP/1.1 200')) return reject(new Error(`events → ${text.slice(0, 40)}`))
+        head = false
+        resolve({ close: () => socket.destroy() })
+      }
+      const re = /"messageId":(\d+)/g
+      let m
+      let consumed = 0
+      while ((m = re.exec(text))) {
+        onEvent(Number(m[1]), at)
+        consumed = re.lastIndex
+      }
+      tail = text.slice(Math.max(consumed, text.length - 32))
     })
-    req.on('error', reject)
+    socket.on('error', reject)
   })
 }
 

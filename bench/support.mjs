@@ -46,7 +46,7 @@ export function printTable(header, rows, log = console.log) {
 export function machine() {
   let freeH = ''
   try {
-    freeH = execFileSync('free', ['-h'], { encoding: 'utf8' }).trim()
+    freeH = execFileSync('free', ['-h'], { encoding: 'utf8' }).trimEnd()
   } catch {
     freeH = `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`
   }

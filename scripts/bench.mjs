@@ -235,8 +235,8 @@ if (wanted('mock')) {
 Command: \`npm run bench -- --only mock\` (\`node bench/mock.mjs\`). \`createMockService()\` with a
 manual clock, rate limit off (\`PATCH /__mock/settings {"rateLimitPerMinute":0}\`), production key;
 ${r.requests} requests per route after 200 of warm-up, awaited one after another (how tests and
-stories call it) and 16 in flight. Routes run in this order, so the listing reads a store that
-the sends have grown by several thousand messages.
+stories call it) and 16 in flight. The reads run first on the seeded store (what a test or story
+has); the sends then grow it (to ${r.stored ?? 'several thousand'} messages) and the listing runs again.
 
 ${table(['route', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'], rows)}
 `)

@@ -2,6 +2,7 @@
  * The render benchmark's page (bench/render.mjs): one <Conversation> inside <LinekitProvider>,
  * its thread already holding 10,000 messages (seeded into the query cache, the shape useThread
  * builds from the service's pages), the other requests (lines, availability) answered in memory.
+ * `window.linekitBench.prepare(count)` builds the client and the cache (not measured), then
  * `window.linekitBench.mount(mode)` mounts it virtualized (the default) or with every row mounted
  * (`overscan` past the end: the same page without virtualization, the baseline).
  */
@@ -57,18 +58,21 @@ async function memoryFetch(input: RequestInfo | URL, init?: RequestInit): Promis
 
 let root: Root | undefined
 
+let prepared: { client: ReturnType<typeof createLinekitClient>; queryClient: QueryClient; count: number } | undefined
+
 declare global {
   interface Window {
     linekitBench: {
-      mount(mode: 'virtual' | 'all', count: number): number
+      prepare(count: number): void
+      mount(mode: 'virtual' | 'all'): number
       unmount(): void
     }
   }
 }
 
 window.linekitBench = {
-  /** Mounts synchronously (flushSync) and returns the milliseconds it took; effects after paint are measured by the caller. */
-  mount(mode, count) {
+  /** The app's state before the Conversation mounts: client and a cache holding the thread (not measured). */
+  prepare(count) {
     const client = createLinekitClient({ baseUrl: '/api/linekit', fetch: memoryFetch })
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
     const done = { offset: 0, done: true }
@@ -76,6 +80,12 @@ window.linekitBench = {
       pages: [{ messages: messages(count), next: { inbound: done, outbound: done } }],
       pageParams: [firstThreadPageParam],
     })
+    prepared = { client, queryClient, count }
+  },
+  /** Mounts synchronously (flushSync) and returns the milliseconds it took; effects after paint are measured by the caller. */
+  mount(mode) {
+    if (!prepared) throw new Error('prepare(count) first')
+    const { client, queryClient, count } = prepared
     const container = document.getElementById('root')!
     root = createRoot(container)
     const t0 = performance.now()
