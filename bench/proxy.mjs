@@ -8,6 +8,8 @@
 //   so whatever else runs on the machine weighs on both; median of each, and median of the paired
 //   differences. (autocannon's latency histogram has 1 ms resolution: too coarse for a 1 ms budget.)
 // - Throughput kept: autocannon, N connections, direct and proxied runs alternated, median req/s.
+//   Reference: a bare fetch proxy on the same Node bridge (bench/servers/bare-proxy.mjs), to tell
+//   linekit's own work from the cost of any fetch-based proxy.
 //
 //   node bench/proxy.mjs [--requests 3000] [--seconds 5] [--connections 10] [--rounds 2] [--service-delay-ms 20] [--json]
 import http from 'node:http'
@@ -42,9 +44,11 @@ function cannon(url, { seconds, connections }) {
 async function measurePair({ delayMs, requests, seconds, connections, rounds, log }) {
   const upstream = await startServer('bench/servers/upstream.mjs', ['--delay-ms', String(delayMs)])
   const proxy = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: ['--import', 'tsx'] })
+  const bare = await startServer('bench/servers/bare-proxy.mjs', [upstream.url])
   try {
     const direct = `${upstream.url}${PATH}`
     const viaProxy = `${proxy.url}/api/linekit${PATH}`
+    const viaBare = `${bare.url}/api/linekit${PATH}`
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
     // Warm-up: JIT, the proxy's lines cache, sockets.
     for (let i = 0; i < Math.min(300, requests); i++) {
@@ -74,21 +78,23 @@ async function measurePair({ delayMs, requests, seconds, connections, rounds, lo
     }
     log(`  upstream +${delayMs} ms: latency p50 direct ${latency.directP50.toFixed(3)} ms, via proxy ${latency.proxyP50.toFixed(3)} ms (${requests} pairs)`)
 
-    const rps = { direct: [], proxy: [] }
-    await cannon(direct, { seconds: 1, connections })
-    await cannon(viaProxy, { seconds: 1, connections })
+    const rps = { direct: [], proxy: [], bare: [] }
+    const urls = { direct, proxy: viaProxy, bare: viaBare }
+    for (const url of Object.values(urls)) await cannon(url, { seconds: 1, connections })
     for (let r = 0; r < rounds; r++) {
-      for (const which of r % 2 === 0 ? ['direct', 'proxy'] : ['proxy', 'direct']) {
-        const result = await cannon(which === 'direct' ? direct : viaProxy, { seconds, connections })
+      for (const which of r % 2 === 0 ? ['direct', 'proxy', 'bare'] : ['bare', 'proxy', 'direct']) {
+        const result = await cannon(urls[which], { seconds, connections })
         if (result.non2xx || result.errors) throw new Error(`${which}: ${result.non2xx} non-2xx, ${result.errors} errors`)
         rps[which].push(result.requests.average)
         log(`  upstream +${delayMs} ms: throughput round ${r + 1} ${which.padEnd(6)} ${result.requests.average.toFixed(0)} req/s`)
       }
     }
-    const throughput = { direct: median(rps.direct), proxy: median(rps.proxy) }
+    const throughput = { direct: median(rps.direct), proxy: median(rps.proxy), bare: median(rps.bare) }
     throughput.kept = throughput.proxy / throughput.direct
+    throughput.bareKept = throughput.bare / throughput.direct
     return { delayMs, latency, throughput }
   } finally {
+    await bare.stop()
     await proxy.stop()
     await upstream.stop()
   }
@@ -117,6 +123,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       rows.push([`${tag}: median paired difference (ms)`, '', '', s.latency.pairedDiffMedian, `≤ +${targets.addedMedianMs} ms`])
       rows.push([`${tag}: latency p99 (ms)`, s.latency.directP99, s.latency.proxyP99, s.latency.proxyP99 - s.latency.directP99, ''])
       rows.push([`${tag}: req/s, ${r.connections} connections`, s.throughput.direct, s.throughput.proxy, s.throughput.kept, `≥ ${targets.throughputKept}`])
+      rows.push([`${tag}: req/s, bare fetch proxy (reference)`, s.throughput.direct, s.throughput.bare, s.throughput.bareKept, ''])
     }
     printTable(['', 'direct', 'via proxy', 'added / kept', 'target'], rows)
   }

@@ -166,7 +166,7 @@ if (wanted('proxy')) {
   const d = r.delayed
   check('proxy', 'added median latency (instant upstream, paired)', i.latency.pairedDiffMedian, 'ms', '≤', 1)
   check('proxy', 'throughput kept (instant upstream, 10 connections)', i.throughput.kept, '×', '≥', 0.8,
-    'With an upstream that answers in ~0.2 ms, throughput is the proxy process\'s CPU: each request goes through @hono/node-server (IncomingMessage → Request), Node\'s fetch (undici) to the upstream, reading and redacting the body, and back through a web stream — roughly 10× the work of the bare upstream, on 2 cores that also run the upstream, autocannon and other people\'s jobs. Not changed here (server-helpers is being edited by its owner); candidates: a pooled undici Agent with keep-alive/pipelining for upstream calls, skipping body redaction for JSON that cannot contain the key (the key is never sent upstream in bodies), and avoiding AbortSignal.any per request.')
+    `With an upstream that answers in ~0.2 ms, throughput is the proxy process's CPU. A bare fetch proxy on the same Node bridge (no allowlist, auth, line check or redaction) keeps only ${(100 * i.throughput.bareKept).toFixed(0)} % here: most of the gap is the Request/Response bridge plus Node's fetch (undici) per request, on 2 cores shared with the upstream, autocannon and other jobs; linekit's own work takes it from ${i.throughput.bare.toFixed(0)} to ${i.throughput.proxy.toFixed(0)} req/s. With a service-like upstream (+${r.serviceDelayMs} ms) the proxy keeps ${(100 * d.throughput.kept).toFixed(0)} %. Not changed here (server-helpers is being edited by its owner); candidates: a dedicated undici Agent (keep-alive, more connections) for upstream calls, streaming the body through when it cannot contain the key instead of reading and redacting it, one AbortSignal per request instead of AbortSignal.any.`)
   check('proxy', 'throughput kept (upstream answering after 20 ms)', d.throughput.kept, '×', '≥', 0.8)
   const rows = []
   for (const s of [i, d]) {
@@ -175,6 +175,7 @@ if (wanted('proxy')) {
     rows.push([`${tag}: median of paired differences (ms)`, '', '', `+${s.latency.pairedDiffMedian.toFixed(3)}`, '≤ +1 ms'])
     rows.push([`${tag}: latency p99 (ms)`, s.latency.directP99.toFixed(2), s.latency.proxyP99.toFixed(2), `+${(s.latency.proxyP99 - s.latency.directP99).toFixed(2)}`, ''])
     rows.push([`${tag}: throughput (req/s, 10 connections)`, s.throughput.direct.toFixed(0), s.throughput.proxy.toFixed(0), `${(100 * s.throughput.kept).toFixed(0)} % kept`, '≥ 80 %'])
+    rows.push([`${tag}: throughput, bare fetch proxy (reference)`, s.throughput.direct.toFixed(0), s.throughput.bare.toFixed(0), `${(100 * s.throughput.bareKept).toFixed(0)} % kept`, ''])
   }
   printTable(['', 'direct', 'via proxy', 'added / kept', 'target'], rows)
   sections.push(`## linekit/server proxy
@@ -185,8 +186,9 @@ Command: \`npm run bench -- --only proxy\` (\`node bench/proxy.mjs\`). The upstr
 \`GET /api/linekit/get-messages-api?pb_line_id=…&limit=50\` (a 50-message page, ~14 KB) for an
 authorized user: allowlist, line check, key added, headers filtered, body redacted. Latency: one
 keep-alive client alternating direct and proxied requests (${r.requests} pairs; autocannon's
-histogram has 1 ms resolution). Throughput: autocannon, 10 connections, ${r.seconds} s per run, direct
-and proxied alternated over ${r.rounds} rounds, median. Two upstreams: one answering at once (the
+histogram has 1 ms resolution). Throughput: autocannon, 10 connections, ${r.seconds} s per run, direct,
+proxied and a bare fetch proxy (\`bench/servers/bare-proxy.mjs\`: the same Node bridge and Node's
+fetch, nothing else — the floor of any fetch-based proxy) alternated over ${r.rounds} rounds, median. Two upstreams: one answering at once (the
 proxy's own cost decides), one answering after ${r.serviceDelayMs} ms (like a service across a network).
 
 ${table(['', 'direct', 'via proxy', 'added / kept', 'target'], rows)}
