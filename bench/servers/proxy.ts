@@ -14,7 +14,7 @@ const linekit = createLinekitServer({
   baseUrl: upstream,
   appUrl: upstream,
   // One user allowed the account's only line: the cheapest realistic authorization.
-  authorize: () => ({ userId: 'bench', lineIds: [LINE] }),
+  authorize: async () => ({ userId: 'bench', lineIds: [LINE] }),
   // For the SSE benchmark: webhooks in at /api/linekit/webhooks/whsec_bench, line number known.
   webhookSecret: 'whsec_bench',
   lineNumbers: { '+14155550999': LINE },
