@@ -5,7 +5,7 @@ export interface SizeFile {
   agora: boolean
   phone: boolean
   react: boolean
-  /** Source files (paths as esbuild reports them, relative to the repo) with code in this chunk. */
+  /** Source files (paths as esbuild reports them, relative to the repo) with code in this chunk, biggest first. */
   inputs: string[]
 }
 export interface SizeResult {

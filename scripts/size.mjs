@@ -58,8 +58,10 @@ export async function measure(code, { external = reactExternal, platform = 'brow
     const cssFile = outputs[entry].cssBundle
     const gz = (file) => gzipSync(readFileSync(resolve(root, file)), { level: 9 }).length
     const files = [...initial, ...lazy, ...(cssFile ? [cssFile] : [])].map((file) => {
+      // Biggest contributors first, so a failure message names what to look at.
       const inputs = Object.entries(outputs[file].inputs)
         .filter(([, v]) => v.bytesInOutput > 0)
+        .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
         .map(([i]) => i)
       return {
         file: relative(outdir, resolve(root, file)),
