@@ -106,6 +106,10 @@ async function runOnce(browser, page0, mode, count) {
       rows: document.querySelectorAll('.lk-MessageList-row').length,
     }))
 
+    // Guards on the guard: a renamed class or an empty thread must not pass for "few rows".
+    if (dom.messageRows === 0) throw new Error(`render bench (${mode}): no .lk-MessageList-row[data-kind="item"] in the DOM`)
+    if (mode === 'all' && dom.messageRows !== count) throw new Error(`render bench (all): ${dom.messageRows} message rows, expected ${count}`)
+
     // Scroll from the newest message to the oldest, one step per frame. Traced too: a task's
     // thread (CPU) time says what the page itself cost when the machine is busy, where the
     // wall-clock long tasks of PerformanceObserver also count time the thread was not running.
