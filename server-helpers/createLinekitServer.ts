@@ -17,7 +17,7 @@ import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './inter
 import type { Timers } from './internal/sse'
 import { realTimers, sseResponse } from './internal/sse'
 import { timingSafeEqual } from './internal/timingSafeEqual'
-import { classifyWebhook, crossCheckRoutes, parseVoiceTokenRequest } from './internal/webhook'
+import { classifyWebhook, parseVoiceTokenRequest } from './internal/webhook'
 
 /** Who is calling, as decided by the application's {@link LinekitServerOptions.authorize}. */
 export interface LinekitUser {
@@ -212,7 +212,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const heartbeatMs = options.heartbeatMs ?? 15_000
   const publishTimeoutMs = options.publishTimeoutMs ?? 5000
   const retryMs = options.retryMs ?? 3000
-  const routes: readonly ProxyRoute[] = crossCheckRoutes(proxyRoutes, logger)
+  // The table matches the contract's messaging endpoints exactly (internal/routes.test.ts).
+  const routes: readonly ProxyRoute[] = proxyRoutes
   const pending = new Set<Promise<unknown>>()
   const localClaims = new Map<string, number>()
   const runLines = new Map<number, string>()

@@ -1,8 +1,8 @@
 /**
  * The proxy's allowlist: every service endpoint the browser may reach through linekit/server,
  * with how it is kept within the user's lines. Anything not listed here is a 404; nothing is a
- * path pass-through. Paths and methods are the spec's and `src/api/ASSUMPTIONS.md`'s; at start
- * the table is cross-checked against `endpoints` from `src/api` (see createLinekitServer).
+ * path pass-through. Paths and methods are the spec's and `src/api/ASSUMPTIONS.md`'s; a test
+ * (routes.test.ts) keeps the table equal to the contract's messaging endpoints in `src/api`.
  */
 
 /** How a route is scoped to the user's lines. */

@@ -1,15 +1,13 @@
 /** The parts of linekit/server that read the contract from `src/api`. */
-// From the modules, not the `src/api` barrel: the barrel re-exports `phone` (libphonenumber,
-// ~29 KB gzip), which bundlers then keep in the server bundle (issue 11, size budget).
+// From the small modules, not the `src/api` barrel or `schemas.ts`: bundlers keep everything a
+// module defines at top level, and those carry libphonenumber and every schema (issue 11, size budget).
 import {
   audioCallEventSchema,
   crmMessageWebhookPayloadSchema,
   messageWebhookPayloadSchema,
   voiceTokenRequestSchema,
-} from '../../src/api/schemas'
-import { endpoints } from '../../src/api/endpoints'
+} from '../../src/api/webhooks'
 import type { AudioCallEvent, CrmMessageWebhookPayload, MessageWebhookPayload } from '../../src/api'
-import type { ProxyRoute } from './routes'
 
 export type ClassifiedWebhook =
   | { kind: 'audiocall'; payload: AudioCallEvent }
@@ -34,21 +32,4 @@ export function classifyWebhook(payload: unknown): ClassifiedWebhook | null {
 export function parseVoiceTokenRequest(body: unknown): string | null {
   const parsed = voiceTokenRequestSchema.safeParse(body)
   return parsed.success ? parsed.data.lineId : null
-}
-
-/**
- * Keeps only the proxy routes that are endpoints of the contract on the messaging host, and
- * warns about contract endpoints the proxy has no line policy for (they stay unreachable:
- * fail closed rather than forward something unscoped).
- */
-export function crossCheckRoutes(
-  routes: readonly ProxyRoute[],
-  logger: { warn(message: string, details?: Record<string, unknown>): void },
-): ProxyRoute[] {
-  const contract = new Set(endpoints.filter((e) => e.host === 'base').map((e) => `${e.method} ${e.path}`))
-  const kept = routes.filter((route) => contract.has(`${route.method} ${route.path}`))
-  const covered = new Set(kept.map((route) => `${route.method} ${route.path}`))
-  const missing = [...contract].filter((key) => !covered.has(key))
-  if (missing.length > 0) logger.warn('contract endpoints without a proxy line policy are not served', { missing })
-  return kept
 }

@@ -27,6 +27,8 @@ import {
   screenEffectSchema,
   serviceSchema,
 } from './enums'
+// `lineIdSchema` and `voiceTokenRequestSchema` live in webhooks.ts with the other schemas linekit/server needs.
+import { lineIdSchema } from './webhooks'
 
 // ───────────────────────────── shared pieces ─────────────────────────────
 
@@ -43,8 +45,6 @@ export { MAX_CUSTOM_FIELDS_CHARS, MAX_FLOW_ID_CHARS, MAX_GROUP_RECIPIENTS, MAX_P
 
 const nonEmpty = () => z.string().check(z.minLength(1))
 
-/** A line id where the spec requires UUID v4 (`lineId` on sends, typing, mint). */
-export const lineIdSchema = z.uuidv4('must be a UUID v4 line id from the lines listing')
 /** A `pb_line_id` where the spec says "string (UUID)" without a version. */
 const pbLineIdSchema = z.uuid('must be a line id (UUID) from the lines listing')
 
@@ -575,8 +575,6 @@ export type CallLogsListResponse = z.infer<typeof callLogsListResponseSchema>
 // ───────────────────────────── voice-token mint ─────────────────────────────
 
 /** `POST {app_url}/api/v1/dialer/token` body. */
-export const voiceTokenRequestSchema = z.object({ lineId: lineIdSchema })
-export type VoiceTokenRequest = z.infer<typeof voiceTokenRequestSchema>
 
 /** Plan standing at mint time. spec: Voice token response `allowance`. */
 export const allowanceSchema = z.looseObject({
@@ -641,76 +639,8 @@ export type GroupConflictBody = z.infer<typeof groupConflictBodySchema>
 
 // ───────────────────────────── webhooks and events ─────────────────────────────
 
-/** spec: Message webhook payload. */
-export const messageWebhookPayloadSchema = z.looseObject({
-  message: z.string(),
-  destination: z.string(),
-  receivedAt: z.string(),
-  direction: directionSchema,
-  messageId: z.number(),
-  guid: z.string(),
-  linePhoneNumber: z.string(),
-})
-export type MessageWebhookPayload = z.infer<typeof messageWebhookPayloadSchema>
-
-/** CRM-variant message webhook payload. */
-export const crmMessageWebhookPayloadSchema = z.looseObject({
-  ...messageWebhookPayloadSchema.shape,
-  contactPhoneNumber: z.string(),
-  /** Legacy alias of `receivedAt`. */
-  dateReceived: z.string(),
-  crmContactId: z.number(),
-  crmContactIdText: z.string(),
-})
-export type CrmMessageWebhookPayload = z.infer<typeof crmMessageWebhookPayloadSchema>
-
-/** `audiocall.inbound.ringing`: once per call. */
-export const audioCallRingingEventSchema = z.looseObject({
-  event: z.literal('audiocall.inbound.ringing'),
-  call_uuid: z.string(),
-  direction: z.literal('inbound'),
-  from: z.string(),
-  pb_line_id: z.string(),
-  linePhoneNumber: z.string(),
-  ringingAt: z.string(),
-  receivedAt: z.string(),
-})
-export type AudioCallRingingEvent = z.infer<typeof audioCallRingingEventSchema>
-
-/** `audiocall.inbound.answered`: answered by anyone (API, mobile or web app). */
-export const audioCallAnsweredEventSchema = z.looseObject({
-  event: z.literal('audiocall.inbound.answered'),
-  call_uuid: z.string(),
-  from: z.string(),
-  pb_line_id: z.string(),
-  linePhoneNumber: z.string(),
-  answeredAt: z.string(),
-  receivedAt: z.string(),
-})
-export type AudioCallAnsweredEvent = z.infer<typeof audioCallAnsweredEventSchema>
-
-/** `audiocall.inbound.ended`: terminal state reached. */
-export const audioCallEndedEventSchema = z.looseObject({
-  event: z.literal('audiocall.inbound.ended'),
-  call_uuid: z.string(),
-  status: inboundCallEndStatusSchema,
-  from: z.string(),
-  pb_line_id: z.string(),
-  linePhoneNumber: z.string(),
-  /** Null when never answered. */
-  answeredAt: z.nullable(z.string()),
-  endedAt: z.string(),
-  receivedAt: z.string(),
-})
-export type AudioCallEndedEvent = z.infer<typeof audioCallEndedEventSchema>
-
-/** Any inbound audio-call event, discriminated on `event`. */
-export const audioCallEventSchema = z.discriminatedUnion('event', [
-  audioCallRingingEventSchema,
-  audioCallAnsweredEventSchema,
-  audioCallEndedEventSchema,
-])
-export type AudioCallEvent = z.infer<typeof audioCallEventSchema>
+// In their own module so linekit/server can validate deliveries without bundling every schema.
+export * from './webhooks'
 
 // ───────────────────────────── OAuth ─────────────────────────────
 
