@@ -20,7 +20,6 @@ import {
   directionSchema,
   dispositionSchema,
   effectSchema,
-  inboundCallEndStatusSchema,
   mintErrorCodeSchema,
   reactionSchema,
   runStatusSchema,
