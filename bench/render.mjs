@@ -10,7 +10,6 @@ import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
 import { median, parseArgs, printTable } from './support.mjs'
 
-const args = parseArgs({ runs: 3, count: 10_000, json: false })
 export const targets = { mountScriptingMs: 100, rows: 60, longTaskMs: 50 }
 
 /** Bundles bench/render/page.tsx for the browser (production React), returns { js, css }. */
@@ -230,6 +229,7 @@ export async function runRenderBench({ runs = 3, count = 10_000, log = console.l
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = parseArgs({ runs: 3, count: 10_000, json: false })
   const r = await runRenderBench({ runs: args.runs, count: args.count })
   if (args.json) console.log(JSON.stringify(r, null, 2))
   else {
