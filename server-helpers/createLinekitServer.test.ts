@@ -165,8 +165,12 @@ describe('forwarding', () => {
       },
       {
         upstreamTimeoutMs: 20,
+        // Like a real fetch: reject on abort, also when the timeout fired first (a loaded machine).
         fetch: (request) =>
-          new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+          new Promise<Response>((_, reject) => {
+            if (request.signal.aborted) reject(request.signal.reason)
+            else request.signal.addEventListener('abort', () => reject(request.signal.reason))
+          }),
       },
     )
     const timedOut = await slow.server.handle(req('/api/linekit/get-flows', { user: 'alice' }))

@@ -61,7 +61,11 @@ describe('the key never reaches a browser, an event or a log line', () => {
           const auth = request.headers.get('authorization') ?? ''
           if (mode === 'throws') throw new TypeError(`fetch failed: connect ECONNREFUSED ${request.url} (headers: authorization=${auth})`)
           if (mode === 'throws-timeout') {
-            await new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)))
+            // Like a real fetch: reject on abort, also when the timeout fired before we got here (a loaded machine).
+            await new Promise((_, reject) => {
+              if (request.signal.aborted) reject(request.signal.reason)
+              else request.signal.addEventListener('abort', () => reject(request.signal.reason))
+            })
           }
           const status = mode === 'echo-401' ? 401 : mode === 'echo-500' ? 500 : 200
           const echoed = { error: `bad key ${auth}`, code: 'unauthorized', hint: auth, lineId: MAIN, line_id: MAIN, pb_line_id: MAIN, runId: 1, lines: [{ lineId: MAIN, key: auth }] }
