@@ -92,7 +92,9 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
     })
     const failedIds = outcomes.filter((o) => !o.ok).map((o) => o.localId)
     expect(failedIds.length).toBeGreaterThan(10)
-    expect(result.current.sender.error).not.toBeNull()
+    // Each failed send says why. (The hook's own `error` is the last settled send's, which depends
+    // on the order 500 concurrent sends settle in, so it is not asserted here.)
+    for (const o of outcomes) if (!o.ok) expect(o.error).toBeTruthy()
 
     // Every failed send is visible in its thread: as a failed item with a retry, or — when an
     // earlier attempt did reach the service and only the answer was lost — as the stored message
