@@ -43,6 +43,11 @@ await build({
     lib: { entry: Object.fromEntries(Object.entries(present).map(([k, v]) => [k, join(root, v)])), formats: ['es'] },
     rolldownOptions: {
       external: isExternal,
+      // Per-module 'use client' directives are dropped when modules merge into a chunk; the entry
+      // chunk gets one back through `banner` below, which is all a React Server Components host reads.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+      },
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
