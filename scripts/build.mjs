@@ -44,15 +44,13 @@ await build({
     rolldownOptions: {
       external: isExternal,
       // Per-module 'use client' directives are dropped when modules merge into a chunk; the entry
-      // chunk gets one back through `banner` below, which is all a React Server Components host reads.
+      // module's own directive stays at the top of dist/index.js, which is what an RSC host reads.
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
       },
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // React entry points are client modules (Next.js App Router and other RSC hosts).
-        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
       },
     },
   },
