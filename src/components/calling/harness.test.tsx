@@ -5,61 +5,26 @@
  */
 import { configure, render } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import { http, type RequestHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { createMockService, createMockClock, type MockClock } from 'linekit/mocks'
-import { createLinekitServer, type LinekitServer } from 'linekit/server'
+import { createMockClock, type MockClock } from 'linekit/mocks'
+import { createTestBackend, type TestAccountKind } from '../../../test/support/backend'
 import { LinekitProvider } from '../../provider/LinekitProvider'
 import { createMemoryEventSource } from '../../events/createMemoryEventSource'
 import type { LinekitEventSource } from '../../events/types'
 import { createFakeAudioEngine, type AudioEngine } from '../../rtc'
 
-export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
-export const webhookSecret = 'test-webhook-secret'
+export { hosts, webhookSecret } from '../../../test/support/backend'
 
-type Kind = 'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
-
-/** One backend per test: fresh mock, real server handler. */
-export function createCallingBackend(options: { account?: Kind; clock?: MockClock } = {}) {
-  const clock = options.clock ?? createMockClock({ now: Date.parse('2026-03-02T15:00:00Z') })
-  const ref: { server?: LinekitServer } = {}
-  const mock = createMockService({
-    clock,
-    // Webhooks go straight into the server's real webhook route.
-    webhookSender: async (url: string, body: unknown) => {
-      const response = await ref.server!.handle(
-        new Request(new URL(new URL(url).pathname, 'http://localhost').toString(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      )
-      return { status: response.status }
-    },
-  } as Parameters<typeof createMockService>[0])
-  const kind = options.account ?? 'production'
-  const account = mock.control.accounts().find((a) => a.kind === kind)!
-  const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])!.key
-  const server = createLinekitServer({
-    apiKey,
-    ...hosts,
-    webhookSecret,
-    authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
-    fetch: mock.fetch,
-    logger: { warn: () => {}, error: () => {} },
+/** One backend per test: fresh mock, real server handler, the mock clock fixed at a known time. */
+export function createCallingBackend(options: { account?: TestAccountKind; clock?: MockClock } = {}) {
+  return createTestBackend({
+    clock: options.clock ?? createMockClock({ now: Date.parse('2026-03-02T15:00:00Z') }),
+    ...(options.account ? { account: options.account } : {}),
   })
-  ref.server = server
-  mock.control.webhooks.create({ accountId: account.accountId, url: `http://localhost/api/linekit/webhooks/${webhookSecret}`, inbound: true, outbound: true, audioCalls: true })
-  const handler = http.all('*/api/linekit/*', async ({ request }) => {
-    // Node's fetch sends no Origin: mark the request as scripted, as a same-origin page would.
-    const headers = new Headers(request.headers)
-    headers.set('x-linekit-csrf', '1')
-    return server.handle(new Request(request, { headers }))
-  })
-  return { mock, server, account, apiKey, clock, handler, lines: account.lines }
 }
 export type CallingBackend = ReturnType<typeof createCallingBackend>
 

@@ -5,79 +5,31 @@
  */
 import { renderHook } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import { http } from 'msw'
 import type { RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import type { ReactNode } from 'react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import type { LinekitClient } from 'linekit/api'
-import { createMockClock, createMockService } from 'linekit/mocks'
+import { createMockClock } from 'linekit/mocks'
 import type { MockClock } from 'linekit/mocks'
-import { createLinekitServer } from 'linekit/server'
-import type { LinekitServer } from 'linekit/server'
+import { createTestBackend } from '../../support/backend'
 import { LinekitProvider } from '../../../src/provider/LinekitProvider'
 import type { LinekitProviderProps } from '../../../src/provider/LinekitProvider'
 import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
 import type { LinekitEventSource } from '../../../src/events/types'
 
 export const BASE = 'http://app.test/api/linekit'
-export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
-const webhookSecret = 'hooks-test-secret'
-
-type Kind = 'production' | 'capped'
+export { hosts } from '../../support/backend'
 
 /** A fresh mock + real server handler. The mock clock is manual: tests move it. */
-export function createBackend(options: { account?: Kind; clock?: MockClock } = {}) {
-  const clock = options.clock ?? createMockClock({ now: Date.now() })
-  const ref: { server?: LinekitServer } = {}
-  const mock = createMockService({
-    clock,
-    // Webhooks go straight into the server's real webhook route.
-    webhookSender: async (url: string, body: unknown) => {
-      const response = await ref.server!.handle(
-        new Request(new URL(new URL(url).pathname, 'http://app.test').toString(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      )
-      return { status: response.status }
-    },
+export function createBackend(options: { account?: 'production' | 'capped'; clock?: MockClock } = {}) {
+  return createTestBackend({
+    clock: options.clock ?? createMockClock({ now: Date.now() }),
+    ...(options.account ? { account: options.account } : {}),
+    // The 60/min limit runs on the manual mock clock, which tests do not move: off unless a test turns it on.
+    rateLimitPerMinute: 0,
   })
-  const kind = options.account ?? 'production'
-  const account = mock.control.accounts().find((a) => a.kind === kind)!
-  const apiKey = account.apiKeys.find((k) => !k.legacy)!.key
-  const server = createLinekitServer({
-    apiKey,
-    ...hosts,
-    webhookSecret,
-    authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
-    fetch: mock.fetch,
-    logger: { warn: () => {}, error: () => {} },
-  })
-  ref.server = server
-  mock.control.webhooks.create({
-    accountId: account.accountId,
-    url: `http://app.test/api/linekit/webhooks/${webhookSecret}`,
-    inbound: true,
-    outbound: true,
-    audioCalls: true,
-  })
-  const handler = http.all('*/api/linekit/*', async ({ request }) => {
-    // Node's fetch sends no Origin: mark the request as scripted, as a same-origin page would.
-    const headers = new Headers(request.headers)
-    headers.set('x-linekit-csrf', '1')
-    return server.handle(new Request(request, { headers }))
-  })
-  /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
-  const outboundTo = (phone: string, content?: string) =>
-    [...mock.state.messagesByHandle.values()].filter(
-      (m) => m.accountId === account.accountId && m.direction === 'outbound' && m.to_number === phone && (content === undefined || m.content === content),
-    )
-  // The 60/min limit runs on the manual mock clock, which tests do not move: off unless a test turns it on.
-  mock.control.updateSettings({ rateLimitPerMinute: 0 })
-  return { mock, server, account, apiKey, clock, handler, lines: account.lines, outboundTo }
 }
 export type Backend = ReturnType<typeof createBackend>
 

@@ -1,0 +1,78 @@
+/**
+ * Test support: one fresh mock service behind the REAL linekit/server handler, with the mock's
+ * webhooks posted into the server's webhook route, and an MSW handler that hands
+ * `*\/api/linekit/*` requests to the server. The hooks, calling and reliability tests build on it;
+ * stories use the same chain through stories/support/createStoryBackend.
+ */
+import { http } from 'msw'
+import { createMockService } from 'linekit/mocks'
+import type { MockClock } from 'linekit/mocks'
+import { createLinekitServer } from 'linekit/server'
+import type { LinekitServer } from 'linekit/server'
+
+export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
+export const webhookSecret = 'test-webhook-secret'
+
+export type TestAccountKind = 'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
+
+export interface TestBackendOptions {
+  /** The seeded account the backend acts for. @default 'production' */
+  account?: TestAccountKind
+  /** The mock's clock; tests move it. */
+  clock: MockClock
+  /** Overrides the mock's 60/min limit (0 turns it off). @default the service's 60 */
+  rateLimitPerMinute?: number
+}
+
+export function createTestBackend(options: TestBackendOptions) {
+  const { clock } = options
+  const ref: { server?: LinekitServer } = {}
+  const mock = createMockService({
+    clock,
+    // Webhooks go straight into the server's real webhook route.
+    webhookSender: async (url: string, body: unknown) => {
+      const response = await ref.server!.handle(
+        new Request(new URL(new URL(url).pathname, 'http://localhost').toString(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+      return { status: response.status }
+    },
+  })
+  const kind = options.account ?? 'production'
+  const account = mock.control.accounts().find((a) => a.kind === kind)!
+  // The legacy-key account is used through its legacy key (the mint refuses it); others through a current one.
+  const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])!.key
+  const server = createLinekitServer({
+    apiKey,
+    ...hosts,
+    webhookSecret,
+    authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
+    fetch: mock.fetch,
+    logger: { warn: () => {}, error: () => {} },
+  })
+  ref.server = server
+  mock.control.webhooks.create({
+    accountId: account.accountId,
+    url: `http://localhost/api/linekit/webhooks/${webhookSecret}`,
+    inbound: true,
+    outbound: true,
+    audioCalls: true,
+  })
+  const handler = http.all('*/api/linekit/*', async ({ request }) => {
+    // Node's fetch sends no Origin: mark the request as scripted, as a same-origin page would.
+    const headers = new Headers(request.headers)
+    headers.set('x-linekit-csrf', '1')
+    return server.handle(new Request(request, { headers }))
+  })
+  /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
+  const outboundTo = (phone: string, content?: string) =>
+    [...mock.state.messagesByHandle.values()].filter(
+      (m) => m.accountId === account.accountId && m.direction === 'outbound' && m.to_number === phone && (content === undefined || m.content === content),
+    )
+  if (options.rateLimitPerMinute !== undefined) mock.control.updateSettings({ rateLimitPerMinute: options.rateLimitPerMinute })
+  return { mock, server, account, apiKey, clock, handler, lines: account.lines, outboundTo }
+}
+export type TestBackend = ReturnType<typeof createTestBackend>
