@@ -90,7 +90,7 @@ describe('<MessageBubble>', () => {
   it('shows a pending send, then a failed one with reason, Retry and Discard', async () => {
     const retry = vi.fn()
     const discard = vi.fn()
-    const base = { kind: 'optimistic', key: 'l1', localId: 'l1', body: { phone: '+1', message: 'Hi' }, retry, discard, createdAt: '2026-03-03T10:00:00Z' } as const
+    const base = { kind: 'optimistic', key: 'l1', localId: 'l1', accepted: false, body: { phone: '+1', message: 'Hi' }, retry, discard, createdAt: '2026-03-03T10:00:00Z' } as const
     const { container, rerender } = render(<MessageBubble item={{ ...base, state: 'pending' }} />)
     expect(container.firstElementChild).toHaveAttribute('data-status', 'sending')
     expect(screen.getByText('Sending…')).toBeInTheDocument()

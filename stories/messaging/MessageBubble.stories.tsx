@@ -32,7 +32,7 @@ export const OutboundPendingDelivery: Story = {
 /** An optimistic send still in flight. */
 export const Sending: Story = {
   args: {
-    item: { kind: 'optimistic', key: 'o1', localId: 'o1', body: { phone: '+14155550124', message: 'Sending this now' }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:43:00Z' },
+    item: { kind: 'optimistic', key: 'o1', localId: 'o1', accepted: false, body: { phone: '+14155550124', message: 'Sending this now' }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:43:00Z' },
   },
 }
 /** A refused send, with the reason and Retry / Discard. */
@@ -42,6 +42,7 @@ export const Failed: Story = {
       kind: 'optimistic',
       key: 'o2',
       localId: 'o2',
+      accepted: false,
       body: { phone: '+14155550124', message: 'This one failed', effect: 'confetti' },
       state: 'failed',
       error: { status: 400, code: 'invalid_request', message: 'effect is only supported on nativechat destinations' },
@@ -60,7 +61,7 @@ export const Failed: Story = {
 /** An AI voice memo will be generated from the text. */
 export const SendingAiVoiceMemo: Story = {
   args: {
-    item: { kind: 'optimistic', key: 'o3', localId: 'o3', body: { phone: '+14155550124', message: 'Read this aloud', enableAiVoiceMemo: true }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:45:00Z' },
+    item: { kind: 'optimistic', key: 'o3', localId: 'o3', accepted: false, body: { phone: '+14155550124', message: 'Read this aloud', enableAiVoiceMemo: true }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:45:00Z' },
   },
 }
 /** Images load lazily; when one cannot be loaded a link to it is shown instead. */
