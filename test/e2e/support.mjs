@@ -181,7 +181,19 @@ export async function axe(page, { exclude = [], disableRules = [] } = {}) {
   return page.evaluate(
     async ({ excluded, disabled }) => {
       const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]))
-      const result = await window.axe.run({ exclude: excluded.map((s) => [s]) }, { resultTypes: ['violations'], rules })
+      // Storybook's a11y addon runs its own axe in story frames after each render; axe refuses a
+      // second concurrent run, so wait for that one to finish instead of failing on it.
+      const run = () => window.axe.run({ exclude: excluded.map((s) => [s]) }, { resultTypes: ['violations'], rules })
+      let result
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          result = await run()
+          break
+        } catch (error) {
+          if (attempt >= 100 || !String(error).includes('Axe is already running')) throw error
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
     },
     { excluded: exclude, disabled: disableRules },
