@@ -1,15 +1,24 @@
 // Proxy benchmark (issue 11): what linekit/server's proxy route adds over calling the upstream
-// directly, both against the same local upstream (bench/servers/upstream.mjs, its own process),
-// in one run. The proxy (bench/servers/proxy.ts, its own process) serves GET
-// /api/linekit/get-messages-api?pb_line_id=… for an authorized user: line check, allowlist,
-// key added, headers filtered, body redacted, streamed back.
+// directly, both against the same local upstream (its own process), in one run. The proxy
+// (bench/servers/proxy.ts, its own process, the Node adapter) serves
+// GET /api/linekit/get-messages-api?pb_line_id=…&limit=50 for an authorized user: allowlist, line
+// check, key added, headers filtered, body redacted.
+//
+// Three upstreams:
+// - `stub`: bench/servers/upstream.mjs, a fixed 14 KB page as fast as Node can answer (~0.1 ms):
+//   the proxy's own CPU decides throughput — the worst case.
+// - `mock`: the linekit mock service over HTTP (bench/servers/mock-upstream.ts): authenticates,
+//   parses with the zod schemas and answers from state, like the service (rate limit off).
+// - `stub +20 ms`: the stub answering after 20 ms, like a service across a network.
+//
+// Contenders: direct; linekit/server with createNodeFetch() (the recommended Node set-up);
+// linekit/server with the global fetch (createLinekitServer's default); a raw node:http proxy
+// (bench/servers/raw-proxy.mjs: pass-through, nothing else — the floor of any Node proxy).
 //
 // - Added latency: one keep-alive client sends direct and proxied requests alternately (A B A B …),
 //   so whatever else runs on the machine weighs on both; median of each, and median of the paired
 //   differences. (autocannon's latency histogram has 1 ms resolution: too coarse for a 1 ms budget.)
-// - Throughput kept: autocannon, N connections, direct and proxied runs alternated, median req/s.
-//   Reference: a bare fetch proxy on the same Node bridge (bench/servers/bare-proxy.mjs), to tell
-//   linekit's own work from the cost of any fetch-based proxy.
+// - Throughput kept: autocannon, N connections, contenders alternated over rounds, median req/s.
 //
 //   node bench/proxy.mjs [--requests 3000] [--seconds 5] [--connections 10] [--rounds 2] [--service-delay-ms 20] [--json]
 import http from 'node:http'
@@ -18,14 +27,24 @@ import { startServer } from './spawn.mjs'
 import { median, parseArgs, percentile, printTable } from './support.mjs'
 
 export const targets = { addedMedianMs: 1, throughputKept: 0.8 }
-const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
-const PATH = `/get-messages-api?pb_line_id=${LINE}&limit=50`
+const STUB = { key: 'lk_bench_key', line: '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d' }
+// The mock's seeded production account (mocks/README.md).
+const MOCK = { key: 'lk_mock_production', line: '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d' }
+const pathFor = (line) => `/get-messages-api?pb_line_id=${line}&limit=50`
+const tsx = { nodeArgs: ['--import', 'tsx'] }
+
+export const contenderNames = {
+  direct: 'direct',
+  linekit: 'linekit/server, createNodeFetch()',
+  linekitGlobalFetch: 'linekit/server, global fetch',
+  raw: 'raw node:http proxy (floor)',
+}
 
 /** One GET over a keep-alive agent; resolves the elapsed milliseconds (status checked). */
-function timedGet(agent, url) {
+function timedGet(agent, url, headers) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint()
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`GET ${url} → ${res.statusCode}`))
       res.resume()
       res.on('end', () => resolve(Number(process.hrtime.bigint() - t0) / 1e6))
@@ -34,41 +53,52 @@ function timedGet(agent, url) {
   })
 }
 
-function cannon(url, { seconds, connections }) {
+function cannon(url, headers, { seconds, connections }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
+    autocannon({ url, headers, connections, duration: seconds, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
   })
 }
 
-/** Latency (paired, one keep-alive client) and throughput (autocannon) of one upstream set-up. */
-async function measurePair({ delayMs, requests, seconds, connections, rounds, log }) {
-  const upstream = await startServer('bench/servers/upstream.mjs', ['--delay-ms', String(delayMs)])
-  const proxy = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: ['--import', 'tsx'] })
-  const bare = await startServer('bench/servers/bare-proxy.mjs', [upstream.url])
+/**
+ * Latency (direct vs linekit, paired) and throughput (every contender) against one upstream.
+ * `upstream`: { name, start(): Promise<server>, key, line }.
+ */
+async function measure(upstreamSpec, { requests, seconds, connections, rounds, contenders, log }) {
+  const upstream = await upstreamSpec.start()
+  const servers = {}
   try {
-    const direct = `${upstream.url}${PATH}`
-    const viaProxy = `${proxy.url}/api/linekit${PATH}`
-    const viaBare = `${bare.url}/api/linekit${PATH}`
+    const common = [upstream.url, '--key', upstreamSpec.key, '--line', upstreamSpec.line]
+    if (contenders.includes('linekit')) servers.linekit = await startServer('bench/servers/proxy.ts', common, tsx)
+    if (contenders.includes('linekitGlobalFetch')) servers.linekitGlobalFetch = await startServer('bench/servers/proxy.ts', [...common, '--global-fetch'], tsx)
+    if (contenders.includes('raw')) servers.raw = await startServer('bench/servers/raw-proxy.mjs', [upstream.url, '--key', upstreamSpec.key])
+    const path = pathFor(upstreamSpec.line)
+    // Direct calls carry the key themselves (the mock checks it); proxied ones get it from the proxy.
+    const directHeaders = { authorization: `Bearer ${upstreamSpec.key}` }
+    const target = (which) => (which === 'direct' ? { url: `${upstream.url}${path}`, headers: directHeaders } : { url: `${servers[which].url}/api/linekit${path}`, headers: {} })
+
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-    // Warm-up: JIT, the proxy's lines cache, sockets.
+    const direct = target('direct')
+    const proxied = target('linekit')
+    // Warm-up: JIT, sockets.
     for (let i = 0; i < Math.min(300, requests); i++) {
-      await timedGet(agent, direct)
-      await timedGet(agent, viaProxy)
+      await timedGet(agent, direct.url, direct.headers)
+      await timedGet(agent, proxied.url, proxied.headers)
     }
     const a = []
     const b = []
     for (let i = 0; i < requests; i++) {
       // Alternate which goes first so neither always follows the other.
       if (i % 2 === 0) {
-        a.push(await timedGet(agent, direct))
-        b.push(await timedGet(agent, viaProxy))
+        a.push(await timedGet(agent, direct.url, direct.headers))
+        b.push(await timedGet(agent, proxied.url, proxied.headers))
       } else {
-        b.push(await timedGet(agent, viaProxy))
-        a.push(await timedGet(agent, direct))
+        b.push(await timedGet(agent, proxied.url, proxied.headers))
+        a.push(await timedGet(agent, direct.url, direct.headers))
       }
     }
     agent.destroy()
     const latency = {
+      pairs: requests,
       directP50: median(a),
       proxyP50: median(b),
       directP99: percentile(a, 99),
@@ -76,55 +106,65 @@ async function measurePair({ delayMs, requests, seconds, connections, rounds, lo
       addedMedian: median(b) - median(a),
       pairedDiffMedian: median(a.map((x, i) => b[i] - x)),
     }
-    log(`  upstream +${delayMs} ms: latency p50 direct ${latency.directP50.toFixed(3)} ms, via proxy ${latency.proxyP50.toFixed(3)} ms (${requests} pairs)`)
+    log(`  ${upstreamSpec.name}: latency p50 direct ${latency.directP50.toFixed(3)} ms, via linekit ${latency.proxyP50.toFixed(3)} ms (${requests} pairs)`)
 
-    const rps = { direct: [], proxy: [], bare: [] }
-    const urls = { direct, proxy: viaProxy, bare: viaBare }
-    for (const url of Object.values(urls)) await cannon(url, { seconds: 1, connections })
+    const rps = Object.fromEntries(contenders.map((c) => [c, []]))
+    for (const c of contenders) await cannon(target(c).url, target(c).headers, { seconds: 1, connections })
     for (let r = 0; r < rounds; r++) {
-      for (const which of r % 2 === 0 ? ['direct', 'proxy', 'bare'] : ['bare', 'proxy', 'direct']) {
-        const result = await cannon(urls[which], { seconds, connections })
-        if (result.non2xx || result.errors) throw new Error(`${which}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+      for (const which of r % 2 === 0 ? contenders : [...contenders].reverse()) {
+        const { url, headers } = target(which)
+        const result = await cannon(url, headers, { seconds, connections })
+        if (result.non2xx || result.errors) throw new Error(`${upstreamSpec.name}, ${which}: ${result.non2xx} non-2xx, ${result.errors} errors`)
         rps[which].push(result.requests.average)
-        log(`  upstream +${delayMs} ms: throughput round ${r + 1} ${which.padEnd(6)} ${result.requests.average.toFixed(0)} req/s`)
+        log(`  ${upstreamSpec.name}: throughput round ${r + 1} ${contenderNames[which].padEnd(36)} ${result.requests.average.toFixed(0)} req/s`)
       }
     }
-    const throughput = { direct: median(rps.direct), proxy: median(rps.proxy), bare: median(rps.bare) }
-    throughput.kept = throughput.proxy / throughput.direct
-    throughput.bareKept = throughput.bare / throughput.direct
-    return { delayMs, latency, throughput }
+    const throughput = Object.fromEntries(contenders.map((c) => [c, median(rps[c])]))
+    const kept = Object.fromEntries(contenders.map((c) => [c, throughput[c] / throughput.direct]))
+    return { name: upstreamSpec.name, latency, throughput, kept }
   } finally {
-    await bare.stop()
-    await proxy.stop()
+    await Promise.all(Object.values(servers).map((s) => s.stop()))
     await upstream.stop()
   }
 }
 
-/**
- * Two set-ups, each direct vs proxied in one run: an upstream that answers at once (the proxy's
- * CPU cost decides throughput: the worst case) and one answering after `serviceDelayMs` (a
- * service across a network: latency decides throughput, as in production).
- */
+/** The three upstreams, each with direct vs proxied in one run. */
 export async function runProxyBench({ requests = 3000, seconds = 5, connections = 10, rounds = 2, serviceDelayMs = 20, log = console.log } = {}) {
-  const instant = await measurePair({ delayMs: 0, requests, seconds, connections, rounds, log })
-  const delayed = await measurePair({ delayMs: serviceDelayMs, requests: Math.min(requests, 500), seconds, connections, rounds, log })
-  return { instant, delayed, requests, seconds, connections, rounds, serviceDelayMs }
+  const options = { seconds, connections, rounds, log }
+  const stub = await measure(
+    { name: 'stub', key: STUB.key, line: STUB.line, start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', '0']) },
+    { ...options, requests, contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
+  )
+  const mock = await measure(
+    { name: 'mock', key: MOCK.key, line: MOCK.line, start: () => startServer('bench/servers/mock-upstream.ts', [], tsx) },
+    { ...options, requests: Math.min(requests, 1000), contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
+  )
+  const delayed = await measure(
+    { name: `stub +${serviceDelayMs} ms`, key: STUB.key, line: STUB.line, start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', String(serviceDelayMs)]) },
+    { ...options, requests: Math.min(requests, 500), contenders: ['direct', 'linekit', 'linekitGlobalFetch'] },
+  )
+  return { stub, mock, delayed, requests, seconds, connections, rounds, serviceDelayMs }
+}
+
+/** Rows for a table: per upstream, latency and every contender's throughput. */
+export function proxyRows(r) {
+  const rows = []
+  for (const s of [r.stub, r.mock, r.delayed]) {
+    const l = s.latency
+    rows.push([`${s.name}: latency p50 (ms), direct / via linekit`, l.directP50.toFixed(3), l.proxyP50.toFixed(3), `+${l.addedMedian.toFixed(3)}`, `≤ +${targets.addedMedianMs} ms`])
+    rows.push([`${s.name}: median of paired differences (ms)`, '', '', `+${l.pairedDiffMedian.toFixed(3)}`, `≤ +${targets.addedMedianMs} ms`])
+    rows.push([`${s.name}: latency p99 (ms)`, l.directP99.toFixed(2), l.proxyP99.toFixed(2), `+${(l.proxyP99 - l.directP99).toFixed(2)}`, ''])
+    for (const c of Object.keys(s.throughput)) {
+      if (c === 'direct') continue
+      rows.push([`${s.name}: req/s, ${contenderNames[c]}`, s.throughput.direct.toFixed(0), s.throughput[c].toFixed(0), `${(100 * s.kept[c]).toFixed(0)} % kept`, c === 'linekit' ? `≥ ${100 * targets.throughputKept} %` : ''])
+    }
+  }
+  return rows
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = parseArgs({ requests: 3000, seconds: 5, connections: 10, rounds: 2, serviceDelayMs: 20, json: false })
   const r = await runProxyBench(args)
   if (args.json) console.log(JSON.stringify(r, null, 2))
-  else {
-    const rows = []
-    for (const s of [r.instant, r.delayed]) {
-      const tag = `upstream +${s.delayMs} ms`
-      rows.push([`${tag}: latency p50 (ms)`, s.latency.directP50, s.latency.proxyP50, s.latency.addedMedian, `≤ +${targets.addedMedianMs} ms`])
-      rows.push([`${tag}: median paired difference (ms)`, '', '', s.latency.pairedDiffMedian, `≤ +${targets.addedMedianMs} ms`])
-      rows.push([`${tag}: latency p99 (ms)`, s.latency.directP99, s.latency.proxyP99, s.latency.proxyP99 - s.latency.directP99, ''])
-      rows.push([`${tag}: req/s, ${r.connections} connections`, s.throughput.direct, s.throughput.proxy, s.throughput.kept, `≥ ${targets.throughputKept}`])
-      rows.push([`${tag}: req/s, bare fetch proxy (reference)`, s.throughput.direct, s.throughput.bare, s.throughput.bareKept, ''])
-    }
-    printTable(['', 'direct', 'via proxy', 'added / kept', 'target'], rows)
-  }
+  else printTable(['', 'direct', 'via proxy', 'added / kept', 'target'], proxyRows(r))
 }

@@ -4,13 +4,15 @@ import { createAccountLinesCache } from './internal/accountLines'
 import { isCsrfSafe } from './internal/csrf'
 import {
   BodyTooLargeError,
-  anySignal,
+  deadlineSignal,
   forwardableHeaders,
   json,
   messagingError,
   mintError,
   notFound,
   readBodyCapped,
+  readText,
+  textResponse,
 } from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
 import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
@@ -146,15 +148,26 @@ function redactWith(secret: string) {
   return { redact, redactDetails }
 }
 
-/** The service refused the lines lookup; each waiting request relays its own copy of the answer. */
+/** An upstream answer, read whole. */
+interface Upstream {
+  response: Response
+  text: string
+}
+
+/** The service refused the lines lookup; each waiting request relays the same answer. */
 class LinesRefused {
-  constructor(
-    readonly status: number,
-    readonly headers: Headers,
-    readonly body: string,
-  ) {}
+  constructor(readonly upstream: Upstream) {}
   toString(): string {
-    return `get-lines answered ${this.status}`
+    return `get-lines answered ${this.upstream.response.status}`
+  }
+}
+
+/** JSON.parse, `undefined` when the text is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
   }
 }
 
@@ -225,31 +238,37 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     return headers
   }
 
-  /** Calls the service; the key goes only here. Throws on network failure or timeout. */
-  const callUpstream = (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined) =>
-    upstreamFetch(
-      new Request(url, {
-        method,
-        headers: upstreamHeaders(body !== undefined),
-        body,
-        signal: anySignal([signal, AbortSignal.timeout(upstreamTimeoutMs)]),
-      }),
-    )
+  /**
+   * Calls the service and reads the whole answer (every route filters or relays it whole); the
+   * key goes only here. The time limit covers the body too. Throws on network failure or timeout.
+   */
+  const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined): Promise<Upstream> => {
+    const deadline = deadlineSignal(signal, upstreamTimeoutMs)
+    try {
+      const response = await upstreamFetch(new Request(url, { method, headers: upstreamHeaders(body !== undefined), body, signal: deadline.signal }))
+      return { response, text: await readText(response) }
+    } finally {
+      deadline.clear()
+    }
+  }
 
-  /** Copies an upstream response for the browser: safe headers, the key redacted if it ever appears. */
-  const relay = async (upstream: Response, text?: string): Promise<Response> => {
-    const body = redact(text ?? (await upstream.text()))
-    const noBody = upstream.status === 204 || upstream.status === 304
-    return new Response(noBody ? null : body, { status: upstream.status, statusText: redact(upstream.statusText), headers: forwardableHeaders(upstream.headers, apiKey) })
+  /** Copies an upstream answer for the browser: safe headers, the key redacted if it ever appears. */
+  const relay = ({ response, text }: Upstream, replacement?: string): Response => {
+    const noBody = response.status === 204 || response.status === 304
+    return textResponse(noBody ? null : redact(replacement ?? text), {
+      status: response.status,
+      statusText: redact(response.statusText),
+      headers: forwardableHeaders(response.headers, apiKey),
+    })
   }
 
   const accountLines = createAccountLinesCache({
     fetchLines: async () => {
-      const response = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
-      // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see.
-      // Kept as text, not as a Response: concurrent callers share this rejection, and a body can be read once.
-      if (!response.ok) throw new LinesRefused(response.status, response.headers, await response.text())
-      return response.json()
+      const { response, text } = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
+      // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see;
+      // concurrent callers share this rejection.
+      if (!response.ok) throw new LinesRefused({ response, text })
+      return JSON.parse(text) as unknown
     },
     lineNumbers: options.lineNumbers,
     ttlMs: options.linesCacheMs ?? 60_000,
@@ -292,7 +311,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       for (const id of account.ids) if (!lines.has(id)) return false
       return true
     } catch (error) {
-      if (error instanceof LinesRefused) throw new Refusal(await relay(new Response(error.body, error)))
+      if (error instanceof LinesRefused) throw new Refusal(relay(error.upstream))
       logger.warn('could not list the account lines; treating the user as limited to their own lines', { error: String(error) })
       return false
     }
@@ -346,16 +365,16 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   /** Looks up a resource's line with the key; a non-200 answer is relayed as the result. */
   const lookupLine = async (url: string, field: string, signal: AbortSignal): Promise<string | null> => {
-    let response: Response
+    let upstream: Upstream
     try {
-      response = await callUpstream(url, 'GET', undefined, signal)
+      upstream = await callUpstream(url, 'GET', undefined, signal)
     } catch (error) {
       // Same answer as the forwarded call would get (502/504), not a 500.
       throw new Refusal(upstreamFailure(error, 'messaging'))
     }
-    if (response.status === 404) throw new Refusal(notFound())
-    if (!response.ok) throw new Refusal(await relay(response))
-    const record = (await response.json().catch(() => null)) as Record<string, unknown> | null
+    if (upstream.response.status === 404) throw new Refusal(notFound())
+    if (!upstream.response.ok) throw new Refusal(relay(upstream))
+    const record = parseJson(upstream.text) as Record<string, unknown> | null | undefined
     const line = record?.[field]
     return typeof line === 'string' ? line.toLowerCase() : null
   }
@@ -445,24 +464,17 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     return query ? `?${query}` : ''
   }
 
-  const filterResponse = async (
-    route: ProxyRoute,
-    upstream: Response,
-    lines: Set<string>,
-    requestBody: Body | undefined,
-  ): Promise<Response> => {
+  const filterResponse = async (route: ProxyRoute, upstream: Upstream, lines: Set<string>, requestBody: Body | undefined): Promise<Response> => {
     const policy = route.policy
-    if (upstream.status === 409 && route.path === '/send-group-message') return groupConflict(upstream, lines)
-    if (!upstream.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
-    const text = await upstream.text()
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
+    const { response } = upstream
+    if (response.status === 409 && route.path === '/send-group-message') return groupConflict(upstream, lines)
+    if (!response.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
+    const parsed = parseJson(upstream.text)
+    if (parsed === undefined) {
       if (policy.kind === 'responseLine' || policy.kind === 'lines') {
         return messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
       }
-      return relay(upstream, text)
+      return relay(upstream)
     }
     if (policy.kind === 'lines') {
       accountLines.prime(parsed)
@@ -480,7 +492,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       const line = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[policy.field] : undefined
       // Another user's message or call is "not found", not "forbidden": no existence oracle.
       if (typeof line !== 'string' || !lines.has(line.toLowerCase())) return notFound()
-      return relay(upstream, text)
+      return relay(upstream)
     }
     if (route.remembersRun && parsed && typeof parsed === 'object') {
       const { runId, pb_line_id } = parsed as { runId?: unknown; pb_line_id?: unknown }
@@ -493,7 +505,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
         }
       }
     }
-    return relay(upstream, text)
+    return relay(upstream)
   }
 
   /**
@@ -501,17 +513,11 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * `devicePhoneNumber`)". When that line is not one of the user's, its number and the group id
    * are someone else's: drop them (the error and code stay), as other lines' numbers are never listed.
    */
-  const groupConflict = async (upstream: Response, lines: Set<string>): Promise<Response> => {
-    const text = await upstream.text()
-    let body: Record<string, unknown>
-    try {
-      body = JSON.parse(text) as Record<string, unknown>
-    } catch {
-      return relay(upstream, text)
-    }
-    if (!body || typeof body !== 'object' || typeof body.devicePhoneNumber !== 'string') return relay(upstream, text)
+  const groupConflict = async (upstream: Upstream, lines: Set<string>): Promise<Response> => {
+    const body = parseJson(upstream.text) as Record<string, unknown> | null | undefined
+    if (!body || typeof body !== 'object' || typeof body.devicePhoneNumber !== 'string') return relay(upstream)
     const lineId = await accountLines.lineIdOfNumber(body.devicePhoneNumber)
-    if (lineId !== null && lines.has(lineId)) return relay(upstream, text)
+    if (lineId !== null && lines.has(lineId)) return relay(upstream)
     const { devicePhoneNumber: _number, groupId: _group, ...rest } = body
     return relay(upstream, JSON.stringify({ ...rest, hint: 'The group already exists on a line you cannot use; ask its owner, or change the recipients.' }))
   }
@@ -541,7 +547,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     } else {
       query = await buildQuery(route, url.searchParams, scope)
     }
-    let upstream: Response
+    let upstream: Upstream
     try {
       upstream = await callUpstream(`${baseUrl}${matched.upstreamPath}${query}`, route.method, body && JSON.stringify(body), request.signal)
     } catch (error) {
@@ -586,7 +592,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     // spec: mint errors — 400 invalid_line_id for a missing lineId, refused before any upstream call.
     if (lineId === null) return mintError(400, 'invalid_line_id', 'lineId is required (one of GET /get-lines).')
     if (!scope.lines.has(lineId.toLowerCase())) return mintError(403, 'line_not_allowed', 'This line is not one of yours.')
-    let upstream: Response
+    let upstream: Upstream
     try {
       upstream = await callUpstream(`${appUrl}${MINT_PATH}`, 'POST', JSON.stringify({ lineId }), request.signal)
     } catch (error) {
@@ -594,11 +600,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     }
     // spec: POST {app_url}/api/v1/dialer/token — status, body and Retry-After forwarded unchanged,
     // including a proxy's non-JSON 502/503.
-    try {
-      return await relay(upstream)
-    } catch (error) {
-      return upstreamFailure(error, 'mint')
-    }
+    return relay(upstream)
   }
 
   // ---- webhook route -------------------------------------------------------------------
@@ -719,10 +721,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   }
 
   const methodNotAllowed = (allow: string) =>
-    new Response(JSON.stringify({ error: 'Method not allowed', code: 'method_not_allowed', hint: `Use ${allow}.` }), {
-      status: 405,
-      headers: { 'content-type': 'application/json; charset=utf-8', allow },
-    })
+    json({ error: 'Method not allowed', code: 'method_not_allowed', hint: `Use ${allow}.` }, 405, { allow })
 
   return {
     bus,

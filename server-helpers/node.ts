@@ -1,12 +1,19 @@
 /**
  * `linekit/server/node`: serves a {@link LinekitServer} from Node's `http` module, Express or
  * any connect-style stack (Vite's dev server), through `@hono/node-server`'s bridge. The bridge
- * aborts the Web `Request` when the client disconnects (ending SSE streams and upstream calls),
- * writes the response with backpressure, and streams the body into the core, which stops
- * reading at `maxBodyBytes` (413).
+ * aborts the Web `Request` when the client disconnects (ending SSE streams and upstream calls)
+ * and streams the body into the core, which stops reading at `maxBodyBytes` (413). Responses the
+ * core holds as text, and event streams, are written to the socket directly (no Web stream in
+ * between); an event stream whose client lets 1 MB pile up unread is cut off (it reconnects with
+ * Last-Event-ID and gets the replay).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { ServerResponse } from 'node:http'
+import type { Http2ServerResponse } from 'node:http2'
 import { getRequestListener } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { bodyOf } from './internal/http'
+import { sseSessionOf } from './internal/sse'
 import type { LinekitServer } from './createLinekitServer'
 
 /** A Node request as Express or connect hand it over (both rewrite `url` when mounted on a path). */
@@ -29,19 +36,63 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: N
  * ```
  */
 export function toNodeHandler(server: LinekitServer): NodeListener {
-  const listener = getRequestListener((request) => server.handle(request), {
-    // Never replace the global Request/Response: the app's other code relies on Node's own.
-    overrideGlobalObjects: false,
-    errorHandler: () =>
-      new Response(JSON.stringify({ error: 'Internal error', code: 'internal_error', hint: 'Retry later.' }), {
-        status: 500,
-        headers: { 'content-type': 'application/json' },
-      }),
-  })
+  const listener = getRequestListener(
+    async (request, { outgoing }) => {
+      const response = await server.handle(request)
+      return writeDirect(response, outgoing) ? RESPONSE_ALREADY_SENT : response
+    },
+    {
+      // Never replace the global Request/Response: the app's other code relies on Node's own.
+      overrideGlobalObjects: false,
+      errorHandler: () =>
+        new Response(JSON.stringify({ error: 'Internal error', code: 'internal_error', hint: 'Retry later.' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+    },
+  )
   return async (req, res) => {
     restoreParsedBody(req as NodeRequest)
     await listener(req, res)
   }
+}
+
+/**
+ * Writes the responses whose content the core already holds — known bodies (every JSON answer and
+ * relayed upstream body) and event streams — straight to the socket, instead of letting the bridge
+ * read them back through a Web stream: the proxy's hot path and the SSE fan-out. Returns false for
+ * any other response, which the bridge writes as usual.
+ */
+function writeDirect(response: Response, outgoing: ServerResponse | Http2ServerResponse): boolean {
+  if (!(outgoing instanceof ServerResponse)) return false
+  const body = bodyOf(response)
+  if (body !== undefined) {
+    const headers = nodeHeaders(response.headers)
+    if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+    if (response.statusText) outgoing.writeHead(response.status, response.statusText, headers)
+    else outgoing.writeHead(response.status, headers)
+    outgoing.end(body ?? undefined)
+    return true
+  }
+  const session = sseSessionOf(response)
+  if (session === undefined) return false
+  outgoing.writeHead(response.status, nodeHeaders(response.headers))
+  outgoing.flushHeaders()
+  // The client leaving aborts the request (the bridge's close handler), which ends the session.
+  session.attach({
+    write: (chunk) => void outgoing.write(chunk),
+    queuedBytes: () => outgoing.writableLength,
+    close: () => void outgoing.end(),
+  })
+  return true
+}
+
+function nodeHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    out[name] = value
+  })
+  return out
 }
 
 /** Alias of {@link toNodeHandler}. */
@@ -87,3 +138,6 @@ function restoreParsedBody(req: NodeRequest): void {
   else if (req.body instanceof Buffer) req.rawBody = req.body
   else if (typeof req.body === 'object' && req.body !== null) req.rawBody = Buffer.from(JSON.stringify(req.body))
 }
+
+export { createNodeFetch } from './nodeFetch'
+export type { NodeFetchOptions } from './nodeFetch'

@@ -1,18 +1,26 @@
 // linekit/server in its own process for the proxy and SSE benchmarks, through the Node adapter,
 // in front of the upstream given as argv[2]. Prints {"port"} once listening on 127.0.0.1.
-// Run with `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT`.
+// Run with `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT [--key K] [--line L] [--global-fetch]`:
+// the API key and the user's one line default to the stub upstream's; `--global-fetch` calls the
+// upstream with Node's global fetch (the default of createLinekitServer) instead of
+// createNodeFetch() (what server-helpers/README.md recommends on Node).
 import { createServer } from 'node:http'
 import { createLinekitServer } from '../../server-helpers/index'
-import { toNodeHandler } from '../../server-helpers/node'
+import { createNodeFetch, toNodeHandler } from '../../server-helpers/node'
 
 const upstream = process.argv[2]
-if (!upstream) throw new Error('usage: proxy.ts <upstream url>')
-const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
+if (!upstream) throw new Error('usage: proxy.ts <upstream url> [--key K] [--line L] [--global-fetch]')
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name)
+  return at > 0 ? process.argv[at + 1] : undefined
+}
+const LINE = arg('--line') ?? '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
 
 const linekit = createLinekitServer({
-  apiKey: 'lk_bench_key',
+  apiKey: arg('--key') ?? 'lk_bench_key',
   baseUrl: upstream,
   appUrl: upstream,
+  fetch: process.argv.includes('--global-fetch') ? undefined : createNodeFetch(),
   // One user allowed the account's only line: the cheapest realistic authorization.
   authorize: async () => ({ userId: 'bench', lineIds: [LINE] }),
   // For the SSE benchmark: webhooks in at /api/linekit/webhooks/whsec_bench, line number known.

@@ -45,70 +45,126 @@ export function formatEvent(event: LinekitEvent): string {
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${data}\n\n`
 }
 
-/** A `text/event-stream` response fed by the bus until the client goes away. */
+/** Where a stream's frames go: the Web stream's controller, or a server adapter's socket. */
+export interface SseSink {
+  write(chunk: Uint8Array): void
+  /** Bytes written but not yet taken by the client. */
+  queuedBytes(): number
+  close(): void
+}
+
+/** The live part of an SSE response: subscribed at once, writing to a sink once one is attached. */
+export interface SseSession {
+  /** Sends every frame (those held so far, then live ones) to `sink`. The first call wins. */
+  attach(sink: SseSink): void
+}
+
+const sessions = new WeakMap<Response, SseSession>()
+
+/**
+ * The session behind a response from {@link sseResponse}, for an adapter that writes to its
+ * socket directly instead of reading the body (server-helpers/node.ts). Attach it before anyone
+ * reads the body; `undefined` for any other response.
+ */
+export function sseSessionOf(response: Response): SseSession | undefined {
+  return sessions.get(response)
+}
+
+export const sseHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  // nginx would otherwise buffer the stream
+  'x-accel-buffering': 'no',
+}
+
+/**
+ * A `text/event-stream` response fed by the bus until the client goes away. It subscribes at
+ * once (no event published after this call is missed) and holds frames until a sink attaches:
+ * the body stream's first read, or an adapter through {@link sseSessionOf}.
+ */
 export function sseResponse(options: SseOptions): Response {
-  let stop: () => void = () => undefined
+  let closed = false
+  let sink: SseSink | undefined
+  let held: Uint8Array[] = []
+  let heldBytes = 0
+  let unsubscribe: (() => void) | undefined
+  let timer: unknown
+  const stop = () => {
+    if (closed) return
+    closed = true
+    unsubscribe?.()
+    if (timer !== undefined) options.timers.clearInterval(timer)
+    options.signal.removeEventListener('abort', stop)
+    held = []
+    sink?.close()
+    options.onClose?.()
+  }
+  const write = (chunk: string | Uint8Array) => {
+    if (closed) return
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk
+    // Backpressure: a slow reader must not grow memory without bound; it reconnects with
+    // Last-Event-ID and gets the replay.
+    if ((sink ? sink.queuedBytes() : heldBytes) > options.maxQueuedBytes) {
+      stop()
+      return
+    }
+    if (sink) sink.write(bytes)
+    else {
+      held.push(bytes)
+      heldBytes += bytes.byteLength
+    }
+  }
+  const session: SseSession = {
+    attach(next) {
+      if (sink || closed) {
+        if (closed && !sink) next.close()
+        return
+      }
+      sink = next
+      for (const chunk of held) next.write(chunk)
+      held = []
+    },
+  }
+
+  if (options.signal.aborted) closed = true
+  else {
+    options.signal.addEventListener('abort', stop)
+    write(`retry: ${options.retryMs}\n: connected\n\n`)
+    unsubscribe = options.bus.subscribe(
+      (event) => {
+        if (options.filter(event)) write(encodeEvent(event))
+      },
+      options.lastEventId ? { lastEventId: options.lastEventId } : undefined,
+    )
+    if (closed) unsubscribe()
+    else timer = options.timers.setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
+  }
+
   const stream = new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        let closed = false
-        const held: { unsubscribe?: () => void; timer?: unknown } = {}
-        stop = () => {
-          if (closed) return
-          closed = true
-          held.unsubscribe?.()
-          if (held.timer !== undefined) options.timers.clearInterval(held.timer)
-          options.signal.removeEventListener('abort', onAbort)
-          try {
-            controller.close()
-          } catch {
-            // already closed or errored by the consumer
-          }
-          options.onClose?.()
-        }
-        const onAbort = () => stop()
-        const write = (chunk: string | Uint8Array) => {
-          if (closed) return
-          // Backpressure: a slow reader must not grow memory without bound.
-          if ((controller.desiredSize ?? 0) < -options.maxQueuedBytes) {
-            stop()
-            return
-          }
-          // Enqueue a copy: the consumer may transfer or detach the buffer it reads.
-          controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk.slice())
-        }
-        if (options.signal.aborted) {
-          stop()
-          return
-        }
-        options.signal.addEventListener('abort', onAbort)
-        write(`retry: ${options.retryMs}\n: connected\n\n`)
-        const unsubscribe = options.bus.subscribe(
-          (event) => {
-            if (options.filter(event)) write(encodeEvent(event))
+      // The first read attaches the stream (high-water mark 0: nothing pulls before a reader).
+      pull(controller) {
+        session.attach({
+          // Enqueue a copy: the consumer may transfer or detach the buffer it reads, and one
+          // event's bytes are shared by every stream.
+          write: (chunk) => controller.enqueue(chunk.slice()),
+          queuedBytes: () => -(controller.desiredSize ?? 0),
+          close: () => {
+            try {
+              controller.close()
+            } catch {
+              // already closed or errored by the consumer
+            }
           },
-          options.lastEventId ? { lastEventId: options.lastEventId } : undefined,
-        )
-        held.unsubscribe = unsubscribe
-        if (closed) {
-          unsubscribe()
-          return
-        }
-        held.timer = options.timers.setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
+        })
       },
       cancel() {
         stop()
       },
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
   )
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      // nginx would otherwise buffer the stream
-      'x-accel-buffering': 'no',
-    },
-  })
+  const response = new Response(stream, { status: 200, headers: sseHeaders })
+  sessions.set(response, session)
+  return response
 }

@@ -1,0 +1,112 @@
+/**
+ * An upstream `fetch` for {@link createLinekitServer} on Node, built on `node:http(s)` with
+ * keep-alive agents instead of the global (undici) fetch: the proxy route spends most of its time
+ * in the upstream call, and this one costs a fraction of it (BENCHMARKS.md, proxy). Exported from
+ * `linekit/server/node`.
+ */
+import http from 'node:http'
+import https from 'node:https'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
+import zlib from 'node:zlib'
+import { responseWithKnownBody } from './internal/http'
+
+/** Options of {@link createNodeFetch}. */
+export interface NodeFetchOptions {
+  /** Most sockets open to one upstream host at a time. @default 128 */
+  maxSockets?: number
+  /** How long an idle keep-alive socket is kept, in ms. @default 30000 */
+  keepAliveMs?: number
+  /** Largest upstream body read, in bytes; a larger one fails the call. @default 8 MiB */
+  maxResponseBytes?: number
+}
+
+const noBodyStatus = new Set([101, 204, 205, 304])
+
+/**
+ * Returns `(request) => Promise<Response>` for {@link LinekitServerOptions.fetch}. It honours the
+ * request's method, headers, body and `signal` (the proxy's timeout and the browser leaving),
+ * decodes gzip / deflate / br bodies as `fetch` does, and resolves once the whole body has
+ * arrived (the proxy reads it whole anyway, to filter and redact).
+ *
+ * @example
+ * ```ts
+ * import { createLinekitServer } from 'linekit/server'
+ * import { createNodeFetch, toNodeHandler } from 'linekit/server/node'
+ * const linekit = createLinekitServer({ ...options, fetch: createNodeFetch() })
+ * ```
+ */
+export function createNodeFetch(options: NodeFetchOptions = {}): (request: Request) => Promise<Response> {
+  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 128, timeout: options.keepAliveMs ?? 30_000 }
+  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
+  const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024
+
+  return async (request) => {
+    const url = new URL(request.url)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createNodeFetch: unsupported protocol ${url.protocol}`)
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => {
+      headers[name] = value
+    })
+    headers['accept-encoding'] ??= 'gzip, deflate, br'
+    if (body) headers['content-length'] = String(body.byteLength)
+    const signal = request.signal
+    signal.throwIfAborted()
+
+    return new Promise<Response>((resolve, reject) => {
+      const fail = (error: unknown) => reject(signal.aborted ? signal.reason : error)
+      const client = url.protocol === 'https:' ? https : http
+      const outgoing = client.request(url, { method: request.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal }, (incoming) => {
+        const status = incoming.statusCode ?? 502
+        const stream = decoded(incoming)
+        const chunks: Buffer[] = []
+        let total = 0
+        stream.on('data', (chunk: Buffer) => {
+          total += chunk.byteLength
+          if (total > maxResponseBytes) {
+            incoming.destroy()
+            fail(new Error(`createNodeFetch: upstream body larger than ${maxResponseBytes} bytes`))
+            return
+          }
+          chunks.push(chunk)
+        })
+        stream.on('error', fail)
+        stream.on('end', () =>
+          resolve(
+            // The body is remembered: linekit/server takes it as is rather than reading it back.
+            responseWithKnownBody(noBodyStatus.has(status) ? null : Buffer.concat(chunks, total), {
+              status,
+              statusText: incoming.statusMessage ?? '',
+              headers: webHeaders(incoming.headers),
+            }),
+          ),
+        )
+      })
+      outgoing.on('error', fail)
+      outgoing.end(body)
+    })
+  }
+}
+
+/** The body as `fetch` would hand it over: content-encoding undone. */
+function decoded(incoming: http.IncomingMessage): Readable {
+  const encoding = incoming.headers['content-encoding']?.trim().toLowerCase()
+  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined
+  if (encoding === 'gzip' || encoding === 'x-gzip') decoder = zlib.createGunzip()
+  else if (encoding === 'deflate') decoder = zlib.createInflate()
+  else if (encoding === 'br') decoder = zlib.createBrotliDecompress()
+  if (!decoder) return incoming
+  incoming.on('error', (error) => decoder.destroy(error))
+  return incoming.pipe(decoder)
+}
+
+function webHeaders(headers: IncomingHttpHeaders): Headers {
+  const out = new Headers()
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) out.append(name, item)
+    else out.set(name, value)
+  }
+  return out
+}
