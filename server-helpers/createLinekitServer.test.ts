@@ -671,6 +671,32 @@ describe('events route', () => {
     expect(clock.active()).toBe(0)
   })
 
+  it('stops holding events for a stream nobody reads once 1 MB piles up, and unsubscribes', async () => {
+    const clock = manualTimers()
+    const inner = createMemoryEventBus()
+    let subscribers = 0
+    const bus: EventBus = {
+      ...inner,
+      subscribe(listener, options) {
+        subscribers += 1
+        const off = inner.subscribe(listener, options)
+        return () => {
+          subscribers -= 1
+          off()
+        }
+      },
+    }
+    const { server } = setup({}, { eventBus: bus, timers: clock.timers })
+    const response = await server.handle(req('/api/linekit/events', { user: 'alice' }))
+    expect(response.status).toBe(200)
+    const big = 'x'.repeat(100 * 1024)
+    for (let i = 0; i < 9; i++) await bus.publish({ type: 'message', lineId: LINE_A, payload: { big, i } })
+    expect(subscribers).toBe(1)
+    for (let i = 9; i < 12; i++) await bus.publish({ type: 'message', lineId: LINE_A, payload: { big, i } })
+    expect(subscribers).toBe(0)
+    expect(clock.active()).toBe(0)
+  })
+
   it('requires a signed-in user', async () => {
     const { server } = setup()
     expect((await server.handle(req('/api/linekit/events'))).status).toBe(401)

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from './createLinekitServer'
@@ -151,6 +152,27 @@ describe('toNodeHandler over loopback HTTP', () => {
     expect(bus.subscribers()).toBe(1)
     controller.abort()
     await eventually(() => bus.subscribers() === 0)
+  })
+})
+
+describe('toNodeHandler: event streams written straight to the socket', () => {
+  it('cuts off a client that stops reading once 1 MB piles up, and unsubscribes', async () => {
+    const bus = countingBus()
+    const { server } = linekit({ eventBus: bus })
+    const url = new URL(await listen(toNodeHandler(server)))
+    const socket = connect({ host: url.hostname, port: Number(url.port) })
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(`GET /api/linekit/events HTTP/1.1\r\nHost: ${url.host}\r\nx-user: alice\r\n\r\n`)
+    await eventually(() => bus.subscribers() === 1)
+    // Stop reading: the kernel's buffers fill, then the server's.
+    socket.pause()
+    const big = 'x'.repeat(64 * 1024)
+    for (let i = 0; bus.subscribers() > 0 && i < 2000; i++) {
+      await server.bus.publish({ type: 'message', lineId: LINE_A, payload: { big, i } })
+      if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    expect(bus.subscribers()).toBe(0)
+    socket.destroy()
   })
 })
 
