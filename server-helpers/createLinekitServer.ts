@@ -10,8 +10,10 @@ import {
   messagingError,
   mintError,
   notFound,
+  bytesInclude,
   readBodyCapped,
-  readText,
+  readBytes,
+  responseWithKnownBody,
   textResponse,
 } from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
@@ -148,10 +150,19 @@ function redactWith(secret: string) {
   return { redact, redactDetails }
 }
 
-/** An upstream answer, read whole. */
-interface Upstream {
-  response: Response
-  text: string
+const utf8 = new TextDecoder()
+
+/** An upstream answer, read whole; decoded as text only when a route looks inside it. */
+class Upstream {
+  #text: string | undefined
+  constructor(
+    readonly response: Response,
+    readonly bytes: Uint8Array<ArrayBuffer>,
+  ) {}
+  get text(): string {
+    this.#text ??= utf8.decode(this.bytes)
+    return this.#text
+  }
 }
 
 /** The service refused the lines lookup; each waiting request relays the same answer. */
@@ -202,6 +213,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   if (typeof options.authorize !== 'function') throw new Error('createLinekitServer: authorize(request) is required.')
   const apiKey = options.apiKey
   const { redact, redactDetails } = redactWith(apiKey)
+  const apiKeyBytes = new TextEncoder().encode(apiKey)
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const appUrl = options.appUrl.replace(/\/+$/, '')
   const prefix = `/${(options.prefix ?? '/api/linekit').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
@@ -246,29 +258,31 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     const deadline = deadlineSignal(signal, upstreamTimeoutMs)
     try {
       const response = await upstreamFetch(new Request(url, { method, headers: upstreamHeaders(body !== undefined), body, signal: deadline.signal }))
-      return { response, text: await readText(response) }
+      return new Upstream(response, await readBytes(response))
     } finally {
       deadline.clear()
     }
   }
 
-  /** Copies an upstream answer for the browser: safe headers, the key redacted if it ever appears. */
-  const relay = ({ response, text }: Upstream, replacement?: string): Response => {
-    const noBody = response.status === 204 || response.status === 304
-    return textResponse(noBody ? null : redact(replacement ?? text), {
-      status: response.status,
-      statusText: redact(response.statusText),
-      headers: forwardableHeaders(response.headers, apiKey),
-    })
+  /**
+   * Copies an upstream answer (or `replacement`, a filtered body) for the browser: safe headers,
+   * the key redacted if it ever appears. An answer without the key goes out as the same bytes.
+   */
+  const relay = (upstream: Upstream, replacement?: string): Response => {
+    const { response } = upstream
+    const init = { status: response.status, statusText: redact(response.statusText), headers: forwardableHeaders(response.headers, apiKey) }
+    if (response.status === 204 || response.status === 304) return textResponse(null, init)
+    if (replacement === undefined && !bytesInclude(upstream.bytes, apiKeyBytes)) return responseWithKnownBody(upstream.bytes, init)
+    return textResponse(redact(replacement ?? upstream.text), init)
   }
 
   const accountLines = createAccountLinesCache({
     fetchLines: async () => {
-      const { response, text } = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
+      const upstream = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
       // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see;
       // concurrent callers share this rejection.
-      if (!response.ok) throw new LinesRefused({ response, text })
-      return JSON.parse(text) as unknown
+      if (!upstream.response.ok) throw new LinesRefused(upstream)
+      return JSON.parse(upstream.text) as unknown
     },
     lineNumbers: options.lineNumbers,
     ttlMs: options.linesCacheMs ?? 60_000,

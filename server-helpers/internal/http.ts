@@ -18,7 +18,7 @@ const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-
 /**
  * Bodies of responses built from content in hand — the server's own answers, and upstream answers
  * from createNodeFetch — so that the content is used as is instead of being read back through the
- * Response's body stream: by {@link readText}, and by the Node adapter, which writes it straight to
+ * Response's body stream: by {@link readBytes}, and by the Node adapter, which writes it straight to
  * the socket (server-helpers/node.ts). Anything else reads such a response's body as usual.
  */
 const knownBodies = new WeakMap<Response, string | Uint8Array<ArrayBuffer> | null>()
@@ -41,13 +41,26 @@ export function bodyOf(response: Response): string | Uint8Array<ArrayBuffer> | n
   return response.bodyUsed ? undefined : knownBodies.get(response)
 }
 
-const utf8 = new TextDecoder()
+const utf8 = new TextEncoder()
 
-/** `response.text()`, without the stream round trip when the body is known. */
-export async function readText(response: Response): Promise<string> {
+/** The body's bytes, without the stream round trip when the body is known. */
+export async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   const known = bodyOf(response)
-  if (known === undefined) return response.text()
-  return known === null ? '' : typeof known === 'string' ? known : utf8.decode(known)
+  if (known === undefined) return new Uint8Array(await response.arrayBuffer())
+  return known === null ? new Uint8Array(0) : typeof known === 'string' ? utf8.encode(known) : known
+}
+
+/** True when `needle` (non-empty) occurs in `haystack`. */
+export function bytesInclude(haystack: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0]
+  if (first === undefined) return false
+  const last = haystack.length - needle.length
+  for (let at = haystack.indexOf(first); at !== -1 && at <= last; at = haystack.indexOf(first, at + 1)) {
+    let i = 1
+    while (i < needle.length && haystack[at + i] === needle[i]) i++
+    if (i === needle.length) return true
+  }
+  return false
 }
 
 /** A JSON response with no-store caching (every answer here is per-user). */
