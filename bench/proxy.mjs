@@ -15,9 +15,10 @@
 // linekit/server with the global fetch (createLinekitServer's default); a raw node:http proxy
 // (bench/servers/raw-proxy.mjs: pass-through, nothing else — the floor of any Node proxy).
 //
-// - Added latency: one keep-alive client sends direct and proxied requests alternately (A B A B …),
-//   so whatever else runs on the machine weighs on both; median of each, and median of the paired
-//   differences. (autocannon's latency histogram has 1 ms resolution: too coarse for a 1 ms budget.)
+// - Added latency: one keep-alive client per target sends direct, linekit and raw-proxy requests in
+//   turn (the order rotating), so whatever else runs on the machine weighs on all; median of each,
+//   and median of the per-round differences to direct. (autocannon's latency histogram has 1 ms
+//   resolution: too coarse for a 1 ms budget.)
 // - Throughput kept: autocannon, N connections, contenders alternated over rounds, median req/s.
 //
 //   node bench/proxy.mjs [--requests 3000] [--seconds 5] [--connections 10] [--rounds 2] [--service-delay-ms 20] [--json]
@@ -76,37 +77,34 @@ async function measure(upstreamSpec, { requests, seconds, connections, rounds, c
     const directHeaders = { authorization: `Bearer ${upstreamSpec.key}` }
     const target = (which) => (which === 'direct' ? { url: `${upstream.url}${path}`, headers: directHeaders } : { url: `${servers[which].url}/api/linekit${path}`, headers: {} })
 
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-    const direct = target('direct')
-    const proxied = target('linekit')
+    // Latency: direct, linekit and (when measured) the raw proxy, one request each in turn, the
+    // order rotating, on one keep-alive socket per target.
+    const timed = contenders.filter((c) => c === 'direct' || c === 'linekit' || c === 'raw')
+    const agents = Object.fromEntries(timed.map((c) => [c, new http.Agent({ keepAlive: true, maxSockets: 1 })]))
+    const once = (c) => timedGet(agents[c], target(c).url, target(c).headers)
     // Warm-up: JIT, sockets.
-    for (let i = 0; i < Math.min(300, requests); i++) {
-      await timedGet(agent, direct.url, direct.headers)
-      await timedGet(agent, proxied.url, proxied.headers)
-    }
-    const a = []
-    const b = []
+    for (let i = 0; i < Math.min(300, requests); i++) for (const c of timed) await once(c)
+    const samples = Object.fromEntries(timed.map((c) => [c, []]))
     for (let i = 0; i < requests; i++) {
-      // Alternate which goes first so neither always follows the other.
-      if (i % 2 === 0) {
-        a.push(await timedGet(agent, direct.url, direct.headers))
-        b.push(await timedGet(agent, proxied.url, proxied.headers))
-      } else {
-        b.push(await timedGet(agent, proxied.url, proxied.headers))
-        a.push(await timedGet(agent, direct.url, direct.headers))
+      for (let k = 0; k < timed.length; k++) {
+        const c = timed[(i + k) % timed.length]
+        samples[c].push(await once(c))
       }
     }
-    agent.destroy()
-    const latency = {
-      pairs: requests,
-      directP50: median(a),
-      proxyP50: median(b),
-      directP99: percentile(a, 99),
-      proxyP99: percentile(b, 99),
-      addedMedian: median(b) - median(a),
-      pairedDiffMedian: median(a.map((x, i) => b[i] - x)),
-    }
-    log(`  ${upstreamSpec.name}: latency p50 direct ${latency.directP50.toFixed(3)} ms, via linekit ${latency.proxyP50.toFixed(3)} ms (${requests} pairs)`)
+    for (const a of Object.values(agents)) a.destroy()
+    const latency = Object.fromEntries(
+      timed.map((c) => [
+        c,
+        {
+          p50: median(samples[c]),
+          p99: percentile(samples[c], 99),
+          // Median of per-round differences to the direct call made in the same round.
+          addedMedian: median(samples[c].map((x, i) => x - samples.direct[i])),
+        },
+      ]),
+    )
+    latency.pairs = requests
+    log(`  ${upstreamSpec.name}: latency p50 ${timed.map((c) => `${c} ${latency[c].p50.toFixed(3)} ms`).join(', ')} (${requests} rounds)`)
 
     const rps = Object.fromEntries(contenders.map((c) => [c, []]))
     for (const c of contenders) await cannon(target(c).url, target(c).headers, { seconds: 1, connections })
@@ -141,7 +139,7 @@ export async function runProxyBench({ requests = 3000, seconds = 5, connections 
   )
   const delayed = await measure(
     { name: `stub +${serviceDelayMs} ms`, key: STUB.key, line: STUB.line, start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', String(serviceDelayMs)]) },
-    { ...options, requests: Math.min(requests, 500), contenders: ['direct', 'linekit', 'linekitGlobalFetch'] },
+    { ...options, requests: Math.min(requests, 500), contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
   )
   return { stub, mock, delayed, requests, seconds, connections, rounds, serviceDelayMs }
 }
@@ -151,9 +149,9 @@ export function proxyRows(r) {
   const rows = []
   for (const s of [r.stub, r.mock, r.delayed]) {
     const l = s.latency
-    rows.push([`${s.name}: latency p50 (ms), direct / via linekit`, l.directP50.toFixed(3), l.proxyP50.toFixed(3), `+${l.addedMedian.toFixed(3)}`, `≤ +${targets.addedMedianMs} ms`])
-    rows.push([`${s.name}: median of paired differences (ms)`, '', '', `+${l.pairedDiffMedian.toFixed(3)}`, `≤ +${targets.addedMedianMs} ms`])
-    rows.push([`${s.name}: latency p99 (ms)`, l.directP99.toFixed(2), l.proxyP99.toFixed(2), `+${(l.proxyP99 - l.directP99).toFixed(2)}`, ''])
+    rows.push([`${s.name}: latency p50 (ms), via linekit`, l.direct.p50.toFixed(3), l.linekit.p50.toFixed(3), `+${l.linekit.addedMedian.toFixed(3)}`, `≤ +${targets.addedMedianMs} ms`])
+    if (l.raw) rows.push([`${s.name}: latency p50 (ms), via the raw proxy (floor)`, l.direct.p50.toFixed(3), l.raw.p50.toFixed(3), `+${l.raw.addedMedian.toFixed(3)}`, ''])
+    rows.push([`${s.name}: latency p99 (ms), via linekit`, l.direct.p99.toFixed(2), l.linekit.p99.toFixed(2), `+${(l.linekit.p99 - l.direct.p99).toFixed(2)}`, ''])
     for (const c of Object.keys(s.throughput)) {
       if (c === 'direct') continue
       rows.push([`${s.name}: req/s, ${contenderNames[c]}`, s.throughput.direct.toFixed(0), s.throughput[c].toFixed(0), `${(100 * s.kept[c]).toFixed(0)} % kept`, c === 'linekit' ? `≥ ${100 * targets.throughputKept} %` : ''])
