@@ -8,7 +8,7 @@ import type { LinekitClient } from '../api'
 import { phoneKey } from './internal/phone'
 import { reconcileOptimistic } from './internal/reconcile'
 import { fetchThreadPage, firstThreadPageParam, flattenThread, hasMorePages } from './internal/threadPaging'
-import type { ThreadPageParam } from './internal/threadPaging'
+import type { ThreadPage, ThreadPageParam } from './internal/threadPaging'
 import { linekitKeys } from './keys'
 import { linekitQueryRetry } from './options'
 
@@ -70,6 +70,19 @@ export interface UseThreadResult {
   refetch: () => void
 }
 
+/** How long after a record's creation a `pending` delivery status is still polled for. */
+const pendingPollWindowMs = 5 * 60_000
+
+/**
+ * Whether any loaded record is an outbound one still `pending` and recent. Runs on every query
+ * update (refetchInterval): it scans the pages as they are, without flattening and sorting them.
+ */
+function hasRecentPendingOutbound(pages: readonly ThreadPage[], since: number): boolean {
+  return pages.some((page) =>
+    page.messages.some((m) => m.direction === 'outbound' && m.status === 'pending' && Date.parse(m.created_at) >= since),
+  )
+}
+
 /**
  * The 1:1 thread with a number: inbound records (filtered by `from_number`) merged with
  * outbound ones (filtered by `to_number`), plus the user's optimistic sends, reconciled with
@@ -78,15 +91,6 @@ export interface UseThreadResult {
  * @example
  * const { items, fetchOlder, hasOlder } = useThread({ phoneNumber: '+14155550100' })
  */
-/** How long after a record's creation a `pending` delivery status is still polled for. */
-const pendingPollWindowMs = 5 * 60_000
-
-function hasRecentPendingOutbound(pages: Parameters<typeof flattenThread>[0], since: number): boolean {
-  return flattenThread(pages).some(
-    (m) => m.direction === 'outbound' && m.status === 'pending' && Date.parse(m.created_at) >= since,
-  )
-}
-
 export function useThread(options: UseThreadOptions): UseThreadResult {
   const { phoneNumber, lineId, pageSize = 50, confirmPollMs = 2000 } = options
   const { sendEngine } = useLinekit()

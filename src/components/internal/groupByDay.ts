@@ -23,9 +23,19 @@ export function groupThreadByDay(
 ): ThreadRow[] {
   const rows: ThreadRow[] = []
   let last: string | undefined
+  // Formatting a day key per item dominated mounting a long thread (issue 11). Every time zone's
+  // UTC offset is a whole number of quarter hours (since the 1970s), so a local day never
+  // changes inside a quarter hour of UTC: one key per quarter hour.
+  const byQuarter = new Map<number, string>()
   for (const item of items) {
     const t = itemTime(item)
-    const day = dayKey(t, options)
+    const ms = t instanceof Date ? t.getTime() : typeof t === 'number' ? t : Date.parse(t)
+    const quarter = Math.floor(ms / 900_000)
+    let day = byQuarter.get(quarter)
+    if (day === undefined) {
+      day = dayKey(ms, options)
+      byQuarter.set(quarter, day)
+    }
     if (day !== last) {
       rows.push({ kind: 'day', key: `day:${day}`, day, label: dayLabel(t, now, strings, options) })
       last = day

@@ -45,6 +45,20 @@ describe('groupThreadByDay', () => {
     const rows = groupThreadByDay([at('a', '2026-03-01T23:30:00Z'), at('b', '2026-03-02T00:30:00Z')], new Date('2026-03-10T00:00:00Z'), { today: 'T', yesterday: 'Y' }, { timeZone: 'America/Los_Angeles' })
     expect(rows.filter((r) => r.kind === 'day')).toHaveLength(1)
   })
+  it('splits days at local midnight in a zone off by quarter hours (Kathmandu, UTC+05:45)', () => {
+    // 18:14Z is 23:59 there, 18:15Z is 00:00 the next day; 18:29Z is still that next day.
+    const rows = groupThreadByDay(
+      [at('a', '2026-03-01T18:00:00Z'), at('b', '2026-03-01T18:14:59Z'), at('c', '2026-03-01T18:15:00Z'), at('d', '2026-03-01T18:29:00Z')],
+      new Date('2026-03-10T00:00:00Z'),
+      { today: 'T', yesterday: 'Y' },
+      { locale: 'en-US', timeZone: 'Asia/Kathmandu' },
+    )
+    expect(rows.map((r) => (r.kind === 'day' ? `[${r.day}]` : r.key))).toEqual(['[2026-03-01]', 'a', 'b', '[2026-03-02]', 'c', 'd'])
+  })
+  it('keeps unparsable timestamps apart from real days', () => {
+    const rows = groupThreadByDay([at('a', 'not a date'), at('b', '2026-03-01T10:00:00Z')], new Date('2026-03-10T00:00:00Z'), { today: 'T', yesterday: 'Y' }, { timeZone: 'UTC' })
+    expect(rows.map((r) => (r.kind === 'day' ? `[${r.day}]` : r.key))).toEqual(['[invalid]', 'a', '[2026-03-01]', 'b'])
+  })
 })
 
 describe('recipient parsing', () => {

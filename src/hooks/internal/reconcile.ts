@@ -74,8 +74,11 @@ export function reconcileOptimistic(
 
 /** Compares ISO timestamps by instant (falls back to string order for unparsable values). */
 export function cmp(a: string, b: string): number {
-  const ta = Date.parse(a)
-  const tb = Date.parse(b)
+  return cmpParsed(a, Date.parse(a), b, Date.parse(b))
+}
+
+/** {@link cmp} with both instants already parsed (`Date.parse` of each), for sorting many. */
+export function cmpParsed(a: string, ta: number, b: string, tb: number): number {
   if (Number.isNaN(ta) || Number.isNaN(tb)) return a < b ? -1 : a > b ? 1 : 0
   return ta - tb
 }

@@ -1,6 +1,6 @@
 import type { LinekitClient, MessageRecord, MessagesQuery } from '../../api'
 import { MAX_PAGE_WINDOW } from '../../api/limits'
-import { cmp } from './reconcile'
+import { cmp, cmpParsed } from './reconcile'
 
 /** Where one of the thread's two lists continues (older messages). */
 export interface ListCursor {
@@ -120,7 +120,19 @@ export function flattenThread(pages: readonly ThreadPage[]): MessageRecord[] {
       if (!seen.has(m.message_handle)) seen.set(m.message_handle, m)
     }
   }
-  const out = [...seen.values()].filter((m) => floor === undefined || floor === INF || cmp(m.created_at, floor) >= 0)
-  out.sort((a, b) => cmp(a.created_at, b.created_at) || cmp(a.sent_at, b.sent_at) || (a.message_handle < b.message_handle ? -1 : 1))
-  return out
+  const bound = floor === undefined || floor === INF ? undefined : { text: floor, at: Date.parse(floor) }
+  // Each timestamp parsed once, not once per comparison (10,000 records: ~280,000 parses saved).
+  const keyed: { m: MessageRecord; created: number; sent: number }[] = []
+  for (const m of seen.values()) {
+    const created = Date.parse(m.created_at)
+    if (bound && cmpParsed(m.created_at, created, bound.text, bound.at) < 0) continue
+    keyed.push({ m, created, sent: Date.parse(m.sent_at) })
+  }
+  keyed.sort(
+    (a, b) =>
+      cmpParsed(a.m.created_at, a.created, b.m.created_at, b.created) ||
+      cmpParsed(a.m.sent_at, a.sent, b.m.sent_at, b.sent) ||
+      (a.m.message_handle < b.m.message_handle ? -1 : 1),
+  )
+  return keyed.map((k) => k.m)
 }
