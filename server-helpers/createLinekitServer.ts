@@ -4,13 +4,13 @@ import { createAccountLinesCache } from './internal/accountLines'
 import { isCsrfSafe } from './internal/csrf'
 import {
   BodyTooLargeError,
+  bytesInclude,
   deadlineSignal,
   forwardableHeaders,
   json,
   messagingError,
   mintError,
   notFound,
-  bytesInclude,
   readBodyCapped,
   readBytes,
   responseWithKnownBody,
