@@ -25,7 +25,6 @@ import { cx, formatDateTime, formatDuration } from './calling/format'
 import { describeMintError, nextMidnightUtc } from './calling/mintError'
 import { dialerReducer, initialDialerState, isLive, type DialerPhase } from './calling/dialerMachine'
 import { useCountdown, useElapsed } from './calling/useCountdown'
-import { useMintFailure } from './calling/useMintFailure'
 import { loadPhoneModule, usePhoneNormalizer } from './internal/usePhoneNormalizer'
 
 /** Default, overridable texts of the {@link Dialer} (i18n). Functions receive the values to insert. */
@@ -302,8 +301,7 @@ export function Dialer(props: DialerProps) {
   const normalized = useMemo(() => (number.trim() && normalize ? normalize(number) : undefined), [number, normalize])
   const token: VoiceTokenResponse | undefined = voice.token
   // A 429 being waited out shows its countdown now, not after the automatic retry gives up.
-  const pendingMintFailure = useMintFailure(lineId)
-  const mintError = (voice.error && LinekitError.is(voice.error) ? voice.error : null) ?? pendingMintFailure
+  const mintError = voice.error ?? voice.retrying
   const canCall = !!lineId && !!token && !mintError && !live && state.phase !== 'placing'
 
   const place = async () => {

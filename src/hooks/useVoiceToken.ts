@@ -29,6 +29,12 @@ export interface UseVoiceTokenResult {
   token: VoiceTokenResponse | undefined
   /** The mint's error, with the spec's SDK code in `error.sdkCode` (`cap_reached`, `rate_limited` …). */
   error: LinekitError | null
+  /**
+   * The failure being waited out right now (a 429 retried after its `Retry-After`, or a network
+   * error retried with backoff): `error` stays null meanwhile, but a user should see why there is
+   * no token yet (e.g. the `Retry-After` countdown). Null once a retry succeeds or gives up.
+   */
+  retrying: LinekitError | null
   status: 'idle' | 'pending' | 'error' | 'success'
   /** Record one outbound call placed with the token; the last allowed call triggers a re-mint. */
   countCall: () => void
@@ -92,11 +98,13 @@ export function useVoiceToken(lineId: string | undefined, options: UseVoiceToken
   }, [queryClient, lineId])
 
   const remainingCalls = state ? Math.max(0, state.token.maxCallsPerToken - state.callsPlaced) : 0
-  const error = LinekitError.is(query.error) ? query.error : query.error ? toError(query.error) : null
+  const error = query.error ? asLinekitError(query.error) : null
+  const retrying = query.fetchStatus === 'fetching' && query.failureReason ? asLinekitError(query.failureReason) : null
   return {
     // A failed refresh leaves the old data in the cache: do not hand out a token that may have lapsed.
     token: state && remainingCalls > 0 && !query.isError ? state.token : undefined,
     error,
+    retrying,
     status: lineId === undefined || lineId === '' ? 'idle' : query.status,
     countCall,
     remainingCalls,
@@ -104,7 +112,8 @@ export function useVoiceToken(lineId: string | undefined, options: UseVoiceToken
   }
 }
 
-function toError(error: unknown): LinekitError {
+function asLinekitError(error: unknown): LinekitError {
+  if (LinekitError.is(error)) return error
   return new LinekitError({
     status: 0,
     code: 'unknown',

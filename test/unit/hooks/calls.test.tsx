@@ -123,6 +123,25 @@ describe('useVoiceToken', () => {
     expect(requests.to('/dialer/token')).toHaveLength(1)
     requests.stop()
   })
+
+  it('exposes a 429 it is waiting out as `retrying` (error stays null), then the token', async () => {
+    const backend = createBackend()
+    const line = audioLine(backend)
+    backend.mock.control.addFault({
+      path: '/api/v1/dialer/token',
+      method: 'POST',
+      status: 429,
+      count: 1,
+      body: { error: 'slow down', code: 'rate_limited', retryAfterSeconds: 1 },
+    })
+    const { result } = renderWithBackend(backend, () => useVoiceToken(line.lineId))
+    await waitFor(() => expect(result.current.retrying).toMatchObject({ status: 429, sdkCode: 'rate_limited' }))
+    expect(result.current.error).toBeNull()
+    expect(result.current.status).toBe('pending')
+    await waitFor(() => expect(result.current.token).toBeDefined(), { timeout: 5000 })
+    expect(result.current.retrying).toBeNull()
+    expect(result.current.error).toBeNull()
+  })
 })
 
 describe('useTypingIndicator', () => {
