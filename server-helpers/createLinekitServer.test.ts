@@ -4,6 +4,7 @@ import type { LinekitServerOptions, LinekitUser } from './createLinekitServer'
 import { createLinekitServer } from './createLinekitServer'
 import type { EventBus, LinekitEvent } from './eventBus'
 import { createMemoryEventBus } from './eventBus'
+import { countingBus } from '../test/unit/server/countingBus'
 import {
   KEY,
   LINE_A,
@@ -673,27 +674,15 @@ describe('events route', () => {
 
   it('stops holding events for a stream nobody reads once 1 MB piles up, and unsubscribes', async () => {
     const clock = manualTimers()
-    const inner = createMemoryEventBus()
-    let subscribers = 0
-    const bus: EventBus = {
-      ...inner,
-      subscribe(listener, options) {
-        subscribers += 1
-        const off = inner.subscribe(listener, options)
-        return () => {
-          subscribers -= 1
-          off()
-        }
-      },
-    }
+    const bus = countingBus()
     const { server } = setup({}, { eventBus: bus, timers: clock.timers })
     const response = await server.handle(req('/api/linekit/events', { user: 'alice' }))
     expect(response.status).toBe(200)
     const big = 'x'.repeat(100 * 1024)
     for (let i = 0; i < 9; i++) await bus.publish({ type: 'message', lineId: LINE_A, payload: { big, i } })
-    expect(subscribers).toBe(1)
+    expect(bus.subscribers()).toBe(1)
     for (let i = 9; i < 12; i++) await bus.publish({ type: 'message', lineId: LINE_A, payload: { big, i } })
-    expect(subscribers).toBe(0)
+    expect(bus.subscribers()).toBe(0)
     expect(clock.active()).toBe(0)
   })
 
@@ -717,25 +706,13 @@ describe('events route', () => {
 
   it('unsubscribes when the request is aborted', async () => {
     const clock = manualTimers()
-    const inner = createMemoryEventBus()
-    let subscribers = 0
-    const bus: EventBus = {
-      ...inner,
-      subscribe(listener, options) {
-        subscribers += 1
-        const off = inner.subscribe(listener, options)
-        return () => {
-          subscribers -= 1
-          off()
-        }
-      },
-    }
+    const bus = countingBus()
     const { server } = setup({}, { eventBus: bus, timers: clock.timers })
     const controller = new AbortController()
     await server.handle(req('/api/linekit/events', { user: 'alice', signal: controller.signal }))
-    expect(subscribers).toBe(1)
+    expect(bus.subscribers()).toBe(1)
     controller.abort()
-    expect(subscribers).toBe(0)
+    expect(bus.subscribers()).toBe(0)
     expect(clock.active()).toBe(0)
   })
 

@@ -7,10 +7,9 @@ import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from './createLinekitServer'
 import type { LinekitServerOptions } from './createLinekitServer'
-import type { EventBus } from './eventBus'
-import { createMemoryEventBus } from './eventBus'
 import { toNodeHandler, toNodeMiddleware } from './node'
 import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
+import { countingBus } from '../test/unit/server/countingBus'
 
 // express 5 is present (a dependency of @modelcontextprotocol/sdk) but has no types here.
 type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
@@ -58,23 +57,6 @@ async function listen(listener: (req: IncomingMessage, res: ServerResponse) => v
 /** Polls a condition; the loop ends on success, the test timeout bounds it (no wall-clock assertion). */
 async function eventually(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
-}
-
-function countingBus(): EventBus & { subscribers: () => number } {
-  const inner = createMemoryEventBus()
-  let count = 0
-  return {
-    ...inner,
-    subscribe(listener, options) {
-      count += 1
-      const off = inner.subscribe(listener, options)
-      return () => {
-        count -= 1
-        off()
-      }
-    },
-    subscribers: () => count,
-  }
 }
 
 describe('toNodeHandler over loopback HTTP', () => {
