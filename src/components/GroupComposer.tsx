@@ -10,6 +10,7 @@ import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
 import { describeError, type ErrorStrings } from './internal/errors'
 import { groupErrorRule, type GroupErrorStrings } from './internal/errorRules'
+import { AttachmentFields } from './internal/AttachmentFields'
 import { safeHttpUrl } from './internal/url'
 import { LinePicker, lineLabel, type LinePickerStrings } from './LinePicker'
 import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
@@ -279,28 +280,16 @@ export function GroupComposer({
         <label htmlFor={`${ids}-text`}>{s.message}</label>
         <textarea id={`${ids}-text`} rows={3} value={text} disabled={trial} onChange={(e) => setText(e.currentTarget.value)} />
       </div>
-      <div className="lk-Field">
-        <label htmlFor={`${ids}-url`}>{s.attachment}</label>
-        <input
-          id={`${ids}-url`}
-          type="url"
-          value={attachment}
-          placeholder="https://"
-          disabled={trial}
-          aria-describedby={`${ids}-url-help`}
-          onChange={(e) => setAttachment(e.currentTarget.value)}
-        />
-        <span id={`${ids}-url-help`} className="lk-Field-help">
-          {s.attachmentHelp}
-        </span>
-      </div>
-      <div className="lk-Field">
-        <label htmlFor={`${ids}-kind`}>{s.attachmentKind}</label>
-        <select id={`${ids}-kind`} value={attachmentKind} disabled={trial} onChange={(e) => setAttachmentKind(e.currentTarget.value as 'media' | 'audio')}>
-          <option value="media">{s.media}</option>
-          <option value="audio">{s.audio}</option>
-        </select>
-      </div>
+      <AttachmentFields
+        ids={ids}
+        s={s}
+        url={attachment}
+        onUrlChange={setAttachment}
+        kind={attachmentKind}
+        onKindChange={setAttachmentKind}
+        invalid={invalid === s.urlError}
+        disabled={trial}
+      />
       <div className="lk-Field lk-Field-check">
         <label>
           <input type="checkbox" checked={ai} disabled={trial} onChange={(e) => setAi(e.currentTarget.checked)} /> {s.aiVoiceMemo}

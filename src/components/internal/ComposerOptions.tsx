@@ -1,6 +1,7 @@
 'use client'
 import type { Effect } from '../../api/values'
 import type { MessageComposerProps, MessageComposerStrings } from '../MessageComposer'
+import { AttachmentFields } from './AttachmentFields'
 import LinePicker from './LinePickerImpl'
 import { bubbleEffects, screenEffects } from '../../api/values'
 import type { ErrorStrings } from './errors'
@@ -50,29 +51,15 @@ export default function ComposerOptions({
 }: ComposerOptionsProps) {
   return (
   <div className="lk-MessageComposer-options" id={`${ids}-options`}>
-      <div className="lk-Field">
-        <label htmlFor={`${ids}-url`}>{s.attachment}</label>
-        <input
-          id={`${ids}-url`}
-          type="url"
-          inputMode="url"
-          value={attachment}
-          placeholder="https://"
-          aria-describedby={`${ids}-url-help`}
-          aria-invalid={urlInvalid || undefined}
-          onChange={(e) => setAttachment(e.currentTarget.value)}
-        />
-        <span id={`${ids}-url-help`} className="lk-Field-help">
-          {s.attachmentHelp}
-        </span>
-      </div>
-      <div className="lk-Field">
-        <label htmlFor={`${ids}-kind`}>{s.attachmentKind}</label>
-        <select id={`${ids}-kind`} value={attachmentKind} onChange={(e) => setAttachmentKind(e.currentTarget.value as 'media' | 'audio')}>
-          <option value="media">{s.media}</option>
-          <option value="audio">{s.audio}</option>
-        </select>
-      </div>
+      <AttachmentFields
+        ids={ids}
+        s={s}
+        url={attachment}
+        onUrlChange={setAttachment}
+        kind={attachmentKind}
+        onKindChange={setAttachmentKind}
+        invalid={urlInvalid}
+      />
       <div className="lk-Field lk-Field-check">
         <label>
           <input type="checkbox" checked={ai} onChange={(e) => setAi(e.currentTarget.checked)} /> {s.aiVoiceMemo}
