@@ -133,43 +133,32 @@ function deviceStep(state: MockState, path: string): void {
 
 // ───────────────────────────── events ─────────────────────────────
 
-function emitAnswered(state: MockState, call: Call): void {
+type InboundEvent = 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' | 'audiocall.inbound.ended'
+
+/**
+ * Emits one of the three audio-call events of an inbound call (spec: Audio-call events; outbound
+ * calls have none), its fields in the spec's order: event, call_uuid, the event's `lead` fields,
+ * from, pb_line_id, linePhoneNumber, then its timestamps.
+ */
+function emitInbound(state: MockState, call: Call, event: InboundEvent, lead: Record<string, unknown>, times: Record<string, unknown>): void {
   if (call.direction !== 'inbound') return
-  const now = state.clock.now()
   state.emit({
-    type: 'audiocall.inbound.answered',
-    at: now,
+    type: event,
+    at: state.clock.now(),
     accountId: call.accountId,
     lineId: call.lineId,
-    payload: {
-      event: 'audiocall.inbound.answered',
-      call_uuid: call.callUuid,
-      from: call.from,
-      pb_line_id: call.lineId,
-      linePhoneNumber: call.linePhoneNumber,
-      answeredAt: iso(call.answeredAt ?? now),
-    },
+    payload: { event, call_uuid: call.callUuid, ...lead, from: call.from, pb_line_id: call.lineId, linePhoneNumber: call.linePhoneNumber, ...times },
   })
 }
 
+function emitAnswered(state: MockState, call: Call): void {
+  emitInbound(state, call, 'audiocall.inbound.answered', {}, { answeredAt: iso(call.answeredAt ?? state.clock.now()) })
+}
+
 function emitEnded(state: MockState, call: Call): void {
-  if (call.direction !== 'inbound') return
-  const now = state.clock.now()
-  state.emit({
-    type: 'audiocall.inbound.ended',
-    at: now,
-    accountId: call.accountId,
-    lineId: call.lineId,
-    payload: {
-      event: 'audiocall.inbound.ended',
-      call_uuid: call.callUuid,
-      status: call.status,
-      from: call.from,
-      pb_line_id: call.lineId,
-      linePhoneNumber: call.linePhoneNumber,
-      answeredAt: isoOrNull(call.answeredAt),
-      endedAt: iso(call.endedAt ?? now),
-    },
+  emitInbound(state, call, 'audiocall.inbound.ended', { status: call.status }, {
+    answeredAt: isoOrNull(call.answeredAt),
+    endedAt: iso(call.endedAt ?? state.clock.now()),
   })
 }
 
@@ -378,21 +367,7 @@ export function injectInboundCall(state: MockState, account: Account, input: Inb
     callLogId: null,
   }
   callsOf(state).set(callUuid, call)
-  state.emit({
-    type: 'audiocall.inbound.ringing',
-    at: now,
-    accountId: account.id,
-    lineId: line.lineId,
-    payload: {
-      event: 'audiocall.inbound.ringing',
-      call_uuid: callUuid,
-      direction: 'inbound',
-      from,
-      pb_line_id: line.lineId,
-      linePhoneNumber: line.phoneNumber,
-      ringingAt: iso(now),
-    },
-  })
+  emitInbound(state, call, 'audiocall.inbound.ringing', { direction: 'inbound' }, { ringingAt: iso(now) })
   const { ringTimeoutMs } = callSettings(state.settings)
   if (ringTimeoutMs > 0) {
     at(state, now + ringTimeoutMs, () => {
