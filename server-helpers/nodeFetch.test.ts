@@ -65,6 +65,25 @@ describe('createNodeFetch', () => {
     expect(ports.size).toBe(1)
   })
 
+  it('sends a GET again on a fresh socket when the upstream dropped the reused one, never a POST', async () => {
+    // The upstream closes each connection when its second request arrives, unanswered: what a
+    // server closing an idle keep-alive socket looks like to the client that just reused it.
+    const perSocket = new WeakMap<object, number>()
+    const up = await upstream((req, res) => {
+      const n = (perSocket.get(req.socket) ?? 0) + 1
+      perSocket.set(req.socket, n)
+      if (n >= 2) req.socket.destroy()
+      else res.end(`ok ${req.method}`)
+    })
+    const fetch = createNodeFetch()
+    expect(await (await fetch(new Request(`${up.url}/a`))).text()).toBe('ok GET')
+    expect(await (await fetch(new Request(`${up.url}/b`))).text()).toBe('ok GET')
+    expect(up.seen.map((r) => r.url)).toEqual(['/a', '/b', '/b'])
+    // A POST on a reused socket is not sent twice: the caller sees the failure.
+    await expect(fetch(new Request(`${up.url}/c`, { method: 'POST', body: '{}' }))).rejects.toThrow(/socket hang up|ECONNRESET/)
+    expect(up.seen.filter((r) => r.url === '/c')).toHaveLength(1)
+  })
+
   it('decodes a gzip body as fetch does', async () => {
     const up = await upstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })

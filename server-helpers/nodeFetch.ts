@@ -15,13 +15,16 @@ import { responseWithKnownBody } from './internal/http'
 export interface NodeFetchOptions {
   /** Most sockets open to one upstream host at a time. @default 128 */
   maxSockets?: number
-  /** How long an idle keep-alive socket is kept, in ms. @default 30000 */
+  /**
+   * How long an idle keep-alive socket is kept, in ms; keep it below the upstream's own idle
+   * timeout (Node's servers default to 5 s). @default 4000
+   */
   keepAliveMs?: number
   /** Largest upstream body read, in bytes; a larger one fails the call. @default 8 MiB */
   maxResponseBytes?: number
 }
 
-const noBodyStatus = new Set([101, 204, 205, 304])
+const noBodyStatus = new Set([204, 205, 304])
 
 /**
  * Returns `(request) => Promise<Response>` for {@link LinekitServerOptions.fetch}. It honours the
@@ -37,7 +40,7 @@ const noBodyStatus = new Set([101, 204, 205, 304])
  * ```
  */
 export function createNodeFetch(options: NodeFetchOptions = {}): (request: Request) => Promise<Response> {
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 128, timeout: options.keepAliveMs ?? 30_000 }
+  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 128, timeout: options.keepAliveMs ?? 4000 }
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
   const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024
 
@@ -53,8 +56,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): (request: Reque
     if (body) headers['content-length'] = String(body.byteLength)
     const signal = request.signal
     signal.throwIfAborted()
-
-    return new Promise<Response>((resolve, reject) => {
+    const send = (retried: boolean): Promise<Response> => new Promise<Response>((resolve, reject) => {
       const fail = (error: unknown) => reject(signal.aborted ? signal.reason : error)
       const client = url.protocol === 'https:' ? https : http
       const outgoing = client.request(url, { method: request.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal }, (incoming) => {
@@ -83,11 +85,22 @@ export function createNodeFetch(options: NodeFetchOptions = {}): (request: Reque
           ),
         )
       })
-      outgoing.on('error', fail)
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        // The upstream closed an idle keep-alive socket just as it was reused: the request never
+        // reached it. Sent again once on a fresh socket when that cannot duplicate anything.
+        if (!retried && outgoing.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted && idempotent.has(request.method)) {
+          send(true).then(resolve, reject)
+          return
+        }
+        fail(error)
+      })
       outgoing.end(body)
     })
+    return send(false)
   }
 }
+
+const idempotent = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The body as `fetch` would hand it over: content-encoding undone. */
 function decoded(incoming: http.IncomingMessage): Readable {
