@@ -84,6 +84,11 @@ describe('createNodeFetch', () => {
     expect(up.seen.filter((r) => r.url === '/c')).toHaveLength(1)
   })
 
+  it('waits for an answer slower than keepAliveMs (that limit is for idle sockets only)', async () => {
+    const up = await upstream((_req, res) => void setTimeout(() => res.end('late'), 200))
+    expect(await (await createNodeFetch({ keepAliveMs: 20 })(new Request(`${up.url}/slow`))).text()).toBe('late')
+  })
+
   it('decodes a gzip body as fetch does', async () => {
     const up = await upstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
