@@ -15,6 +15,7 @@ import {
   readBytes,
   responseWithKnownBody,
   textResponse,
+  untilAborted,
 } from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
 import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
@@ -53,8 +54,13 @@ export interface LinekitServerOptions {
   webhookSecret?: string
   /** Path prefix of every route. @default '/api/linekit' */
   prefix?: string
-  /** Upstream fetch (the mock service's in tests and stories). @default globalThis.fetch */
-  fetch?: (request: Request) => Promise<Response>
+  /**
+   * Upstream fetch (on Node `createNodeFetch()` from `linekit/server/node`; the mock service's in
+   * tests and stories). Honour `init.signal` (the time limit and the browser leaving; also set as
+   * `request.signal`, which Node's Request may stop following after a garbage collection). The
+   * answer is awaited only until that signal aborts either way. @default globalThis.fetch
+   */
+  fetch?: (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>
   /** Event bus between the webhook route and the SSE streams. @default createMemoryEventBus({ replayBufferSize }) */
   eventBus?: EventBus
   /** Largest accepted request body, in bytes; larger gets 413. @default 65536 */
@@ -217,7 +223,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const appUrl = options.appUrl.replace(/\/+$/, '')
   const prefix = `/${(options.prefix ?? '/api/linekit').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
-  const upstreamFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const upstreamFetch = options.fetch ?? ((request: Request, init?: { signal?: AbortSignal }) => globalThis.fetch(request, init))
   const bus = options.eventBus ?? createMemoryEventBus({ replayBufferSize: options.replayBufferSize ?? 1000 })
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024
   const csrf = { header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(), allowedOrigins: options.allowedOrigins ?? [] }
@@ -256,9 +262,13 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    */
   const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined): Promise<Upstream> => {
     const deadline = deadlineSignal(signal, upstreamTimeoutMs)
+    const init = { signal: deadline.signal }
     try {
-      const response = await upstreamFetch(new Request(url, { method, headers: upstreamHeaders(body !== undefined), body, signal: deadline.signal }))
-      return new Upstream(response, await readBytes(response))
+      const request = new Request(url, { method, headers: upstreamHeaders(body !== undefined), body, ...init })
+      // Awaited only until the deadline, whatever the fetch does with its signal: Node's Request
+      // can lose the link to the signal it was given after a GC (nodejs/node#55428).
+      const response = await untilAborted(upstreamFetch(request, init), deadline.signal)
+      return new Upstream(response, await untilAborted(readBytes(response), deadline.signal))
     } finally {
       deadline.clear()
     }

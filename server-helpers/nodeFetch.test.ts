@@ -118,6 +118,15 @@ describe('createNodeFetch', () => {
     await expect(pending).rejects.toThrow('gone during')
   })
 
+  it('honours init.signal, the one linekit/server passes, over the request\'s own', async () => {
+    const up = await upstream(() => undefined) // never answers
+    const controller = new AbortController()
+    const pending = createNodeFetch()(new Request(`${up.url}/x`), { signal: controller.signal })
+    while (up.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    controller.abort(new Error('deadline'))
+    await expect(pending).rejects.toThrow('deadline')
+  })
+
   it('refuses a body larger than maxResponseBytes', async () => {
     const up = await upstream((_req, res) => res.end('x'.repeat(10_000)))
     await expect(createNodeFetch({ maxResponseBytes: 1000 })(new Request(`${up.url}/x`))).rejects.toThrow(/larger than 1000 bytes/)
@@ -163,6 +172,21 @@ describe('createLinekitServer with createNodeFetch', () => {
     const response = await serverFor(up.url, 50).handle(new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`))
     expect(response.status).toBe(504)
     expect(await response.json()).toMatchObject({ code: 'upstream_timeout' })
+  })
+
+  it('answers 504 on time even with a fetch that ignores its signal', async () => {
+    // What Node's fetch does when its Request lost the link to the signal (nodejs/node#55428).
+    const server = createLinekitServer({
+      apiKey: 'lk_secret_key',
+      baseUrl: 'http://upstream.test',
+      appUrl: 'http://upstream.test',
+      fetch: () => new Promise<Response>(() => undefined),
+      upstreamTimeoutMs: 50,
+      logger: { warn: () => undefined, error: () => undefined },
+      authorize: async () => ({ userId: 'alice', lineIds: [LINE] }),
+    })
+    const response = await server.handle(new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`))
+    expect(response.status).toBe(504)
   })
 
   it('answers 504 when the headers arrive but the body stalls past the limit', async () => {

@@ -27,8 +27,9 @@ export interface NodeFetchOptions {
 const noBodyStatus = new Set([204, 205, 304])
 
 /**
- * Returns `(request) => Promise<Response>` for {@link LinekitServerOptions.fetch}. It honours the
- * request's method, headers, body and `signal` (the proxy's timeout and the browser leaving),
+ * Returns `(request, init?) => Promise<Response>` for {@link LinekitServerOptions.fetch}. It honours
+ * the request's method, headers and body, and `init.signal` (else `request.signal`: the proxy's
+ * time limit and the browser leaving),
  * decodes gzip / deflate / br bodies as `fetch` does, and resolves once the whole body has
  * arrived (the proxy reads it whole anyway, to filter and redact).
  *
@@ -39,12 +40,12 @@ const noBodyStatus = new Set([204, 205, 304])
  * const linekit = createLinekitServer({ ...options, fetch: createNodeFetch() })
  * ```
  */
-export function createNodeFetch(options: NodeFetchOptions = {}): (request: Request) => Promise<Response> {
+export function createNodeFetch(options: NodeFetchOptions = {}): (request: Request, init?: { signal?: AbortSignal }) => Promise<Response> {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 128, timeout: options.keepAliveMs ?? 4000 }
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
   const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024
 
-  return async (request) => {
+  return async (request, init) => {
     const url = new URL(request.url)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createNodeFetch: unsupported protocol ${url.protocol}`)
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
@@ -54,7 +55,8 @@ export function createNodeFetch(options: NodeFetchOptions = {}): (request: Reque
     })
     headers['accept-encoding'] ??= 'gzip, deflate, br'
     if (body) headers['content-length'] = String(body.byteLength)
-    const signal = request.signal
+    // init.signal first: Node's Request can stop following the signal it was given (nodejs/node#55428).
+    const signal = init?.signal ?? request.signal
     signal.throwIfAborted()
     const send = (retried: boolean): Promise<Response> => new Promise<Response>((resolve, reject) => {
       const fail = (error: unknown) => reject(signal.aborted ? signal.reason : error)

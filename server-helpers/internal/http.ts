@@ -183,3 +183,13 @@ export function deadlineSignal(parent: AbortSignal | undefined, ms: number): { s
     },
   }
 }
+
+/** `work`, or a rejection with `signal.reason` as soon as `signal` aborts, whichever comes first. */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
