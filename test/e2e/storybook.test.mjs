@@ -61,13 +61,20 @@ describe('static Storybook served from a sub-folder', () => {
     await context.close()
   })
 
-  test('Inbox story: send a message, listed by the service', async () => {
+  /** Opens the Inbox story and sends a new message from its conversation; returns the page and the text. */
+  async function sendFromInbox() {
     const { page, context } = await openStory('inbox--inbox')
     const text = `Hello from the static Storybook ${Date.now()}`
-    const box = page.getByRole('region', { name: /conversation$/i }).getByRole('textbox', { name: /^message/i }).first()
+    const conversation = page.getByRole('region', { name: /conversation$/i })
+    const box = conversation.getByRole('textbox', { name: /^message/i }).first()
     await box.waitFor({ timeout: 30_000 })
     await box.fill(text)
-    await page.getByRole('region', { name: /conversation$/i }).getByRole('button', { name: /^send$/i }).click()
+    await conversation.getByRole('button', { name: /^send$/i }).click()
+    return { page, context, text }
+  }
+
+  test('Inbox story: send a message, listed by the service', async () => {
+    const { page, context, text } = await sendFromInbox()
     await page.locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', { hasText: text }).last().waitFor({ timeout: 15_000 })
     await screenshot(page, 'storybook-sent')
     await context.close()
@@ -75,12 +82,7 @@ describe('static Storybook served from a sub-folder', () => {
 
   // See playground.test.mjs: the data layer stops polling once the record is listed.
   test('Inbox story: send a message and see it delivered', async () => {
-    const { page, context } = await openStory('inbox--inbox')
-    const text = `Hello from the static Storybook ${Date.now()}`
-    const box = page.getByRole('region', { name: /conversation$/i }).getByRole('textbox', { name: /^message/i }).first()
-    await box.waitFor({ timeout: 30_000 })
-    await box.fill(text)
-    await page.getByRole('region', { name: /conversation$/i }).getByRole('button', { name: /^send$/i }).click()
+    const { page, context, text } = await sendFromInbox()
     // The mock delivers after 1 s; 10 s is plenty on a busy machine.
     await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
     await screenshot(page, 'storybook-sent-delivered')

@@ -9,6 +9,21 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
+
+/** `control(method, path, body?)`: calls the mock's control API under `<url>/__mock`, throwing on a non-2xx. */
+function mockControl(url) {
+  return async (method, path, body) => {
+    const response = await fetch(`${url}/__mock${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = await response.json().catch(() => undefined)
+    if (!response.ok) throw new Error(`control ${method} ${path} → ${response.status} ${JSON.stringify(json)}`)
+    return json
+  }
+}
+
 export const root = fileURLToPath(new URL('../../', import.meta.url))
 export const resultsDir = join(root, 'test-results', 'e2e')
 mkdirSync(resultsDir, { recursive: true })
@@ -48,16 +63,7 @@ export async function startStandaloneMock() {
   })
   return {
     url,
-    async control(method, path, body) {
-      const response = await fetch(`${url}/__mock${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const json = await response.json().catch(() => undefined)
-      if (!response.ok) throw new Error(`control ${method} ${path} → ${response.status} ${JSON.stringify(json)}`)
-      return json
-    },
+    control: mockControl(url),
     close: () =>
       new Promise((resolveClose) => {
         if (child.exitCode !== null) return resolveClose()
@@ -110,16 +116,7 @@ export async function startPlayground(env = {}) {
       }
     },
     /** Calls the mock's control API through the dev server's /__mock route. */
-    async control(method, path, body) {
-      const response = await fetch(`${url}/__mock${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const json = await response.json().catch(() => undefined)
-      if (!response.ok) throw new Error(`control ${method} ${path} → ${response.status} ${JSON.stringify(json)}`)
-      return json
-    },
+    control: mockControl(url),
   }
 }
 
