@@ -2,26 +2,14 @@ import type { EventBus, LinekitEvent } from './eventBus'
 import { createMemoryEventBus } from './eventBus'
 import { createAccountLinesCache } from './internal/accountLines'
 import { isCsrfSafe } from './internal/csrf'
-import {
-  BodyTooLargeError,
-  bytesInclude,
-  deadlineSignal,
-  forwardableHeaders,
-  json,
-  messagingError,
-  mintError,
-  notFound,
-  readBodyCapped,
-  readBytes,
-  responseWithKnownBody,
-  textResponse,
-  untilAborted,
-} from './internal/http'
+import { BodyTooLargeError, bytesInclude, deadlineSignal, forwardableHeaders, json, messagingError, mintError, notFound, readBodyCapped, Reply } from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
 import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
 import type { Timers } from './internal/sse'
-import { realTimers, sseResponse } from './internal/sse'
+import { realTimers, SseReply } from './internal/sse'
 import { timingSafeEqual } from './internal/timingSafeEqual'
+import type { UpstreamAnswer, UpstreamFetch } from './internal/upstream'
+import { transportOf } from './internal/upstream'
 import { classifyWebhook, parseVoiceTokenRequest } from './internal/webhook'
 
 /** Who is calling, as decided by the application's {@link LinekitServerOptions.authorize}. */
@@ -60,7 +48,7 @@ export interface LinekitServerOptions {
    * `request.signal`, which Node's Request may stop following after a garbage collection). The
    * answer is awaited only until that signal aborts either way. @default globalThis.fetch
    */
-  fetch?: (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>
+  fetch?: UpstreamFetch
   /** Event bus between the webhook route and the SSE streams. @default createMemoryEventBus({ replayBufferSize }) */
   eventBus?: EventBus
   /** Largest accepted request body, in bytes; larger gets 413. @default 65536 */
@@ -161,12 +149,15 @@ const utf8 = new TextDecoder()
 /** An upstream answer, read whole; decoded as text only when a route looks inside it. */
 class Upstream {
   #text: string | undefined
-  constructor(
-    readonly response: Response,
-    readonly bytes: Uint8Array<ArrayBuffer>,
-  ) {}
+  constructor(readonly answer: UpstreamAnswer) {}
+  get status(): number {
+    return this.answer.status
+  }
+  get ok(): boolean {
+    return this.answer.status >= 200 && this.answer.status < 300
+  }
   get text(): string {
-    this.#text ??= utf8.decode(this.bytes)
+    this.#text ??= utf8.decode(this.answer.bytes)
     return this.#text
   }
 }
@@ -175,7 +166,7 @@ class Upstream {
 class LinesRefused {
   constructor(readonly upstream: Upstream) {}
   toString(): string {
-    return `get-lines answered ${this.upstream.response.status}`
+    return `get-lines answered ${this.upstream.status}`
   }
 }
 
@@ -188,8 +179,22 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** What a route answers: content in hand, an event stream, or a `Response` the app's `authorize` threw. */
+export type Outcome = Reply | SseReply | Response
+
+/**
+ * The answer before it becomes a Web `Response`, for an adapter that writes {@link Reply} and
+ * {@link SseReply} itself (server-helpers/node.ts). Registered, so separate bundles agree on it.
+ */
+export const outcomeKey: unique symbol = Symbol.for('linekit.server.outcome') as never
+
+/** The Web form of an outcome. */
+export function toResponse(outcome: Outcome): Response {
+  return outcome instanceof Reply || outcome instanceof SseReply ? outcome.toResponse() : outcome
+}
+
 class Refusal {
-  constructor(readonly response: Response) {}
+  constructor(readonly response: Reply | Response) {}
   toString(): string {
     return `refused with ${this.response.status}`
   }
@@ -223,7 +228,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const appUrl = options.appUrl.replace(/\/+$/, '')
   const prefix = `/${(options.prefix ?? '/api/linekit').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
-  const upstreamFetch = options.fetch ?? ((request: Request, init?: { signal?: AbortSignal }) => globalThis.fetch(request, init))
+  const transport = transportOf(options.fetch ?? ((request, init) => globalThis.fetch(request, init)))
   const bus = options.eventBus ?? createMemoryEventBus({ replayBufferSize: options.replayBufferSize ?? 1000 })
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024
   const csrf = { header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(), allowedOrigins: options.allowedOrigins ?? [] }
@@ -250,11 +255,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const runLines = new Map<number, string>()
   let publishChain: Promise<void> = Promise.resolve()
 
-  const upstreamHeaders = (withBody: boolean): Headers => {
-    const headers = new Headers({ authorization: `Bearer ${apiKey}`, accept: 'application/json' })
-    if (withBody) headers.set('content-type', 'application/json')
-    return headers
-  }
+  const getHeaders = { authorization: `Bearer ${apiKey}`, accept: 'application/json' }
+  const postHeaders = { ...getHeaders, 'content-type': 'application/json' }
 
   /**
    * Calls the service and reads the whole answer (every route filters or relays it whole); the
@@ -262,13 +264,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    */
   const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined): Promise<Upstream> => {
     const deadline = deadlineSignal(signal, upstreamTimeoutMs)
-    const init = { signal: deadline.signal }
     try {
-      const request = new Request(url, { method, headers: upstreamHeaders(body !== undefined), body, ...init })
-      // Awaited only until the deadline, whatever the fetch does with its signal: Node's Request
-      // can lose the link to the signal it was given after a GC (nodejs/node#55428).
-      const response = await untilAborted(upstreamFetch(request, init), deadline.signal)
-      return new Upstream(response, await untilAborted(readBytes(response), deadline.signal))
+      const headers = body === undefined ? getHeaders : postHeaders
+      return new Upstream(await transport({ url, method, headers, body, signal: deadline.signal }))
     } finally {
       deadline.clear()
     }
@@ -278,12 +276,12 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * Copies an upstream answer (or `replacement`, a filtered body) for the browser: safe headers,
    * the key redacted if it ever appears. An answer without the key goes out as the same bytes.
    */
-  const relay = (upstream: Upstream, replacement?: string): Response => {
-    const { response } = upstream
-    const init = { status: response.status, statusText: redact(response.statusText), headers: forwardableHeaders(response.headers, apiKey) }
-    if (response.status === 204 || response.status === 304) return textResponse(null, init)
-    if (replacement === undefined && !bytesInclude(upstream.bytes, apiKeyBytes)) return responseWithKnownBody(upstream.bytes, init)
-    return textResponse(redact(replacement ?? upstream.text), init)
+  const relay = (upstream: Upstream, replacement?: string): Reply => {
+    const { status, statusText, headers, bytes } = upstream.answer
+    const relayed = (body: Reply['body']) => new Reply(status, forwardableHeaders(headers, apiKey), body, redact(statusText))
+    if (status === 204 || status === 304) return relayed(null)
+    if (replacement === undefined && !bytesInclude(bytes, apiKeyBytes)) return relayed(bytes)
+    return relayed(redact(replacement ?? upstream.text))
   }
 
   const accountLines = createAccountLinesCache({
@@ -291,7 +289,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       const upstream = await callUpstream(`${baseUrl}/get-lines`, 'GET', undefined, undefined)
       // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see;
       // concurrent callers share this rejection.
-      if (!upstream.response.ok) throw new LinesRefused(upstream)
+      if (!upstream.ok) throw new LinesRefused(upstream)
       return JSON.parse(upstream.text) as unknown
     },
     lineNumbers: options.lineNumbers,
@@ -396,8 +394,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       // Same answer as the forwarded call would get (502/504), not a 500.
       throw new Refusal(upstreamFailure(error, 'messaging'))
     }
-    if (upstream.response.status === 404) throw new Refusal(notFound())
-    if (!upstream.response.ok) throw new Refusal(relay(upstream))
+    if (upstream.status === 404) throw new Refusal(notFound())
+    if (!upstream.ok) throw new Refusal(relay(upstream))
     const record = parseJson(upstream.text) as Record<string, unknown> | null | undefined
     const line = record?.[field]
     return typeof line === 'string' ? line.toLowerCase() : null
@@ -488,11 +486,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     return query ? `?${query}` : ''
   }
 
-  const filterResponse = async (route: ProxyRoute, upstream: Upstream, lines: Set<string>, requestBody: Body | undefined): Promise<Response> => {
+  const filterResponse = async (route: ProxyRoute, upstream: Upstream, lines: Set<string>, requestBody: Body | undefined): Promise<Reply> => {
     const policy = route.policy
-    const { response } = upstream
-    if (response.status === 409 && route.path === '/send-group-message') return groupConflict(upstream, lines)
-    if (!response.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
+    if (upstream.status === 409 && route.path === '/send-group-message') return groupConflict(upstream, lines)
+    if (!upstream.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
     const parsed = parseJson(upstream.text)
     if (parsed === undefined) {
       if (policy.kind === 'responseLine' || policy.kind === 'lines') {
@@ -537,7 +534,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * `devicePhoneNumber`)". When that line is not one of the user's, its number and the group id
    * are someone else's: drop them (the error and code stay), as other lines' numbers are never listed.
    */
-  const groupConflict = async (upstream: Upstream, lines: Set<string>): Promise<Response> => {
+  const groupConflict = async (upstream: Upstream, lines: Set<string>): Promise<Reply> => {
     const body = parseJson(upstream.text) as Record<string, unknown> | null | undefined
     if (!body || typeof body !== 'object' || typeof body.devicePhoneNumber !== 'string') return relay(upstream)
     const lineId = await accountLines.lineIdOfNumber(body.devicePhoneNumber)
@@ -558,7 +555,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     body.idempotencyKey = `lku_${namespaceHash(`${user.userId}\n${key}`)}`
   }
 
-  const proxy = async (request: Request, matched: MatchedRoute, url: URL): Promise<Response> => {
+  const proxy = async (request: Request, matched: MatchedRoute, url: URL): Promise<Reply> => {
     const { route } = matched
     if (route.method === 'POST' && !isCsrfSafe(request, csrf)) throw csrfRefusal()
     const scope = await authorize(request)
@@ -585,7 +582,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       messagingError(403, 'csrf_failed', 'Cross-site request refused', `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`),
     )
 
-  const upstreamFailure = (error: unknown, kind: 'messaging' | 'mint'): Response => {
+  const upstreamFailure = (error: unknown, kind: 'messaging' | 'mint'): Reply => {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
     logger.warn(timedOut ? 'upstream timed out' : 'upstream unreachable', { error: error instanceof Error ? error.message : String(error) })
     if (kind === 'mint') return mintError(503, 'dialer_unavailable', 'The voice-token service is unavailable; retry with backoff.')
@@ -596,7 +593,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   // ---- token route ---------------------------------------------------------------------
 
-  const mint = async (request: Request): Promise<Response> => {
+  const mint = async (request: Request): Promise<Outcome> => {
     if (!isCsrfSafe(request, csrf)) return mintError(403, 'csrf_failed', `Cross-site request refused; send the ${csrf.header} header.`)
     let scope: { user: LinekitUser; lines: Set<string> }
     try {
@@ -672,7 +669,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     await bus.publish({ type: 'message', lineId, payload: event.payload })
   }
 
-  const webhook = async (request: Request, secret: string, context: HandleContext | undefined): Promise<Response> => {
+  const webhook = async (request: Request, secret: string, context: HandleContext | undefined): Promise<Reply> => {
     if (!options.webhookSecret || !timingSafeEqual(secret, options.webhookSecret)) return notFound()
     let text: string
     try {
@@ -703,10 +700,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   // ---- events route --------------------------------------------------------------------
 
-  const events = async (request: Request, url: URL): Promise<Response> => {
+  const events = async (request: Request, url: URL): Promise<SseReply> => {
     const { lines } = await authorize(request)
     const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId') ?? undefined
-    return sseResponse({
+    return new SseReply({
       bus,
       filter: (event: LinekitEvent) => event.lineId !== null && lines.has(event.lineId.toLowerCase()),
       lastEventId: lastEventId || undefined,
@@ -720,7 +717,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   // ---- dispatch ------------------------------------------------------------------------
 
-  const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {
+  const route = async (request: Request, context: HandleContext | undefined): Promise<Outcome> => {
     const url = new URL(request.url)
     const path = url.pathname
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return notFound()
@@ -747,23 +744,28 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const methodNotAllowed = (allow: string) =>
     json({ error: 'Method not allowed', code: 'method_not_allowed', hint: `Use ${allow}.` }, 405, { allow })
 
-  return {
+  const respond = async (request: Request, context?: HandleContext): Promise<Outcome> => {
+    try {
+      return await route(request, context)
+    } catch (thrown) {
+      if (thrown instanceof Refusal) return thrown.response
+      if (thrown instanceof BodyTooLargeError) {
+        return messagingError(413, 'payload_too_large', `The body exceeds ${thrown.limit} bytes`, 'Send a smaller body.')
+      }
+      logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
+      return messagingError(500, 'internal_error', 'Internal error', 'Retry later.')
+    }
+  }
+
+  const server: LinekitServer = {
     bus,
     prefix,
     async handle(request, context) {
-      try {
-        return await route(request, context)
-      } catch (thrown) {
-        if (thrown instanceof Refusal) return thrown.response
-        if (thrown instanceof BodyTooLargeError) {
-          return messagingError(413, 'payload_too_large', `The body exceeds ${thrown.limit} bytes`, 'Send a smaller body.')
-        }
-        logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
-        return messagingError(500, 'internal_error', 'Internal error', 'Retry later.')
-      }
+      return toResponse(await respond(request, context))
     },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending])
     },
   }
+  return Object.assign(server, { [outcomeKey]: respond })
 }

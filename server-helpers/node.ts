@@ -12,9 +12,10 @@ import { ServerResponse } from 'node:http'
 import type { Http2ServerResponse } from 'node:http2'
 import { getRequestListener } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import { bodyOf } from './internal/http'
-import { sseSessionOf } from './internal/sse'
-import type { LinekitServer } from './createLinekitServer'
+import type { LinekitServer, Outcome } from './createLinekitServer'
+import { outcomeKey, toResponse } from './createLinekitServer'
+import { Reply } from './internal/http'
+import { SseReply } from './internal/sse'
 
 /** A Node request as Express or connect hand it over (both rewrite `url` when mounted on a path). */
 type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown; rawBody?: unknown }
@@ -36,10 +37,12 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: N
  * ```
  */
 export function toNodeHandler(server: LinekitServer): NodeListener {
+  // The outcome before it becomes a Response, when `server` comes from createLinekitServer.
+  const respond = (server as LinekitServer & { [outcomeKey]?: (request: Request) => Promise<Outcome> })[outcomeKey]
   const listener = getRequestListener(
     async (request, { outgoing }) => {
-      const response = await server.handle(request)
-      return writeDirect(response, outgoing) ? RESPONSE_ALREADY_SENT : response
+      const outcome = respond ? await respond(request) : await server.handle(request)
+      return writeDirect(outcome, outgoing) ? RESPONSE_ALREADY_SENT : toResponse(outcome)
     },
     {
       // Never replace the global Request/Response: the app's other code relies on Node's own.
@@ -58,41 +61,31 @@ export function toNodeHandler(server: LinekitServer): NodeListener {
 }
 
 /**
- * Writes the responses whose content the core already holds — known bodies (every JSON answer and
- * relayed upstream body) and event streams — straight to the socket, instead of letting the bridge
- * read them back through a Web stream: the proxy's hot path and the SSE fan-out. Returns false for
- * any other response, which the bridge writes as usual.
+ * Writes the answers whose content the core holds — {@link Reply} (every JSON answer and relayed
+ * upstream body) and event streams — straight to the socket, with no Web Response or stream in
+ * between: the proxy's hot path and the SSE fan-out. Returns false for a `Response` (one the app's
+ * `authorize` threw) and on HTTP/2, which the bridge writes as usual.
  */
-function writeDirect(response: Response, outgoing: ServerResponse | Http2ServerResponse): boolean {
+function writeDirect(outcome: Outcome, outgoing: ServerResponse | Http2ServerResponse): boolean {
   if (!(outgoing instanceof ServerResponse)) return false
-  const body = bodyOf(response)
-  if (body !== undefined) {
-    const headers = nodeHeaders(response.headers)
-    if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
-    if (response.statusText) outgoing.writeHead(response.status, response.statusText, headers)
-    else outgoing.writeHead(response.status, headers)
+  if (outcome instanceof Reply) {
+    const { body } = outcome
+    const headers = body === null ? outcome.headers : { ...outcome.headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) }
+    if (outcome.statusText) outgoing.writeHead(outcome.status, outcome.statusText, headers)
+    else outgoing.writeHead(outcome.status, headers)
     outgoing.end(body ?? undefined)
     return true
   }
-  const session = sseSessionOf(response)
-  if (session === undefined) return false
-  outgoing.writeHead(response.status, nodeHeaders(response.headers))
+  if (!(outcome instanceof SseReply)) return false
+  outgoing.writeHead(outcome.status, outcome.headers)
   outgoing.flushHeaders()
   // The client leaving aborts the request (the bridge's close handler), which ends the session.
-  session.attach({
+  outcome.session.attach({
     write: (chunk) => void outgoing.write(chunk),
     queuedBytes: () => outgoing.writableLength,
     close: () => void outgoing.end(),
   })
   return true
-}
-
-function nodeHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {}
-  headers.forEach((value, name) => {
-    out[name] = value
-  })
-  return out
 }
 
 /** Alias of {@link toNodeHandler}. */

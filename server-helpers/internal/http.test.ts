@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { bodyOf, bytesInclude, deadlineSignal, readBytes, responseWithKnownBody } from './http'
+import { bytesInclude, deadlineSignal, forwardableHeaders, messagingError, Reply } from './http'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
@@ -19,17 +19,38 @@ describe('bytesInclude', () => {
   })
 })
 
-describe('known bodies', () => {
-  it('hands back the content without reading the stream, and the stream still works for others', async () => {
-    const content = bytes('{"ok":true}')
-    const response = responseWithKnownBody(content, { status: 200 })
-    expect(bodyOf(response)).toBe(content)
-    expect(await readBytes(response)).toBe(content)
-    expect(await response.text()).toBe('{"ok":true}')
-    // Once the stream was read, the remembered content is no longer offered.
-    expect(bodyOf(response)).toBeUndefined()
-    expect(bodyOf(new Response('x'))).toBeUndefined()
-    expect(await readBytes(new Response('plain'))).toEqual(bytes('plain'))
+describe('Reply', () => {
+  it('becomes a Response with its status, status text, headers and body', async () => {
+    const response = new Reply(429, { 'content-type': 'application/json', 'retry-after': '3' }, bytes('{"ok":false}'), 'Too Many').toResponse()
+    expect(response.status).toBe(429)
+    expect(response.statusText).toBe('Too Many')
+    expect(response.headers.get('retry-after')).toBe('3')
+    expect(await response.text()).toBe('{"ok":false}')
+    expect(await new Reply(204, {}, null).toResponse().text()).toBe('')
+  })
+
+  it('is what json() and the error helpers build', () => {
+    const reply = messagingError(403, 'forbidden', 'No', 'Ask.')
+    expect(reply).toBeInstanceOf(Reply)
+    expect(reply.headers['content-type']).toMatch(/^application\/json/)
+    expect(JSON.parse(reply.body as string)).toEqual({ error: 'No', code: 'forbidden', hint: 'Ask.' })
+  })
+})
+
+describe('forwardableHeaders', () => {
+  it('drops hop-by-hop, cookie and encoding headers and any value holding the key, and adds the safety headers', () => {
+    const out = forwardableHeaders(
+      { 'content-type': 'application/json', 'retry-after': '5', 'set-cookie': ['a=1', 'b=2'], 'content-encoding': 'gzip', connection: 'keep-alive', 'x-echo': 'Bearer lk_key', vary: undefined },
+      'lk_key',
+    )
+    expect(out).toEqual({
+      'content-type': 'application/json',
+      'retry-after': '5',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+    })
+    expect(forwardableHeaders({ 'cache-control': 'private, max-age=5', link: ['<a>', '<b>'] }, 'k')).toMatchObject({ 'cache-control': 'private, max-age=5', link: '<a>, <b>' })
   })
 })
 

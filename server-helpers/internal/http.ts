@@ -1,4 +1,4 @@
-/** Small Web-standard HTTP helpers shared by the linekit/server routes. */
+/** Small HTTP helpers shared by the linekit/server routes. */
 
 /** The error body the server itself sends on messaging routes (spec: Errors — `{ error, code?, hint? }`). */
 export interface MessagingErrorBody {
@@ -16,38 +16,23 @@ export interface MintErrorBody {
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 
 /**
- * Bodies of responses built from content in hand — the server's own answers, and upstream answers
- * from createNodeFetch — so that the content is used as is instead of being read back through the
- * Response's body stream: by {@link readBytes}, and by the Node adapter, which writes it straight to
- * the socket (server-helpers/node.ts). Anything else reads such a response's body as usual.
+ * An answer of the server whose content is in hand: its own JSON answers and relayed upstream
+ * bodies. The Web `handle()` turns it into a `Response` ({@link toResponse}); the Node adapter
+ * writes it to the socket as it is (server-helpers/node.ts), with no Web objects in between.
  */
-const knownBodies = new WeakMap<Response, string | Uint8Array<ArrayBuffer> | null>()
+export class Reply {
+  constructor(
+    readonly status: number,
+    /** Lower-case names. */
+    readonly headers: Record<string, string>,
+    /** `null`: no body. */
+    readonly body: string | Uint8Array<ArrayBuffer> | null,
+    readonly statusText = '',
+  ) {}
 
-/** Builds `new Response(body, init)` and remembers `body` (see {@link bodyOf}). */
-export function responseWithKnownBody(body: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit): Response {
-  const response = new Response(body, init)
-  knownBodies.set(response, body)
-  return response
-}
-
-/** A response built from text (`null`: no body), its text remembered. */
-export const textResponse: (body: string | null, init: ResponseInit) => Response = responseWithKnownBody
-
-/**
- * The content a response was built from by {@link responseWithKnownBody} (`null`: no body);
- * `undefined` for any other response, or once its body stream was read.
- */
-export function bodyOf(response: Response): string | Uint8Array<ArrayBuffer> | null | undefined {
-  return response.bodyUsed ? undefined : knownBodies.get(response)
-}
-
-const utf8 = new TextEncoder()
-
-/** The body's bytes, without the stream round trip when the body is known. */
-export async function readBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
-  const known = bodyOf(response)
-  if (known === undefined) return new Uint8Array(await response.arrayBuffer())
-  return known === null ? new Uint8Array(0) : typeof known === 'string' ? utf8.encode(known) : known
+  toResponse(): Response {
+    return new Response(this.body, { status: this.status, statusText: this.statusText, headers: this.headers })
+  }
 }
 
 /** True when `needle` (non-empty) occurs in `haystack`. */
@@ -63,24 +48,24 @@ export function bytesInclude(haystack: Uint8Array, needle: Uint8Array): boolean 
   return false
 }
 
-/** A JSON response with no-store caching (every answer here is per-user). */
-export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  return textResponse(JSON.stringify(body), { status, headers: { ...jsonHeaders, ...headers } })
+/** A JSON answer with no-store caching (every answer here is per-user). */
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Reply {
+  return new Reply(status, { ...jsonHeaders, ...headers }, JSON.stringify(body))
 }
 
 /** A messaging-shaped error the server originates. */
-export function messagingError(status: number, code: string, error: string, hint: string): Response {
+export function messagingError(status: number, code: string, error: string, hint: string): Reply {
   const body: MessagingErrorBody = { error, code, hint }
   return json(body, status)
 }
 
 /** A mint-shaped error the server originates. */
-export function mintError(status: number, code: string, error: string): Response {
+export function mintError(status: number, code: string, error: string): Reply {
   const body: MintErrorBody = { error, code }
   return json(body, status)
 }
 
-export const notFound = (): Response =>
+export const notFound = (): Reply =>
   messagingError(404, 'not_found', 'Not found', 'Check the path: only the service endpoints are served under this prefix.')
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) plus the encoding headers that break a pass-through:
@@ -106,23 +91,27 @@ const droppedResponseHeaders = new Set([
   'strict-transport-security',
 ])
 
+/** Response headers as the upstream transports hand them over: lower-case names (Node's form). */
+export type UpstreamHeaders = Record<string, string | string[] | undefined>
+
 /**
  * Response headers safe to hand to the browser. `secret` (the API key) is never echoed:
  * a header whose value contains it is dropped.
  */
-export function forwardableHeaders(upstream: Headers, secret: string): Headers {
-  const out = new Headers()
-  upstream.forEach((value, name) => {
-    const lower = name.toLowerCase()
-    if (droppedResponseHeaders.has(lower)) return
-    if (secret && value.includes(secret)) return
-    out.set(lower, value)
-  })
-  out.set('cache-control', out.get('cache-control') ?? 'no-store')
+export function forwardableHeaders(upstream: UpstreamHeaders, secret: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const name in upstream) {
+    const raw = upstream[name]
+    if (raw === undefined || droppedResponseHeaders.has(name)) continue
+    const value = typeof raw === 'string' ? raw : raw.join(', ')
+    if (secret && value.includes(secret)) continue
+    out[name] = value
+  }
+  out['cache-control'] ??= 'no-store'
   // The relayed body is served from the app's own origin: a non-JSON error page (a proxy's 502,
   // spec: Errors) that reflects a parameter must not be able to run script there.
-  out.set('x-content-type-options', 'nosniff')
-  out.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
+  out['x-content-type-options'] = 'nosniff'
+  out['content-security-policy'] = "default-src 'none'; frame-ancestors 'none'; sandbox"
   return out
 }
 

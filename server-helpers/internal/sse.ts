@@ -57,17 +57,8 @@ export interface SseSink {
 export interface SseSession {
   /** Sends every frame (those held so far, then live ones) to `sink`. The first call wins. */
   attach(sink: SseSink): void
-}
-
-const sessions = new WeakMap<Response, SseSession>()
-
-/**
- * The session behind a response from {@link sseResponse}, for an adapter that writes to its
- * socket directly instead of reading the body (server-helpers/node.ts). Attach it before anyone
- * reads the body; `undefined` for any other response.
- */
-export function sseSessionOf(response: Response): SseSession | undefined {
-  return sessions.get(response)
+  /** Unsubscribes and closes the sink (the client went away). */
+  close(): void
 }
 
 export const sseHeaders = {
@@ -78,11 +69,50 @@ export const sseHeaders = {
 }
 
 /**
- * A `text/event-stream` response fed by the bus until the client goes away. It subscribes at
- * once (no event published after this call is missed) and holds frames until a sink attaches:
- * the body stream's first read, or an adapter through {@link sseSessionOf}.
+ * A `text/event-stream` answer fed by the bus until the client goes away. It subscribes at once
+ * (no event published after it is created is missed) and holds frames until a sink attaches: an
+ * adapter writing to its socket, or the first read of {@link SseReply.toResponse}'s body.
  */
-export function sseResponse(options: SseOptions): Response {
+export class SseReply {
+  readonly status = 200
+  readonly headers: Record<string, string> = sseHeaders
+  readonly session: SseSession
+
+  constructor(options: SseOptions) {
+    this.session = openSession(options)
+  }
+
+  toResponse(): Response {
+    const { session } = this
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        // The first read attaches the stream (high-water mark 0: nothing pulls before a reader).
+        pull(controller) {
+          session.attach({
+            // Enqueue a copy: the consumer may transfer or detach the buffer it reads, and one
+            // event's bytes are shared by every stream.
+            write: (chunk) => controller.enqueue(chunk.slice()),
+            queuedBytes: () => -(controller.desiredSize ?? 0),
+            close: () => {
+              try {
+                controller.close()
+              } catch {
+                // already closed or errored by the consumer
+              }
+            },
+          })
+        },
+        cancel() {
+          session.close()
+        },
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    )
+    return new Response(stream, { status: this.status, headers: this.headers })
+  }
+}
+
+function openSession(options: SseOptions): SseSession {
   let closed = false
   let sink: SseSink | undefined
   let held: Uint8Array[] = []
@@ -114,17 +144,6 @@ export function sseResponse(options: SseOptions): Response {
       heldBytes += bytes.byteLength
     }
   }
-  const session: SseSession = {
-    attach(next) {
-      if (sink || closed) {
-        if (closed && !sink) next.close()
-        return
-      }
-      sink = next
-      for (const chunk of held) next.write(chunk)
-      held = []
-    },
-  }
 
   if (options.signal.aborted) closed = true
   else {
@@ -140,31 +159,16 @@ export function sseResponse(options: SseOptions): Response {
     else timer = options.timers.setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
   }
 
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      // The first read attaches the stream (high-water mark 0: nothing pulls before a reader).
-      pull(controller) {
-        session.attach({
-          // Enqueue a copy: the consumer may transfer or detach the buffer it reads, and one
-          // event's bytes are shared by every stream.
-          write: (chunk) => controller.enqueue(chunk.slice()),
-          queuedBytes: () => -(controller.desiredSize ?? 0),
-          close: () => {
-            try {
-              controller.close()
-            } catch {
-              // already closed or errored by the consumer
-            }
-          },
-        })
-      },
-      cancel() {
-        stop()
-      },
+  return {
+    attach(next) {
+      if (sink || closed) {
+        if (closed && !sink) next.close()
+        return
+      }
+      sink = next
+      for (const chunk of held) next.write(chunk)
+      held = []
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
-  )
-  const response = new Response(stream, { status: 200, headers: sseHeaders })
-  sessions.set(response, session)
-  return response
+    close: stop,
+  }
 }
