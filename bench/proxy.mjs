@@ -32,7 +32,6 @@ const STUB = { key: 'lk_bench_key', line: '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
 // The mock's seeded production account (mocks/README.md).
 const MOCK = { key: 'lk_mock_production', line: '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d' }
 const pathFor = (line) => `/get-messages-api?pb_line_id=${line}&limit=50`
-const tsx = { nodeArgs: ['--import', 'tsx'] }
 
 export const contenderNames = {
   direct: 'direct',
@@ -69,8 +68,8 @@ async function measure(upstreamSpec, { requests, seconds, connections, rounds, c
   const servers = {}
   try {
     const common = [upstream.url, '--key', upstreamSpec.key, '--line', upstreamSpec.line]
-    if (contenders.includes('linekit')) servers.linekit = await startServer('bench/servers/proxy.ts', common, tsx)
-    if (contenders.includes('linekitGlobalFetch')) servers.linekitGlobalFetch = await startServer('bench/servers/proxy.ts', [...common, '--global-fetch'], tsx)
+    if (contenders.includes('linekit')) servers.linekit = await startServer('bench/servers/proxy.ts', common)
+    if (contenders.includes('linekitGlobalFetch')) servers.linekitGlobalFetch = await startServer('bench/servers/proxy.ts', [...common, '--global-fetch'])
     if (contenders.includes('raw')) servers.raw = await startServer('bench/servers/raw-proxy.mjs', [upstream.url, '--key', upstreamSpec.key])
     const path = pathFor(upstreamSpec.line)
     // Direct calls carry the key themselves (the mock checks it); proxied ones get it from the proxy.
@@ -134,7 +133,7 @@ export async function runProxyBench({ requests = 3000, seconds = 5, connections 
     { ...options, requests, contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
   )
   const mock = await measure(
-    { name: 'mock', key: MOCK.key, line: MOCK.line, start: () => startServer('bench/servers/mock-upstream.ts', [], tsx) },
+    { name: 'mock', key: MOCK.key, line: MOCK.line, start: () => startServer('bench/servers/mock-upstream.ts') },
     { ...options, requests: Math.min(requests, 1000), contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
   )
   const delayed = await measure(

@@ -107,7 +107,7 @@ async function fanOut(base, { clients, events, gapMs, firstId }) {
 
 export async function runSseBench({ clients = 1000, events = 20, gapMs = 250, log = console.log, serverNodeArgs = [] } = {}) {
   const upstream = await startServer('bench/servers/upstream.mjs')
-  const server = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: ['--import', 'tsx', ...serverNodeArgs] })
+  const server = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: serverNodeArgs })
   try {
     // Warm-up (JIT, the webhook path) with one stream.
     await fanOut(server.url, { clients: 1, events: 5, gapMs: 20, firstId: 1_000_000 })

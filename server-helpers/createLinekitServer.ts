@@ -2,7 +2,7 @@ import type { EventBus, LinekitEvent } from './eventBus'
 import { createMemoryEventBus } from './eventBus'
 import { createAccountLinesCache } from './internal/accountLines'
 import { isCsrfSafe } from './internal/csrf'
-import { BodyTooLargeError, bytesInclude, deadlineSignal, forwardableHeaders, json, messagingError, mintError, notFound, readBodyCapped, Reply } from './internal/http'
+import { BodyTooLargeError, bytesInclude, forwardableHeaders, json, messagingError, mintError, notFound, readBodyCapped, Reply } from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
 import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
 import type { Timers } from './internal/sse'
@@ -263,13 +263,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * key goes only here. The time limit covers the body too. Throws on network failure or timeout.
    */
   const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined): Promise<Upstream> => {
-    const deadline = deadlineSignal(signal, upstreamTimeoutMs)
-    try {
-      const headers = body === undefined ? getHeaders : postHeaders
-      return new Upstream(await transport({ url, method, headers, body, signal: deadline.signal }))
-    } finally {
-      deadline.clear()
-    }
+    const headers = body === undefined ? getHeaders : postHeaders
+    return new Upstream(await transport({ url, method, headers, body, signal, timeoutMs: upstreamTimeoutMs }))
   }
 
   /**

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from './createLinekitServer'
+import { transportKey } from './internal/upstream'
 import { createNodeFetch } from './nodeFetch'
 
 const servers: Server[] = []
@@ -130,6 +131,30 @@ describe('createNodeFetch', () => {
   it('refuses a body larger than maxResponseBytes', async () => {
     const up = await upstream((_req, res) => res.end('x'.repeat(10_000)))
     await expect(createNodeFetch({ maxResponseBytes: 1000 })(new Request(`${up.url}/x`))).rejects.toThrow(/larger than 1000 bytes/)
+  })
+
+  it('rejects when the upstream hangs up mid-answer', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' })
+      res.write('only part of it')
+      setTimeout(() => res.destroy(), 20)
+    })
+    await expect(createNodeFetch()(new Request(`${up.url}/x`))).rejects.toThrow()
+  })
+
+  it('sends the path and query of the URL, under a base path, escaped as fetch escapes them', async () => {
+    const up = await upstream((_req, res) => res.end('{}'))
+    const fetch = createNodeFetch()
+    await fetch(new Request(`${up.url}/v1/get-message-api/pbm_1?x=a%20b&y=%C3%A9`))
+    await fetch(new Request(`${up.url}/v1/a b?q=é#fragment`))
+    await fetch(new Request(up.url))
+    expect(up.seen.map((s) => s.url)).toEqual(['/v1/get-message-api/pbm_1?x=a%20b&y=%C3%A9', '/v1/a%20b?q=%C3%A9', '/'])
+    // linekit/server calls the transport with the URL as it built it, no Request in between.
+    const transport = fetch[transportKey]
+    const call = { method: 'GET', headers: {}, body: undefined, signal: undefined }
+    await transport({ ...call, url: `${up.url}/v1/a b?q=é#fragment` })
+    await transport({ ...call, url: `${up.url}?q=1` })
+    expect(up.seen.slice(3).map((s) => s.url)).toEqual(['/v1/a%20b?q=%C3%A9', '/?q=1'])
   })
 
   it('rejects when nothing listens', async () => {

@@ -7,9 +7,11 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
+import { urlToHttpOptions } from 'node:url'
 import zlib from 'node:zlib'
 import type { UpstreamHeaders } from './internal/http'
 import type { UpstreamAnswer, UpstreamFetch, UpstreamTransport } from './internal/upstream'
+import { upstreamTimeout } from './internal/http'
 import { transportKey } from './internal/upstream'
 
 /** Options of {@link createNodeFetch}. */
@@ -66,73 +68,106 @@ export function createNodeFetch(options: NodeFetchOptions = {}): UpstreamFetch {
   return Object.assign(fetch, { [transportKey]: transport })
 }
 
+/** Where one origin's calls go: parsed once, not once per call. */
+interface Target {
+  client: typeof http | typeof https
+  agent: http.Agent
+  options: http.RequestOptions
+}
+
 function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 128, timeout: options.keepAliveMs ?? 4000 }
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
   const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024
+  const targets = new Map<string, Target>()
 
-  return async ({ url: href, method, headers: given, body, signal }) => {
-    const url = new URL(href)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createNodeFetch: unsupported protocol ${url.protocol}`)
-    const headers: Record<string, string> = { ...given }
-    headers['accept-encoding'] ??= 'gzip, deflate, br'
-    if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
-    signal.throwIfAborted()
-    const client = url.protocol === 'https:' ? https : http
-    const agent = agents[url.protocol]
-    const send = (retried: boolean): Promise<UpstreamAnswer> =>
-      new Promise<UpstreamAnswer>((resolve, reject) => {
-        let settled = false
-        const settle = (outcome: () => void) => {
-          if (settled) return
-          settled = true
-          signal.removeEventListener('abort', onAbort)
-          outcome()
+  /** The origin's target and the request target (path and query) of `href`. */
+  const resolve = (href: string): { target: Target; path: string } => {
+    const authority = href.indexOf('//') + 2
+    const end = authority + href.slice(authority).search(/[/?#]|$/)
+    const origin = href.slice(0, end)
+    let path = href[end] === '/' ? href.slice(end) : `/${href.slice(end)}`
+    // Anything to escape or strip (a space, a fragment): let URL do it.
+    if (!safeRequestTarget.test(path)) {
+      const url = new URL(href)
+      path = `${url.pathname}${url.search}`
+    }
+    let target = targets.get(origin)
+    if (!target) {
+      const url = new URL(origin)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createNodeFetch: unsupported protocol ${url.protocol}`)
+      const { protocol, hostname, port, auth } = urlToHttpOptions(url)
+      target = { client: url.protocol === 'https:' ? https : http, agent: agents[url.protocol], options: auth ? { protocol, hostname, port, auth } : { protocol, hostname, port } }
+      if (targets.size >= 64) targets.clear()
+      targets.set(origin, target)
+    }
+    return { target, path }
+  }
+
+  return ({ url, method, headers: given, body, signal, timeoutMs }) =>
+    new Promise<UpstreamAnswer>((resolveAnswer, reject) => {
+      const { target, path } = resolve(url)
+      const headers: Record<string, string> = { ...given }
+      headers['accept-encoding'] ??= 'gzip, deflate, br'
+      if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+      if (signal?.aborted) {
+        reject(signal.reason)
+        return
+      }
+      let current: http.ClientRequest | undefined
+      let settled = false
+      /** Ends the call, once: the timer and the listener released, the socket dropped on failure. */
+      const settle = (error: unknown, answer?: UpstreamAnswer) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        if (answer) resolveAnswer(answer)
+        else {
+          current?.destroy()
+          reject(error)
         }
-        const fail = (error: unknown) => settle(() => reject(signal.aborted ? signal.reason : error))
-        const outgoing = client.request(url, { method, headers, agent }, (incoming) => {
+      }
+      // The time limit or the browser leaving: the call ends now, its socket is not reused.
+      const onAbort = () => settle(signal?.reason)
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => settle(upstreamTimeout()), timeoutMs)
+      signal?.addEventListener('abort', onAbort, { once: true })
+
+      const send = (retried: boolean) => {
+        const outgoing = target.client.request({ ...target.options, path, method, headers, agent: target.agent }, (incoming) => {
           const status = incoming.statusCode ?? 502
           const stream = decoded(incoming)
           const chunks: Buffer[] = []
           let total = 0
           stream.on('data', (chunk: Buffer) => {
             total += chunk.byteLength
-            if (total > maxResponseBytes) {
-              incoming.destroy()
-              fail(new Error(`createNodeFetch: upstream body larger than ${maxResponseBytes} bytes`))
-              return
-            }
-            chunks.push(chunk)
+            if (total > maxResponseBytes) settle(new Error(`createNodeFetch: upstream body larger than ${maxResponseBytes} bytes`))
+            else chunks.push(chunk)
           })
-          stream.on('error', fail)
+          stream.on('error', settle)
           incoming.on('close', () => {
-            if (!incoming.complete) fail(new Error('createNodeFetch: the upstream closed the connection mid-answer'))
+            if (!incoming.complete) settle(new Error('createNodeFetch: the upstream closed the connection mid-answer'))
           })
           stream.on('end', () => {
-            const bytes = noBodyStatus.has(status) ? new Uint8Array(0) : Buffer.concat(chunks, total)
-            settle(() => resolve({ status, statusText: incoming.statusMessage ?? '', headers: incoming.headers, bytes: bytes as Uint8Array<ArrayBuffer> }))
+            const bytes = noBodyStatus.has(status) ? Buffer.alloc(0) : Buffer.concat(chunks, total)
+            settle(undefined, { status, statusText: incoming.statusMessage ?? '', headers: incoming.headers, bytes: bytes as Uint8Array<ArrayBuffer> })
           })
         })
-        // The time limit or the browser leaving: the call ends now, its socket is not reused.
-        const onAbort = () => {
-          outgoing.destroy()
-          fail(signal.reason)
-        }
-        signal.addEventListener('abort', onAbort, { once: true })
+        current = outgoing
         outgoing.on('error', (error: NodeJS.ErrnoException) => {
           // The upstream closed an idle keep-alive socket just as it was reused: the request never
           // reached it. Sent again once on a fresh socket when that cannot duplicate anything.
-          if (!settled && !retried && outgoing.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted && idempotent.has(method)) {
-            settle(() => send(true).then(resolve, reject))
-            return
-          }
-          fail(error)
+          if (!settled && !retried && outgoing.reusedSocket && error.code === 'ECONNRESET' && idempotent.has(method)) send(true)
+          else settle(error)
         })
         outgoing.end(body)
-      })
-    return send(false)
-  }
+      }
+      send(false)
+    })
 }
+
+/** A request target node:http sends as it is: printable ASCII, no fragment. */
+const safeRequestTarget = /^\/[\x21-\x22\x24-\x7e]*$/
 
 const idempotent = new Set(['GET', 'HEAD', 'OPTIONS'])
 

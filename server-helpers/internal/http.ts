@@ -35,8 +35,13 @@ export class Reply {
   }
 }
 
+type NodeBuffer = Uint8Array & { indexOf(value: Uint8Array): number }
+const NativeBuffer = (globalThis as { Buffer?: { isBuffer(value: unknown): value is NodeBuffer } }).Buffer
+
 /** True when `needle` (non-empty) occurs in `haystack`. */
 export function bytesInclude(haystack: Uint8Array, needle: Uint8Array): boolean {
+  // Node's own search when it can (createNodeFetch's bodies are Buffers): several times faster.
+  if (needle.length > 0 && NativeBuffer?.isBuffer(haystack)) return haystack.indexOf(needle) !== -1
   const first = needle[0]
   if (first === undefined) return false
   const last = haystack.length - needle.length
@@ -153,15 +158,19 @@ export async function readBodyCapped(request: Request, limit: number): Promise<s
   return new TextDecoder().decode(all)
 }
 
+/** The rejection of an upstream call that ran out of time. */
+export const upstreamTimeout = (): DOMException => new DOMException('The upstream did not answer in time', 'TimeoutError')
+
 /**
- * A signal that aborts when `parent` does, or with a `TimeoutError` after `ms`; `clear()` once the
- * work is done releases the timer and the listener. (One controller and one timer per call:
- * `AbortSignal.any` + `AbortSignal.timeout` cost several times as much on the proxy's hot path.)
+ * A signal that aborts when `parent` does, or with {@link upstreamTimeout} after `ms` (never
+ * without `ms`); `clear()` once the work is done releases the timer and the listener. (One
+ * controller and one timer per call: `AbortSignal.any` + `AbortSignal.timeout` cost several times
+ * as much.)
  */
-export function deadlineSignal(parent: AbortSignal | undefined, ms: number): { signal: AbortSignal; clear(): void } {
+export function deadlineSignal(parent: AbortSignal | undefined, ms: number | undefined): { signal: AbortSignal; clear(): void } {
   const controller = new AbortController()
   const onAbort = () => controller.abort(parent?.reason)
-  const timer = setTimeout(() => controller.abort(new DOMException('The upstream did not answer in time', 'TimeoutError')), ms)
+  const timer = ms === undefined ? undefined : setTimeout(() => controller.abort(upstreamTimeout()), ms)
   if (parent?.aborted) onAbort()
   else parent?.addEventListener('abort', onAbort, { once: true })
   return {

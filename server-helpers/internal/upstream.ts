@@ -1,6 +1,6 @@
 /** How the core calls the service: plain records in and out, Web `fetch` only at the edge. */
 import type { UpstreamHeaders } from './http'
-import { untilAborted } from './http'
+import { deadlineSignal, untilAborted } from './http'
 
 /** One call to the service, as the core makes it. */
 export interface UpstreamCall {
@@ -9,8 +9,10 @@ export interface UpstreamCall {
   /** Lower-case names; not modified by the transport. */
   headers: Readonly<Record<string, string>>
   body: string | Uint8Array<ArrayBuffer> | undefined
-  /** The time limit and the browser leaving: the call rejects with its reason once it aborts. */
-  signal: AbortSignal
+  /** The browser leaving: the call rejects with the signal's reason once it aborts. */
+  signal: AbortSignal | undefined
+  /** Time limit of the whole call, body included: then it rejects with {@link upstreamTimeout}. */
+  timeoutMs?: number
 }
 
 /** The service's whole answer, content-encoding undone. */
@@ -37,17 +39,22 @@ export const transportKey: unique symbol = Symbol.for('linekit.server.upstreamTr
 export function transportOf(fetch: UpstreamFetch): UpstreamTransport {
   const own = (fetch as UpstreamFetch & { [transportKey]?: UpstreamTransport })[transportKey]
   if (own) return own
-  return async ({ url, method, headers, body, signal }) => {
-    const init = { signal }
-    const request = new Request(url, { method, headers, body, ...init })
-    // Awaited only until the signal aborts, whatever the fetch does with it: Node's Request can
-    // lose the link to the signal it was given after a GC (nodejs/node#55428).
-    const response = await untilAborted(fetch(request, init), signal)
-    const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), signal))
-    const answerHeaders: Record<string, string> = {}
-    response.headers.forEach((value, name) => {
-      answerHeaders[name] = value
-    })
-    return { status: response.status, statusText: response.statusText, headers: answerHeaders, bytes }
+  return async ({ url, method, headers, body, signal, timeoutMs }) => {
+    const deadline = deadlineSignal(signal, timeoutMs)
+    const init = { signal: deadline.signal }
+    try {
+      const request = new Request(url, { method, headers, body, ...init })
+      // Awaited only until the deadline, whatever the fetch does with its signal: Node's Request
+      // can lose the link to the signal it was given after a GC (nodejs/node#55428).
+      const response = await untilAborted(fetch(request, init), deadline.signal)
+      const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), deadline.signal))
+      const answerHeaders: Record<string, string> = {}
+      response.headers.forEach((value, name) => {
+        answerHeaders[name] = value
+      })
+      return { status: response.status, statusText: response.statusText, headers: answerHeaders, bytes }
+    } finally {
+      deadline.clear()
+    }
   }
 }
