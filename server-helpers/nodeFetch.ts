@@ -1,8 +1,8 @@
 /**
  * An upstream `fetch` for {@link createLinekitServer} on Node, built on `node:http(s)` with
- * keep-alive agents instead of the global (undici) fetch, which costs the proxy route more than
- * anything else it does: with this one it serves about 1.3–1.4× the requests (BENCHMARKS.md,
- * proxy). Exported from `linekit/server/node`.
+ * keep-alive agents instead of the global (undici) fetch. linekit/server calls its transport
+ * directly, with plain records instead of Request/Response objects: the proxy route then serves
+ * about 1.6–1.7× the requests (BENCHMARKS.md, proxy). Exported from `linekit/server/node`.
  */
 import http from 'node:http'
 import https from 'node:https'
