@@ -149,7 +149,7 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
             if (!incoming.complete) settle(new Error('createNodeFetch: the upstream closed the connection mid-answer'))
           })
           stream.on('end', () => {
-            const bytes = noBodyStatus.has(status) ? Buffer.alloc(0) : Buffer.concat(chunks, total)
+            const bytes = noBodyStatus.has(status) ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
             settle(undefined, { status, statusText: incoming.statusMessage ?? '', headers: incoming.headers, bytes: bytes as Uint8Array<ArrayBuffer> })
           })
         })
