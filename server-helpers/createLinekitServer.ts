@@ -186,7 +186,7 @@ export type Outcome = Reply | SseReply | Response
  * The answer before it becomes a Web `Response`, for an adapter that writes {@link Reply} and
  * {@link SseReply} itself (server-helpers/node.ts). Registered, so separate bundles agree on it.
  */
-export const outcomeKey: unique symbol = Symbol.for('linekit.server.outcome') as never
+export const outcomeKey: unique symbol = Symbol.for('linekit.outcome') as never
 
 /** The Web form of an outcome. */
 export function toResponse(outcome: Outcome): Response {

@@ -33,7 +33,7 @@ export type UpstreamFetch = (request: Request, init?: { signal?: AbortSignal }) 
  * no Request, Response or Headers per call. A registered symbol, so that separately bundled entry
  * points (linekit/server, linekit/server/node) agree on it.
  */
-export const transportKey: unique symbol = Symbol.for('linekit.server.upstreamTransport') as never
+export const transportKey: unique symbol = Symbol.for('linekit.transport') as never
 
 /** The transport behind `fetch`: its own when it has one (createNodeFetch), else through Request and Response. */
 export function transportOf(fetch: UpstreamFetch): UpstreamTransport {
