@@ -8,8 +8,8 @@ import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './inter
 import type { Timers } from './internal/sse'
 import { realTimers, SseReply } from './internal/sse'
 import { timingSafeEqual } from './internal/timingSafeEqual'
-import type { UpstreamAnswer, UpstreamFetch } from './internal/upstream'
-import { transportOf } from './internal/upstream'
+import type { Cancellation, UpstreamAnswer, UpstreamFetch } from './internal/upstream'
+import { cancellationOf, transportOf } from './internal/upstream'
 import { classifyWebhook, parseVoiceTokenRequest } from './internal/webhook'
 
 /** Who is calling, as decided by the application's {@link LinekitServerOptions.authorize}. */
@@ -86,6 +86,11 @@ export interface LinekitServerOptions {
 export interface HandleContext {
   /** Keeps background work (the webhook publish) alive after the response, on platforms that need it. */
   waitUntil?: (promise: Promise<unknown>) => void
+}
+
+/** What an adapter of this package may also pass: the browser leaving, in a cheaper form than `request.signal`. */
+export interface CoreContext extends HandleContext {
+  cancel?: Cancellation
 }
 
 /** What {@link createLinekitServer} returns. */
@@ -193,12 +198,6 @@ export function toResponse(outcome: Outcome): Response {
   return outcome instanceof Reply || outcome instanceof SseReply ? outcome.toResponse() : outcome
 }
 
-class Refusal {
-  constructor(readonly response: Reply | Response) {}
-  toString(): string {
-    return `refused with ${this.response.status}`
-  }
-}
 
 /**
  * Creates the linekit backend: the allowlisted API proxy, the voice-token route, the webhook
@@ -262,9 +261,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * Calls the service and reads the whole answer (every route filters or relays it whole); the
    * key goes only here. The time limit covers the body too. Throws on network failure or timeout.
    */
-  const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, signal: AbortSignal | undefined): Promise<Upstream> => {
+  const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, cancel: Cancellation | undefined): Promise<Upstream> => {
     const headers = body === undefined ? getHeaders : postHeaders
-    return new Upstream(await transport({ url, method, headers, body, signal, timeoutMs: upstreamTimeoutMs }))
+    return new Upstream(await transport({ url, method, headers, body, cancel, timeoutMs: upstreamTimeoutMs }))
   }
 
   /**
@@ -302,15 +301,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   // ---- authorization -------------------------------------------------------------------
 
   const authorize = async (request: Request): Promise<{ user: LinekitUser; lines: Set<string> }> => {
-    let user: LinekitUser | null
-    try {
-      user = await options.authorize(request)
-    } catch (thrown) {
-      if (thrown instanceof Response) throw new Refusal(thrown)
-      throw thrown
-    }
+    // A Response the app throws is the answer (see `authorize`): respond() returns it.
+    const user = await options.authorize(request)
     if (!user) {
-      throw new Refusal(messagingError(401, 'unauthorized', 'Not signed in', 'Sign in to the application, then retry.'))
+      throw messagingError(401, 'unauthorized', 'Not signed in', 'Sign in to the application, then retry.')
     }
     return { user, lines: new Set(user.lineIds.map((id) => id.toLowerCase())) }
   }
@@ -328,19 +322,17 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       for (const id of account.ids) if (!lines.has(id)) return false
       return true
     } catch (error) {
-      if (error instanceof LinesRefused) throw new Refusal(relay(error.upstream))
+      if (error instanceof LinesRefused) throw relay(error.upstream)
       logger.warn('could not list the account lines; treating the user as limited to their own lines', { error: String(error) })
       return false
     }
   }
 
   const lineNotAllowed = () =>
-    new Refusal(messagingError(403, 'line_not_allowed', 'This line is not one of yours', 'Use a lineId from GET /get-lines.'))
+    messagingError(403, 'line_not_allowed', 'This line is not one of yours', 'Use a lineId from GET /get-lines.')
   const lineRequired = (field: string) =>
-    new Refusal(
-      messagingError(400, 'line_required', `${field} is required`, `You may use only some of the account's lines: pass ${field} (one of GET /get-lines).`),
-    )
-  const invalid = (error: string, hint: string) => new Refusal(messagingError(400, 'invalid_request', error, hint))
+    messagingError(400, 'line_required', `${field} is required`, `You may use only some of the account's lines: pass ${field} (one of GET /get-lines).`)
+  const invalid = (error: string, hint: string) => messagingError(400, 'invalid_request', error, hint)
 
   /**
    * The line for a request that omits it. Decision (documented in server-helpers/README.md):
@@ -361,14 +353,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const readJsonBody = async (request: Request): Promise<Body> => {
     const text = await readBodyCapped(request, maxBodyBytes)
     if (text.trim() === '') return {}
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw invalid('The body is not valid JSON', 'Send a JSON object with Content-Type: application/json.')
-    }
+    const parsed = parseJson(text)
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw invalid('The body must be a JSON object', 'Send a JSON object with Content-Type: application/json.')
+      throw invalid(parsed === undefined ? 'The body is not valid JSON' : 'The body must be a JSON object', 'Send a JSON object with Content-Type: application/json.')
     }
     return parsed as Body
   }
@@ -381,16 +368,16 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   }
 
   /** Looks up a resource's line with the key; a non-200 answer is relayed as the result. */
-  const lookupLine = async (url: string, field: string, signal: AbortSignal): Promise<string | null> => {
+  const lookupLine = async (url: string, field: string, cancel: Cancellation): Promise<string | null> => {
     let upstream: Upstream
     try {
-      upstream = await callUpstream(url, 'GET', undefined, signal)
+      upstream = await callUpstream(url, 'GET', undefined, cancel)
     } catch (error) {
       // Same answer as the forwarded call would get (502/504), not a 500.
-      throw new Refusal(upstreamFailure(error, 'messaging'))
+      throw upstreamFailure(error, 'messaging')
     }
-    if (upstream.status === 404) throw new Refusal(notFound())
-    if (!upstream.ok) throw new Refusal(relay(upstream))
+    if (upstream.status === 404) throw notFound()
+    if (!upstream.ok) throw relay(upstream)
     const record = parseJson(upstream.text) as Record<string, unknown> | null | undefined
     const line = record?.[field]
     return typeof line === 'string' ? line.toLowerCase() : null
@@ -400,7 +387,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     policy: LinePolicy,
     body: Body,
     scope: { user: LinekitUser; lines: Set<string> },
-    signal: AbortSignal,
+    cancel: Cancellation,
   ): Promise<void> => {
     const { user, lines } = scope
     switch (policy.kind) {
@@ -418,8 +405,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       case 'callLookup': {
         const callUuid = stringField(body, 'call_uuid')
         if (!callUuid) throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event.')
-        const line = await lookupLine(`${baseUrl}/get-audiocall-call-status-api?call_uuid=${encodeURIComponent(callUuid)}`, 'pb_line_id', signal)
-        if (line === null || !lines.has(line)) throw new Refusal(notFound())
+        const line = await lookupLine(`${baseUrl}/get-audiocall-call-status-api?call_uuid=${encodeURIComponent(callUuid)}`, 'pb_line_id', cancel)
+        if (line === null || !lines.has(line)) throw notFound()
         return
       }
       case 'messageLookup': {
@@ -428,23 +415,21 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
         // The handle becomes a path segment of the lookup: '.' or '..' would make the server
         // GET another path of the service with the key (spec: message_handle matches `pbm_…`).
         if (!handlePattern.test(handle)) throw invalid('messageHandle is not a message handle', 'Pass the message_handle (pbm_…) of a received message.')
-        const line = await lookupLine(`${baseUrl}/get-message-api/${encodeURIComponent(handle)}`, 'line_id', signal)
-        if (line === null || !lines.has(line)) throw new Refusal(notFound())
+        const line = await lookupLine(`${baseUrl}/get-message-api/${encodeURIComponent(handle)}`, 'line_id', cancel)
+        if (line === null || !lines.has(line)) throw notFound()
         return
       }
       case 'run': {
         const runId = body.runId
         const known = typeof runId === 'number' ? runLines.get(runId) : undefined
         if (known !== undefined) {
-          if (!lines.has(known)) throw new Refusal(notFound())
+          if (!lines.has(known)) throw notFound()
           return
         }
         // The service offers no way to read a run's line: only a user who may use every line
         // may cancel a run this server did not see enrolled.
         if (!(await coversAccount(lines))) {
-          throw new Refusal(
-            messagingError(403, 'forbidden', 'This run cannot be verified as yours', 'Cancel runs enrolled through this server, or ask an administrator.'),
-          )
+          throw messagingError(403, 'forbidden', 'This run cannot be verified as yours', 'Cancel runs enrolled through this server, or ask an administrator.')
         }
         return
       }
@@ -550,7 +535,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     body.idempotencyKey = `lku_${namespaceHash(`${user.userId}\n${key}`)}`
   }
 
-  const proxy = async (request: Request, matched: MatchedRoute, url: URL): Promise<Reply> => {
+  const proxy = async (request: Request, matched: MatchedRoute, url: URL, cancel: Cancellation): Promise<Reply> => {
     const { route } = matched
     if (route.method === 'POST' && !isCsrfSafe(request, csrf)) throw csrfRefusal()
     const scope = await authorize(request)
@@ -558,14 +543,14 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     let query = ''
     if (route.method === 'POST') {
       body = await readJsonBody(request)
-      await checkBodyPolicy(route.policy, body, scope, request.signal)
+      await checkBodyPolicy(route.policy, body, scope, cancel)
       if (route.path === '/send-api-message' || route.path === '/send-group-message') scopeIdempotencyKey(body, scope.user)
     } else {
       query = await buildQuery(route, url.searchParams, scope)
     }
     let upstream: Upstream
     try {
-      upstream = await callUpstream(`${baseUrl}${matched.upstreamPath}${query}`, route.method, body && JSON.stringify(body), request.signal)
+      upstream = await callUpstream(`${baseUrl}${matched.upstreamPath}${query}`, route.method, body && JSON.stringify(body), cancel)
     } catch (error) {
       return upstreamFailure(error, 'messaging')
     }
@@ -573,9 +558,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   }
 
   const csrfRefusal = () =>
-    new Refusal(
-      messagingError(403, 'csrf_failed', 'Cross-site request refused', `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`),
-    )
+    messagingError(403, 'csrf_failed', 'Cross-site request refused', `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`)
 
   const upstreamFailure = (error: unknown, kind: 'messaging' | 'mint'): Reply => {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
@@ -588,13 +571,13 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   // ---- token route ---------------------------------------------------------------------
 
-  const mint = async (request: Request): Promise<Outcome> => {
+  const mint = async (request: Request, cancel: Cancellation): Promise<Outcome> => {
     if (!isCsrfSafe(request, csrf)) return mintError(403, 'csrf_failed', `Cross-site request refused; send the ${csrf.header} header.`)
     let scope: { user: LinekitUser; lines: Set<string> }
     try {
       scope = await authorize(request)
     } catch (thrown) {
-      if (thrown instanceof Refusal && thrown.response.status === 401) return mintError(401, 'unauthorized', 'Not signed in.')
+      if (thrown instanceof Reply && thrown.status === 401) return mintError(401, 'unauthorized', 'Not signed in.')
       throw thrown
     }
     let body: unknown
@@ -610,7 +593,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (!scope.lines.has(lineId.toLowerCase())) return mintError(403, 'line_not_allowed', 'This line is not one of yours.')
     let upstream: Upstream
     try {
-      upstream = await callUpstream(`${appUrl}${MINT_PATH}`, 'POST', JSON.stringify({ lineId }), request.signal)
+      upstream = await callUpstream(`${appUrl}${MINT_PATH}`, 'POST', JSON.stringify({ lineId }), cancel)
     } catch (error) {
       return upstreamFailure(error, 'mint')
     }
@@ -712,7 +695,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
 
   // ---- dispatch ------------------------------------------------------------------------
 
-  const route = async (request: Request, context: HandleContext | undefined): Promise<Outcome> => {
+  /** The browser leaving: the adapter's own form (server-helpers/node.ts), else the request's signal. */
+  const cancelOf = (request: Request, context: CoreContext | undefined): Cancellation => context?.cancel ?? cancellationOf(request.signal)
+
+  const route = async (request: Request, context: CoreContext | undefined): Promise<Outcome> => {
     const url = new URL(request.url)
     const path = url.pathname
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return notFound()
@@ -729,21 +715,22 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     }
     if (sub === '/dialer/token') {
       if (method !== 'POST') return methodNotAllowed('POST')
-      return mint(request)
+      return mint(request, cancelOf(request, context))
     }
     const matched = matchProxyRoute(method, sub, routes)
     if (!matched) return pathExists(sub, routes) ? methodNotAllowed(method === 'GET' ? 'POST' : 'GET') : notFound()
-    return proxy(request, matched, url)
+    return proxy(request, matched, url, cancelOf(request, context))
   }
 
   const methodNotAllowed = (allow: string) =>
     json({ error: 'Method not allowed', code: 'method_not_allowed', hint: `Use ${allow}.` }, 405, { allow })
 
-  const respond = async (request: Request, context?: HandleContext): Promise<Outcome> => {
+  const respond = async (request: Request, context?: CoreContext): Promise<Outcome> => {
     try {
       return await route(request, context)
     } catch (thrown) {
-      if (thrown instanceof Refusal) return thrown.response
+      // Answers thrown on the way: refusals (Reply), or a Response the app's authorize threw.
+      if (thrown instanceof Reply || thrown instanceof Response) return thrown
       if (thrown instanceof BodyTooLargeError) {
         return messagingError(413, 'payload_too_large', `The body exceeds ${thrown.limit} bytes`, 'Send a smaller body.')
       }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from './createLinekitServer'
 import type { LinekitServerOptions } from './createLinekitServer'
-import { toNodeHandler, toNodeMiddleware } from './node'
+import { createNodeFetch, toNodeHandler, toNodeMiddleware } from './node'
 import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
 import { countingBus } from '../test/unit/server/countingBus'
 
@@ -155,6 +155,44 @@ describe('toNodeHandler: event streams written straight to the socket', () => {
     }
     expect(bus.subscribers()).toBe(0)
     socket.destroy()
+  })
+})
+
+describe('toNodeHandler: a client that hangs up', () => {
+  /** Sends a proxied GET on a raw socket, waits until the upstream call started, then hangs up. */
+  async function hangUpDuringCall(url: string, started: () => boolean) {
+    const { hostname, port, host } = new URL(url)
+    const socket = connect({ host: hostname, port: Number(port) })
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(`GET /api/linekit/get-messages-api?pb_line_id=${LINE_A} HTTP/1.1\r\nHost: ${host}\r\nx-user: alice\r\n\r\n`)
+    await eventually(started)
+    socket.destroy()
+  }
+
+  it('aborts the signal a fetch was given', async () => {
+    let signal: AbortSignal | undefined
+    const { server } = linekit({
+      fetch: (_request, init) => {
+        signal = init?.signal
+        return new Promise<Response>(() => undefined)
+      },
+    })
+    await hangUpDuringCall(await listen(toNodeHandler(server)), () => signal !== undefined)
+    await eventually(() => signal?.aborted === true)
+    expect(String(signal?.reason)).toMatch(/client closed the connection/)
+  })
+
+  it('closes the upstream request of createNodeFetch', async () => {
+    let upstreamClosed = false
+    let upstreamStarted = false
+    const upstream = await listen((req) => {
+      upstreamStarted = true
+      req.socket.once('close', () => (upstreamClosed = true))
+    })
+    const { server } = linekit({ baseUrl: upstream, fetch: createNodeFetch(), upstreamTimeoutMs: 60_000 })
+    await hangUpDuringCall(await listen(toNodeHandler(server)), () => upstreamStarted)
+    await eventually(() => upstreamClosed)
+    expect(upstreamClosed).toBe(true)
   })
 })
 

@@ -12,7 +12,8 @@ import { ServerResponse } from 'node:http'
 import type { Http2ServerResponse } from 'node:http2'
 import { getRequestListener } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import type { LinekitServer, Outcome } from './createLinekitServer'
+import type { CoreContext, LinekitServer, Outcome } from './createLinekitServer'
+import type { Cancellation } from './internal/upstream'
 import { outcomeKey, toResponse } from './createLinekitServer'
 import { Reply } from './internal/http'
 import { SseReply } from './internal/sse'
@@ -38,10 +39,10 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: N
  */
 export function toNodeHandler(server: LinekitServer): NodeListener {
   // The outcome before it becomes a Response, when `server` comes from createLinekitServer.
-  const respond = (server as LinekitServer & { [outcomeKey]?: (request: Request) => Promise<Outcome> })[outcomeKey]
+  const respond = (server as LinekitServer & { [outcomeKey]?: (request: Request, context: CoreContext) => Promise<Outcome> })[outcomeKey]
   const listener = getRequestListener(
     async (request, { outgoing }) => {
-      const outcome = respond ? await respond(request) : await server.handle(request)
+      const outcome = respond ? await respond(request, { cancel: closeOf(outgoing) }) : await server.handle(request)
       return writeDirect(outcome, outgoing) ? RESPONSE_ALREADY_SENT : toResponse(outcome)
     },
     {
@@ -87,6 +88,29 @@ function writeDirect(outcome: Outcome, outgoing: ServerResponse | Http2ServerRes
   })
   return true
 }
+
+/**
+ * The client leaving before its answer was sent — the response closing unfinished — as a
+ * {@link Cancellation}: what the bridge's `request.signal` tells, on the response's EventEmitter
+ * instead of an AbortController and EventTarget listeners per request.
+ */
+function closeOf(outgoing: ServerResponse | Http2ServerResponse): Cancellation {
+  return {
+    get aborted() {
+      return (outgoing.destroyed || outgoing.socket?.destroyed === true) && !outgoing.writableFinished
+    },
+    reason: clientGone,
+    subscribe(listener) {
+      const onClose = () => {
+        if (!outgoing.writableFinished) listener()
+      }
+      outgoing.once('close', onClose)
+      return () => void outgoing.off('close', onClose)
+    },
+  }
+}
+
+const clientGone = new Error('The client closed the connection; the upstream call was aborted.')
 
 /** Alias of {@link toNodeHandler}. */
 export const createNodeListener = toNodeHandler

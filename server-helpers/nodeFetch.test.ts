@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from './createLinekitServer'
+import type { UpstreamTransport } from './internal/upstream'
 import { transportKey } from './internal/upstream'
 import { createNodeFetch } from './nodeFetch'
 
@@ -150,8 +151,8 @@ describe('createNodeFetch', () => {
     await fetch(new Request(up.url))
     expect(up.seen.map((s) => s.url)).toEqual(['/v1/get-message-api/pbm_1?x=a%20b&y=%C3%A9', '/v1/a%20b?q=%C3%A9', '/'])
     // linekit/server calls the transport with the URL as it built it, no Request in between.
-    const transport = fetch[transportKey]
-    const call = { method: 'GET', headers: {}, body: undefined, signal: undefined }
+    const transport = (fetch as unknown as Record<typeof transportKey, UpstreamTransport>)[transportKey]
+    const call = { method: 'GET', headers: {}, body: undefined, cancel: undefined }
     await transport({ ...call, url: `${up.url}/v1/a b?q=é#fragment` })
     await transport({ ...call, url: `${up.url}?q=1` })
     expect(up.seen.slice(3).map((s) => s.url)).toEqual(['/v1/a%20b?q=%C3%A9', '/?q=1'])

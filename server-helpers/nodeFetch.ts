@@ -12,7 +12,7 @@ import zlib from 'node:zlib'
 import type { UpstreamHeaders } from './internal/http'
 import type { UpstreamAnswer, UpstreamFetch, UpstreamTransport } from './internal/upstream'
 import { upstreamTimeout } from './internal/http'
-import { transportKey } from './internal/upstream'
+import { cancellationOf, transportKey } from './internal/upstream'
 
 /** Options of {@link createNodeFetch}. */
 export interface NodeFetchOptions {
@@ -57,7 +57,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): UpstreamFetch {
       headers,
       body: request.body ? new Uint8Array(await request.arrayBuffer()) : undefined,
       // init.signal first: Node's Request can stop following the signal it was given (nodejs/node#55428).
-      signal: init?.signal ?? request.signal,
+      cancel: cancellationOf(init?.signal ?? request.signal),
     })
     return new Response(noBodyStatus.has(answer.status) ? null : answer.bytes, {
       status: answer.status,
@@ -104,14 +104,14 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
     return { target, path }
   }
 
-  return ({ url, method, headers: given, body, signal, timeoutMs }) =>
+  return ({ url, method, headers: given, body, cancel, timeoutMs }) =>
     new Promise<UpstreamAnswer>((resolveAnswer, reject) => {
       const { target, path } = resolve(url)
       const headers: Record<string, string> = { ...given }
       headers['accept-encoding'] ??= 'gzip, deflate, br'
       if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
-      if (signal?.aborted) {
-        reject(signal.reason)
+      if (cancel?.aborted) {
+        reject(cancel.reason)
         return
       }
       let current: http.ClientRequest | undefined
@@ -121,7 +121,7 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
         if (settled) return
         settled = true
         clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
+        unsubscribe?.()
         if (answer) resolveAnswer(answer)
         else {
           current?.destroy()
@@ -129,9 +129,8 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
         }
       }
       // The time limit or the browser leaving: the call ends now, its socket is not reused.
-      const onAbort = () => settle(signal?.reason)
       const timer = timeoutMs === undefined ? undefined : setTimeout(() => settle(upstreamTimeout()), timeoutMs)
-      signal?.addEventListener('abort', onAbort, { once: true })
+      const unsubscribe = cancel?.subscribe(() => settle(cancel.reason))
 
       const send = (retried: boolean) => {
         const outgoing = target.client.request({ ...target.options, path, method, headers, agent: target.agent }, (incoming) => {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { bytesInclude, deadlineSignal, forwardableHeaders, messagingError, Reply } from './http'
+import { cancellationOf } from './upstream'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
@@ -63,14 +64,14 @@ describe('deadlineSignal', () => {
 
   it('follows the parent, also one already aborted, and clear() stops both', async () => {
     const parent = new AbortController()
-    const followed = deadlineSignal(parent.signal, 60_000)
+    const followed = deadlineSignal(cancellationOf(parent.signal), 60_000)
     parent.abort(new Error('left'))
     expect(followed.signal.reason).toEqual(new Error('left'))
     followed.clear()
-    expect(deadlineSignal(parent.signal, 60_000).signal.aborted).toBe(true)
+    expect(deadlineSignal(cancellationOf(parent.signal), 60_000).signal.aborted).toBe(true)
 
     const other = new AbortController()
-    const cleared = deadlineSignal(other.signal, 10)
+    const cleared = deadlineSignal(cancellationOf(other.signal), 10)
     cleared.clear()
     other.abort()
     await new Promise((resolve) => setTimeout(resolve, 30))

@@ -1,4 +1,5 @@
 /** Small HTTP helpers shared by the linekit/server routes. */
+import type { Cancellation } from './upstream'
 
 /** The error body the server itself sends on messaging routes (spec: Errors — `{ error, code?, hint? }`). */
 export interface MessagingErrorBody {
@@ -167,17 +168,18 @@ export const upstreamTimeout = (): DOMException => new DOMException('The upstrea
  * controller and one timer per call: `AbortSignal.any` + `AbortSignal.timeout` cost several times
  * as much.)
  */
-export function deadlineSignal(parent: AbortSignal | undefined, ms: number | undefined): { signal: AbortSignal; clear(): void } {
+export function deadlineSignal(parent: Cancellation | undefined, ms: number | undefined): { signal: AbortSignal; clear(): void } {
   const controller = new AbortController()
   const onAbort = () => controller.abort(parent?.reason)
   const timer = ms === undefined ? undefined : setTimeout(() => controller.abort(upstreamTimeout()), ms)
+  let unsubscribe: (() => void) | undefined
   if (parent?.aborted) onAbort()
-  else parent?.addEventListener('abort', onAbort, { once: true })
+  else unsubscribe = parent?.subscribe(onAbort)
   return {
     signal: controller.signal,
     clear() {
       clearTimeout(timer)
-      parent?.removeEventListener('abort', onAbort)
+      unsubscribe?.()
     },
   }
 }
