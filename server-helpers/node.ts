@@ -42,7 +42,7 @@ export function toNodeHandler(server: LinekitServer): NodeListener {
   const respond = (server as LinekitServer & { [outcomeKey]?: (request: Request, context: CoreContext) => Promise<Outcome> })[outcomeKey]
   const listener = getRequestListener(
     async (request, { outgoing }) => {
-      const outcome = respond ? await respond(request, { cancel: closeOf(outgoing) }) : await server.handle(request)
+      const outcome = respond ? await respond(request, { cancel: new ClosedEarly(outgoing) }) : await server.handle(request)
       return writeDirect(outcome, outgoing) ? RESPONSE_ALREADY_SENT : toResponse(outcome)
     },
     {
@@ -94,19 +94,20 @@ function writeDirect(outcome: Outcome, outgoing: ServerResponse | Http2ServerRes
  * {@link Cancellation}: what the bridge's `request.signal` tells, on the response's EventEmitter
  * instead of an AbortController and EventTarget listeners per request.
  */
-function closeOf(outgoing: ServerResponse | Http2ServerResponse): Cancellation {
-  return {
-    get aborted() {
-      return (outgoing.destroyed || outgoing.socket?.destroyed === true) && !outgoing.writableFinished
-    },
-    reason: clientGone,
-    subscribe(listener) {
-      const onClose = () => {
-        if (!outgoing.writableFinished) listener()
-      }
-      outgoing.once('close', onClose)
-      return () => void outgoing.off('close', onClose)
-    },
+class ClosedEarly implements Cancellation {
+  readonly reason = clientGone
+  constructor(private readonly outgoing: ServerResponse | Http2ServerResponse) {}
+  get aborted(): boolean {
+    const { outgoing } = this
+    return (outgoing.destroyed || outgoing.socket?.destroyed === true) && !outgoing.writableFinished
+  }
+  subscribe(listener: () => void): () => void {
+    const { outgoing } = this
+    const onClose = () => {
+      if (!outgoing.writableFinished) listener()
+    }
+    outgoing.once('close', onClose)
+    return () => void outgoing.off('close', onClose)
   }
 }
 
