@@ -168,13 +168,13 @@ if (wanted('proxy')) {
   for (const s of [r.stub, r.mock, r.delayed]) {
     check('proxy', `added median latency (${s.name} upstream, paired)`, s.latency.linekit.addedMedian, 'ms', '≤', 1,
       s === r.delayed
-        ? `${floorNote(s)} Larger than with the instant stub although the proxy does the same work: after 20 ms idle the proxy's code runs cold and each hop wakes a sleeping process (the final 14 KB socket write alone took ~0.7 ms instead of ~0.06 ms, timed inside the proxy); the proxied path has two more such hops than the direct one.`
+        ? `${floorNote(s)} Larger than with the instant stub although the proxy does the same work: after 20 ms idle the proxy's code runs cold and each hop wakes a sleeping process (the final 14 KB socket write alone took ~0.7 ms instead of ~0.06 ms, timed inside the proxy); the proxied path has two more such hops than the direct one. Timed inside linekit's proxy, cold: ~0.2 ms from the request to the upstream call (routing, authorization, line check, query) and ~0.1 ms from the upstream's last byte to the write, half of it Node's HTTP client bookkeeping, which runs before any promise continuation (the raw proxy writes in the 'end' callback, before it).`
         : undefined)
     check('proxy', `throughput kept (${s.name} upstream, 10 connections)`, s.kept.linekit, '×', '≥', 0.8,
       s === r.stub
         ? `${floorNote(s)} With an upstream answering in ~0.1 ms the proxy's CPU decides, on 2 cores shared by autocannon, the upstream and the proxy; no proxy can keep 80 % of it here. linekit/server with Node's global fetch: ${pct(s.kept.linekitGlobalFetch)}.`
         : s === r.mock
-          ? `${floorNote(s)} linekit/server builds Web Request/Response objects on both sides (the Web-standard core every adapter shares) and checks, filters and redacts; with Node's global fetch it keeps ${pct(s.kept.linekitGlobalFetch)}.`
+          ? `${floorNote(s)} On Node, linekit/server no longer builds Request/Response objects (the core answers with plain records, createNodeFetch's transport is called directly, the adapter writes to the socket); what it does over the floor is the allowlist, authorization, line check, query rebuild, header filtering and the key search, in a promise-based core: ~150 µs of CPU per request against the raw proxy's ~95 µs (from /proc, under autocannon). With Node's global fetch it keeps ${pct(s.kept.linekitGlobalFetch)}.`
           : undefined)
   }
   const rows = proxyRows(r)
@@ -185,7 +185,8 @@ Command: \`npm run bench -- --only proxy\` (\`node bench/proxy.mjs\`). Every ser
 127.0.0.1. The route is \`GET /api/linekit/get-messages-api?pb_line_id=…&limit=50\` (a 50-message
 page) for an authorized user: allowlist, line check, key added, headers filtered, body checked for
 the key. The proxy is \`bench/servers/proxy.ts\`: \`createLinekitServer({ fetch: createNodeFetch() })\`
-+ \`toNodeHandler\` (the set-up server-helpers/README.md recommends on Node); also measured with
++ \`toNodeHandler\` (the set-up server-helpers/README.md recommends on Node), compiled as the package
+is built (\`bench/spawn.mjs\`: esbuild, es2022, not minified; not run through tsx); also measured with
 Node's global fetch (the default), and a raw node:http proxy (\`bench/servers/raw-proxy.mjs\`:
 pass-through, nothing else — the floor of any Node proxy).
 

@@ -1,6 +1,6 @@
 // linekit/server in its own process for the proxy and SSE benchmarks, through the Node adapter,
 // in front of the upstream given as argv[2]. Prints {"port"} once listening on 127.0.0.1.
-// Run with `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT [--key K] [--line L] [--global-fetch]`:
+// Started compiled by bench/spawn.mjs; by hand: `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT [--key K] [--line L] [--global-fetch]`:
 // the API key and the user's one line default to the stub upstream's; `--global-fetch` calls the
 // upstream with Node's global fetch (the default of createLinekitServer) instead of
 // createNodeFetch() (what server-helpers/README.md recommends on Node).
