@@ -198,7 +198,6 @@ export function toResponse(outcome: Outcome): Response {
   return outcome instanceof Reply || outcome instanceof SseReply ? outcome.toResponse() : outcome
 }
 
-
 /**
  * Creates the linekit backend: the allowlisted API proxy, the voice-token route, the webhook
  * receiver and the SSE event stream, as one Web-standard `(request) => Promise<Response>`.
