@@ -8,16 +8,46 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
 
 const reactImports = {
-  group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', '@radix-ui/*', '@tanstack/react-virtual', 'agora-rtc-sdk-ng'],
-  message: 'This layer must stay framework-free (no React, no browser UI): see DESIGN.md "One package, four entry points".',
+  group: [
+    'react',
+    'react/*',
+    'react-dom',
+    'react-dom/*',
+    '@tanstack/react-query',
+    '@radix-ui/*',
+    '@tanstack/react-virtual',
+    'agora-rtc-sdk-ng',
+  ],
+  message:
+    'This layer must stay framework-free (no React, no browser UI): see DESIGN.md "One package, four entry points".',
 }
 const componentImports = {
-  group: ['linekit', '**/src/components/*', '**/src/hooks/*', '**/src/provider*', '**/src/rtc/*', '../components/*', '../hooks/*', '../rtc/*'],
-  message: 'src/api, mocks/ and server-helpers/ may not import the React part of src/. Import from linekit/api instead.',
+  group: [
+    'linekit',
+    '**/src/components/*',
+    '**/src/hooks/*',
+    '**/src/provider*',
+    '**/src/rtc/*',
+    '../components/*',
+    '../hooks/*',
+    '../rtc/*',
+  ],
+  message:
+    'src/api, mocks/ and server-helpers/ may not import the React part of src/. Import from linekit/api instead.',
 }
 const serverImports = {
-  group: ['linekit/server', 'linekit/server/*', 'linekit/mocks', 'linekit/mocks/*', '**/server-helpers/*', '**/server-helpers', '**/mocks/*', '**/mocks'],
-  message: 'Browser code under src/ may not import server-helpers/ or mocks/ (the API key and Node-only code live there).',
+  group: [
+    'linekit/server',
+    'linekit/server/*',
+    'linekit/mocks',
+    'linekit/mocks/*',
+    '**/server-helpers/*',
+    '**/server-helpers',
+    '**/mocks/*',
+    '**/mocks',
+  ],
+  message:
+    'Browser code under src/ may not import server-helpers/ or mocks/ (the API key and Node-only code live there).',
 }
 
 export const boundaryRules = {
@@ -26,13 +56,27 @@ export const boundaryRules = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'public/', 'coverage/', 'test-results/', '**/*.d.ts', '!.storybook'] },
+  {
+    ignores: [
+      'dist/',
+      'storybook-static/',
+      'node_modules/',
+      'public/',
+      'coverage/',
+      'test-results/',
+      '**/*.d.ts',
+      '!.storybook',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -46,7 +90,18 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
     },
   },
-  { files: ['src/api/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}', 'server-helpers/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}'], rules: boundaryRules.framework },
-  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/api/**', '**/*.test.{ts,tsx}', '**/*.stories.tsx'], rules: boundaryRules.browser },
-  { files: ['**/*.test.{ts,tsx}', 'test/**', 'stories/**', 'scripts/**', '.storybook/**', 'playground/**'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
+  {
+    files: ['src/api/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}', 'server-helpers/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: boundaryRules.framework,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', '**/*.test.{ts,tsx}', '**/*.stories.tsx'],
+    rules: boundaryRules.browser,
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'stories/**', 'scripts/**', '.storybook/**', 'playground/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
 )

@@ -19,8 +19,7 @@ export const alias = [
   { find: /^linekit$/, replacement: r('./src/index.ts') },
 ]
 
-const browserProvider = () =>
-  playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })
+const browserProvider = () => playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })
 
 export default defineConfig({
   plugins: [react()],
@@ -32,7 +31,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}', 'server-helpers/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'mocks/**/*.test.{ts,tsx}',
+            'server-helpers/**/*.test.{ts,tsx}',
+            'test/unit/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.browser.test.{ts,tsx}'],
           setupFiles: ['test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },

@@ -13,14 +13,19 @@ const linekitBeforeEach = async (context: StoryContext) => {
   support ??= await import('../stories/support/withLinekit')
   return support.linekitBeforeEach(context)
 }
-const withLinekit: Decorator = (Story, context) => (support && context.parameters.linekit ? support.withLinekit(Story, context) : <Story />)
+const withLinekit: Decorator = (Story, context) =>
+  support && context.parameters.linekit ? support.withLinekit(Story, context) : <Story />
 
 const preview: Preview = {
   loaders: [
     mswLoader(async () => {
       const worker = setupWorker()
       // A relative worker URL keeps the static Storybook working when served from any folder.
-      await worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: './mockServiceWorker.js' } })
+      await worker.start({
+        quiet: true,
+        onUnhandledRequest: 'bypass',
+        serviceWorker: { url: './mockServiceWorker.js' },
+      })
       return worker
     }),
   ],

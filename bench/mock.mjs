@@ -16,7 +16,11 @@ export async function runMockBench({ requests = 3000, log = console.log } = {}) 
     const { createMockService, createMockClock, seedKeys, seedLines } = await import('../mocks/index.ts')
     const { http, HttpResponse, getResponse } = await import('msw')
     const mock = createMockService({ clock: createMockClock({ now: '2026-03-02T12:00:00Z' }) })
-    const settings = await mock.fetch('/__mock/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 0 }) })
+    const settings = await mock.fetch('/__mock/settings', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rateLimitPerMinute: 0 }),
+    })
     if (!settings.ok) throw new Error(`mock settings → ${settings.status}`)
     const auth = { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' }
     const ava = '+14155550124'
@@ -31,12 +35,28 @@ export async function runMockBench({ requests = 3000, log = console.log } = {}) 
     const routes = {
       'GET /get-messages-api (50)': () => mock.fetch('/get-messages-api?limit=50', { headers: auth }),
       'GET /get-message-api/:handle': () => mock.fetch(`/get-message-api/${handle}`, { headers: auth }),
-      'POST /send-typing-indicator': () => mock.fetch('/send-typing-indicator', { method: 'POST', headers: auth, body: JSON.stringify({ phoneNumber: ava, lineId: seedLines.main.lineId }) }),
-      'POST /api-check-native-availability': () => mock.fetch('/api-check-native-availability', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava }) }),
+      'POST /send-typing-indicator': () =>
+        mock.fetch('/send-typing-indicator', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ phoneNumber: ava, lineId: seedLines.main.lineId }),
+        }),
+      'POST /api-check-native-availability': () =>
+        mock.fetch('/api-check-native-availability', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ phone: ava }),
+        }),
       'GET /get-lines': () => mock.fetch('/get-lines', { headers: auth }),
       // Distinct text each time: the service de-duplicates identical sends within an hour.
-      'POST /send-api-message': () => mock.fetch('/send-api-message', { method: 'POST', headers: auth, body: JSON.stringify({ phone: ava, message: `bench ${n++}` }) }),
-      [`GET /get-messages-api (50), after the sends`]: () => mock.fetch('/get-messages-api?limit=50', { headers: auth }),
+      'POST /send-api-message': () =>
+        mock.fetch('/send-api-message', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ phone: ava, message: `bench ${n++}` }),
+        }),
+      [`GET /get-messages-api (50), after the sends`]: () =>
+        mock.fetch('/get-messages-api?limit=50', { headers: auth }),
     }
     const floorHandlers = [http.get('*/ping', () => HttpResponse.json({ ok: true }))]
     const baseline = () => getResponse(floorHandlers, new Request('http://mock.linekit.local/ping'))
@@ -52,9 +72,11 @@ export async function runMockBench({ requests = 3000, log = console.log } = {}) 
       if (concurrency === 1) for (let i = 0; i < requests; i++) await check()
       else {
         let left = requests
-        await Promise.all(Array.from({ length: concurrency }, async () => {
-          while (left-- > 0) await check()
-        }))
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (left-- > 0) await check()
+          }),
+        )
       }
       return requests / ((performance.now() - t0) / 1000)
     }
@@ -90,7 +112,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ['route (in-process fetch)', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'],
       [
         ['reference: MSW getResponse, 1 trivial handler', r.baseline.sequential, r.baseline.concurrent, 1, ''],
-        ...Object.entries(r.routes).map(([name, v]) => [name, v.sequential, v.concurrent, v.sequential / r.baseline.sequential, `≥ ${targets.rps}`]),
+        ...Object.entries(r.routes).map(([name, v]) => [
+          name,
+          v.sequential,
+          v.concurrent,
+          v.sequential / r.baseline.sequential,
+          `≥ ${targets.rps}`,
+        ]),
       ],
     )
 }

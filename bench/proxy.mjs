@@ -55,7 +55,9 @@ function timedGet(agent, url, headers) {
 
 function cannon(url, headers, { seconds, connections }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: seconds, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
+    autocannon({ url, headers, connections, duration: seconds, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    )
   })
 }
 
@@ -69,12 +71,17 @@ async function measure(upstreamSpec, { requests, seconds, connections, rounds, c
   try {
     const common = [upstream.url, '--key', upstreamSpec.key, '--line', upstreamSpec.line]
     if (contenders.includes('linekit')) servers.linekit = await startServer('bench/servers/proxy.ts', common)
-    if (contenders.includes('linekitGlobalFetch')) servers.linekitGlobalFetch = await startServer('bench/servers/proxy.ts', [...common, '--global-fetch'])
-    if (contenders.includes('raw')) servers.raw = await startServer('bench/servers/raw-proxy.mjs', [upstream.url, '--key', upstreamSpec.key])
+    if (contenders.includes('linekitGlobalFetch'))
+      servers.linekitGlobalFetch = await startServer('bench/servers/proxy.ts', [...common, '--global-fetch'])
+    if (contenders.includes('raw'))
+      servers.raw = await startServer('bench/servers/raw-proxy.mjs', [upstream.url, '--key', upstreamSpec.key])
     const path = pathFor(upstreamSpec.line)
     // Direct calls carry the key themselves (the mock checks it); proxied ones get it from the proxy.
     const directHeaders = { authorization: `Bearer ${upstreamSpec.key}` }
-    const target = (which) => (which === 'direct' ? { url: `${upstream.url}${path}`, headers: directHeaders } : { url: `${servers[which].url}/api/linekit${path}`, headers: {} })
+    const target = (which) =>
+      which === 'direct'
+        ? { url: `${upstream.url}${path}`, headers: directHeaders }
+        : { url: `${servers[which].url}/api/linekit${path}`, headers: {} }
 
     // Latency: direct, linekit and (when measured) the raw proxy, one request each in turn, the
     // order rotating, on one keep-alive socket per target.
@@ -103,7 +110,9 @@ async function measure(upstreamSpec, { requests, seconds, connections, rounds, c
       ]),
     )
     latency.pairs = requests
-    log(`  ${upstreamSpec.name}: latency p50 ${timed.map((c) => `${c} ${latency[c].p50.toFixed(3)} ms`).join(', ')} (${requests} rounds)`)
+    log(
+      `  ${upstreamSpec.name}: latency p50 ${timed.map((c) => `${c} ${latency[c].p50.toFixed(3)} ms`).join(', ')} (${requests} rounds)`,
+    )
 
     const rps = Object.fromEntries(contenders.map((c) => [c, []]))
     for (const c of contenders) await cannon(target(c).url, target(c).headers, { seconds: 1, connections })
@@ -111,9 +120,12 @@ async function measure(upstreamSpec, { requests, seconds, connections, rounds, c
       for (const which of r % 2 === 0 ? contenders : [...contenders].reverse()) {
         const { url, headers } = target(which)
         const result = await cannon(url, headers, { seconds, connections })
-        if (result.non2xx || result.errors) throw new Error(`${upstreamSpec.name}, ${which}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+        if (result.non2xx || result.errors)
+          throw new Error(`${upstreamSpec.name}, ${which}: ${result.non2xx} non-2xx, ${result.errors} errors`)
         rps[which].push(result.requests.average)
-        log(`  ${upstreamSpec.name}: throughput round ${r + 1} ${contenderNames[which].padEnd(36)} ${result.requests.average.toFixed(0)} req/s`)
+        log(
+          `  ${upstreamSpec.name}: throughput round ${r + 1} ${contenderNames[which].padEnd(36)} ${result.requests.average.toFixed(0)} req/s`,
+        )
       }
     }
     const throughput = Object.fromEntries(contenders.map((c) => [c, median(rps[c])]))
@@ -126,10 +138,22 @@ async function measure(upstreamSpec, { requests, seconds, connections, rounds, c
 }
 
 /** The three upstreams, each with direct vs proxied in one run. */
-export async function runProxyBench({ requests = 3000, seconds = 5, connections = 10, rounds = 2, serviceDelayMs = 20, log = console.log } = {}) {
+export async function runProxyBench({
+  requests = 3000,
+  seconds = 5,
+  connections = 10,
+  rounds = 2,
+  serviceDelayMs = 20,
+  log = console.log,
+} = {}) {
   const options = { seconds, connections, rounds, log }
   const stub = await measure(
-    { name: 'stub', key: STUB.key, line: STUB.line, start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', '0']) },
+    {
+      name: 'stub',
+      key: STUB.key,
+      line: STUB.line,
+      start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', '0']),
+    },
     { ...options, requests, contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
   )
   const mock = await measure(
@@ -137,7 +161,12 @@ export async function runProxyBench({ requests = 3000, seconds = 5, connections 
     { ...options, requests: Math.min(requests, 1000), contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
   )
   const delayed = await measure(
-    { name: `stub +${serviceDelayMs} ms`, key: STUB.key, line: STUB.line, start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', String(serviceDelayMs)]) },
+    {
+      name: `stub +${serviceDelayMs} ms`,
+      key: STUB.key,
+      line: STUB.line,
+      start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', String(serviceDelayMs)]),
+    },
     { ...options, requests: Math.min(requests, 500), contenders: ['direct', 'linekit', 'linekitGlobalFetch', 'raw'] },
   )
   return { stub, mock, delayed, requests, seconds, connections, rounds, serviceDelayMs }
@@ -148,12 +177,37 @@ export function proxyRows(r) {
   const rows = []
   for (const s of [r.stub, r.mock, r.delayed]) {
     const l = s.latency
-    rows.push([`${s.name}: latency p50 (ms), via linekit`, l.direct.p50.toFixed(3), l.linekit.p50.toFixed(3), `+${l.linekit.addedMedian.toFixed(3)}`, `≤ +${targets.addedMedianMs} ms`])
-    if (l.raw) rows.push([`${s.name}: latency p50 (ms), via the raw proxy (floor)`, l.direct.p50.toFixed(3), l.raw.p50.toFixed(3), `+${l.raw.addedMedian.toFixed(3)}`, ''])
-    rows.push([`${s.name}: latency p99 (ms), via linekit`, l.direct.p99.toFixed(2), l.linekit.p99.toFixed(2), `+${(l.linekit.p99 - l.direct.p99).toFixed(2)}`, ''])
+    rows.push([
+      `${s.name}: latency p50 (ms), via linekit`,
+      l.direct.p50.toFixed(3),
+      l.linekit.p50.toFixed(3),
+      `+${l.linekit.addedMedian.toFixed(3)}`,
+      `≤ +${targets.addedMedianMs} ms`,
+    ])
+    if (l.raw)
+      rows.push([
+        `${s.name}: latency p50 (ms), via the raw proxy (floor)`,
+        l.direct.p50.toFixed(3),
+        l.raw.p50.toFixed(3),
+        `+${l.raw.addedMedian.toFixed(3)}`,
+        '',
+      ])
+    rows.push([
+      `${s.name}: latency p99 (ms), via linekit`,
+      l.direct.p99.toFixed(2),
+      l.linekit.p99.toFixed(2),
+      `+${(l.linekit.p99 - l.direct.p99).toFixed(2)}`,
+      '',
+    ])
     for (const c of Object.keys(s.throughput)) {
       if (c === 'direct') continue
-      rows.push([`${s.name}: req/s, ${contenderNames[c]}`, s.throughput.direct.toFixed(0), s.throughput[c].toFixed(0), `${(100 * s.kept[c]).toFixed(0)} % kept`, c === 'linekit' ? `≥ ${100 * targets.throughputKept} %` : ''])
+      rows.push([
+        `${s.name}: req/s, ${contenderNames[c]}`,
+        s.throughput.direct.toFixed(0),
+        s.throughput[c].toFixed(0),
+        `${(100 * s.kept[c]).toFixed(0)} % kept`,
+        c === 'linekit' ? `≥ ${100 * targets.throughputKept} %` : '',
+      ])
     }
   }
   return rows

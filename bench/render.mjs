@@ -42,7 +42,11 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><title>linekit re
 async function metrics(cdp) {
   const { metrics: list } = await cdp.send('Performance.getMetrics')
   const m = Object.fromEntries(list.map((x) => [x.name, x.value]))
-  return { script: m.ScriptDuration * 1000, layout: (m.LayoutDuration + m.RecalcStyleDuration) * 1000, task: m.TaskDuration * 1000 }
+  return {
+    script: m.ScriptDuration * 1000,
+    layout: (m.LayoutDuration + m.RecalcStyleDuration) * 1000,
+    task: m.TaskDuration * 1000,
+  }
 }
 const delta = (a, b) => ({ script: b.script - a.script, layout: b.layout - a.layout, task: b.task - a.task })
 
@@ -50,7 +54,9 @@ const delta = (a, b) => ({ script: b.script - a.script, layout: b.layout - a.lay
 function mainThreadTasks(buffer) {
   const { traceEvents } = JSON.parse(buffer.toString('utf8'))
   const main = new Set(
-    traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
   )
   return traceEvents
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`))
@@ -106,8 +112,10 @@ async function runOnce(browser, page0, mode, count) {
     }))
 
     // Guards on the guard: a renamed class or an empty thread must not pass for "few rows".
-    if (dom.messageRows === 0) throw new Error(`render bench (${mode}): no .lk-MessageList-row[data-kind="item"] in the DOM`)
-    if (mode === 'all' && dom.messageRows !== count) throw new Error(`render bench (all): ${dom.messageRows} message rows, expected ${count}`)
+    if (dom.messageRows === 0)
+      throw new Error(`render bench (${mode}): no .lk-MessageList-row[data-kind="item"] in the DOM`)
+    if (mode === 'all' && dom.messageRows !== count)
+      throw new Error(`render bench (all): ${dom.messageRows} message rows, expected ${count}`)
 
     // Scroll from the newest message to the oldest, one step per frame. Traced too: a task's
     // thread (CPU) time says what the page itself cost when the machine is busy, where the
@@ -132,7 +140,10 @@ async function runOnce(browser, page0, mode, count) {
         prev = t
         frames += 1
         maxRows = Math.max(maxRows, document.querySelectorAll('.lk-MessageList-row').length)
-        maxMessageRows = Math.max(maxMessageRows, document.querySelectorAll('.lk-MessageList-row[data-kind="item"]').length)
+        maxMessageRows = Math.max(
+          maxMessageRows,
+          document.querySelectorAll('.lk-MessageList-row[data-kind="item"]').length,
+        )
         atTop = vp.scrollTop === 0 ? atTop + 1 : 0
       }
       const t1 = performance.now()
@@ -184,7 +195,8 @@ async function runOnce(browser, page0, mode, count) {
 /** Runs both modes `runs` times, alternating, and returns the per-mode medians and the ratios. */
 export async function runRenderBench({ runs = 3, count = 10_000, log = console.log } = {}) {
   const executablePath = chromiumPath()
-  if (!executablePath) throw new Error('render bench: no Chromium (node scripts/ensure-chromium.mjs, or set CHROMIUM_PATH)')
+  if (!executablePath)
+    throw new Error('render bench: no Chromium (node scripts/ensure-chromium.mjs, or set CHROMIUM_PATH)')
   const page = await buildPage()
   const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true })
   const samples = { virtual: [], all: [] }
@@ -193,7 +205,9 @@ export async function runRenderBench({ runs = 3, count = 10_000, log = console.l
       for (const mode of i % 2 === 0 ? ['virtual', 'all'] : ['all', 'virtual']) {
         const r = await runOnce(browser, page, mode, count)
         samples[mode].push(r)
-        log(`  run ${i + 1} ${mode.padEnd(7)} mount ${r.mountScriptingMs.toFixed(0)} ms scripting, ${r.messageRows} message rows, scroll longest task ${r.scrollLongestTaskMs.toFixed(0)} ms`)
+        log(
+          `  run ${i + 1} ${mode.padEnd(7)} mount ${r.mountScriptingMs.toFixed(0)} ms scripting, ${r.messageRows} message rows, scroll longest task ${r.scrollLongestTaskMs.toFixed(0)} ms`,
+        )
       }
     }
   } finally {
@@ -236,14 +250,62 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     printTable(
       ['', 'virtualized', 'all rows (baseline)', 'baseline / virtualized', 'target'],
       [
-        ['mount scripting (ms, median)', r.virtual.mountScriptingMs, r.baseline.mountScriptingMs, r.ratios.mountScripting, `< ${targets.mountScriptingMs}`],
-        ['mount, flushSync only (ms)', r.virtual.mountSyncMs, r.baseline.mountSyncMs, r.baseline.mountSyncMs / r.virtual.mountSyncMs, ''],
-        ['message rows in the DOM (max)', r.virtual.messageRowsMax, r.baseline.messageRowsMax, r.ratios.messageRows, `< ${targets.rows}`],
-        ['scroll: longest task (ms, max)', r.virtual.scrollLongestTaskMsMax, r.baseline.scrollLongestTaskMsMax, '', `≤ ${targets.longTaskMs}`],
-        ['scroll: long tasks > 50 ms (max)', r.virtual.scrollLongTasksOver50Max, r.baseline.scrollLongTasksOver50Max, '', '0'],
-        ['scroll: longest task, thread CPU (ms, max)', r.virtual.scrollLongestTaskCpuMsMax, r.baseline.scrollLongestTaskCpuMsMax, '', `≤ ${targets.longTaskMs}`],
-        ['scroll: tasks > 50 ms thread CPU (max)', r.virtual.scrollTasksCpuOver50Max, r.baseline.scrollTasksCpuOver50Max, '', '0'],
-        ['scroll: scripting (ms, median)', r.virtual.scrollScriptingMs, r.baseline.scrollScriptingMs, r.ratios.scrollScripting, ''],
+        [
+          'mount scripting (ms, median)',
+          r.virtual.mountScriptingMs,
+          r.baseline.mountScriptingMs,
+          r.ratios.mountScripting,
+          `< ${targets.mountScriptingMs}`,
+        ],
+        [
+          'mount, flushSync only (ms)',
+          r.virtual.mountSyncMs,
+          r.baseline.mountSyncMs,
+          r.baseline.mountSyncMs / r.virtual.mountSyncMs,
+          '',
+        ],
+        [
+          'message rows in the DOM (max)',
+          r.virtual.messageRowsMax,
+          r.baseline.messageRowsMax,
+          r.ratios.messageRows,
+          `< ${targets.rows}`,
+        ],
+        [
+          'scroll: longest task (ms, max)',
+          r.virtual.scrollLongestTaskMsMax,
+          r.baseline.scrollLongestTaskMsMax,
+          '',
+          `≤ ${targets.longTaskMs}`,
+        ],
+        [
+          'scroll: long tasks > 50 ms (max)',
+          r.virtual.scrollLongTasksOver50Max,
+          r.baseline.scrollLongTasksOver50Max,
+          '',
+          '0',
+        ],
+        [
+          'scroll: longest task, thread CPU (ms, max)',
+          r.virtual.scrollLongestTaskCpuMsMax,
+          r.baseline.scrollLongestTaskCpuMsMax,
+          '',
+          `≤ ${targets.longTaskMs}`,
+        ],
+        [
+          'scroll: tasks > 50 ms thread CPU (max)',
+          r.virtual.scrollTasksCpuOver50Max,
+          r.baseline.scrollTasksCpuOver50Max,
+          '',
+          '0',
+        ],
+        [
+          'scroll: scripting (ms, median)',
+          r.virtual.scrollScriptingMs,
+          r.baseline.scrollScriptingMs,
+          r.ratios.scrollScripting,
+          '',
+        ],
         ['scroll: frames to the oldest', r.virtual.scrollFrames, r.baseline.scrollFrames, '', ''],
       ],
     )

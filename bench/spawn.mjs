@@ -13,7 +13,16 @@ const root = fileURLToPath(new URL('..', import.meta.url))
  */
 async function compiled(file) {
   const outfile = join(root, 'node_modules/.cache/linekit-bench', file.replace(/[/\\]/g, '_').replace(/\.ts$/, '.mjs'))
-  await build({ entryPoints: [join(root, file)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'es2022', packages: 'external', logLevel: 'error' })
+  await build({
+    entryPoints: [join(root, file)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'es2022',
+    packages: 'external',
+    logLevel: 'error',
+  })
   return outfile
 }
 
@@ -23,7 +32,10 @@ async function compiled(file) {
  */
 export async function startServer(file, args = [], { nodeArgs = [], timeoutMs = 60_000 } = {}) {
   const script = file.endsWith('.ts') ? await compiled(file) : file
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return new Promise((resolve, reject) => {
     let buffer = ''
     const timer = setTimeout(() => {

@@ -27,7 +27,9 @@ function openStream(base, onEvent) {
     let head = true
     let tail = ''
     socket.on('connect', () =>
-      socket.write(`GET /api/linekit/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nConnection: keep-alive\r\n\r\n`),
+      socket.write(
+        `GET /api/linekit/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nConnection: keep-alive\r\n\r\n`,
+      ),
     )
     socket.on('data', (chunk) => {
       const at = performance.now()
@@ -61,10 +63,16 @@ function postWebhook(base, messageId) {
     linePhoneNumber: '+14155550999',
   })
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/linekit/webhooks/${SECRET}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
-      res.resume()
-      res.on('end', () => (res.statusCode === 200 ? resolve(undefined) : reject(new Error(`webhook → ${res.statusCode}`))))
-    })
+    const req = http.request(
+      `${base}/api/linekit/webhooks/${SECRET}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.resume()
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(undefined) : reject(new Error(`webhook → ${res.statusCode}`)),
+        )
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -105,7 +113,13 @@ async function fanOut(base, { clients, events, gapMs, firstId }) {
   return { latencies, expected: clients * events, received }
 }
 
-export async function runSseBench({ clients = 1000, events = 20, gapMs = 250, log = console.log, serverNodeArgs = [] } = {}) {
+export async function runSseBench({
+  clients = 1000,
+  events = 20,
+  gapMs = 250,
+  log = console.log,
+  serverNodeArgs = [],
+} = {}) {
   const upstream = await startServer('bench/servers/upstream.mjs')
   const server = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: serverNodeArgs })
   try {
@@ -122,7 +136,9 @@ export async function runSseBench({ clients = 1000, events = 20, gapMs = 250, lo
     })
     const baseline = stats(one)
     const fan = stats(many)
-    log(`  1 stream: p99 ${baseline.p99.toFixed(2)} ms; ${clients} streams: p99 ${fan.p99.toFixed(2)} ms (${fan.delivered}/${fan.expected} delivered)`)
+    log(
+      `  1 stream: p99 ${baseline.p99.toFixed(2)} ms; ${clients} streams: p99 ${fan.p99.toFixed(2)} ms (${fan.delivered}/${fan.expected} delivered)`,
+    )
     return { clients, events, baseline, fan, ratioP99: fan.p99 / baseline.p99 }
   } finally {
     await server.stop()
@@ -141,7 +157,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         ['p50 (ms)', r.baseline.p50, r.fan.p50, r.fan.p50 / r.baseline.p50, ''],
         ['p99 (ms)', r.baseline.p99, r.fan.p99, r.ratioP99, `< ${targets.p99Ms}`],
         ['max (ms)', r.baseline.max, r.fan.max, r.fan.max / r.baseline.max, ''],
-        ['delivered / expected', `${r.baseline.delivered}/${r.baseline.expected}`, `${r.fan.delivered}/${r.fan.expected}`, '', 'all'],
+        [
+          'delivered / expected',
+          `${r.baseline.delivered}/${r.baseline.expected}`,
+          `${r.fan.delivered}/${r.fan.expected}`,
+          '',
+          'all',
+        ],
       ],
     )
 }

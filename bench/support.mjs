@@ -30,7 +30,16 @@ export function percentile(values, p) {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]
 }
 
-const fmt = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) : String(v))
+const fmt = (v) =>
+  typeof v === 'number'
+    ? Number.isInteger(v)
+      ? String(v)
+      : v >= 100
+        ? v.toFixed(0)
+        : v >= 10
+          ? v.toFixed(1)
+          : v.toFixed(2)
+    : String(v)
 
 /** Prints rows under a header as aligned columns. */
 export function printTable(header, rows, log = console.log) {
@@ -60,7 +69,9 @@ export function machine() {
     nproc,
     cpu: cpus()[0]?.model?.trim() ?? 'unknown',
     free: freeH,
-    loadavg: loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadavg: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
   }

@@ -10,7 +10,10 @@ describe('createMockService', () => {
     const b = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
     const requests: [string, RequestInit?][] = [
       ['https://a.test/get-lines', { headers }],
-      ['https://a.test/send-api-message', { method: 'POST', headers, body: JSON.stringify({ phone: '(415) 555-0178', message: 'x' }) }],
+      [
+        'https://a.test/send-api-message',
+        { method: 'POST', headers, body: JSON.stringify({ phone: '(415) 555-0178', message: 'x' }) },
+      ],
       ['https://a.test/send-api-message', { method: 'POST', headers, body: '{' }],
       ['https://a.test/get-messages-api?limit=3&direction=outbound', { headers }],
       ['https://a.test/get-message-api/pbm_nope', { headers }],
@@ -34,7 +37,11 @@ describe('createMockService', () => {
     const [a, b] = [make(), make()]
     expect(a.control.createAccount({ kind: 'noAudio' })).toEqual(b.control.createAccount({ kind: 'noAudio' }))
     a.control.updateSettings({ sendProcessingMs: 10_000 })
-    const r = await a.fetch('https://a.test/send-api-message', { method: 'POST', headers, body: JSON.stringify({ phone: '+14155550178', message: 'later' }) })
+    const r = await a.fetch('https://a.test/send-api-message', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ phone: '+14155550178', message: 'later' }),
+    })
     expect((await r.json()).status).toBe('processing')
     a.control.reset()
     a.clock.advance(20_000)
@@ -49,7 +56,11 @@ describe('createMockService', () => {
     const seen: string[] = []
     mock.state.on((e) => seen.push(e.type))
     mock.control.updateSettings({ sendProcessingMs: 1_000 })
-    await mock.fetch('https://a.test/send-api-message', { method: 'POST', headers, body: JSON.stringify({ phone: '+14155550178', message: 'x' }) })
+    await mock.fetch('https://a.test/send-api-message', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ phone: '+14155550178', message: 'x' }),
+    })
     expect(seen).toEqual([])
     mock.clock.advance(1_000)
     expect(seen).toEqual(['message.outbound'])

@@ -60,7 +60,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         : new Request(input instanceof Request ? input : new URL(String(input), baseUrl), init)
     const response = await dispatch(request)
     if (response) return response
-    return json({ error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}`, code: 'not_found', hint: 'See shared/spec/service-interface.md for the endpoints, mocks/README.md for /__mock/*.' }, 404)
+    return json(
+      {
+        error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}`,
+        code: 'not_found',
+        hint: 'See shared/spec/service-interface.md for the endpoints, mocks/README.md for /__mock/*.',
+      },
+      404,
+    )
   }
 
   return { fetch, handlers, control: core.control, state: core.state, clock: core.clock }
@@ -69,14 +76,37 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 export { createMockClock } from './service/clock'
 export type { MockClock, MockClockOptions, TimerCallback, TimerId } from './service/clock'
 export type { MockControl, AccountSummary, AccountRef, NumberInput, NumberView, EventView } from './service/control'
-export type { MockState, MockSettings, MockEvent, Account, AccountKind, Line, StoredMessage, Fault } from './service/state'
+export type {
+  MockState,
+  MockSettings,
+  MockEvent,
+  Account,
+  AccountKind,
+  Line,
+  StoredMessage,
+  Fault,
+} from './service/state'
 export { accountKinds, defaultSettings } from './service/state'
-export { seedKeys, seedAccessTokens, seedAccountIds, seedLines, seedOtherLines, seedFlows, seedContacts } from './service/seed'
+export {
+  seedKeys,
+  seedAccessTokens,
+  seedAccountIds,
+  seedLines,
+  seedOtherLines,
+  seedFlows,
+  seedContacts,
+} from './service/seed'
 export { createRateLimiter } from './service/rateLimit'
 export type { RateLimiter, RateLimitResult } from './service/rateLimit'
 export { MockHttpError } from './service/errors'
 // issue 5: calls, call logs, the mint, webhooks, MCP, OAuth.
-export type { CallsControl, CallsAccountRef, CallSettingsView, DialerInput, MintFaultKind } from './service/controlCalls'
+export type {
+  CallsControl,
+  CallsAccountRef,
+  CallSettingsView,
+  DialerInput,
+  MintFaultKind,
+} from './service/controlCalls'
 export { mintFaultKinds } from './service/controlCalls'
 export type { CallState, AnsweredBy, StartCallResult, CallStatusView } from './service/calls'
 export { MOCK_RTC_APP_ID } from './service/calls'

@@ -9,35 +9,147 @@ import { routeMeta } from './handlers/route'
 const mock = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
 const routes = mock.handlers
   .map((h) => routeMeta(h))
-  .filter((m): m is NonNullable<typeof m> => m !== undefined && m.path !== '/__mock/settings' && m.path !== '/__mock/reset')
+  .filter(
+    (m): m is NonNullable<typeof m> => m !== undefined && m.path !== '/__mock/settings' && m.path !== '/__mock/reset',
+  )
 
 const FIELDS = [
-  'phone', 'message', 'lineId', 'numbers', 'messageHandle', 'reaction', 'remove', 'partIndex', 'phoneNumber', 'flowId',
-  'pb_line_id', 'runId', 'contactId', 'customFields', 'idempotencyKey', 'effect', 'mediaAttachmentUrl', 'audioAttachmentUrl',
-  'enableAiVoiceMemo', 'groupName', 'firstName', 'lastName', 'email', 'note', 'shouldAutoCreateContact', 'limit', 'offset',
-  'order_by', 'order_direction', 'service', 'direction', 'from_number', 'to_number', 'created_at_gte', 'created_at_lte',
-  'sent_at_gte', 'sent_at_lte', 'kind', 'ms', 'now', 'from', 'groupId', 'reachable', 'optedOut', 'blocked', 'path', 'status',
-  'count', 'mode', 'text', 'call_uuid', 'phone_number', 'unknownField',
+  'phone',
+  'message',
+  'lineId',
+  'numbers',
+  'messageHandle',
+  'reaction',
+  'remove',
+  'partIndex',
+  'phoneNumber',
+  'flowId',
+  'pb_line_id',
+  'runId',
+  'contactId',
+  'customFields',
+  'idempotencyKey',
+  'effect',
+  'mediaAttachmentUrl',
+  'audioAttachmentUrl',
+  'enableAiVoiceMemo',
+  'groupName',
+  'firstName',
+  'lastName',
+  'email',
+  'note',
+  'shouldAutoCreateContact',
+  'limit',
+  'offset',
+  'order_by',
+  'order_direction',
+  'service',
+  'direction',
+  'from_number',
+  'to_number',
+  'created_at_gte',
+  'created_at_lte',
+  'sent_at_gte',
+  'sent_at_lte',
+  'kind',
+  'ms',
+  'now',
+  'from',
+  'groupId',
+  'reachable',
+  'optedOut',
+  'blocked',
+  'path',
+  'status',
+  'count',
+  'mode',
+  'text',
+  'call_uuid',
+  'phone_number',
+  'unknownField',
 ]
 
 const plausible = fc.constantFrom<unknown>(
-  '+14155550178', '(415) 555-0177', '4155550124', 'chat123', 'a@b.c', '', ' ', 'pbm_x', seedLines.main.lineId,
-  seedLines.shared.lineId, '00000000-0000-4000-8000-000000000000', seedFlows.wait, seedFlows.unpublished, 'slam', 'confetti',
-  'love', 'inbound', 'outbound', 'RCS', 'SMS', 'nativechat', 'asc', 'createdAt', '2026-01-01T00:00:00Z', 'not-a-date',
-  'https://cdn.test/a.jpg', 0, -1, 1, 2.5, 100, 2001, 1e308, true, false, null, [], {}, ['+14155550178', '+14155550180'],
-  { a: 1 }, 'x'.repeat(5_000),
+  '+14155550178',
+  '(415) 555-0177',
+  '4155550124',
+  'chat123',
+  'a@b.c',
+  '',
+  ' ',
+  'pbm_x',
+  seedLines.main.lineId,
+  seedLines.shared.lineId,
+  '00000000-0000-4000-8000-000000000000',
+  seedFlows.wait,
+  seedFlows.unpublished,
+  'slam',
+  'confetti',
+  'love',
+  'inbound',
+  'outbound',
+  'RCS',
+  'SMS',
+  'nativechat',
+  'asc',
+  'createdAt',
+  '2026-01-01T00:00:00Z',
+  'not-a-date',
+  'https://cdn.test/a.jpg',
+  0,
+  -1,
+  1,
+  2.5,
+  100,
+  2001,
+  1e308,
+  true,
+  false,
+  null,
+  [],
+  {},
+  ['+14155550178', '+14155550180'],
+  { a: 1 },
+  'x'.repeat(5_000),
 )
-const value = fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, fc.string({ maxLength: 300 }))
+const value = fc.oneof(
+  { weight: 3, arbitrary: plausible },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  fc.string({ maxLength: 300 }),
+)
 const objectBody = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 }).map((o) => JSON.stringify(o))
 const body = fc.oneof(
   { weight: 6, arbitrary: objectBody },
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('', '{', '{"phone":', 'null', '[]', '"str"', '{"__proto__":{"x":1}}', `{"message":"${'y'.repeat(200_000)}"}`, '\u0000'),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"phone":',
+    'null',
+    '[]',
+    '"str"',
+    '{"__proto__":{"x":1}}',
+    `{"message":"${'y'.repeat(200_000)}"}`,
+    '\u0000',
+  ),
 )
-const query = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(plausible.map(String), fc.string({ maxLength: 50 })), { maxKeys: 5 })
-const pathParam = fc.oneof(fc.constantFrom('pbm_abc', 'pbm_', '%E0%A4%A', '..', 'pbm_%2F..', 'x'.repeat(3_000)), fc.string({ maxLength: 40 }).map(encodeURIComponent))
-const auth = fc.constantFrom<string | null>(seedKeys.production, seedKeys.production, seedKeys.trial, seedKeys.crm, null, 'bogus', '')
+const query = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(plausible.map(String), fc.string({ maxLength: 50 })), {
+  maxKeys: 5,
+})
+const pathParam = fc.oneof(
+  fc.constantFrom('pbm_abc', 'pbm_', '%E0%A4%A', '..', 'pbm_%2F..', 'x'.repeat(3_000)),
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+)
+const auth = fc.constantFrom<string | null>(
+  seedKeys.production,
+  seedKeys.production,
+  seedKeys.trial,
+  seedKeys.crm,
+  null,
+  'bogus',
+  '',
+)
 
 const request = fc.record({
   route: fc.constantFrom(...routes),
@@ -74,7 +186,8 @@ describe('property: any request to any route', () => {
           expect(messagingErrorBodySchema.safeParse(json).success, text.slice(0, 300)).toBe(true)
         } else {
           const endpoint = findEndpoint(method, r.route.path)
-          if (endpoint) expect(endpoint.response.safeParse(json).success, `${endpoint.id}: ${text.slice(0, 300)}`).toBe(true)
+          if (endpoint)
+            expect(endpoint.response.safeParse(json).success, `${endpoint.id}: ${text.slice(0, 300)}`).toBe(true)
         }
       }),
       { numRuns: 1_500 },
@@ -89,7 +202,11 @@ describe('property: any request to any route', () => {
     const service = routes.filter((r) => findEndpoint(r.method, r.path) !== undefined)
     expect(service.length).toBeGreaterThanOrEqual(15)
     for (const route of service) {
-      const response = await limited.fetch(`https://x.test${route.path.replace(/:[a-z_]+/g, 'pbm_x')}`, { method: route.method, headers, body: route.method === 'GET' ? undefined : '{}' })
+      const response = await limited.fetch(`https://x.test${route.path.replace(/:[a-z_]+/g, 'pbm_x')}`, {
+        method: route.method,
+        headers,
+        body: route.method === 'GET' ? undefined : '{}',
+      })
       expect(response.status, route.path).toBe(429)
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(messagingErrorBodySchema.safeParse(await response.json()).success).toBe(true)

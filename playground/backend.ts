@@ -70,7 +70,9 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
       fetch: createNodeFetch(),
       authorize: async () => {
         // The playground's single user may use every line of the account.
-        lines ??= fetch(`${real.baseUrl.replace(/\/+$/, '')}/get-lines`, { headers: { authorization: `Bearer ${real.apiKey}` } })
+        lines ??= fetch(`${real.baseUrl.replace(/\/+$/, '')}/get-lines`, {
+          headers: { authorization: `Bearer ${real.apiKey}` },
+        })
           .then((r) => r.json())
           .then(lineIdsOf)
           .catch((error: unknown) => {

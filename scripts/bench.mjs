@@ -31,12 +31,21 @@ const startLoad = loadavg()
 const checks = []
 const sections = []
 const check = (area, name, value, unit, op, target, note) => {
-  const met = op === '≤' ? value <= target : op === '<' ? value < target : op === '≥' ? value >= target : value === target
+  const met =
+    op === '≤' ? value <= target : op === '<' ? value < target : op === '≥' ? value >= target : value === target
   checks.push({ area, name, value, unit, op, target, met, note })
   return met
 }
 const fmt = (v, unit) =>
-  unit === 'KB' ? kb(v) : unit === 'ms' ? `${v.toFixed(v < 10 ? 2 : 1)} ms` : unit === '×' ? `${v.toFixed(2)}×` : unit === 'req/s' ? `${Math.round(v)} req/s` : String(v)
+  unit === 'KB'
+    ? kb(v)
+    : unit === 'ms'
+      ? `${v.toFixed(v < 10 ? 2 : 1)} ms`
+      : unit === '×'
+        ? `${v.toFixed(2)}×`
+        : unit === 'req/s'
+          ? `${Math.round(v)} req/s`
+          : String(v)
 const table = (header, rows) => {
   const lines = [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`]
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`)
@@ -47,16 +56,29 @@ const log = (...a) => console.log(...a)
 // ─────────────────────────────── sizes ───────────────────────────────
 if (wanted('size')) {
   log('\n▶ bundle sizes (esbuild, minified, gzip -9; react, react-dom, @tanstack/react-query external)')
-  const use = (names, from = './src/index.ts') => `import { ${names.join(', ')} } from '${from}'\nconsole.log(${names.join(', ')})\n`
+  const use = (names, from = './src/index.ts') =>
+    `import { ${names.join(', ')} } from '${from}'\nconsole.log(${names.join(', ')})\n`
   const components = [
-    'Conversation', 'GroupComposer', 'ReactionBar', 'TypingIndicator', 'LinePicker', 'AvailabilityBadge', 'ContactCard',
-    'EnrollFlowButton', 'Dialer', 'InboundCallBanner', 'CallLogTable',
+    'Conversation',
+    'GroupComposer',
+    'ReactionBar',
+    'TypingIndicator',
+    'LinePicker',
+    'AvailabilityBadge',
+    'ContactCard',
+    'EnrollFlowButton',
+    'Dialer',
+    'InboundCallBanner',
+    'CallLogTable',
   ]
   const index = (await import('node:fs')).readFileSync('src/index.ts', 'utf8')
   const allComponents = new Set(['LinekitProvider'])
   for (const m of index.matchAll(/^export \{([^}]*)\} from '\.\/components\/[^']+'/gm))
     for (const part of m[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
       if (/^[A-Z][A-Za-z]+$/.test(name)) allComponents.add(name)
     }
   const pc = await measure(use(['LinekitProvider', 'Conversation']))
@@ -66,35 +88,93 @@ if (wanted('size')) {
   const all = await measure(use([...allComponents]))
   const calling = await measure(use(['LinekitProvider', 'Dialer', 'InboundCallBanner', 'agoraAudioEngine']))
   const whole = await measure(`import * as linekit from './src/index.ts'\nconsole.log(linekit)\n`)
-  const server = await measure(`import * as server from './server-helpers/index.ts'\nconsole.log(server)\n`, { external: [], platform: 'neutral' })
-  const api = await measure(`import * as api from './src/api/index.ts'\nconsole.log(api)\n`, { external: [], platform: 'neutral' })
+  const server = await measure(`import * as server from './server-helpers/index.ts'\nconsole.log(server)\n`, {
+    external: [],
+    platform: 'neutral',
+  })
+  const api = await measure(`import * as api from './src/api/index.ts'\nconsole.log(api)\n`, {
+    external: [],
+    platform: 'neutral',
+  })
   const css = await cssSize()
   const each = {}
   for (const c of components) each[c] = await measure(use([c]))
 
-  check('size', '`<LinekitProvider>` + `<Conversation>`, initial', pc.initial, 'KB', '≤', 25 * 1024,
-    '@tanstack/virtual-core 3.19 is ~10 KB of it (MessageList). Fixed on the way: the linekit/api barrel pulled libphonenumber (~29 KB) through esbuild\'s shared chunk, and a limit constant imported from schemas.ts pulled all schemas and zod (~12 KB). Left: replace the virtualizer by a small chat-specific one (~2 KB), or make the virtualizer a lazy chunk.')
+  check(
+    'size',
+    '`<LinekitProvider>` + `<Conversation>`, initial',
+    pc.initial,
+    'KB',
+    '≤',
+    25 * 1024,
+    "@tanstack/virtual-core 3.19 is ~10 KB of it (MessageList). Fixed on the way: the linekit/api barrel pulled libphonenumber (~29 KB) through esbuild's shared chunk, and a limit constant imported from schemas.ts pulled all schemas and zod (~12 KB). Left: replace the virtualizer by a small chat-specific one (~2 KB), or make the virtualizer a lazy chunk.",
+  )
   check('size', 'all components of `linekit` together, initial', all.initial, 'KB', '≤', 50 * 1024)
   check('size', 'CSS', css, 'KB', '≤', 8 * 1024)
-  check('size', 'agora-rtc-sdk-ng in an initial chunk (calling app / whole entry)', calling.agoraInInitial || whole.agoraInInitial ? 'yes' : 'no', '', '=', 'no')
-  check('size', 'phone metadata in an initial chunk (all components / whole entry)', all.files.concat(whole.files).some((f) => f.kind === 'initial' && f.phone) ? 'yes' : 'no', '', '=', 'no')
-  check('size', '`linekit/server`, everything bundled', server.initial, 'KB', '≤', 15 * 1024,
-    'zod and every schema come in with `endpoints` (used only for its method/path/host, by the allowlist cross-check at start) and with the four webhook/mint schemas: bundlers cannot drop the top-level z.object() calls of schemas.ts, so one schema costs them all. Measured: the server with zod external is 11.9 KB; the four schemas it validates with, alone with the zod/mini they need, 7.3 KB — so even a schema-free endpoint table plus those schemas in a module of their own would land near 16 KB; 15 KB needs the webhook bodies checked without zod (small hand-written guards) or zod left to the host (it is a dependency, not bundled, when installed from npm). Fixed on the way: the src/api barrel pulled libphonenumber in (50.1 → 20.9 KB).')
-  check('size', '`linekit/server` React-free', server.files.some((f) => f.react) ? 'React found' : 'no React', '', '=', 'no React')
+  check(
+    'size',
+    'agora-rtc-sdk-ng in an initial chunk (calling app / whole entry)',
+    calling.agoraInInitial || whole.agoraInInitial ? 'yes' : 'no',
+    '',
+    '=',
+    'no',
+  )
+  check(
+    'size',
+    'phone metadata in an initial chunk (all components / whole entry)',
+    all.files.concat(whole.files).some((f) => f.kind === 'initial' && f.phone) ? 'yes' : 'no',
+    '',
+    '=',
+    'no',
+  )
+  check(
+    'size',
+    '`linekit/server`, everything bundled',
+    server.initial,
+    'KB',
+    '≤',
+    15 * 1024,
+    'zod and every schema come in with `endpoints` (used only for its method/path/host, by the allowlist cross-check at start) and with the four webhook/mint schemas: bundlers cannot drop the top-level z.object() calls of schemas.ts, so one schema costs them all. Measured: the server with zod external is 11.9 KB; the four schemas it validates with, alone with the zod/mini they need, 7.3 KB — so even a schema-free endpoint table plus those schemas in a module of their own would land near 16 KB; 15 KB needs the webhook bodies checked without zod (small hand-written guards) or zod left to the host (it is a dependency, not bundled, when installed from npm). Fixed on the way: the src/api barrel pulled libphonenumber in (50.1 → 20.9 KB).',
+  )
+  check(
+    'size',
+    '`linekit/server` React-free',
+    server.files.some((f) => f.react) ? 'React found' : 'no React',
+    '',
+    '=',
+    'no React',
+  )
 
-  const lazyOf = (r) => r.files.filter((f) => f.kind === 'lazy').map((f) => `${f.agora ? 'Agora SDK' : f.phone ? 'phone metadata' : f.file} ${kb(f.gzip)}`).join(', ') || '—'
+  const lazyOf = (r) =>
+    r.files
+      .filter((f) => f.kind === 'lazy')
+      .map((f) => `${f.agora ? 'Agora SDK' : f.phone ? 'phone metadata' : f.file} ${kb(f.gzip)}`)
+      .join(', ') || '—'
   const rows = [
     ['`<LinekitProvider>` + `<Conversation>`', kb(pc.initial), lazyOf(pc), '≤ 25 KB'],
-    ['basic chat: the above + `createLinekitClient` + `createSseEventSource`', kb(basic.initial), lazyOf(basic), '(compare: stream-chat-react ≈ 555 KB)'],
+    [
+      'basic chat: the above + `createLinekitClient` + `createSseEventSource`',
+      kb(basic.initial),
+      lazyOf(basic),
+      '(compare: stream-chat-react ≈ 555 KB)',
+    ],
     [`all ${allComponents.size} components of \`linekit\``, kb(all.initial), lazyOf(all), '≤ 50 KB'],
-    ['calling app: provider, `<Dialer>`, `<InboundCallBanner>`, `agoraAudioEngine`', kb(calling.initial), lazyOf(calling), 'Agora lazy'],
+    [
+      'calling app: provider, `<Dialer>`, `<InboundCallBanner>`, `agoraAudioEngine`',
+      kb(calling.initial),
+      lazyOf(calling),
+      'Agora lazy',
+    ],
     ['the whole `linekit` entry (`import *`)', kb(whole.initial), lazyOf(whole), 'Agora lazy'],
     ['`linekit/server` (all bundled, zod included)', kb(server.initial), lazyOf(server), '≤ 15 KB'],
     ['`linekit/api` (all bundled, zod included)', kb(api.initial), lazyOf(api), ''],
     ['`linekit/styles.css`', kb(css), '', '≤ 8 KB'],
     ...components.map((c) => [`\`<${c}>\` alone`, kb(each[c].initial), lazyOf(each[c]), '']),
   ]
-  printTable(['bundle', 'initial', 'lazy', 'target'], rows.map((r) => r.map((c) => c.replace(/`/g, ''))))
+  printTable(
+    ['bundle', 'initial', 'lazy', 'target'],
+    rows.map((r) => r.map((c) => c.replace(/`/g, ''))),
+  )
   sections.push(`## Bundle sizes
 
 Command: \`npm run bench -- --only size\` (also enforced by \`test/unit/budgets/size.test.ts\` in \`npm test\`).
@@ -125,19 +205,68 @@ if (wanted('render')) {
   check('render', 'mount scripting (CPU, median)', v.mountScriptingMs, 'ms', '<', 100)
   check('render', 'message rows in the DOM (max over runs)', v.messageRowsMax, '', '<', 60)
   check('render', 'scroll bottom → top: tasks over 50 ms (thread CPU time)', v.scrollTasksCpuOver50Max, '', '=', 0)
-  check('render', 'scroll bottom → top: long tasks over 50 ms (PerformanceObserver, wall time)', v.scrollLongTasksOver50Max, '', '=', 0,
-    'Wall-clock long tasks include the time the renderer thread waited for a CPU on a shared, loaded 2-core machine; the traced thread-CPU time of the same tasks is the figure above. Rerun on a quiet machine for the wall-clock figure.')
+  check(
+    'render',
+    'scroll bottom → top: long tasks over 50 ms (PerformanceObserver, wall time)',
+    v.scrollLongTasksOver50Max,
+    '',
+    '=',
+    0,
+    'Wall-clock long tasks include the time the renderer thread waited for a CPU on a shared, loaded 2-core machine; the traced thread-CPU time of the same tasks is the figure above. Rerun on a quiet machine for the wall-clock figure.',
+  )
   check('render', 'the scroll reached the oldest message', v.scrollReachedOldest ? 'yes' : 'no', '', '=', 'yes')
   const rows = [
-    ['mount: scripting, CPU (ms, median)', v.mountScriptingMs.toFixed(1), b.mountScriptingMs.toFixed(1), `${r.ratios.mountScripting.toFixed(1)}×`, '< 100'],
-    ['mount: render call, wall (ms, median)', v.mountSyncMs.toFixed(1), b.mountSyncMs.toFixed(1), `${(b.mountSyncMs / v.mountSyncMs).toFixed(1)}×`, ''],
-    ['message rows in the DOM (max)', v.messageRowsMax, b.messageRowsMax, `${r.ratios.messageRows.toFixed(0)}×`, '< 60'],
-    ['scroll to the oldest: message rows mounted at most', v.scrollMaxMessageRowsMax, b.scrollMaxMessageRowsMax, '', ''],
-    ['scroll: longest task, thread CPU (ms, max)', v.scrollLongestTaskCpuMsMax.toFixed(1), b.scrollLongestTaskCpuMsMax.toFixed(1), '', '≤ 50'],
+    [
+      'mount: scripting, CPU (ms, median)',
+      v.mountScriptingMs.toFixed(1),
+      b.mountScriptingMs.toFixed(1),
+      `${r.ratios.mountScripting.toFixed(1)}×`,
+      '< 100',
+    ],
+    [
+      'mount: render call, wall (ms, median)',
+      v.mountSyncMs.toFixed(1),
+      b.mountSyncMs.toFixed(1),
+      `${(b.mountSyncMs / v.mountSyncMs).toFixed(1)}×`,
+      '',
+    ],
+    [
+      'message rows in the DOM (max)',
+      v.messageRowsMax,
+      b.messageRowsMax,
+      `${r.ratios.messageRows.toFixed(0)}×`,
+      '< 60',
+    ],
+    [
+      'scroll to the oldest: message rows mounted at most',
+      v.scrollMaxMessageRowsMax,
+      b.scrollMaxMessageRowsMax,
+      '',
+      '',
+    ],
+    [
+      'scroll: longest task, thread CPU (ms, max)',
+      v.scrollLongestTaskCpuMsMax.toFixed(1),
+      b.scrollLongestTaskCpuMsMax.toFixed(1),
+      '',
+      '≤ 50',
+    ],
     ['scroll: tasks > 50 ms, thread CPU (max)', v.scrollTasksCpuOver50Max, b.scrollTasksCpuOver50Max, '', '0'],
-    ['scroll: longest long task, wall (ms, max)', v.scrollLongestTaskMsMax.toFixed(0), b.scrollLongestTaskMsMax.toFixed(0), '', '≤ 50'],
+    [
+      'scroll: longest long task, wall (ms, max)',
+      v.scrollLongestTaskMsMax.toFixed(0),
+      b.scrollLongestTaskMsMax.toFixed(0),
+      '',
+      '≤ 50',
+    ],
     ['scroll: long tasks > 50 ms, wall (max)', v.scrollLongTasksOver50Max, b.scrollLongTasksOver50Max, '', '0'],
-    ['scroll: scripting, CPU (ms, median)', v.scrollScriptingMs.toFixed(0), b.scrollScriptingMs.toFixed(0), `${r.ratios.scrollScripting.toFixed(1)}×`, ''],
+    [
+      'scroll: scripting, CPU (ms, median)',
+      v.scrollScriptingMs.toFixed(0),
+      b.scrollScriptingMs.toFixed(0),
+      `${r.ratios.scrollScripting.toFixed(1)}×`,
+      '',
+    ],
     ['scroll: frames to the oldest (median)', v.scrollFrames, b.scrollFrames, '', ''],
   ]
   printTable(['', 'virtualized', 'all rows', 'baseline ÷ virtualized', 'target'], rows)
@@ -161,21 +290,41 @@ ${table(['', 'virtualized', 'all rows (baseline)', 'baseline ÷ virtualized', 't
 if (wanted('proxy')) {
   log('\n▶ linekit/server proxy vs the upstream directly')
   const { runProxyBench, proxyRows } = await import('../bench/proxy.mjs')
-  const r = await runProxyBench({ requests: quick ? 800 : 3000, seconds: quick ? 3 : 5, connections: 10, rounds: 2, serviceDelayMs: 20 })
+  const r = await runProxyBench({
+    requests: quick ? 800 : 3000,
+    seconds: quick ? 3 : 5,
+    connections: 10,
+    rounds: 2,
+    serviceDelayMs: 20,
+  })
   const pct = (x) => `${(100 * x).toFixed(0)} %`
   const floorNote = (s) =>
     `A raw node:http proxy (pass-through, no Request/Response objects, no checks) keeps ${pct(s.kept.raw)} and adds ${s.latency.raw.addedMedian.toFixed(2)} ms here: the floor of any Node proxy on this machine.`
   for (const s of [r.stub, r.mock, r.delayed]) {
-    check('proxy', `added median latency (${s.name} upstream, paired)`, s.latency.linekit.addedMedian, 'ms', '≤', 1,
+    check(
+      'proxy',
+      `added median latency (${s.name} upstream, paired)`,
+      s.latency.linekit.addedMedian,
+      'ms',
+      '≤',
+      1,
       s === r.delayed
         ? `${floorNote(s)} Larger than with the instant stub although the proxy does the same work: after 20 ms idle the proxy's code runs cold and each hop wakes a sleeping process (the final 14 KB socket write alone took ~0.7 ms instead of ~0.06 ms, timed inside the proxy); the proxied path has two more such hops than the direct one. What linekit adds over the floor, measured by swapping layers in one run (cold, 400 rounds each): node:http with createNodeFetch's transport, the header filter and the key search ~0.05 ms; the @hono/node-server bridge (the Node adapter of the design) ~0.1 ms; the core's routing, authorization, line check and query ~0.1 ms.`
-        : undefined)
-    check('proxy', `throughput kept (${s.name} upstream, 10 connections)`, s.kept.linekit, '×', '≥', 0.8,
+        : undefined,
+    )
+    check(
+      'proxy',
+      `throughput kept (${s.name} upstream, 10 connections)`,
+      s.kept.linekit,
+      '×',
+      '≥',
+      0.8,
       s === r.stub
         ? `${floorNote(s)} With an upstream answering in ~0.1 ms the proxy's CPU decides, on 2 cores shared by autocannon, the upstream and the proxy; no proxy can keep 80 % of it here. linekit/server with Node's global fetch: ${pct(s.kept.linekitGlobalFetch)}.`
         : s === r.mock
           ? `${floorNote(s)} On Node, linekit/server no longer builds Request/Response objects (the core answers with plain records, createNodeFetch's transport is called directly, the adapter writes to the socket); CPU per request (from /proc, under autocannon, one run): raw proxy ~98 µs; node:http + createNodeFetch's transport ~109 µs; + header filter and key search ~119 µs; + the @hono/node-server bridge ~131 µs; linekit/server (+ allowlist, authorization, line check, query rebuild) ~148 µs. Keeping 80 % would take the raw proxy's cost, with none of the checks. With Node's global fetch it keeps ${pct(s.kept.linekitGlobalFetch)}.`
-          : undefined)
+          : undefined,
+    )
   }
   const rows = proxyRows(r)
   printTable(['', 'direct', 'via proxy', 'added / kept', 'target'], rows)
@@ -207,14 +356,27 @@ if (wanted('sse')) {
   log('\n▶ SSE fan-out from one instance')
   const { runSseBench } = await import('../bench/sse.mjs')
   const r = await runSseBench({ clients: 1000, events: quick ? 10 : 20, gapMs: 250 })
-  check('sse', `p99 delivery to ${r.clients} streams`, r.fan.p99, 'ms', '<', 50,
-    'Measured with the 1,000 clients parsing in one Node process on the same 2 cores as the server (and other people\'s jobs): client-side queuing counts against the figure. The Node adapter writes each frame straight to the socket (one encoded buffer shared by every stream).')
+  check(
+    'sse',
+    `p99 delivery to ${r.clients} streams`,
+    r.fan.p99,
+    'ms',
+    '<',
+    50,
+    "Measured with the 1,000 clients parsing in one Node process on the same 2 cores as the server (and other people's jobs): client-side queuing counts against the figure. The Node adapter writes each frame straight to the socket (one encoded buffer shared by every stream).",
+  )
   check('sse', `all ${r.fan.expected} deliveries arrived`, r.fan.delivered, '', '=', r.fan.expected)
   const rows = [
     ['p50 (ms)', r.baseline.p50.toFixed(2), r.fan.p50.toFixed(2), `${(r.fan.p50 / r.baseline.p50).toFixed(1)}×`, ''],
     ['p99 (ms)', r.baseline.p99.toFixed(2), r.fan.p99.toFixed(2), `${r.ratioP99.toFixed(1)}×`, '< 50'],
     ['max (ms)', r.baseline.max.toFixed(2), r.fan.max.toFixed(2), '', ''],
-    ['delivered / expected', `${r.baseline.delivered}/${r.baseline.expected}`, `${r.fan.delivered}/${r.fan.expected}`, '', 'all'],
+    [
+      'delivered / expected',
+      `${r.baseline.delivered}/${r.baseline.expected}`,
+      `${r.fan.delivered}/${r.fan.expected}`,
+      '',
+      'all',
+    ],
   ]
   printTable(['delivery after the webhook POST', '1 stream', `${r.clients} streams`, 'ratio', 'target'], rows)
   sections.push(`## SSE fan-out
@@ -233,12 +395,28 @@ if (wanted('mock')) {
   log('\n▶ the mock, in-process')
   const { runMockBench } = await import('../bench/mock.mjs')
   const r = await runMockBench({ requests: quick ? 1000 : 3000 })
-  for (const [name, v] of Object.entries(r.routes)) check('mock', `${name} (awaited one by one)`, v.sequential, 'req/s', '≥', 5000)
+  for (const [name, v] of Object.entries(r.routes))
+    check('mock', `${name} (awaited one by one)`, v.sequential, 'req/s', '≥', 5000)
   const rows = [
-    ['reference: MSW `getResponse`, one trivial handler', r.baseline.sequential.toFixed(0), r.baseline.concurrent.toFixed(0), '1.00×', ''],
-    ...Object.entries(r.routes).map(([name, v]) => [`\`${name}\``, v.sequential.toFixed(0), v.concurrent.toFixed(0), `${(v.sequential / r.baseline.sequential).toFixed(2)}×`, '≥ 5,000']),
+    [
+      'reference: MSW `getResponse`, one trivial handler',
+      r.baseline.sequential.toFixed(0),
+      r.baseline.concurrent.toFixed(0),
+      '1.00×',
+      '',
+    ],
+    ...Object.entries(r.routes).map(([name, v]) => [
+      `\`${name}\``,
+      v.sequential.toFixed(0),
+      v.concurrent.toFixed(0),
+      `${(v.sequential / r.baseline.sequential).toFixed(2)}×`,
+      '≥ 5,000',
+    ]),
   ]
-  printTable(['route', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'], rows.map((x) => x.map((c) => c.replace(/`/g, ''))))
+  printTable(
+    ['route', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'],
+    rows.map((x) => x.map((c) => c.replace(/`/g, ''))),
+  )
   sections.push(`## The mock, in-process
 
 Command: \`npm run bench -- --only mock\` (\`node bench/mock.mjs\`). \`createMockService()\` with a
@@ -266,8 +444,15 @@ if (flag('test-duration')) {
   } catch {
     counts = 'no vitest report (an earlier step stopped the run)'
   }
-  check('test', `full \`npm test\` (exit ${r.status})`, minutes, 'min', '<', 5,
-    `Load average (1 min) ${loadBefore.toFixed(2)} when it started, ${loadAfter.toFixed(2)} when it ended; ${counts}.`)
+  check(
+    'test',
+    `full \`npm test\` (exit ${r.status})`,
+    minutes,
+    'min',
+    '<',
+    5,
+    `Load average (1 min) ${loadBefore.toFixed(2)} when it started, ${loadAfter.toFixed(2)} when it ended; ${counts}.`,
+  )
   sections.push(`## Full test suite
 
 Command: \`npm run bench -- --only none --test-duration\` (times one \`npm test\`). ${minutes.toFixed(1)} minutes, exit ${r.status} (${counts});
@@ -279,8 +464,10 @@ load average (1 min) ${loadBefore.toFixed(2)} at its start, ${loadAfter.toFixed(
 const m = machine()
 const endLoad = loadavg()
 const statusOf = (c) => (c.met ? 'met' : 'missed')
-const valueOf = (c) => (typeof c.value === 'number' ? (c.unit === 'min' ? `${c.value.toFixed(1)} min` : fmt(c.value, c.unit)) : c.value)
-const targetOf = (c) => `${c.op === '=' ? '' : `${c.op} `}${typeof c.target === 'number' ? (c.unit === 'min' ? `${c.target} min` : fmt(c.target, c.unit)) : c.target}`
+const valueOf = (c) =>
+  typeof c.value === 'number' ? (c.unit === 'min' ? `${c.value.toFixed(1)} min` : fmt(c.value, c.unit)) : c.value
+const targetOf = (c) =>
+  `${c.op === '=' ? '' : `${c.op} `}${typeof c.target === 'number' ? (c.unit === 'min' ? `${c.target} min` : fmt(c.target, c.unit)) : c.target}`
 const by = (c) => {
   if (c.met || typeof c.value !== 'number' || typeof c.target !== 'number') return ''
   const diff = c.op === '≥' ? c.target - c.value : c.value - c.target
@@ -288,7 +475,10 @@ const by = (c) => {
   return c.unit === 'min' ? `${diff.toFixed(1)} min${rel}` : `${fmt(diff, c.unit)}${rel}`
 }
 log('\n▶ summary')
-printTable(['check', 'measured', 'target', 'status', 'missed by'], checks.map((c) => [`${c.area}: ${c.name.replace(/`/g, '')}`, valueOf(c), targetOf(c), statusOf(c), by(c)]))
+printTable(
+  ['check', 'measured', 'target', 'status', 'missed by'],
+  checks.map((c) => [`${c.area}: ${c.name.replace(/`/g, '')}`, valueOf(c), targetOf(c), statusOf(c), by(c)]),
+)
 
 if (!flag('no-write') && checks.length > 0) {
   const missed = checks.filter((c) => !c.met)
@@ -309,7 +499,10 @@ ${m.free}
 
 ## Summary
 
-${table(['check', 'measured', 'target', 'status', 'missed by'], checks.map((c) => [`${c.area}: ${c.name}`, valueOf(c), targetOf(c), statusOf(c), by(c)]))}
+${table(
+  ['check', 'measured', 'target', 'status', 'missed by'],
+  checks.map((c) => [`${c.area}: ${c.name}`, valueOf(c), targetOf(c), statusOf(c), by(c)]),
+)}
 
 ${sections.join('\n')}
 ## Closing notes: targets missed

@@ -70,7 +70,8 @@ export function scan({ root, secrets = [] }) {
     for (const file of browserGraph(dist)) {
       scanned.push(file)
       const text = readFileSync(file, 'utf8')
-      for (const secret of [...seeded, ...real]) if (text.includes(secret)) hits.push({ file: relative(root, file), secret })
+      for (const secret of [...seeded, ...real])
+        if (text.includes(secret)) hits.push({ file: relative(root, file), secret })
     }
   }
   const storybook = join(root, 'storybook-static')
@@ -82,7 +83,8 @@ export function scan({ root, secrets = [] }) {
       // The mock's seed module defines the production account next to its key.
       const holdsMockSeed = text.includes('acct_production') && text.includes('acct_not_provisioned')
       for (const secret of real) if (text.includes(secret)) hits.push({ file: relative(root, file), secret })
-      if (!holdsMockSeed) for (const secret of seeded) if (text.includes(secret)) hits.push({ file: relative(root, file), secret })
+      if (!holdsMockSeed)
+        for (const secret of seeded) if (text.includes(secret)) hits.push({ file: relative(root, file), secret })
     }
   }
   return { hits, scanned, seeded, real }
@@ -106,5 +108,7 @@ if (isMain) {
     for (const hit of hits) console.error(`check-no-secrets: ${hit.file} contains a key (${hit.secret.slice(0, 8)}…)`)
     process.exit(1)
   }
-  console.log(`check-no-secrets: ${scanned.length} files clean (${seeded.length} seeded keys${real.length ? `, ${real.length} real` : ''}).`)
+  console.log(
+    `check-no-secrets: ${scanned.length} files clean (${seeded.length} seeded keys${real.length ? `, ${real.length} real` : ''}).`,
+  )
 }

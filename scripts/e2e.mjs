@@ -23,7 +23,11 @@ const run = (name, cmd, cmdArgs, env = {}) => {
 
 run('ensure chromium', 'node', ['scripts/ensure-chromium.mjs'])
 if (!skipBuild) run('build storybook', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet'])
-const tests = files.length ? files : readdirSync('test/e2e').filter((f) => f.endsWith('.test.mjs')).map((f) => `test/e2e/${f}`)
+const tests = files.length
+  ? files
+  : readdirSync('test/e2e')
+      .filter((f) => f.endsWith('.test.mjs'))
+      .map((f) => `test/e2e/${f}`)
 mkdirSync('test-results/e2e', { recursive: true })
 run(
   'e2e (node --test)',

@@ -18,9 +18,11 @@ const hasApt = (() => {
 })()
 
 if (isRoot && hasApt) {
-  console.log('linekit: no Chromium found; installing Debian\'s chromium (about a minute)…')
+  console.log("linekit: no Chromium found; installing Debian's chromium (about a minute)…")
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    })
   } catch {
     console.error('linekit: apt-get install chromium failed; see the output above.')
     process.exit(1)

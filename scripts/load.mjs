@@ -35,7 +35,12 @@ const { values } = parseArgs({
 const KEY = 'lk_mock_production'
 const SESSION = 'load-test-session'
 const MAIN = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
-const ALL_LINES = [MAIN, '7a1d2e3f-4b5c-4d6e-8f70-1a2b3c4d5e6f', '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e', 'c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f']
+const ALL_LINES = [
+  MAIN,
+  '7a1d2e3f-4b5c-4d6e-8f70-1a2b3c4d5e6f',
+  '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e',
+  'c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f',
+]
 
 if (values.serve) await serve(values.upstream)
 else await main()
@@ -62,7 +67,8 @@ async function serve(upstream) {
     webhookSecret: 'whsec_load',
     logger: { warn: () => void (warnings += 1), error: (message, details) => console.error(message, details) },
     // A session check as an app would do it: a bearer token naming the user.
-    authorize: async (request) => (request.headers.get('authorization') === `Bearer ${SESSION}` ? { userId: 'load', lineIds: ALL_LINES } : null),
+    authorize: async (request) =>
+      request.headers.get('authorization') === `Bearer ${SESSION}` ? { userId: 'load', lineIds: ALL_LINES } : null,
   })
   // LOAD_DEBUG=1: report requests slower than 3 s (path, and whether the upstream was the slow part).
   if (process.env.LOAD_DEBUG) {
@@ -71,7 +77,8 @@ async function serve(upstream) {
       const started = Date.now()
       const response = await handle(request, context)
       const ms = Date.now() - started
-      if (ms > 3000) console.error(`slow ${ms} ms ${request.method} ${new URL(request.url).pathname} → ${response.status}`)
+      if (ms > 3000)
+        console.error(`slow ${ms} ms ${request.method} ${new URL(request.url).pathname} → ${response.status}`)
       return response
     }
   }
@@ -85,7 +92,10 @@ async function serve(upstream) {
 }
 
 function start(args, pattern, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return new Promise((resolveUrl, reject) => {
     let out = ''
     child.stdout.setEncoding('utf8')
@@ -117,11 +127,19 @@ async function main() {
       const mock = await start(['mocks/node/cli.ts', '--port', '0'], /listening on (http:\/\/\S+)/)
       stops.push(mock.child)
       // The service's 60/min would refuse almost everything: the load test measures the proxy.
-      await fetch(`${mock.url}/__mock/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimitPerMinute: 0 }) })
+      await fetch(`${mock.url}/__mock/settings`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rateLimitPerMinute: 0 }),
+      })
       upstream = mock.url
     }
     const heapMb = values['server-heap-mb']
-    const server = await start(['scripts/load.mjs', '--serve', '--upstream', upstream], /load server on (http:\/\/\S+)/, heapMb ? [`--max-old-space-size=${Number(heapMb)}`] : [])
+    const server = await start(
+      ['scripts/load.mjs', '--serve', '--upstream', upstream],
+      /load server on (http:\/\/\S+)/,
+      heapMb ? [`--max-old-space-size=${Number(heapMb)}`] : [],
+    )
     stops.push(server.child)
     const pid = server.child.pid
     const rssStart = rssOf(pid).rss
@@ -146,7 +164,12 @@ async function main() {
       { method: 'GET', path: '/api/linekit/get-messages-api?limit=20', headers },
       { method: 'GET', path: '/api/linekit/get-lines', headers },
       { method: 'GET', path: `/api/linekit/get-messages-api?limit=5&pb_line_id=${MAIN}&direction=inbound`, headers },
-      { method: 'POST', path: '/api/linekit/api-check-native-availability', headers, body: JSON.stringify({ phone: '+14155550124' }) },
+      {
+        method: 'POST',
+        path: '/api/linekit/api-check-native-availability',
+        headers,
+        body: JSON.stringify({ phone: '+14155550124' }),
+      },
       { method: 'GET', path: '/api/linekit/get-effects', headers },
       {
         method: 'POST',
@@ -154,7 +177,15 @@ async function main() {
         headers,
         setupRequest: (request) => {
           seq += 1
-          return { ...request, body: JSON.stringify({ phone: `+1415555${String(1000 + (seq % 8000)).padStart(4, '0')}`, message: `load ${seq}`, lineId: MAIN, idempotencyKey: `load-${seq}` }) }
+          return {
+            ...request,
+            body: JSON.stringify({
+              phone: `+1415555${String(1000 + (seq % 8000)).padStart(4, '0')}`,
+              message: `load ${seq}`,
+              lineId: MAIN,
+              idempotencyKey: `load-${seq}`,
+            }),
+          }
         },
       },
     ]
@@ -178,17 +209,31 @@ async function main() {
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
-      rssMb: { start: mb(rssStart), peak: mb(Math.max(rssPeakSampled, rssEnd.hwm)), end: mb(rssEnd.rss), every5s: timeline },
+      rssMb: {
+        start: mb(rssStart),
+        peak: mb(Math.max(rssPeakSampled, rssEnd.hwm)),
+        end: mb(rssEnd.rss),
+        every5s: timeline,
+      },
     }
-    const ok = summary.errors === 0 && summary.timeouts === 0 && summary.non2xx === 0 && summary.requests > 0 && summary.rssMb.peak <= maxRssMb
+    const ok =
+      summary.errors === 0 &&
+      summary.timeouts === 0 &&
+      summary.non2xx === 0 &&
+      summary.requests > 0 &&
+      summary.rssMb.peak <= maxRssMb
     if (values.json) console.log(JSON.stringify({ ok, ...summary }))
     else {
       console.log(`linekit/server Node adapter → ${summary.upstream}, ${connections} connections, ${duration} s`)
       console.log(`  requests served ${summary.requests} (${summary.requestsPerSecond}/s)`)
-      console.log(`  latency p50 ${summary.latencyMs.p50} ms, p90 ${summary.latencyMs.p90} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms`)
+      console.log(
+        `  latency p50 ${summary.latencyMs.p50} ms, p90 ${summary.latencyMs.p90} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms`,
+      )
       console.log(`  errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}`)
       console.log(`  machine load average (1/5/15 min) ${summary.loadAverage.join(' / ')}`)
-      console.log(`  server RSS start ${summary.rssMb.start} MB, peak ${summary.rssMb.peak} MB, end ${summary.rssMb.end} MB (limit ${maxRssMb} MB)`)
+      console.log(
+        `  server RSS start ${summary.rssMb.start} MB, peak ${summary.rssMb.peak} MB, end ${summary.rssMb.end} MB (limit ${maxRssMb} MB)`,
+      )
       console.log(`  server RSS every 5 s: ${summary.rssMb.every5s.join(', ')} MB`)
       console.log(ok ? 'OK' : 'FAILED')
     }

@@ -155,7 +155,11 @@ export function buildOpenApiDocument(): Json {
     components: {
       schemas: componentSchemas(generated, used),
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key: Authorization: Bearer <API_KEY>.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Workspace API key: Authorization: Bearer <API_KEY>.',
+        },
         oauth2: {
           type: 'oauth2',
           description: 'OAuth 2.0 access token from the identity provider at {auth_url}, carrying scope mcp.',

@@ -25,7 +25,10 @@ export interface SizeOptions {
   platform?: 'browser' | 'node' | 'neutral'
 }
 export declare const reactExternal: string[]
-export declare function analyze<K extends string>(entries: Record<K, string>, options?: SizeOptions): Promise<Record<K, SizeResult>>
+export declare function analyze<K extends string>(
+  entries: Record<K, string>,
+  options?: SizeOptions,
+): Promise<Record<K, SizeResult>>
 export declare function measure(code: string, options?: SizeOptions): Promise<SizeResult>
 export declare function cssSize(): Promise<number>
 export declare function kb(bytes: number): string

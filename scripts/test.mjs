@@ -1,4 +1,4 @@
-// `npm test`: Chromium check, type check, lint, every vitest project, then the end-to-end
+// `npm test`: Chromium check, type check, format check, lint, every vitest project, then the end-to-end
 // tests in a real browser. Stops at the first failing step; always ends with one plain
 // "N passed, N failed" line for the vitest run when it ran.
 import { spawnSync } from 'node:child_process'
@@ -8,6 +8,7 @@ const report = 'test-results/vitest.json'
 const steps = [
   ['ensure chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['format', 'npx', ['prettier', '--check', '.']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   [
     'vitest (unit, browser, storybook)',

@@ -144,7 +144,10 @@ describe('forwarding', () => {
   it('does not forward the browser cookies or authorization to the service', async () => {
     const { server, upstream } = setup({ 'GET /get-flows': () => jsonResponse({ flows: [] }) })
     await server.handle(
-      req('/api/linekit/get-flows', { user: 'alice', headers: { cookie: 'sid=secret', authorization: 'Bearer user-token' } }),
+      req('/api/linekit/get-flows', {
+        user: 'alice',
+        headers: { cookie: 'sid=secret', authorization: 'Bearer user-token' },
+      }),
     )
     const [call] = upstream.callsTo('GET', '/get-flows')
     expect(call?.headers.get('cookie')).toBeNull()
@@ -155,7 +158,11 @@ describe('forwarding', () => {
     const failing = setup({ 'GET /get-flows': () => Promise.reject(new TypeError('fetch failed')) })
     const down = await failing.server.handle(req('/api/linekit/get-flows', { user: 'alice' }))
     expect(down.status).toBe(502)
-    expect(await down.json()).toMatchObject({ code: 'upstream_unavailable', error: expect.any(String), hint: expect.any(String) })
+    expect(await down.json()).toMatchObject({
+      code: 'upstream_unavailable',
+      error: expect.any(String),
+      hint: expect.any(String),
+    })
 
     const slow = setup(
       {
@@ -225,7 +232,9 @@ describe('CSRF', () => {
 
   it('refuses a POST from another origin, and one with neither Origin nor the header', async () => {
     const { server, upstream } = setup(sendRoute)
-    const crossSite = await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: send, headers: { origin: 'https://evil.example' } }))
+    const crossSite = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: send, headers: { origin: 'https://evil.example' } }),
+    )
     expect(crossSite.status).toBe(403)
     expect((await crossSite.json()).code).toBe('csrf_failed')
     const bare = new Request(`${ORIGIN}/api/linekit/send-api-message`, {
@@ -241,7 +250,15 @@ describe('CSRF', () => {
     const { server, upstream } = setup(sendRoute, { allowedOrigins: ['https://admin.example'] })
     expect((await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: send }))).status).toBe(200)
     expect(
-      (await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: send, headers: { origin: 'https://admin.example' } }))).status,
+      (
+        await server.handle(
+          req('/api/linekit/send-api-message', {
+            user: 'alice',
+            json: send,
+            headers: { origin: 'https://admin.example' },
+          }),
+        )
+      ).status,
     ).toBe(200)
     const scripted = new Request(`${ORIGIN}/api/linekit/send-api-message`, {
       method: 'POST',
@@ -256,7 +273,9 @@ describe('CSRF', () => {
 describe('body cap', () => {
   it('answers 413 on a declared oversize body without reading it or calling the upstream', async () => {
     const { server, upstream } = setup({}, { maxBodyBytes: 100 })
-    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: { message: 'x'.repeat(200), lineId: LINE_A } }))
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { message: 'x'.repeat(200), lineId: LINE_A } }),
+    )
     expect(response.status).toBe(413)
     expect(await response.json()).toMatchObject({ code: 'payload_too_large', hint: expect.any(String) })
     expect(upstream.calls).toHaveLength(0)
@@ -289,7 +308,9 @@ describe('line scoping', () => {
 
   it('refuses a send on a line the user may not use, before the upstream', async () => {
     const { server, upstream } = setup(sendRoute)
-    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x', lineId: LINE_B } }))
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x', lineId: LINE_B } }),
+    )
     expect(response.status).toBe(403)
     expect(await response.json()).toMatchObject({ code: 'line_not_allowed' })
     expect(upstream.callsTo('POST', '/send-api-message')).toHaveLength(0)
@@ -297,14 +318,22 @@ describe('line scoping', () => {
 
   it('fills in the only line of a one-line user when the send omits it', async () => {
     const { server, upstream } = setup(sendRoute)
-    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }))
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }),
+    )
     expect(response.status).toBe(200)
-    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).toEqual({ phone: '+1415', message: 'x', lineId: LINE_A })
+    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).toEqual({
+      phone: '+1415',
+      message: 'x',
+      lineId: LINE_A,
+    })
   })
 
   it('asks a user with some but not all lines to name one (400 line_required)', async () => {
     const { server, upstream } = setup(sendRoute)
-    const response = await server.handle(req('/api/linekit/send-group-message', { user: 'carol', json: { numbers: ['+1', '+2'], message: 'x' } }))
+    const response = await server.handle(
+      req('/api/linekit/send-group-message', { user: 'carol', json: { numbers: ['+1', '+2'], message: 'x' } }),
+    )
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ code: 'line_required', hint: expect.stringContaining('lineId') })
     expect(upstream.callsTo('POST', '/send-group-message')).toHaveLength(0)
@@ -313,11 +342,14 @@ describe('line scoping', () => {
   it("passes the service's refusal of the lines lookup through (a 429 with Retry-After), not a 400", async () => {
     const { server, upstream } = setup({
       ...sendRoute,
-      'GET /get-lines': () => jsonResponse({ error: 'Too many requests', code: 'rate_limited' }, 429, { 'retry-after': '17' }),
+      'GET /get-lines': () =>
+        jsonResponse({ error: 'Too many requests', code: 'rate_limited' }, 429, { 'retry-after': '17' }),
     })
     // Several requests wait on the same lookup: each gets its own readable answer.
     const responses = await Promise.all(
-      [1, 2, 3].map(() => server.handle(req('/api/linekit/send-api-message', { user: 'carol', json: { phone: '+1415', message: 'x' } }))),
+      [1, 2, 3].map(() =>
+        server.handle(req('/api/linekit/send-api-message', { user: 'carol', json: { phone: '+1415', message: 'x' } })),
+      ),
     )
     for (const response of responses) {
       expect(response.status).toBe(429)
@@ -331,14 +363,18 @@ describe('line scoping', () => {
 
   it('lets the service load-balance for a user who may use every line', async () => {
     const { server, upstream } = setup(sendRoute)
-    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'admin', json: { phone: '+1415', message: 'x' } }))
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'admin', json: { phone: '+1415', message: 'x' } }),
+    )
     expect(response.status).toBe(200)
     expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).not.toHaveProperty('lineId')
   })
 
   it('never fills in a line on a trial account (the service refuses a line override there)', async () => {
     const { server, upstream } = setup({ ...sendRoute, 'GET /get-lines': () => jsonResponse({ trial: true }) })
-    const response = await server.handle(req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }))
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }),
+    )
     expect(response.status).toBe(200)
     expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).not.toHaveProperty('lineId')
   })
@@ -353,7 +389,9 @@ describe('line scoping', () => {
       const response = await server.handle(req(path, { user: 'alice', json: body }))
       expect(response.status, path).toBe(403)
     }
-    const missing = await server.handle(req('/api/linekit/start-audiocall-call-api', { user: 'alice', json: { phone_number: '+1415' } }))
+    const missing = await server.handle(
+      req('/api/linekit/start-audiocall-call-api', { user: 'alice', json: { phone_number: '+1415' } }),
+    )
     expect(missing.status).toBe(400)
     expect(upstream.calls.filter((c) => c.url.pathname !== '/get-lines')).toHaveLength(0)
   })
@@ -361,19 +399,31 @@ describe('line scoping', () => {
   it('limits message and call-log lists to the user lines', async () => {
     const list = () => jsonResponse({ status: 'OK', data: [], pagination: { limit: 100, offset: 0, total: 0 } })
     const { server, upstream } = setup({ 'GET /get-messages-api': list, 'GET /get-call-logs-api': list })
-    expect((await server.handle(req(`/api/linekit/get-messages-api?pb_line_id=${LINE_B}`, { user: 'alice' }))).status).toBe(403)
-    expect((await server.handle(req(`/api/linekit/get-call-logs-api?pb_line_id=${LINE_C}`, { user: 'carol' }))).status).toBe(403)
+    expect(
+      (await server.handle(req(`/api/linekit/get-messages-api?pb_line_id=${LINE_B}`, { user: 'alice' }))).status,
+    ).toBe(403)
+    expect(
+      (await server.handle(req(`/api/linekit/get-call-logs-api?pb_line_id=${LINE_C}`, { user: 'carol' }))).status,
+    ).toBe(403)
     // duplicated parameter: could be read as mine here and as another line upstream
-    const dup = await server.handle(req(`/api/linekit/get-messages-api?pb_line_id=${LINE_A}&pb_line_id=${LINE_B}`, { user: 'alice' }))
+    const dup = await server.handle(
+      req(`/api/linekit/get-messages-api?pb_line_id=${LINE_A}&pb_line_id=${LINE_B}`, { user: 'alice' }),
+    )
     expect(dup.status).toBe(400)
     expect((await server.handle(req('/api/linekit/get-call-logs-api', { user: 'carol' }))).status).toBe(400)
     expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(0)
     expect(upstream.callsTo('GET', '/get-call-logs-api')).toHaveLength(0)
 
-    const ok = await server.handle(req('/api/linekit/get-messages-api?limit=20&direction=inbound&evil=1&pb_line_id[]=x', { user: 'alice' }))
+    const ok = await server.handle(
+      req('/api/linekit/get-messages-api?limit=20&direction=inbound&evil=1&pb_line_id[]=x', { user: 'alice' }),
+    )
     expect(ok.status).toBe(200)
     const forwarded = upstream.callsTo('GET', '/get-messages-api')[0]!.url
-    expect(Object.fromEntries(forwarded.searchParams)).toEqual({ limit: '20', direction: 'inbound', pb_line_id: LINE_A })
+    expect(Object.fromEntries(forwarded.searchParams)).toEqual({
+      limit: '20',
+      direction: 'inbound',
+      pb_line_id: LINE_A,
+    })
 
     await server.handle(req('/api/linekit/get-call-logs-api', { user: 'admin' }))
     expect(upstream.callsTo('GET', '/get-call-logs-api')[0]!.url.searchParams.has('pb_line_id')).toBe(false)
@@ -384,7 +434,9 @@ describe('line scoping', () => {
     const response = await server.handle(req('/api/linekit/get-lines', { user: 'carol' }))
     expect((await response.json()).map((l: { lineId: string }) => l.lineId)).toEqual([LINE_A, LINE_B])
 
-    const trial = setup({ 'GET /get-lines': () => jsonResponse({ trial: true, lines: [{ lineId: LINE_A }, { lineId: LINE_B }] }) })
+    const trial = setup({
+      'GET /get-lines': () => jsonResponse({ trial: true, lines: [{ lineId: LINE_A }, { lineId: LINE_B }] }),
+    })
     const body = await (await trial.server.handle(req('/api/linekit/get-lines', { user: 'bob' }))).json()
     expect(body).toEqual({ trial: true, lines: [{ lineId: LINE_B }] })
   })
@@ -393,49 +445,102 @@ describe('line scoping', () => {
     const message = { message_handle: 'pbm_1', line_id: LINE_B, content: 'secret' }
     const { server } = setup({
       'GET /get-message-api/pbm_1': () => jsonResponse(message),
-      'GET /get-audiocall-call-status-api': () => jsonResponse({ status: 'OK', call_uuid: 'c1', call_status: 'ringing', pb_line_id: LINE_B }),
+      'GET /get-audiocall-call-status-api': () =>
+        jsonResponse({ status: 'OK', call_uuid: 'c1', call_status: 'ringing', pb_line_id: LINE_B }),
     })
     const theirs = await server.handle(req('/api/linekit/get-message-api/pbm_1', { user: 'alice' }))
     expect(theirs.status).toBe(404)
     expect(await theirs.text()).not.toContain('secret')
     expect((await server.handle(req('/api/linekit/get-message-api/pbm_1', { user: 'bob' }))).status).toBe(200)
-    expect((await server.handle(req('/api/linekit/get-audiocall-call-status-api?call_uuid=c1', { user: 'alice' }))).status).toBe(404)
-    expect((await server.handle(req('/api/linekit/get-audiocall-call-status-api?call_uuid=c1', { user: 'bob' }))).status).toBe(200)
+    expect(
+      (await server.handle(req('/api/linekit/get-audiocall-call-status-api?call_uuid=c1', { user: 'alice' }))).status,
+    ).toBe(404)
+    expect(
+      (await server.handle(req('/api/linekit/get-audiocall-call-status-api?call_uuid=c1', { user: 'bob' }))).status,
+    ).toBe(200)
   })
 
   it('answers, declines, ends and reacts only on the user lines (looked up first)', async () => {
     const { server, upstream } = setup({
-      'GET /get-audiocall-call-status-api': () => jsonResponse({ status: 'OK', call_uuid: 'c1', call_status: 'ringing', pb_line_id: LINE_B }),
+      'GET /get-audiocall-call-status-api': () =>
+        jsonResponse({ status: 'OK', call_uuid: 'c1', call_status: 'ringing', pb_line_id: LINE_B }),
       'POST /answer-audiocall-call-api': () => jsonResponse({ success: true, call_uuid: 'c1', rtc: null }),
       'GET /get-message-api/pbm_9': () => jsonResponse({ message_handle: 'pbm_9', line_id: LINE_B }),
       'POST /send-reaction': () => jsonResponse({ status: 'SENT' }),
     })
-    expect((await server.handle(req('/api/linekit/answer-audiocall-call-api', { user: 'alice', json: { call_uuid: 'c1' } }))).status).toBe(404)
-    expect((await server.handle(req('/api/linekit/decline-audiocall-call-api', { user: 'alice', json: { call_uuid: 'c1' } }))).status).toBe(404)
-    expect((await server.handle(req('/api/linekit/send-reaction', { user: 'alice', json: { messageHandle: 'pbm_9', reaction: 'love' } }))).status).toBe(404)
+    expect(
+      (await server.handle(req('/api/linekit/answer-audiocall-call-api', { user: 'alice', json: { call_uuid: 'c1' } })))
+        .status,
+    ).toBe(404)
+    expect(
+      (
+        await server.handle(
+          req('/api/linekit/decline-audiocall-call-api', { user: 'alice', json: { call_uuid: 'c1' } }),
+        )
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await server.handle(
+          req('/api/linekit/send-reaction', { user: 'alice', json: { messageHandle: 'pbm_9', reaction: 'love' } }),
+        )
+      ).status,
+    ).toBe(404)
     expect(upstream.callsTo('POST', '/answer-audiocall-call-api')).toHaveLength(0)
     expect(upstream.callsTo('POST', '/send-reaction')).toHaveLength(0)
-    expect((await server.handle(req('/api/linekit/answer-audiocall-call-api', { user: 'bob', json: { call_uuid: 'c1' } }))).status).toBe(200)
-    expect((await server.handle(req('/api/linekit/send-reaction', { user: 'bob', json: { messageHandle: 'pbm_9', reaction: 'love' } }))).status).toBe(200)
+    expect(
+      (await server.handle(req('/api/linekit/answer-audiocall-call-api', { user: 'bob', json: { call_uuid: 'c1' } })))
+        .status,
+    ).toBe(200)
+    expect(
+      (
+        await server.handle(
+          req('/api/linekit/send-reaction', { user: 'bob', json: { messageHandle: 'pbm_9', reaction: 'love' } }),
+        )
+      ).status,
+    ).toBe(200)
   })
 
   it('cancels only runs it saw enrolled on the user lines (or any run for an all-lines user)', async () => {
     const { server, upstream } = setup({
-      'POST /enroll-flow': (call) => jsonResponse({ success: true, runId: 7, status: 'SLEEPING', currentNodeId: 'n1', pb_line_id: JSON.parse(call.body).pb_line_id }),
+      'POST /enroll-flow': (call) =>
+        jsonResponse({
+          success: true,
+          runId: 7,
+          status: 'SLEEPING',
+          currentNodeId: 'n1',
+          pb_line_id: JSON.parse(call.body).pb_line_id,
+        }),
       'POST /cancel-flow-run': () => jsonResponse({ success: true, runId: 7, status: 'CANCELLED' }),
     })
     await server.handle(req('/api/linekit/enroll-flow', { user: 'bob', json: { flowId: 'f', phoneNumber: '+1415' } }))
     expect(JSON.parse(upstream.callsTo('POST', '/enroll-flow')[0]!.body).pb_line_id).toBe(LINE_B)
-    expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 7 } }))).status).toBe(404)
-    expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 8 } }))).status).toBe(403)
+    expect(
+      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 7 } }))).status,
+    ).toBe(404)
+    expect(
+      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 8 } }))).status,
+    ).toBe(403)
     expect(upstream.callsTo('POST', '/cancel-flow-run')).toHaveLength(0)
-    expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'bob', json: { runId: 7 } }))).status).toBe(200)
-    expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'admin', json: { runId: 8 } }))).status).toBe(200)
+    expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'bob', json: { runId: 7 } }))).status).toBe(
+      200,
+    )
+    expect(
+      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'admin', json: { runId: 8 } }))).status,
+    ).toBe(200)
   })
 })
 
 describe('voice-token route', () => {
-  const token = { token: 't', expiresAt: '2026-01-01T00:15:00Z', ttlSeconds: 900, lineId: LINE_A, inboundEnabled: true, maxCallsPerToken: 10, allowance: null }
+  const token = {
+    token: 't',
+    expiresAt: '2026-01-01T00:15:00Z',
+    ttlSeconds: 900,
+    lineId: LINE_A,
+    inboundEnabled: true,
+    maxCallsPerToken: 10,
+    allowance: null,
+  }
 
   it('mints for an allowed line, server to server with the key, and forwards the body', async () => {
     const { server, upstream } = setup({ 'POST /api/v1/dialer/token': () => jsonResponse(token) })
@@ -459,14 +564,27 @@ describe('voice-token route', () => {
     const anonymous = await server.handle(req('/api/linekit/dialer/token', { json: { lineId: LINE_A } }))
     expect(anonymous.status).toBe(401)
     expect(await anonymous.json()).toEqual({ error: expect.any(String), code: 'unauthorized' })
-    const crossSite = await server.handle(req('/api/linekit/dialer/token', { user: 'alice', json: { lineId: LINE_A }, headers: { origin: 'https://evil.example' } }))
+    const crossSite = await server.handle(
+      req('/api/linekit/dialer/token', {
+        user: 'alice',
+        json: { lineId: LINE_A },
+        headers: { origin: 'https://evil.example' },
+      }),
+    )
     expect(crossSite.status).toBe(403)
     expect(upstream.calls).toHaveLength(0)
   })
 
   it('forwards upstream errors unchanged: 429 with Retry-After, 402 with extra fields, a proxy non-JSON 502', async () => {
     const limited = { error: 'Too many', code: 'rate_limited', retryAfterSeconds: 12 }
-    const capped = { error: 'cap', code: 'dialer_cap_reached', used: 60, included: 60, cap: null, periodEnd: '2026-01-02T00:00:00Z' }
+    const capped = {
+      error: 'cap',
+      code: 'dialer_cap_reached',
+      used: 60,
+      included: 60,
+      cap: null,
+      periodEnd: '2026-01-02T00:00:00Z',
+    }
     let next: Response = jsonResponse(limited, 429, { 'retry-after': '12' })
     const { server } = setup({ 'POST /api/v1/dialer/token': () => next })
     const r429 = await server.handle(req('/api/linekit/dialer/token', { user: 'alice', json: { lineId: LINE_A } }))
@@ -565,9 +683,18 @@ describe('webhook route', () => {
   })
 
   it('accepts the CRM variant and uses the lineNumbers option over the listing', async () => {
-    const { server } = setup({ 'GET /get-lines': () => jsonResponse([]) }, { lineNumbers: { '+1 (415) 555-0103': LINE_C } })
+    const { server } = setup(
+      { 'GET /get-lines': () => jsonResponse([]) },
+      { lineNumbers: { '+1 (415) 555-0103': LINE_C } },
+    )
     const seen = recordBus(server.bus)
-    const crm = { ...messagePayload(NUMBER_C), contactPhoneNumber: '+14155550999', dateReceived: '2026-01-01T00:00:00Z', crmContactId: 5, crmContactIdText: '5' }
+    const crm = {
+      ...messagePayload(NUMBER_C),
+      contactPhoneNumber: '+14155550999',
+      dateReceived: '2026-01-01T00:00:00Z',
+      crmContactId: 5,
+      crmContactIdText: '5',
+    }
     expect((await server.handle(hook(crm))).status).toBe(200)
     await server.settled()
     expect(seen[0]).toMatchObject({ type: 'message', lineId: LINE_C, payload: { crmContactId: 5 } })
@@ -576,7 +703,14 @@ describe('webhook route', () => {
   it('logs and acknowledges malformed payloads, never a 5xx', async () => {
     const { server, logger } = setup({}, { maxBodyBytes: 2000 })
     const seen = recordBus(server.bus)
-    for (const body of ['{not json', '[]', { hello: 'world' }, { ...ringing(LINE_A), call_uuid: 5 }, { event: 'audiocall.inbound.exploded' }, 'x'.repeat(5000)]) {
+    for (const body of [
+      '{not json',
+      '[]',
+      { hello: 'world' },
+      { ...ringing(LINE_A), call_uuid: 5 },
+      { event: 'audiocall.inbound.exploded' },
+      'x'.repeat(5000),
+    ]) {
       const response = await server.handle(hook(body))
       expect(response.status).toBe(200)
     }
@@ -590,7 +724,9 @@ describe('webhook route', () => {
     const seen = recordBus(server.bus)
     await server.handle(hook(ringing(LINE_B)))
     await server.handle(hook(ringing(LINE_B)))
-    await server.handle(hook({ ...ringing(LINE_B), event: 'audiocall.inbound.answered', answeredAt: '2026-01-01T00:00:05Z' }))
+    await server.handle(
+      hook({ ...ringing(LINE_B), event: 'audiocall.inbound.answered', answeredAt: '2026-01-01T00:00:05Z' }),
+    )
     await server.handle(hook(ringing(LINE_B, 'call-2')))
     await server.settled()
     expect(seen.map((e) => `${e.type}:${(e.payload as { call_uuid: string }).call_uuid}`)).toEqual([
@@ -657,14 +793,20 @@ describe('events route', () => {
     const [idLine, eventLine, dataLine] = events[0]!.split('\n')
     expect(idLine).toMatch(/^id: \S+$/)
     expect(eventLine).toBe('event: message')
-    expect(JSON.parse(dataLine!.slice('data: '.length))).toEqual({ type: 'message', lineId: LINE_A, payload: messagePayload(NUMBER_A, 2) })
+    expect(JSON.parse(dataLine!.slice('data: '.length))).toEqual({
+      type: 'message',
+      lineId: LINE_A,
+      payload: messagePayload(NUMBER_A, 2),
+    })
     expect(frames.join('\n')).not.toContain(NUMBER_B)
   })
 
   it('fans one event out to 1,000 open streams', async () => {
     const clock = manualTimers()
     const { server } = setup({}, { timers: clock.timers })
-    const streams = await Promise.all(Array.from({ length: 1000 }, () => server.handle(req('/api/linekit/events', { user: 'alice' }))))
+    const streams = await Promise.all(
+      Array.from({ length: 1000 }, () => server.handle(req('/api/linekit/events', { user: 'alice' }))),
+    )
     await server.handle(hook(messagePayload(NUMBER_A, 42)))
     await server.settled()
     const received = await Promise.all(streams.map((s) => readFrames(s, (f) => f.some((x) => x.startsWith('id: ')))))
@@ -724,10 +866,14 @@ describe('events route', () => {
     await server.settled()
     expect(ids).toHaveLength(5)
     // the buffer holds events 3, 4, 5; resuming after 3 → 5 only for alice (4 is line B)
-    const resumed = await server.handle(req('/api/linekit/events', { user: 'alice', headers: { 'last-event-id': ids[2]! } }))
+    const resumed = await server.handle(
+      req('/api/linekit/events', { user: 'alice', headers: { 'last-event-id': ids[2]! } }),
+    )
     const frames = await readFrames(resumed, (f) => f.some((x) => x.startsWith('id: ')))
     expect(frames.filter((x) => x.startsWith('id: '))).toEqual([expect.stringContaining(`id: ${ids[4]}\n`)])
-    const viaQuery = await server.handle(req(`/api/linekit/events?lastEventId=${encodeURIComponent(ids[2]!)}`, { user: 'bob' }))
+    const viaQuery = await server.handle(
+      req(`/api/linekit/events?lastEventId=${encodeURIComponent(ids[2]!)}`, { user: 'bob' }),
+    )
     const bobFrames = await readFrames(viaQuery, (f) => f.some((x) => x.startsWith('id: ')))
     expect(bobFrames.filter((x) => x.startsWith('id: '))).toEqual([expect.stringContaining(`id: ${ids[3]}\n`)])
   })

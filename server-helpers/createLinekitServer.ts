@@ -2,7 +2,17 @@ import type { EventBus, LinekitEvent } from './eventBus'
 import { createMemoryEventBus } from './eventBus'
 import { createAccountLinesCache } from './internal/accountLines'
 import { isCsrfSafe } from './internal/csrf'
-import { BodyTooLargeError, bytesInclude, forwardableHeaders, json, messagingError, mintError, notFound, readBodyCapped, Reply } from './internal/http'
+import {
+  BodyTooLargeError,
+  bytesInclude,
+  forwardableHeaders,
+  json,
+  messagingError,
+  mintError,
+  notFound,
+  readBodyCapped,
+  Reply,
+} from './internal/http'
 import type { LinePolicy, MatchedRoute, ProxyRoute } from './internal/routes'
 import { handlePattern, matchProxyRoute, pathExists, proxyRoutes } from './internal/routes'
 import type { Timers } from './internal/sse'
@@ -135,7 +145,8 @@ function namespaceHash(text: string): string {
 
 /** Replaces every occurrence of `secret` in `text`. */
 function redactWith(secret: string) {
-  const redact = (text: string): string => (secret && text.includes(secret) ? text.split(secret).join('[redacted]') : text)
+  const redact = (text: string): string =>
+    secret && text.includes(secret) ? text.split(secret).join('[redacted]') : text
   const redactDetails = (details: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
     if (details === undefined) return undefined
     let serialized: string
@@ -218,7 +229,8 @@ export function toResponse(outcome: Outcome): Response {
  * ```
  */
 export function createLinekitServer(options: LinekitServerOptions): LinekitServer {
-  if (!options.apiKey) throw new Error('createLinekitServer: apiKey is required (keep it in a server-side environment variable).')
+  if (!options.apiKey)
+    throw new Error('createLinekitServer: apiKey is required (keep it in a server-side environment variable).')
   if (typeof options.authorize !== 'function') throw new Error('createLinekitServer: authorize(request) is required.')
   const apiKey = options.apiKey
   const { redact, redactDetails } = redactWith(apiKey)
@@ -229,7 +241,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const transport = transportOf(options.fetch ?? ((request, init) => globalThis.fetch(request, init)))
   const bus = options.eventBus ?? createMemoryEventBus({ replayBufferSize: options.replayBufferSize ?? 1000 })
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024
-  const csrf = { header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(), allowedOrigins: options.allowedOrigins ?? [] }
+  const csrf = {
+    header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(),
+    allowedOrigins: options.allowedOrigins ?? [],
+  }
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 15_000
   const sink: LinekitLogger = options.logger ?? {
     warn: (message, details) => console.warn(`[linekit/server] ${message}`, details ?? ''),
@@ -260,7 +275,12 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * Calls the service and reads the whole answer (every route filters or relays it whole); the
    * key goes only here. The time limit covers the body too. Throws on network failure or timeout.
    */
-  const callUpstream = async (url: string, method: 'GET' | 'POST', body: string | undefined, cancel: Cancellation | undefined): Promise<Upstream> => {
+  const callUpstream = async (
+    url: string,
+    method: 'GET' | 'POST',
+    body: string | undefined,
+    cancel: Cancellation | undefined,
+  ): Promise<Upstream> => {
     const headers = body === undefined ? getHeaders : postHeaders
     return new Upstream(await transport({ url, method, headers, body, cancel, timeoutMs: upstreamTimeoutMs }))
   }
@@ -271,7 +291,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    */
   const relay = (upstream: Upstream, replacement?: string): Reply => {
     const { status, statusText, headers, bytes } = upstream.answer
-    const relayed = (body: Reply['body']) => new Reply(status, forwardableHeaders(headers, apiKey), body, redact(statusText))
+    const relayed = (body: Reply['body']) =>
+      new Reply(status, forwardableHeaders(headers, apiKey), body, redact(statusText))
     if (status === 204 || status === 304) return relayed(null)
     if (replacement === undefined && !bytesInclude(bytes, apiKeyBytes)) return relayed(bytes)
     return relayed(redact(replacement ?? upstream.text))
@@ -322,7 +343,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       return true
     } catch (error) {
       if (error instanceof LinesRefused) throw relay(error.upstream)
-      logger.warn('could not list the account lines; treating the user as limited to their own lines', { error: String(error) })
+      logger.warn('could not list the account lines; treating the user as limited to their own lines', {
+        error: String(error),
+      })
       return false
     }
   }
@@ -330,7 +353,12 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const lineNotAllowed = () =>
     messagingError(403, 'line_not_allowed', 'This line is not one of yours', 'Use a lineId from GET /get-lines.')
   const lineRequired = (field: string) =>
-    messagingError(400, 'line_required', `${field} is required`, `You may use only some of the account's lines: pass ${field} (one of GET /get-lines).`)
+    messagingError(
+      400,
+      'line_required',
+      `${field} is required`,
+      `You may use only some of the account's lines: pass ${field} (one of GET /get-lines).`,
+    )
   const invalid = (error: string, hint: string) => messagingError(400, 'invalid_request', error, hint)
 
   /**
@@ -340,7 +368,11 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
    * gets it filled in; a user with several but not all lines must name one (400 line_required),
    * because letting the service choose could pick a line that is not theirs.
    */
-  const resolveOmittedLine = async (lines: Set<string>, user: LinekitUser, field: string): Promise<string | undefined> => {
+  const resolveOmittedLine = async (
+    lines: Set<string>,
+    user: LinekitUser,
+    field: string,
+  ): Promise<string | undefined> => {
     if (await coversAccount(lines)) return undefined
     if (user.lineIds.length === 1 && user.lineIds[0] !== undefined) return user.lineIds[0]
     if (user.lineIds.length === 0) throw lineNotAllowed()
@@ -354,7 +386,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (text.trim() === '') return {}
     const parsed = parseJson(text)
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw invalid(parsed === undefined ? 'The body is not valid JSON' : 'The body must be a JSON object', 'Send a JSON object with Content-Type: application/json.')
+      throw invalid(
+        parsed === undefined ? 'The body is not valid JSON' : 'The body must be a JSON object',
+        'Send a JSON object with Content-Type: application/json.',
+      )
     }
     return parsed as Body
   }
@@ -404,7 +439,11 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       case 'callLookup': {
         const callUuid = stringField(body, 'call_uuid')
         if (!callUuid) throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event.')
-        const line = await lookupLine(`${baseUrl}/get-audiocall-call-status-api?call_uuid=${encodeURIComponent(callUuid)}`, 'pb_line_id', cancel)
+        const line = await lookupLine(
+          `${baseUrl}/get-audiocall-call-status-api?call_uuid=${encodeURIComponent(callUuid)}`,
+          'pb_line_id',
+          cancel,
+        )
         if (line === null || !lines.has(line)) throw notFound()
         return
       }
@@ -413,7 +452,11 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
         if (!handle) throw invalid('messageHandle is required', 'Pass the message_handle of a received message.')
         // The handle becomes a path segment of the lookup: '.' or '..' would make the server
         // GET another path of the service with the key (spec: message_handle matches `pbm_…`).
-        if (!handlePattern.test(handle)) throw invalid('messageHandle is not a message handle', 'Pass the message_handle (pbm_…) of a received message.')
+        if (!handlePattern.test(handle))
+          throw invalid(
+            'messageHandle is not a message handle',
+            'Pass the message_handle (pbm_…) of a received message.',
+          )
         const line = await lookupLine(`${baseUrl}/get-message-api/${encodeURIComponent(handle)}`, 'line_id', cancel)
         if (line === null || !lines.has(line)) throw notFound()
         return
@@ -428,7 +471,12 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
         // The service offers no way to read a run's line: only a user who may use every line
         // may cancel a run this server did not see enrolled.
         if (!(await coversAccount(lines))) {
-          throw messagingError(403, 'forbidden', 'This run cannot be verified as yours', 'Cancel runs enrolled through this server, or ask an administrator.')
+          throw messagingError(
+            403,
+            'forbidden',
+            'This run cannot be verified as yours',
+            'Cancel runs enrolled through this server, or ask an administrator.',
+          )
         }
         return
       }
@@ -465,21 +513,35 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     return query ? `?${query}` : ''
   }
 
-  const filterResponse = async (route: ProxyRoute, upstream: Upstream, lines: Set<string>, requestBody: Body | undefined): Promise<Reply> => {
+  const filterResponse = async (
+    route: ProxyRoute,
+    upstream: Upstream,
+    lines: Set<string>,
+    requestBody: Body | undefined,
+  ): Promise<Reply> => {
     const policy = route.policy
     if (upstream.status === 409 && route.path === '/send-group-message') return groupConflict(upstream, lines)
-    if (!upstream.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun)) return relay(upstream)
+    if (!upstream.ok || (policy.kind !== 'lines' && policy.kind !== 'responseLine' && !route.remembersRun))
+      return relay(upstream)
     const parsed = parseJson(upstream.text)
     if (parsed === undefined) {
       if (policy.kind === 'responseLine' || policy.kind === 'lines') {
-        return messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+        return messagingError(
+          502,
+          'upstream_unavailable',
+          'The service answered with an unreadable body',
+          'Retry later.',
+        )
       }
       return relay(upstream)
     }
     if (policy.kind === 'lines') {
       accountLines.prime(parsed)
       const mine = (item: unknown) =>
-        !!item && typeof item === 'object' && typeof (item as { lineId?: unknown }).lineId === 'string' && lines.has((item as { lineId: string }).lineId.toLowerCase())
+        !!item &&
+        typeof item === 'object' &&
+        typeof (item as { lineId?: unknown }).lineId === 'string' &&
+        lines.has((item as { lineId: string }).lineId.toLowerCase())
       let filtered: unknown = parsed
       if (Array.isArray(parsed)) filtered = parsed.filter(mine)
       else if (parsed && typeof parsed === 'object') {
@@ -519,7 +581,13 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     const lineId = await accountLines.lineIdOfNumber(body.devicePhoneNumber)
     if (lineId !== null && lines.has(lineId)) return relay(upstream)
     const { devicePhoneNumber: _number, groupId: _group, ...rest } = body
-    return relay(upstream, JSON.stringify({ ...rest, hint: 'The group already exists on a line you cannot use; ask its owner, or change the recipients.' }))
+    return relay(
+      upstream,
+      JSON.stringify({
+        ...rest,
+        hint: 'The group already exists on a line you cannot use; ask its owner, or change the recipients.',
+      }),
+    )
   }
 
   /**
@@ -543,13 +611,19 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (route.method === 'POST') {
       body = await readJsonBody(request)
       await checkBodyPolicy(route.policy, body, scope, cancel)
-      if (route.path === '/send-api-message' || route.path === '/send-group-message') scopeIdempotencyKey(body, scope.user)
+      if (route.path === '/send-api-message' || route.path === '/send-group-message')
+        scopeIdempotencyKey(body, scope.user)
     } else {
       query = await buildQuery(route, url.searchParams, scope)
     }
     let upstream: Upstream
     try {
-      upstream = await callUpstream(`${baseUrl}${matched.upstreamPath}${query}`, route.method, body && JSON.stringify(body), cancel)
+      upstream = await callUpstream(
+        `${baseUrl}${matched.upstreamPath}${query}`,
+        route.method,
+        body && JSON.stringify(body),
+        cancel,
+      )
     } catch (error) {
       return upstreamFailure(error, 'messaging')
     }
@@ -557,21 +631,35 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   }
 
   const csrfRefusal = () =>
-    messagingError(403, 'csrf_failed', 'Cross-site request refused', `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`)
+    messagingError(
+      403,
+      'csrf_failed',
+      'Cross-site request refused',
+      `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`,
+    )
 
   const upstreamFailure = (error: unknown, kind: 'messaging' | 'mint'): Reply => {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
-    logger.warn(timedOut ? 'upstream timed out' : 'upstream unreachable', { error: error instanceof Error ? error.message : String(error) })
-    if (kind === 'mint') return mintError(503, 'dialer_unavailable', 'The voice-token service is unavailable; retry with backoff.')
+    logger.warn(timedOut ? 'upstream timed out' : 'upstream unreachable', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+    if (kind === 'mint')
+      return mintError(503, 'dialer_unavailable', 'The voice-token service is unavailable; retry with backoff.')
     return timedOut
-      ? messagingError(504, 'upstream_timeout', 'The service did not answer in time', 'Retry later; sends are safe to retry with the same idempotencyKey.')
+      ? messagingError(
+          504,
+          'upstream_timeout',
+          'The service did not answer in time',
+          'Retry later; sends are safe to retry with the same idempotencyKey.',
+        )
       : messagingError(502, 'upstream_unavailable', 'The service could not be reached', 'Retry later.')
   }
 
   // ---- token route ---------------------------------------------------------------------
 
   const mint = async (request: Request, cancel: Cancellation): Promise<Outcome> => {
-    if (!isCsrfSafe(request, csrf)) return mintError(403, 'csrf_failed', `Cross-site request refused; send the ${csrf.header} header.`)
+    if (!isCsrfSafe(request, csrf))
+      return mintError(403, 'csrf_failed', `Cross-site request refused; send the ${csrf.header} header.`)
     let scope: { user: LinekitUser; lines: Set<string> }
     try {
       scope = await authorize(request)
@@ -583,13 +671,15 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     try {
       body = JSON.parse(await readBodyCapped(request, maxBodyBytes))
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return mintError(413, 'payload_too_large', `The body exceeds ${maxBodyBytes} bytes.`)
+      if (error instanceof BodyTooLargeError)
+        return mintError(413, 'payload_too_large', `The body exceeds ${maxBodyBytes} bytes.`)
       body = undefined
     }
     const lineId = parseVoiceTokenRequest(body)
     // spec: mint errors — 400 invalid_line_id for a missing lineId, refused before any upstream call.
     if (lineId === null) return mintError(400, 'invalid_line_id', 'lineId is required (one of GET /get-lines).')
-    if (!scope.lines.has(lineId.toLowerCase())) return mintError(403, 'line_not_allowed', 'This line is not one of yours.')
+    if (!scope.lines.has(lineId.toLowerCase()))
+      return mintError(403, 'line_not_allowed', 'This line is not one of yours.')
     let upstream: Upstream
     try {
       upstream = await callUpstream(`${appUrl}${MINT_PATH}`, 'POST', JSON.stringify({ lineId }), cancel)
@@ -634,14 +724,21 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (event.kind === 'audiocall') {
       // spec: Audio-call events — one event per call even if the device repeats; we also guard.
       if (!(await claim(`${event.payload.call_uuid}:${event.payload.event}`))) return
-      await bus.publish({ type: event.payload.event, lineId: event.payload.pb_line_id.toLowerCase(), payload: event.payload })
+      await bus.publish({
+        type: event.payload.event,
+        lineId: event.payload.pb_line_id.toLowerCase(),
+        payload: event.payload,
+      })
       return
     }
     const lineId = await accountLines.lineIdOfNumber(event.payload.linePhoneNumber)
     if (lineId === null) {
-      logger.warn('message webhook for a line number not in the lines listing nor in lineNumbers; no browser receives it', {
-        linePhoneNumber: event.payload.linePhoneNumber,
-      })
+      logger.warn(
+        'message webhook for a line number not in the lines listing nor in lineNumbers; no browser receives it',
+        {
+          linePhoneNumber: event.payload.linePhoneNumber,
+        },
+      )
     }
     await bus.publish({ type: 'message', lineId, payload: event.payload })
   }
@@ -695,7 +792,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   // ---- dispatch ------------------------------------------------------------------------
 
   /** The browser leaving: the adapter's own form (server-helpers/node.ts), else the request's signal. */
-  const cancelOf = (request: Request, context: CoreContext | undefined): Cancellation => context?.cancel ?? cancellationOf(request.signal)
+  const cancelOf = (request: Request, context: CoreContext | undefined): Cancellation =>
+    context?.cancel ?? cancellationOf(request.signal)
 
   const route = async (request: Request, context: CoreContext | undefined): Promise<Outcome> => {
     const url = new URL(request.url)
@@ -731,7 +829,12 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       // Answers thrown on the way: refusals (Reply), or a Response the app's authorize threw.
       if (thrown instanceof Reply || thrown instanceof Response) return thrown
       if (thrown instanceof BodyTooLargeError) {
-        return messagingError(413, 'payload_too_large', `The body exceeds ${thrown.limit} bytes`, 'Send a smaller body.')
+        return messagingError(
+          413,
+          'payload_too_large',
+          `The body exceeds ${thrown.limit} bytes`,
+          'Send a smaller body.',
+        )
       }
       logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
       return messagingError(500, 'internal_error', 'Internal error', 'Retry later.')

@@ -73,15 +73,26 @@ describe('createMemoryEventBus', () => {
 describe('timingSafeEqual', () => {
   it('is true only for the exact secret', () => {
     expect(timingSafeEqual('s3cret', 's3cret')).toBe(true)
-    for (const wrong of ['s3cre', 's3cret!', 'S3cret', '', 's3crét']) expect(timingSafeEqual(wrong, 's3cret')).toBe(false)
+    for (const wrong of ['s3cre', 's3cret!', 'S3cret', '', 's3crét'])
+      expect(timingSafeEqual(wrong, 's3cret')).toBe(false)
     expect(timingSafeEqual('', '')).toBe(false)
   })
 })
 
 describe('matchProxyRoute', () => {
   it('re-encodes the handle and refuses anything that is not a plain segment', () => {
-    expect(matchProxyRoute('GET', '/get-message-api/pbm_abc-1')).toMatchObject({ upstreamPath: '/get-message-api/pbm_abc-1', handle: 'pbm_abc-1' })
-    for (const path of ['/get-message-api/abc', '/get-message-api/pbm_a.b', '/get-message-api/pbm_a%2f', '/get-lines/', '/get-lines?x', '/x/../get-lines']) {
+    expect(matchProxyRoute('GET', '/get-message-api/pbm_abc-1')).toMatchObject({
+      upstreamPath: '/get-message-api/pbm_abc-1',
+      handle: 'pbm_abc-1',
+    })
+    for (const path of [
+      '/get-message-api/abc',
+      '/get-message-api/pbm_a.b',
+      '/get-message-api/pbm_a%2f',
+      '/get-lines/',
+      '/get-lines?x',
+      '/x/../get-lines',
+    ]) {
       expect(matchProxyRoute('GET', path), path).toBeUndefined()
     }
     expect(matchProxyRoute('POST', '/get-lines')).toBeUndefined()
@@ -96,7 +107,9 @@ describe('construction', () => {
   })
 
   it('refuses to start without a key or authorize', () => {
-    expect(() => createLinekitServer({ apiKey: '', baseUrl: 'http://b', appUrl: 'http://a', authorize: async () => null })).toThrow(/apiKey/)
+    expect(() =>
+      createLinekitServer({ apiKey: '', baseUrl: 'http://b', appUrl: 'http://a', authorize: async () => null }),
+    ).toThrow(/apiKey/)
   })
 })
 
@@ -114,7 +127,11 @@ describe('toNextHandlers', () => {
     const lines = await GET(new Request('https://app.example/api/linekit/get-lines'))
     expect(await lines.json()).toEqual([expect.objectContaining({ lineId: LINE_A })])
     const crossSite = await POST(
-      new Request('https://app.example/api/linekit/dialer/token', { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' }),
+      new Request('https://app.example/api/linekit/dialer/token', {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+        body: '{}',
+      }),
     )
     expect(crossSite.status).toBe(403)
   })

@@ -1,9 +1,6 @@
 /** Names of the events that flow from the webhook route to the browsers. */
 export type LinekitEventType =
-  | 'message'
-  | 'audiocall.inbound.ringing'
-  | 'audiocall.inbound.answered'
-  | 'audiocall.inbound.ended'
+  'message' | 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' | 'audiocall.inbound.ended'
 
 /** What the webhook route publishes. */
 export interface LinekitEventInput {
@@ -89,7 +86,12 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
   return {
     async publish(input) {
       seq += 1
-      const event: LinekitEvent = { id: `${epoch}-${seq}`, type: input.type, lineId: input.lineId, payload: input.payload }
+      const event: LinekitEvent = {
+        id: `${epoch}-${seq}`,
+        type: input.type,
+        lineId: input.lineId,
+        payload: input.payload,
+      }
       if (capacity > 0) {
         buffer.push(event)
         if (buffer.length > capacity) buffer.shift()

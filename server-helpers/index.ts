@@ -5,7 +5,13 @@
  * multi-instance bus: `linekit/server/redis`.
  */
 export { createLinekitServer } from './createLinekitServer'
-export type { HandleContext, LinekitLogger, LinekitServer, LinekitServerOptions, LinekitUser } from './createLinekitServer'
+export type {
+  HandleContext,
+  LinekitLogger,
+  LinekitServer,
+  LinekitServerOptions,
+  LinekitUser,
+} from './createLinekitServer'
 export { createMemoryEventBus } from './eventBus'
 export type {
   EventBus,

@@ -41,7 +41,8 @@ function linekit(extra: Partial<LinekitServerOptions> = {}) {
     webhookSecret: SECRET,
     fetch: upstream.fetch,
     logger: { warn: () => undefined, error: () => undefined },
-    authorize: async (request) => (request.headers.get('x-user') === 'alice' ? { userId: 'alice', lineIds: [LINE_A] } : null),
+    authorize: async (request) =>
+      request.headers.get('x-user') === 'alice' ? { userId: 'alice', lineIds: [LINE_A] } : null,
     ...extra,
   })
   return { server, upstream }
@@ -103,7 +104,10 @@ describe('toNodeHandler over loopback HTTP', () => {
     const { server } = linekit({ eventBus: bus })
     const url = await listen(toNodeHandler(server))
     const controller = new AbortController()
-    const events = await fetch(`${url}/api/linekit/events`, { headers: { 'x-user': 'alice' }, signal: controller.signal })
+    const events = await fetch(`${url}/api/linekit/events`, {
+      headers: { 'x-user': 'alice' },
+      signal: controller.signal,
+    })
     expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
     let received = ''
@@ -164,7 +168,9 @@ describe('toNodeHandler: a client that hangs up', () => {
     const { hostname, port, host } = new URL(url)
     const socket = connect({ host: hostname, port: Number(port) })
     await new Promise((resolve) => socket.once('connect', resolve))
-    socket.write(`GET /api/linekit/get-messages-api?pb_line_id=${LINE_A} HTTP/1.1\r\nHost: ${host}\r\nx-user: alice\r\n\r\n`)
+    socket.write(
+      `GET /api/linekit/get-messages-api?pb_line_id=${LINE_A} HTTP/1.1\r\nHost: ${host}\r\nx-user: alice\r\n\r\n`,
+    )
     await eventually(started)
     socket.destroy()
   }

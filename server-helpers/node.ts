@@ -39,10 +39,14 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: N
  */
 export function toNodeHandler(server: LinekitServer): NodeListener {
   // The outcome before it becomes a Response, when `server` comes from createLinekitServer.
-  const respond = (server as LinekitServer & { [outcomeKey]?: (request: Request, context: CoreContext) => Promise<Outcome> })[outcomeKey]
+  const respond = (
+    server as LinekitServer & { [outcomeKey]?: (request: Request, context: CoreContext) => Promise<Outcome> }
+  )[outcomeKey]
   const listener = getRequestListener(
     async (request, { outgoing }) => {
-      const outcome = respond ? await respond(request, { cancel: new ClosedEarly(outgoing) }) : await server.handle(request)
+      const outcome = respond
+        ? await respond(request, { cancel: new ClosedEarly(outgoing) })
+        : await server.handle(request)
       return writeDirect(outcome, outgoing) ? RESPONSE_ALREADY_SENT : toResponse(outcome)
     },
     {
@@ -71,7 +75,13 @@ function writeDirect(outcome: Outcome, outgoing: ServerResponse | Http2ServerRes
   if (!(outgoing instanceof ServerResponse)) return false
   if (outcome instanceof Reply) {
     const { body } = outcome
-    const headers = body === null ? outcome.headers : { ...outcome.headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) }
+    const headers =
+      body === null
+        ? outcome.headers
+        : {
+            ...outcome.headers,
+            'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+          }
     if (outcome.statusText) outgoing.writeHead(outcome.status, outcome.statusText, headers)
     else outgoing.writeHead(outcome.status, headers)
     outgoing.end(body ?? undefined)

@@ -40,12 +40,20 @@ async function upstream(handler: (req: IncomingMessage, res: ServerResponse, bod
 describe('createNodeFetch', () => {
   it('sends method, headers and body, and hands back status, headers and body', async () => {
     const up = await upstream((_req, res, body) => {
-      res.writeHead(201, 'Created Here', { 'content-type': 'application/json', 'x-extra': 'yes', 'set-cookie': ['a=1', 'b=2'] })
+      res.writeHead(201, 'Created Here', {
+        'content-type': 'application/json',
+        'x-extra': 'yes',
+        'set-cookie': ['a=1', 'b=2'],
+      })
       res.end(JSON.stringify({ echoed: JSON.parse(body) }))
     })
     const fetch = createNodeFetch()
     const response = await fetch(
-      new Request(`${up.url}/send-api-message?x=1`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"phone":"+1"}' }),
+      new Request(`${up.url}/send-api-message?x=1`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: '{"phone":"+1"}',
+      }),
     )
     expect(response.status).toBe(201)
     expect(response.statusText).toBe('Created Here')
@@ -82,7 +90,9 @@ describe('createNodeFetch', () => {
     expect(await (await fetch(new Request(`${up.url}/b`))).text()).toBe('ok GET')
     expect(up.seen.map((r) => r.url)).toEqual(['/a', '/b', '/b'])
     // A POST on a reused socket is not sent twice: the caller sees the failure.
-    await expect(fetch(new Request(`${up.url}/c`, { method: 'POST', body: '{}' }))).rejects.toThrow(/socket hang up|ECONNRESET/)
+    await expect(fetch(new Request(`${up.url}/c`, { method: 'POST', body: '{}' }))).rejects.toThrow(
+      /socket hang up|ECONNRESET/,
+    )
     expect(up.seen.filter((r) => r.url === '/c')).toHaveLength(1)
   })
 
@@ -120,7 +130,7 @@ describe('createNodeFetch', () => {
     await expect(pending).rejects.toThrow('gone during')
   })
 
-  it('honours init.signal, the one linekit/server passes, over the request\'s own', async () => {
+  it("honours init.signal, the one linekit/server passes, over the request's own", async () => {
     const up = await upstream(() => undefined) // never answers
     const controller = new AbortController()
     const pending = createNodeFetch()(new Request(`${up.url}/x`), { signal: controller.signal })
@@ -131,7 +141,9 @@ describe('createNodeFetch', () => {
 
   it('refuses a body larger than maxResponseBytes', async () => {
     const up = await upstream((_req, res) => res.end('x'.repeat(10_000)))
-    await expect(createNodeFetch({ maxResponseBytes: 1000 })(new Request(`${up.url}/x`))).rejects.toThrow(/larger than 1000 bytes/)
+    await expect(createNodeFetch({ maxResponseBytes: 1000 })(new Request(`${up.url}/x`))).rejects.toThrow(
+      /larger than 1000 bytes/,
+    )
   })
 
   it('rejects when the upstream hangs up mid-answer', async () => {
@@ -183,9 +195,17 @@ describe('createLinekitServer with createNodeFetch', () => {
   it('proxies a listing with the key added and redacted from the body', async () => {
     const up = await upstream((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ status: 'OK', data: [{ content: `key was ${req.headers.authorization}` }], pagination: { limit: 50, offset: 0, total: 1 } }))
+      res.end(
+        JSON.stringify({
+          status: 'OK',
+          data: [{ content: `key was ${req.headers.authorization}` }],
+          pagination: { limit: 50, offset: 0, total: 1 },
+        }),
+      )
     })
-    const response = await serverFor(up.url).handle(new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`))
+    const response = await serverFor(up.url).handle(
+      new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`),
+    )
     expect(response.status).toBe(200)
     const text = await response.text()
     expect(text).toContain('key was Bearer [redacted]')
@@ -195,7 +215,9 @@ describe('createLinekitServer with createNodeFetch', () => {
 
   it('answers 504 upstream_timeout when the upstream does not answer in time', async () => {
     const up = await upstream(() => undefined) // never answers
-    const response = await serverFor(up.url, 50).handle(new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`))
+    const response = await serverFor(up.url, 50).handle(
+      new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`),
+    )
     expect(response.status).toBe(504)
     expect(await response.json()).toMatchObject({ code: 'upstream_timeout' })
   })
@@ -220,7 +242,9 @@ describe('createLinekitServer with createNodeFetch', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"status":"OK","data":[')
     })
-    const response = await serverFor(up.url, 100).handle(new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`))
+    const response = await serverFor(up.url, 100).handle(
+      new Request(`http://app.test/api/linekit/get-messages-api?pb_line_id=${LINE}`),
+    )
     expect(response.status).toBe(504)
   })
 })

@@ -95,9 +95,14 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
     let target = targets.get(origin)
     if (!target) {
       const url = new URL(origin)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createNodeFetch: unsupported protocol ${url.protocol}`)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new TypeError(`createNodeFetch: unsupported protocol ${url.protocol}`)
       const { protocol, hostname, port, auth } = urlToHttpOptions(url)
-      target = { client: url.protocol === 'https:' ? https : http, agent: agents[url.protocol], options: auth ? { protocol, hostname, port, auth } : { protocol, hostname, port } }
+      target = {
+        client: url.protocol === 'https:' ? https : http,
+        agent: agents[url.protocol],
+        options: auth ? { protocol, hostname, port, auth } : { protocol, hostname, port },
+      }
       if (targets.size >= 64) targets.clear()
       targets.set(origin, target)
     }
@@ -109,7 +114,8 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
       const { target, path } = resolve(url)
       const headers: Record<string, string> = { ...given }
       headers['accept-encoding'] ??= 'gzip, deflate, br'
-      if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+      if (body !== undefined)
+        headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
       if (cancel?.aborted) {
         reject(cancel.reason)
         return
@@ -133,30 +139,45 @@ function nodeTransport(options: NodeFetchOptions): UpstreamTransport {
       const unsubscribe = cancel?.subscribe(() => settle(cancel.reason))
 
       const send = (retried: boolean) => {
-        const outgoing = target.client.request({ ...target.options, path, method, headers, agent: target.agent }, (incoming) => {
-          const status = incoming.statusCode ?? 502
-          const stream = decoded(incoming)
-          const chunks: Buffer[] = []
-          let total = 0
-          stream.on('data', (chunk: Buffer) => {
-            total += chunk.byteLength
-            if (total > maxResponseBytes) settle(new Error(`createNodeFetch: upstream body larger than ${maxResponseBytes} bytes`))
-            else chunks.push(chunk)
-          })
-          stream.on('error', settle)
-          incoming.on('close', () => {
-            if (!incoming.complete) settle(new Error('createNodeFetch: the upstream closed the connection mid-answer'))
-          })
-          stream.on('end', () => {
-            const bytes = noBodyStatus.has(status) ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
-            settle(undefined, { status, statusText: incoming.statusMessage ?? '', headers: incoming.headers, bytes: bytes as Uint8Array<ArrayBuffer> })
-          })
-        })
+        const outgoing = target.client.request(
+          { ...target.options, path, method, headers, agent: target.agent },
+          (incoming) => {
+            const status = incoming.statusCode ?? 502
+            const stream = decoded(incoming)
+            const chunks: Buffer[] = []
+            let total = 0
+            stream.on('data', (chunk: Buffer) => {
+              total += chunk.byteLength
+              if (total > maxResponseBytes)
+                settle(new Error(`createNodeFetch: upstream body larger than ${maxResponseBytes} bytes`))
+              else chunks.push(chunk)
+            })
+            stream.on('error', settle)
+            incoming.on('close', () => {
+              if (!incoming.complete)
+                settle(new Error('createNodeFetch: the upstream closed the connection mid-answer'))
+            })
+            stream.on('end', () => {
+              const bytes = noBodyStatus.has(status)
+                ? Buffer.alloc(0)
+                : chunks.length === 1
+                  ? chunks[0]!
+                  : Buffer.concat(chunks, total)
+              settle(undefined, {
+                status,
+                statusText: incoming.statusMessage ?? '',
+                headers: incoming.headers,
+                bytes: bytes as Uint8Array<ArrayBuffer>,
+              })
+            })
+          },
+        )
         current = outgoing
         outgoing.on('error', (error: NodeJS.ErrnoException) => {
           // The upstream closed an idle keep-alive socket just as it was reused: the request never
           // reached it. Sent again once on a fresh socket when that cannot duplicate anything.
-          if (!settled && !retried && outgoing.reusedSocket && error.code === 'ECONNRESET' && idempotent.has(method)) send(true)
+          if (!settled && !retried && outgoing.reusedSocket && error.code === 'ECONNRESET' && idempotent.has(method))
+            send(true)
           else settle(error)
         })
         outgoing.end(body)

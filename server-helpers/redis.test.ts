@@ -58,7 +58,9 @@ const message = (n: number, linePhoneNumber = NUMBER_A) => ({
 beforeAll(async () => {
   if (!hasRedis) return
   port = await freePort()
-  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  })
   const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
   probe.on('error', () => undefined) // refused until redis-server listens
   await probe.ping()
@@ -157,11 +159,18 @@ describe.skipIf(!hasRedis)('createRedisEventBus against a real redis-server', ()
     const one = make('two-servers')
     const two = make('two-servers')
     await (two.bus as RedisEventBus).ready()
-    const sse = await two.handle(new Request('http://app.example/api/linekit/events', { headers: { 'x-line': LINE_A } }))
+    const sse = await two.handle(
+      new Request('http://app.example/api/linekit/events', { headers: { 'x-line': LINE_A } }),
+    )
     const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader()
     let text = ''
     const hook = (body: unknown) =>
-      one.handle(new Request('http://app.example/api/linekit/webhooks/whsec_redis', { method: 'POST', body: JSON.stringify(body) }))
+      one.handle(
+        new Request('http://app.example/api/linekit/webhooks/whsec_redis', {
+          method: 'POST',
+          body: JSON.stringify(body),
+        }),
+      )
     expect((await hook(message(1, '+14155550102'))).status).toBe(200) // line B: not for this client
     expect((await hook(message(2))).status).toBe(200)
     await one.settled()

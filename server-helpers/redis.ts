@@ -158,7 +158,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
     }
   }
   let subscribedOnce = false
-  void ready.then(() => (subscribedOnce = true), () => undefined)
+  void ready.then(
+    () => (subscribedOnce = true),
+    () => undefined,
+  )
   const onReady = () => {
     if (subscribedOnce) void catchUp()
   }

@@ -56,7 +56,13 @@ export {
   linekitQueryRetry,
 } from './hooks/options'
 export { useThread } from './hooks/useThread'
-export type { ThreadItem, ThreadMessageItem, ThreadOptimisticItem, UseThreadOptions, UseThreadResult } from './hooks/useThread'
+export type {
+  ThreadItem,
+  ThreadMessageItem,
+  ThreadOptimisticItem,
+  UseThreadOptions,
+  UseThreadResult,
+} from './hooks/useThread'
 export { useMessages } from './hooks/useMessages'
 export { useMessage } from './hooks/useMessage'
 export { useLines } from './hooks/useLines'
@@ -90,7 +96,12 @@ export type { SseEventSourceOptions } from './events/createSseEventSource'
 export { createMemoryEventSource } from './events/createMemoryEventSource'
 export type { MemoryEventSource } from './events/createMemoryEventSource'
 export { createInboundCallStore } from './events/inboundCallStore'
-export type { InboundCall, InboundCallStore, InboundCallsSnapshot, InboundCallStoreOptions } from './events/inboundCallStore'
+export type {
+  InboundCall,
+  InboundCallStore,
+  InboundCallsSnapshot,
+  InboundCallStoreOptions,
+} from './events/inboundCallStore'
 export { useLinekitEvent } from './events/useLinekitEvent'
 export { useInboundCalls } from './events/useInboundCalls'
 export type { UseInboundCallsResult } from './events/useInboundCalls'
@@ -133,8 +144,15 @@ export { ContactCard, contactCardStrings } from './components/ContactCard'
 export type { ContactCardProps, ContactCardStrings } from './components/ContactCard'
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
-export { describeError as describeLinekitError, errorStrings as linekitErrorStrings } from './components/internal/errors'
-export type { ErrorStrings as LinekitErrorStrings, ErrorContext as LinekitErrorContext, ErrorRule as LinekitErrorRule } from './components/internal/errors'
+export {
+  describeError as describeLinekitError,
+  errorStrings as linekitErrorStrings,
+} from './components/internal/errors'
+export type {
+  ErrorStrings as LinekitErrorStrings,
+  ErrorContext as LinekitErrorContext,
+  ErrorRule as LinekitErrorRule,
+} from './components/internal/errors'
 export { groupErrorStrings, enrollErrorStrings, contactErrorStrings } from './components/internal/errorRules'
 export type { GroupErrorStrings, EnrollErrorStrings, ContactErrorStrings } from './components/internal/errorRules'
 export type { DateOptions } from './components/internal/time'

@@ -35,7 +35,9 @@ export const InboundMessageArrives: Story = {
     const backend = storyBackend(context)
     await backend.eventsConnected()
     await backend.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Are you open on Sunday?' })
-    await waitFor(() => expect(canvas.getAllByText('Are you open on Sunday?').length).toBeGreaterThan(0), { timeout: 10_000 })
+    await waitFor(() => expect(canvas.getAllByText('Are you open on Sunday?').length).toBeGreaterThan(0), {
+      timeout: 10_000,
+    })
   },
 }
 
@@ -56,7 +58,10 @@ export const RateLimited: Story = { parameters: { linekit: { setup: setups.rateL
 const themed =
   (className: string | undefined, style: CSSProperties = {}): Decorator =>
   (Story) => (
-    <div className={className} style={{ background: 'var(--lk-color-surface)', color: 'var(--lk-color-text)', minHeight: '100vh', ...style }}>
+    <div
+      className={className}
+      style={{ background: 'var(--lk-color-surface)', color: 'var(--lk-color-text)', minHeight: '100vh', ...style }}
+    >
       <Story />
     </div>
   )

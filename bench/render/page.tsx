@@ -50,8 +50,10 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 async function memoryFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href)
   if (url.pathname.endsWith('/get-lines')) return json([{ lineId: LINE, phoneNumber: OWN, name: 'Main' }])
-  if (url.pathname.endsWith('/api-check-native-availability')) return json({ available: true, phone: PHONE, service: 'nativechat' })
-  if (url.pathname.endsWith('/get-messages-api')) return json({ status: 'OK', data: [], pagination: { limit: 50, offset: 0, total: 0 } })
+  if (url.pathname.endsWith('/api-check-native-availability'))
+    return json({ available: true, phone: PHONE, service: 'nativechat' })
+  if (url.pathname.endsWith('/get-messages-api'))
+    return json({ status: 'OK', data: [], pagination: { limit: 50, offset: 0, total: 0 } })
   void init
   return new Response(JSON.stringify({ error: 'not in the bench page' }), { status: 404 })
 }

@@ -13,13 +13,23 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
 
 const server = http.createServer((req, res) => {
   const forward = http.request(
-    { host: hostname, port, path: (req.url ?? '/').slice(prefix.length), method: req.method, agent, headers: { authorization: `Bearer ${key}`, accept: 'application/json' } },
+    {
+      host: hostname,
+      port,
+      path: (req.url ?? '/').slice(prefix.length),
+      method: req.method,
+      agent,
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+    },
     (up) => {
       const chunks = []
       up.on('data', (chunk) => chunks.push(chunk))
       up.on('end', () => {
         const body = Buffer.concat(chunks)
-        res.writeHead(up.statusCode ?? 502, { 'content-type': up.headers['content-type'] ?? 'application/json', 'content-length': body.byteLength })
+        res.writeHead(up.statusCode ?? 502, {
+          'content-type': up.headers['content-type'] ?? 'application/json',
+          'content-length': body.byteLength,
+        })
         res.end(body)
       })
     },

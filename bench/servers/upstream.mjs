@@ -40,7 +40,8 @@ const server = createServer((req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found","code":"not_found"}')
       return
     }
-    const send = () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
+    const send = () =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
     if (delayMs > 0) setTimeout(send, delayMs)
     else send()
   })

@@ -8,7 +8,9 @@ describe('auth (spec: Authentication)', () => {
     const { get, mock } = setup()
     expectError(await get('/get-lines', null), 401, 'unauthorized')
     expectError(await get('/get-lines', 'nope'), 401, 'unauthorized')
-    const r = await mock.fetch('https://h.test/get-lines', { headers: { authorization: `Basic ${seedKeys.production}` } })
+    const r = await mock.fetch('https://h.test/get-lines', {
+      headers: { authorization: `Basic ${seedKeys.production}` },
+    })
     expect(r.status).toBe(401)
   })
 

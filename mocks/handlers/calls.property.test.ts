@@ -31,10 +31,18 @@ const KEYS = [...Object.values(seedKeys), seedAccessTokens.mcp, 'bogus', '']
 
 describe('property: the voice-token mint', () => {
   it('answers only its declared statuses, with the mint error body or the voice-token response', async () => {
-    const mock = createMockService({ clock: createMockClock({ now: '2026-01-15T12:00:00Z' }), webhookSender: async () => ({ status: 200 }) })
+    const mock = createMockService({
+      clock: createMockClock({ now: '2026-01-15T12:00:00Z' }),
+      webhookSender: async () => ({ status: 200 }),
+    })
     const declared: readonly number[] = endpointsById.mintVoiceToken.statuses
     const body = fc.oneof(
-      { weight: 4, arbitrary: fc.record({ lineId: fc.oneof(fc.constantFrom(...LINES), fc.jsonValue()) }, { requiredKeys: [] }).map((o) => JSON.stringify(o)) },
+      {
+        weight: 4,
+        arbitrary: fc
+          .record({ lineId: fc.oneof(fc.constantFrom(...LINES), fc.jsonValue()) }, { requiredKeys: [] })
+          .map((o) => JSON.stringify(o)),
+      },
       fc.jsonValue().map((v) => JSON.stringify(v)),
       fc.string({ maxLength: 100 }),
       fc.constantFrom('', '{', 'null', `{"lineId":"${'x'.repeat(100_000)}"}`),
@@ -45,7 +53,11 @@ describe('property: the voice-token mint', () => {
         mock.clock.advance(wait)
         const headers: Record<string, string> = { 'content-type': 'application/json' }
         if (key !== null) headers.authorization = `Bearer ${key}`
-        const response = await mock.fetch('https://app.fuzz.test/api/v1/dialer/token', { method: 'POST', headers, body: raw })
+        const response = await mock.fetch('https://app.fuzz.test/api/v1/dialer/token', {
+          method: 'POST',
+          headers,
+          body: raw,
+        })
         const text = await response.text()
         expect(declared, text.slice(0, 200)).toContain(response.status)
         expect(response.status).toBeLessThan(500)
@@ -60,7 +72,11 @@ describe('property: the voice-token mint', () => {
           expect(response.headers.get('retry-after')).toBe(String(parsed.data.retryAfterSeconds))
         }
         if (parsed.success && parsed.data.code === 'dialer_cap_reached') {
-          expect(parsed.data).toMatchObject({ used: expect.any(Number), included: expect.any(Number), periodEnd: expect.any(String) })
+          expect(parsed.data).toMatchObject({
+            used: expect.any(Number),
+            included: expect.any(Number),
+            periodEnd: expect.any(String),
+          })
         }
       }),
       { numRuns: 400 },
@@ -70,14 +86,23 @@ describe('property: the voice-token mint', () => {
 
 describe('property: call logs query', () => {
   it('200 with the list schema, or 400 with the error body; offset + limit > 2000 is always 400', async () => {
-    const mock = createMockService({ clock: createMockClock({ now: '2026-01-15T12:00:00Z' }), webhookSender: async () => ({ status: 200 }) })
+    const mock = createMockService({
+      clock: createMockClock({ now: '2026-01-15T12:00:00Z' }),
+      webhookSender: async () => ({ status: 200 }),
+    })
     mock.control.updateSettings({ rateLimitPerMinute: 0 })
     for (let i = 0; i < 3; i++) {
       const log = mock.control.callLogs.record({ to: `+1415555016${i}` })
       mock.control.callLogs.complete(log.id, { outcome: i === 0 ? 'busy' : 'answered', durationSeconds: 30 })
     }
-    const intish = fc.oneof(fc.integer({ min: -5, max: 2_100 }).map(String), fc.constantFrom('', 'abc', '1.5', '1e3', '0x10'))
-    const date = fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-15', 'yesterday', '2026-02-30T00:00:00Z', ''))
+    const intish = fc.oneof(
+      fc.integer({ min: -5, max: 2_100 }).map(String),
+      fc.constantFrom('', 'abc', '1.5', '1e3', '0x10'),
+    )
+    const date = fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      fc.constantFrom('2026-01-15', 'yesterday', '2026-02-30T00:00:00Z', ''),
+    )
     const query = fc.record(
       {
         limit: intish,
@@ -97,11 +122,13 @@ describe('property: call logs query', () => {
         const json: unknown = await response.json()
         const limit = q.limit === undefined ? 100 : Number(q.limit)
         const offset = q.offset === undefined ? 0 : Number(q.offset)
-        if (Number.isInteger(limit) && Number.isInteger(offset) && offset + limit > 2000) expect(response.status).toBe(400)
+        if (Number.isInteger(limit) && Number.isInteger(offset) && offset + limit > 2000)
+          expect(response.status).toBe(400)
         if (response.status === 200) {
           const page = callLogsListResponseSchema.parse(json)
           expect(page.data.length).toBeLessThanOrEqual(page.pagination.limit)
-          if (q.answered_at_gte !== undefined || q.answered_at_lte !== undefined) for (const log of page.data) expect(log.answered_at).not.toBeNull()
+          if (q.answered_at_gte !== undefined || q.answered_at_lte !== undefined)
+            for (const log of page.data) expect(log.answered_at).not.toBeNull()
         } else {
           expect(response.status).toBe(400)
           expect(messagingErrorBodySchema.safeParse(json).success).toBe(true)
@@ -133,7 +160,11 @@ const api = async (real: Real, path: string, body: unknown) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 const control = async (real: Real, path: string, body?: unknown) => {
-  const response = await real.mock.fetch(`https://api.fuzz.test/__mock${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await real.mock.fetch(`https://api.fuzz.test/__mock${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 const terminal = (s: Status) => s !== 'ringing' && s !== 'answered'
@@ -213,7 +244,10 @@ class Repeat extends OnCall {
   override toString = () => `repeat(${this.index})`
 }
 class End extends OnCall {
-  constructor(index: number, readonly status: Exclude<Status, 'ringing' | 'answered'>) {
+  constructor(
+    index: number,
+    readonly status: Exclude<Status, 'ringing' | 'answered'>,
+  ) {
     super(index)
   }
   override async run(m: Model, r: Real) {
@@ -227,7 +261,7 @@ class End extends OnCall {
 }
 
 describe('property: inbound call state machine', () => {
-  it('follows the spec\'s transitions; ringing once, answered once at most, ended exactly once per terminal call', async () => {
+  it("follows the spec's transitions; ringing once, answered once at most, ended exactly once per terminal call", async () => {
     const idx = fc.nat({ max: 7 })
     const commands = fc.commands(
       [
@@ -237,7 +271,14 @@ describe('property: inbound call state machine', () => {
         idx.map((i) => new Elsewhere(i)),
         idx.map((i) => new HangUp(i)),
         idx.map((i) => new Repeat(i)),
-        fc.tuple(idx, fc.constantFrom('ended', 'declined', 'no_answer', 'voicemail', 'busy', 'failed') as fc.Arbitrary<Exclude<Status, 'ringing' | 'answered'>>).map(([i, s]) => new End(i, s)),
+        fc
+          .tuple(
+            idx,
+            fc.constantFrom('ended', 'declined', 'no_answer', 'voicemail', 'busy', 'failed') as fc.Arbitrary<
+              Exclude<Status, 'ringing' | 'answered'>
+            >,
+          )
+          .map(([i, s]) => new End(i, s)),
       ],
       { maxCommands: 25 },
     )
@@ -259,7 +300,10 @@ describe('property: inbound call state machine', () => {
         await mock.control.webhooks.flush()
         for (const [i, uuid] of real.uuids.entries()) {
           const expected = model.calls[i] as Model['calls'][number]
-          const status = await real.mock.fetch(`https://api.fuzz.test/get-audiocall-call-status-api?call_uuid=${uuid}`, { headers: { authorization: `Bearer ${seedKeys.production}` } })
+          const status = await real.mock.fetch(
+            `https://api.fuzz.test/get-audiocall-call-status-api?call_uuid=${uuid}`,
+            { headers: { authorization: `Bearer ${seedKeys.production}` } },
+          )
           expect(((await status.json()) as { call_status: string }).call_status).toBe(expected.status)
           const events = posted.filter((p) => p.call_uuid === uuid)
           for (const e of events) expect(audioCallEventSchema.safeParse(e).success).toBe(true)

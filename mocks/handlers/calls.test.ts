@@ -26,7 +26,11 @@ function setup() {
   const call = async (method: string, path: string, body?: unknown, key: string | null = seedKeys.production) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (key !== null) headers.authorization = `Bearer ${key}`
-    const response = await mock.fetch(`http://api.mock.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const response = await mock.fetch(`http://api.mock.test${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     const text = await response.text()
     let json: unknown
     try {
@@ -47,22 +51,33 @@ function setup() {
 describe('audio calls over HTTP', () => {
   it('start → 200 with rtc; status; end', async () => {
     const { call } = setup()
-    const start = await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.main.lineId, phone_number: '(415) 555-0150' })
+    const start = await call('POST', '/start-audiocall-call-api', {
+      pb_line_id: seedLines.main.lineId,
+      phone_number: '(415) 555-0150',
+    })
     expect(start.status).toBe(200)
     expect(startCallResponseSchema.safeParse(start.body).success).toBe(true)
     const uuid = start.body.call_uuid as string
     const status = await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)
     expect(callStatusResponseSchema.safeParse(status.body).success).toBe(true)
     expect(status.body.call_status).toBe('ringing')
-    expect(await call('POST', '/end-audiocall-call-api', { call_uuid: uuid })).toMatchObject({ status: 200, body: { success: true, call_uuid: uuid } })
+    expect(await call('POST', '/end-audiocall-call-api', { call_uuid: uuid })).toMatchObject({
+      status: 200,
+      body: { success: true, call_uuid: uuid },
+    })
     expect((await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)).body.call_status).toBe('ended')
     expect((await call('POST', '/end-audiocall-call-api', { call_uuid: uuid })).status).toBe(409)
   })
 
   it('rtc: null when the control API says the device returned none', async () => {
     const { call } = setup()
-    expect((await call('POST', '/__mock/calls/settings', { outboundRtc: false }, null)).body).toMatchObject({ outboundRtc: false })
-    const start = await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.main.lineId, phone_number: '+14155550150' })
+    expect((await call('POST', '/__mock/calls/settings', { outboundRtc: false }, null)).body).toMatchObject({
+      outboundRtc: false,
+    })
+    const start = await call('POST', '/start-audiocall-call-api', {
+      pb_line_id: seedLines.main.lineId,
+      phone_number: '+14155550150',
+    })
     expect(start.body.rtc).toBeNull()
   })
 
@@ -89,14 +104,26 @@ describe('audio calls over HTTP', () => {
     }
     expect((await call('POST', '/decline-audiocall-call-api', {})).status).toBe(400)
     expect((await call('GET', '/get-audiocall-call-status-api')).status).toBe(400)
-    expect((await call('POST', '/start-audiocall-call-api', { pb_line_id: 'nope', phone_number: '+14155550150' })).status).toBe(400)
-    expect((await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.messaging.lineId, phone_number: '+14155550150' })).status).toBe(400)
+    expect(
+      (await call('POST', '/start-audiocall-call-api', { pb_line_id: 'nope', phone_number: '+14155550150' })).status,
+    ).toBe(400)
+    expect(
+      (
+        await call('POST', '/start-audiocall-call-api', {
+          pb_line_id: seedLines.messaging.lineId,
+          phone_number: '+14155550150',
+        })
+      ).status,
+    ).toBe(400)
   })
 
   it('inbound: ring → answer (200 with rtc) → 409 on a second answer; 404 unknown', async () => {
     const { call, ring } = setup()
     const uuid = await ring()
-    expect((await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)).body).toMatchObject({ call_status: 'ringing', direction: 'inbound' })
+    expect((await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)).body).toMatchObject({
+      call_status: 'ringing',
+      direction: 'inbound',
+    })
     const answer = await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })
     expect(answer.status).toBe(200)
     expect(answerCallResponseSchema.safeParse(answer.body).success).toBe(true)
@@ -110,22 +137,35 @@ describe('audio calls over HTTP', () => {
   it('answer returns the credentials stored at ringing, or null', async () => {
     const { call, ring } = setup()
     const none = await ring({ ringingRtc: false, answerRtc: false })
-    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: none })).body).toEqual({ success: true, call_uuid: none, rtc: null })
+    expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: none })).body).toEqual({
+      success: true,
+      call_uuid: none,
+      rtc: null,
+    })
   })
 
   it('answered elsewhere, caller hang-up then decline, and terminal states through the control API', async () => {
     const { call, ring } = setup()
     const a = await ring()
-    expect((await call('POST', `/__mock/calls/${a}/answer-elsewhere`, undefined, null)).body).toMatchObject({ call: { call_status: 'answered' } })
+    expect((await call('POST', `/__mock/calls/${a}/answer-elsewhere`, undefined, null)).body).toMatchObject({
+      call: { call_status: 'answered' },
+    })
     expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: a })).status).toBe(409)
-    expect((await call('POST', `/__mock/calls/${a}/end`, undefined, null)).body).toMatchObject({ call: { call_status: 'ended' } })
+    expect((await call('POST', `/__mock/calls/${a}/end`, undefined, null)).body).toMatchObject({
+      call: { call_status: 'ended' },
+    })
 
     const b = await ring()
     await call('POST', `/__mock/calls/${b}/caller-hangup`, undefined, null)
-    expect(await call('POST', '/decline-audiocall-call-api', { call_uuid: b })).toMatchObject({ status: 200, body: { success: true } })
+    expect(await call('POST', '/decline-audiocall-call-api', { call_uuid: b })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    })
 
     const c = await ring()
-    expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'voicemail' }, null)).body).toMatchObject({ call: { call_status: 'voicemail' } })
+    expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'voicemail' }, null)).body).toMatchObject({
+      call: { call_status: 'voicemail' },
+    })
     expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'voicemail' }, null)).status).toBe(409)
     expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'exploded' }, null)).status).toBe(400)
     expect((await call('POST', '/__mock/calls/nope/end', undefined, null)).status).toBe(404)
@@ -136,19 +176,43 @@ describe('audio calls over HTTP', () => {
     const uuid = await ring()
     await call('POST', '/__mock/faults', { path: '/answer-audiocall-call-api', mode: 'device', status: 502 }, null)
     await call('POST', '/__mock/faults', { path: '/answer-audiocall-call-api', mode: 'device', status: 503 }, null)
-    expect(await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).toMatchObject({ status: 502, body: { code: 'device_error' } })
-    expect(await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).toMatchObject({ status: 503, body: { code: 'device_unreachable' } })
+    expect(await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).toMatchObject({
+      status: 502,
+      body: { code: 'device_error' },
+    })
+    expect(await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).toMatchObject({
+      status: 503,
+      body: { code: 'device_unreachable' },
+    })
     expect((await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).status).toBe(200)
     await call('POST', '/__mock/faults', { path: '/start-audiocall-call-api', status: 503 }, null)
-    expect((await call('POST', '/start-audiocall-call-api', { pb_line_id: seedLines.main.lineId, phone_number: '+14155550150' })).status).toBe(503)
+    expect(
+      (
+        await call('POST', '/start-audiocall-call-api', {
+          pb_line_id: seedLines.main.lineId,
+          phone_number: '+14155550150',
+        })
+      ).status,
+    ).toBe(503)
   })
 
   it('webhooks: ringing once (repeated signal), answered, ended — only with the audio-call box, listed with outcomes', async () => {
     const { call, ring, posted } = setup()
     const off = await call('POST', '/__mock/webhooks', { url: 'https://hooks.example.test/messages' }, null)
     expect(off.status).toBe(201)
-    expect(off.body.webhook).toMatchObject({ audioCalls: false, inbound: true, outbound: true, crm: false, enabled: true })
-    await call('POST', '/__mock/webhooks', { url: 'https://hooks.example.test/calls', audioCalls: true, inbound: false, outbound: false }, null)
+    expect(off.body.webhook).toMatchObject({
+      audioCalls: false,
+      inbound: true,
+      outbound: true,
+      crm: false,
+      enabled: true,
+    })
+    await call(
+      'POST',
+      '/__mock/webhooks',
+      { url: 'https://hooks.example.test/calls', audioCalls: true, inbound: false, outbound: false },
+      null,
+    )
     const uuid = await ring()
     await call('POST', `/__mock/calls/${uuid}/ring`, undefined, null)
     await call('POST', `/__mock/calls/${uuid}/ring`, undefined, null)
@@ -171,12 +235,17 @@ describe('audio calls over HTTP', () => {
     const id = (created.body.webhook as { id: string }).id
     await call('POST', '/send-api-message', { phone: '+14155550124', message: 'hi', lineId: seedLines.main.lineId })
     await call('POST', '/__mock/inbound', { from: '+14155550124', message: 'hello back' }, null)
-    const deliveries = (await call('GET', `/__mock/webhooks/deliveries?webhookId=${id}`, undefined, null)).body.deliveries as Array<{ event: string }>
+    const deliveries = (await call('GET', `/__mock/webhooks/deliveries?webhookId=${id}`, undefined, null)).body
+      .deliveries as Array<{ event: string }>
     expect(deliveries.map((d) => d.event)).toEqual(['message.outbound', 'message.inbound'])
     expect(posted.map((p) => p.body.direction)).toEqual(['outbound', 'inbound'])
-    const webhooks = (await call('GET', '/__mock/webhooks', undefined, null)).body.webhooks as Array<Record<string, unknown>>
+    const webhooks = (await call('GET', '/__mock/webhooks', undefined, null)).body.webhooks as Array<
+      Record<string, unknown>
+    >
     expect(webhooks[0]).toMatchObject({ id, enabled: true, consecutiveFailures: 0, deliveryCount: 2 })
-    expect((await call('POST', `/__mock/webhooks/${id}/test`, undefined, null)).body).toMatchObject({ delivery: { event: 'test', outcome: 'success' } })
+    expect((await call('POST', `/__mock/webhooks/${id}/test`, undefined, null)).body).toMatchObject({
+      delivery: { event: 'test', outcome: 'success' },
+    })
     expect((await call('DELETE', `/__mock/webhooks/${id}`, undefined, null)).status).toBe(200)
     expect((await call('DELETE', `/__mock/webhooks/${id}`, undefined, null)).status).toBe(404)
     expect((await call('POST', '/__mock/webhooks', { url: 'not a url' }, null)).status).toBe(400)

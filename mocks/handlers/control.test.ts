@@ -24,11 +24,23 @@ describe('control API (/__mock/*)', () => {
       expect(created.body.lines.length).toBeGreaterThan(0)
       const lines = (await get('/get-lines', key)).body
       if (kind === 'trial') expect(lines.trial).toBe(true)
-      else expect(lines.map((l: { lineId: string }) => l.lineId)).toEqual(created.body.lines.map((l: { lineId: string }) => l.lineId))
+      else
+        expect(lines.map((l: { lineId: string }) => l.lineId)).toEqual(
+          created.body.lines.map((l: { lineId: string }) => l.lineId),
+        )
     }
     const prod = (await post('/__mock/accounts', { kind: 'production' }, null)).body
-    expect(prod.lines.some((l: { audioCallEnabled: boolean; inboundNumber: string | null }) => l.audioCallEnabled && l.inboundNumber)).toBe(true)
-    expect(prod.flows.map((f: { firstStep: string; published: boolean }) => `${f.firstStep}:${f.published}`)).toEqual(['wait:true', 'question:true', 'action:true', 'action:false'])
+    expect(
+      prod.lines.some(
+        (l: { audioCallEnabled: boolean; inboundNumber: string | null }) => l.audioCallEnabled && l.inboundNumber,
+      ),
+    ).toBe(true)
+    expect(prod.flows.map((f: { firstStep: string; published: boolean }) => `${f.firstStep}:${f.published}`)).toEqual([
+      'wait:true',
+      'question:true',
+      'action:true',
+      'action:false',
+    ])
     expect(prod.features).toEqual({ audioCall: true, dialerAddon: true, crmConnected: false })
     expectError(await post('/__mock/accounts', { kind: 'gold' }, null), 400)
   })
@@ -37,7 +49,9 @@ describe('control API (/__mock/*)', () => {
     const { post, get } = setup()
     expect((await get('/__mock/clock', null)).body.now).toBe(T0)
     expect((await post('/__mock/clock/advance', { ms: 90_000 }, null)).body.now).toBe('2026-03-02T12:01:30.000Z')
-    expect((await post('/__mock/clock', { now: '2026-03-03T00:00:00Z' }, null)).body.now).toBe('2026-03-03T00:00:00.000Z')
+    expect((await post('/__mock/clock', { now: '2026-03-03T00:00:00Z' }, null)).body.now).toBe(
+      '2026-03-03T00:00:00.000Z',
+    )
     expectError(await post('/__mock/clock/advance', { ms: -5 }, null), 400)
     expectError(await post('/__mock/clock/advance', 'not json', null), 400)
   })
@@ -52,9 +66,18 @@ describe('control API (/__mock/*)', () => {
 
   it('injects inbound messages (1:1 and RCS) into the list', async () => {
     const { post, get } = setup()
-    const r = await post('/__mock/inbound', { from: '+14155550175', message: 'hello from RCS', service: 'RCS', lineId: seedLines.shared.lineId }, null)
+    const r = await post(
+      '/__mock/inbound',
+      { from: '+14155550175', message: 'hello from RCS', service: 'RCS', lineId: seedLines.shared.lineId },
+      null,
+    )
     expect(r.status).toBe(201)
-    expect(r.body.message).toMatchObject({ direction: 'inbound', service: 'RCS', from_number: '+14155550175', to_number: seedLines.shared.phoneNumber })
+    expect(r.body.message).toMatchObject({
+      direction: 'inbound',
+      service: 'RCS',
+      from_number: '+14155550175',
+      to_number: seedLines.shared.phoneNumber,
+    })
     const sms = await post('/__mock/inbound', { apiKey: seedKeys.crm, from: '+14155550175', message: 'to crm' }, null)
     expect(sms.body.message.service).toBe('SMS')
     expect((await get('/get-messages-api?service=RCS')).body.pagination.total).toBe(2)
@@ -87,7 +110,9 @@ describe('control API (/__mock/*)', () => {
     const started = performance.now()
     expect((await get('/get-effects')).status).toBe(200)
     expect(performance.now() - started).toBeGreaterThanOrEqual(50)
-    expect((await post('/send-group-message', { numbers: ['+14155550180', '+14155550182'], message: 'x' })).body.groupStatus).toBe('active')
+    expect(
+      (await post('/send-group-message', { numbers: ['+14155550180', '+14155550182'], message: 'x' })).body.groupStatus,
+    ).toBe('active')
     expectError(await call('PATCH', '/__mock/settings', { latencyMs: 'slow' }, null), 400)
     expectError(await call('PATCH', '/__mock/settings', { unknown: 1 }, null), 400)
     expect((await get('/__mock/settings', null)).body.latencyMs).toBe(60)
@@ -98,7 +123,9 @@ describe('control API (/__mock/*)', () => {
     await post('/send-api-message', { phone: '+14155550178', message: 'out' })
     await post('/__mock/inbound', { from: '+14155550178', message: 'in' }, null)
     const events = (await get('/__mock/events', null)).body.events
-    expect(events.map((e: { type: string; message: { content: string } }) => `${e.type}:${e.message.content}`)).toEqual(['message.outbound:out', 'message.inbound:in'])
+    expect(events.map((e: { type: string; message: { content: string } }) => `${e.type}:${e.message.content}`)).toEqual(
+      ['message.outbound:out', 'message.inbound:in'],
+    )
   })
 
   it('unknown control paths are 404 with the error body', async () => {

@@ -64,7 +64,8 @@ export function controlHandlers(core: MockCore): HttpHandler[] {
         return errorResponse(error)
       }
     })
-  const body = async <S extends z.ZodMiniType>(request: Request, schema: S) => parseWith(schema, await readJsonObject(request))
+  const body = async <S extends z.ZodMiniType>(request: Request, schema: S) =>
+    parseWith(schema, await readJsonObject(request))
 
   return [
     op('POST', '/reset', () => {

@@ -69,7 +69,10 @@ const webhookSchema = z.strictObject({
   audioCalls: z.optional(z.boolean()),
   crm: z.optional(z.boolean()),
 })
-const oauthClientSchema = z.strictObject({ ...accountRef, scopes: z.optional(z.array(z.enum(oauthScopes)).check(z.minLength(1))) })
+const oauthClientSchema = z.strictObject({
+  ...accountRef,
+  scopes: z.optional(z.array(z.enum(oauthScopes)).check(z.minLength(1))),
+})
 const mintFaultSchema = z.strictObject({
   kind: z.enum(mintFaultKinds),
   count: z.optional(z.int().check(z.minimum(1), z.maximum(1_000_000))),
@@ -81,7 +84,12 @@ type Method = 'GET' | 'POST' | 'DELETE'
 export function controlCallsHandlers(core: MockCore): HttpHandler[] {
   const { state } = core
   const c = core.control
-  const op = (method: Method, path: string, run: (request: Request, params: Record<string, string>) => unknown, status = 200) =>
+  const op = (
+    method: Method,
+    path: string,
+    run: (request: Request, params: Record<string, string>) => unknown,
+    status = 200,
+  ) =>
     defineHandler(method, `/__mock${path}`, async (request, params) => {
       try {
         state.clock.runDue()
@@ -93,13 +101,17 @@ export function controlCallsHandlers(core: MockCore): HttpHandler[] {
         return errorResponse(error)
       }
     })
-  const body = async <S extends z.ZodMiniType>(request: Request, schema: S) => parseWith(schema, await readJsonObject(request))
+  const body = async <S extends z.ZodMiniType>(request: Request, schema: S) =>
+    parseWith(schema, await readJsonObject(request))
   /** An optional JSON body: empty means `{}`. */
   const optionalBody = async <S extends z.ZodMiniType>(request: Request, schema: S) => {
     const text = await request.clone().text()
     return text.trim() === '' ? parseWith(schema, {}) : body(request, schema)
   }
-  const ref = (url: URL) => ({ accountId: url.searchParams.get('accountId') ?? undefined, apiKey: url.searchParams.get('apiKey') ?? undefined })
+  const ref = (url: URL) => ({
+    accountId: url.searchParams.get('accountId') ?? undefined,
+    apiKey: url.searchParams.get('apiKey') ?? undefined,
+  })
   const uuid = (params: Record<string, string>) => params.uuid ?? ''
 
   return [
@@ -111,18 +123,27 @@ export function controlCallsHandlers(core: MockCore): HttpHandler[] {
     op('POST', '/calls/:uuid/ring', (_r, p) => ({ call: c.calls.ring(uuid(p)) })),
     op('POST', '/calls/:uuid/answer-elsewhere', (_r, p) => ({ call: c.calls.answerElsewhere(uuid(p)) })),
     op('POST', '/calls/:uuid/caller-hangup', (_r, p) => ({ call: c.calls.callerHangup(uuid(p)) })),
-    op('POST', '/calls/:uuid/end', async (r, p) => ({ call: c.calls.end(uuid(p), (await optionalBody(r, endSchema)).status) })),
+    op('POST', '/calls/:uuid/end', async (r, p) => ({
+      call: c.calls.end(uuid(p), (await optionalBody(r, endSchema)).status),
+    })),
 
     op('POST', '/call-logs', async (r) => ({ callLog: c.callLogs.record(await body(r, recordSchema)) }), 201),
     op('GET', '/call-logs', (r) => ({ callLogs: c.callLogs.list(ref(new URL(r.url))) })),
-    op('POST', '/call-logs/:id/complete', async (r, p) => ({ callLog: c.callLogs.complete(p.id ?? '', await body(r, completeSchema)) })),
+    op('POST', '/call-logs/:id/complete', async (r, p) => ({
+      callLog: c.callLogs.complete(p.id ?? '', await body(r, completeSchema)),
+    })),
 
     op('GET', '/dialer', (r) => c.dialer.get(ref(new URL(r.url)))),
     op('POST', '/dialer', async (r) => c.dialer.set(await body(r, dialerSchema))),
 
     op('GET', '/webhooks/deliveries', async (r) => {
       const url = new URL(r.url)
-      return { deliveries: await c.webhooks.deliveries({ ...ref(url), webhookId: url.searchParams.get('webhookId') ?? undefined }) }
+      return {
+        deliveries: await c.webhooks.deliveries({
+          ...ref(url),
+          webhookId: url.searchParams.get('webhookId') ?? undefined,
+        }),
+      }
     }),
     op('POST', '/webhooks', async (r) => ({ webhook: c.webhooks.create(await body(r, webhookSchema)) }), 201),
     op('GET', '/webhooks', (r) => ({ webhooks: c.webhooks.list(ref(new URL(r.url))) })),
@@ -132,7 +153,12 @@ export function controlCallsHandlers(core: MockCore): HttpHandler[] {
       return { ok: true }
     }),
 
-    op('POST', '/oauth/clients', async (r) => ({ client: c.oauth.createClient(await optionalBody(r, oauthClientSchema)) }), 201),
+    op(
+      'POST',
+      '/oauth/clients',
+      async (r) => ({ client: c.oauth.createClient(await optionalBody(r, oauthClientSchema)) }),
+      201,
+    ),
     op('GET', '/oauth/clients', () => ({ clients: c.oauth.clients() })),
 
     op('POST', '/faults/mint', async (r) => ({ fault: c.mintFault(await body(r, mintFaultSchema)) }), 201),

@@ -70,7 +70,14 @@ export function createDispatcher(handlers: RequestHandler[]): (request: Request)
       try {
         route.names.forEach((name, i) => (values[name] = decodeURIComponent(m[i + 1] ?? '')))
       } catch {
-        return errorResponse(fail(400, 'invalid_request', 'Malformed percent-encoding in the path', 'Encode path parameters with encodeURIComponent.'))
+        return errorResponse(
+          fail(
+            400,
+            'invalid_request',
+            'Malformed percent-encoding in the path',
+            'Encode path parameters with encodeURIComponent.',
+          ),
+        )
       }
       return route.run(request, values)
     }
@@ -78,7 +85,15 @@ export function createDispatcher(handlers: RequestHandler[]): (request: Request)
       return await getResponse(handlers, request)
     } catch (error) {
       // path-to-regexp throws URIError on malformed percent-encoding.
-      if (error instanceof URIError) return errorResponse(fail(400, 'invalid_request', 'Malformed percent-encoding in the path', 'Encode path parameters with encodeURIComponent.'))
+      if (error instanceof URIError)
+        return errorResponse(
+          fail(
+            400,
+            'invalid_request',
+            'Malformed percent-encoding in the path',
+            'Encode path parameters with encodeURIComponent.',
+          ),
+        )
       return errorResponse(error)
     }
   }

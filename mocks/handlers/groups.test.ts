@@ -12,11 +12,18 @@ const ODD = '+14155550185'
 describe('POST /send-group-message', () => {
   it('normalizes and de-duplicates before counting 2–32 recipients', async () => {
     const { post } = setup()
-    expectError(await post('/send-group-message', { numbers: [A, '(415) 555-0180'], message: 'x' }), 400, 'invalid_recipient_count')
+    expectError(
+      await post('/send-group-message', { numbers: [A, '(415) 555-0180'], message: 'x' }),
+      400,
+      'invalid_recipient_count',
+    )
     expectError(await post('/send-group-message', { numbers: [A], message: 'x' }), 400)
     const many = Array.from({ length: 33 }, (_, i) => `+1415555${String(1000 + i).padStart(4, '0')}`)
     expectError(await post('/send-group-message', { numbers: many, message: 'x' }), 400, 'invalid_recipient_count')
-    const ok = await post('/send-group-message', { numbers: [...many.slice(0, 32), many[0]!.replace('+1', '')], message: 'x' })
+    const ok = await post('/send-group-message', {
+      numbers: [...many.slice(0, 32), many[0]!.replace('+1', '')],
+      message: 'x',
+    })
     expect(ok.status).toBe(200)
     expect(ok.body.recipients).toHaveLength(32)
     expectError(await post('/send-group-message', { numbers: [A, '12'], message: 'x' }), 400)
@@ -26,15 +33,28 @@ describe('POST /send-group-message', () => {
     const { post } = setup()
     expectError(await post('/send-group-message', { numbers: [A, 'bob@example.com'], message: 'x' }), 400)
     expectError(await post('/send-group-message', { numbers: [A, 'chat123456789'], message: 'x' }), 400)
-    expectError(await post('/send-group-message', { numbers: [A, B], mediaAttachmentUrl: 'https://c.test/a.jpg', audioAttachmentUrl: 'https://c.test/a.m4a' }), 400)
+    expectError(
+      await post('/send-group-message', {
+        numbers: [A, B],
+        mediaAttachmentUrl: 'https://c.test/a.jpg',
+        audioAttachmentUrl: 'https://c.test/a.m4a',
+      }),
+      400,
+    )
     expectError(await post('/send-group-message', { numbers: [A, B] }), 400)
-    expect((await post('/send-group-message', { numbers: [A, B], mediaAttachmentUrl: 'https://c.test/a.jpg' })).status).toBe(200)
+    expect(
+      (await post('/send-group-message', { numbers: [A, B], mediaAttachmentUrl: 'https://c.test/a.jpg' })).status,
+    ).toBe(200)
   })
 
   it('403 on trial accounts and for blocked recipients', async () => {
     const { post, mock } = setup()
     expectError(await post('/send-group-message', { numbers: [A, B], message: 'x' }, seedKeys.trial), 403)
-    expectError(await post('/send-group-message', { numbers: [A, seedContacts.blocked], message: 'x' }), 403, 'recipient_blocked')
+    expectError(
+      await post('/send-group-message', { numbers: [A, seedContacts.blocked], message: 'x' }),
+      403,
+      'recipient_blocked',
+    )
     mock.control.setNumber({ phone: C, blocked: true })
     expectError(await post('/send-group-message', { numbers: [A, C], message: 'x' }, seedKeys.crm), 403)
   })
@@ -43,9 +63,20 @@ describe('POST /send-group-message', () => {
     const { post, mock } = setup()
     const first = await post('/send-group-message', { numbers: [A, B, C], message: 'hi', groupName: 'Trio' })
     expect(groupSendResponseSchema.safeParse(first.body).success).toBe(true)
-    expect(first.body).toMatchObject({ success: true, status: 'queued', created: true, groupStatus: 'creating', service: null, recipients: [A, B, C] })
+    expect(first.body).toMatchObject({
+      success: true,
+      status: 'queued',
+      created: true,
+      groupStatus: 'creating',
+      service: null,
+      recipients: [A, B, C],
+    })
     expect(first.body.groupId).toMatch(/^pbg_/)
-    const again = await post('/send-group-message', { numbers: [C, '415-555-0180', B], message: 'again', groupName: 'Renamed' })
+    const again = await post('/send-group-message', {
+      numbers: [C, '415-555-0180', B],
+      message: 'again',
+      groupName: 'Renamed',
+    })
     expect(again.body).toMatchObject({ created: false, groupId: first.body.groupId })
     const group = mock.state.accounts.get('acct_production')!.groupsById.get(first.body.groupId)!
     expect(group.name).toBe('Trio')
@@ -69,7 +100,9 @@ describe('POST /send-group-message', () => {
     expectError(conflict, 409)
     expect(groupConflictBodySchema.safeParse(conflict.body).success).toBe(true)
     expect(conflict.body.devicePhoneNumber).toBe(seedLines.shared.phoneNumber)
-    expect((await post('/send-group-message', { numbers: [A, B], message: 'x', lineId: seedLines.shared.lineId })).status).toBe(200)
+    expect(
+      (await post('/send-group-message', { numbers: [A, B], message: 'x', lineId: seedLines.shared.lineId })).status,
+    ).toBe(200)
     expectError(await post('/send-group-message', { numbers: [A, B], message: 'x', lineId: 'nope' }), 400)
   })
 
@@ -84,8 +117,15 @@ describe('POST /send-group-message', () => {
     expect(byText('one SMS').service).toBe('SMS')
     expect(byText('all native').to_number).toMatch(/^chat/)
     const reply = mock.control.injectInbound({ from: B, groupId: native.body.groupId, message: 'reply!' })
-    expect(reply).toMatchObject({ from_number: B, direction: 'inbound', service: 'nativechat', to_number: byText('all native').to_number })
-    expect(() => mock.control.injectInbound({ from: C, groupId: mixed.body.groupId, message: 'not a member' })).toThrow()
+    expect(reply).toMatchObject({
+      from_number: B,
+      direction: 'inbound',
+      service: 'nativechat',
+      to_number: byText('all native').to_number,
+    })
+    expect(() =>
+      mock.control.injectInbound({ from: C, groupId: mixed.body.groupId, message: 'not a member' }),
+    ).toThrow()
   })
 
   it('an idempotent replay returns queued with null groupId and devicePhoneNumber and sends nothing', async () => {
@@ -95,7 +135,9 @@ describe('POST /send-group-message', () => {
     expect(replay.body).toMatchObject({ status: 'queued', groupId: null, devicePhoneNumber: null, created: false })
     expect(first.body.groupId).not.toBeNull()
     mock.clock.advance(5_000)
-    const sent = (await get('/get-messages-api?direction=outbound')).body.data.filter((m: { content: string }) => m.content === 'once')
+    const sent = (await get('/get-messages-api?direction=outbound')).body.data.filter(
+      (m: { content: string }) => m.content === 'once',
+    )
     expect(sent).toHaveLength(1)
   })
 })

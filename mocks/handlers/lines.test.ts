@@ -29,7 +29,11 @@ describe('GET /get-lines', () => {
 describe('POST /api-check-native-availability', () => {
   it('answers available by the number, follows the control API, 400 on an invalid number', async () => {
     const { post, mock } = setup()
-    expect((await post('/api-check-native-availability', { phone: '415 555 0124' })).body).toEqual({ phone: '+14155550124', available: true, service: 'nativechat' })
+    expect((await post('/api-check-native-availability', { phone: '415 555 0124' })).body).toEqual({
+      phone: '+14155550124',
+      available: true,
+      service: 'nativechat',
+    })
     expect((await post('/api-check-native-availability', { phone: '+14155550137' })).body.available).toBe(false)
     mock.control.setNumber({ phone: '+14155550124', reachable: false })
     expect((await post('/api-check-native-availability', { phone: '+14155550124' })).body.available).toBe(false)

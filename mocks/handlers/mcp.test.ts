@@ -7,7 +7,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { describe, expect, it } from 'vitest'
 import { messagingErrorBodySchema, oauthTokenResponseSchema } from '../../src/api'
-import { createMockClock, createMockService, mcpToolNames, seedAccessTokens, seedKeys, seedLines, seedOAuthClient } from '../index'
+import {
+  createMockClock,
+  createMockService,
+  mcpToolNames,
+  seedAccessTokens,
+  seedKeys,
+  seedLines,
+  seedOAuthClient,
+} from '../index'
 
 const BASE = 'https://api.mock.test'
 const AUTH = 'https://auth.mock.test'
@@ -30,7 +38,11 @@ function setup() {
       headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded', ...headers },
       body: asJson ? JSON.stringify(body) : new URLSearchParams(body).toString(),
     })
-    return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers }
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      headers: response.headers,
+    }
   }
   const rawPost = (credential: string | null, body: unknown) =>
     mock.fetch(`${BASE}/api/mcp`, {
@@ -65,18 +77,26 @@ describe('MCP server', () => {
   it('tools call the same service as the HTTP API (a send shows up in the messages list)', async () => {
     const { connect, mock } = setup()
     const client = await connect(seedKeys.production)
-    const sent = await client.callTool({ name: 'send_message', arguments: { phone: '+14155550124', message: 'via MCP', lineId: seedLines.main.lineId } })
+    const sent = await client.callTool({
+      name: 'send_message',
+      arguments: { phone: '+14155550124', message: 'via MCP', lineId: seedLines.main.lineId },
+    })
     expect(sent.isError).toBeFalsy()
     expect(textOf(sent)).toMatchObject({ success: true, status: 'done', phone: '+14155550124' })
     const listed = await client.callTool({ name: 'list_messages', arguments: { direction: 'outbound', limit: 1 } })
     expect((textOf(listed).data as Array<{ content: string }>)[0]?.content).toBe('via MCP')
-    const http = await mock.fetch(`${BASE}/get-messages-api?limit=1&direction=outbound`, { headers: { authorization: `Bearer ${seedKeys.production}` } })
+    const http = await mock.fetch(`${BASE}/get-messages-api?limit=1&direction=outbound`, {
+      headers: { authorization: `Bearer ${seedKeys.production}` },
+    })
     expect(((await http.json()) as { data: Array<{ content: string }> }).data[0]?.content).toBe('via MCP')
     const lines = textOf(await client.callTool({ name: 'list_lines', arguments: {} }))
     expect((lines.lines as Array<{ lineId: string }>).map((l) => l.lineId)).toContain(seedLines.main.lineId)
     const logs = textOf(await client.callTool({ name: 'list_call_logs', arguments: {} }))
     expect(logs).toMatchObject({ status: 'OK', pagination: { total: 0 } })
-    const enrol = await client.callTool({ name: 'enroll_in_workflow', arguments: { flowId: 'f'.repeat(65), phoneNumber: '+14155550124' } })
+    const enrol = await client.callTool({
+      name: 'enroll_in_workflow',
+      arguments: { flowId: 'f'.repeat(65), phoneNumber: '+14155550124' },
+    })
     expect(enrol.isError).toBe(true)
     await client.close()
   })
@@ -94,7 +114,12 @@ describe('MCP server', () => {
 
   it('401 without credentials, with a wrong key, or with an OAuth token lacking scope mcp', async () => {
     const { rawPost } = setup()
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }
     for (const credential of [null, 'wrong', seedAccessTokens.noMcp]) {
       const res = await rawPost(credential, init)
       expect(res.status).toBe(401)
@@ -106,7 +131,10 @@ describe('MCP server', () => {
   it('GET and DELETE on the stateless endpoint are refused with 405 (never a 5xx)', async () => {
     const { mock } = setup()
     for (const method of ['GET', 'DELETE']) {
-      const res = await mock.fetch(`${BASE}/api/mcp`, { method, headers: { authorization: `Bearer ${seedKeys.production}`, accept: 'text/event-stream' } })
+      const res = await mock.fetch(`${BASE}/api/mcp`, {
+        method,
+        headers: { authorization: `Bearer ${seedKeys.production}`, accept: 'text/event-stream' },
+      })
       expect(res.status).toBe(405)
       expect(res.headers.get('allow')).toBe('POST')
     }
@@ -116,7 +144,12 @@ describe('MCP server', () => {
 describe('OAuth token endpoint', () => {
   it('client credentials (form) issue a Bearer token with scope mcp that the MCP server accepts', async () => {
     const { token, connect } = setup()
-    const res = await token({ grant_type: 'client_credentials', client_id: seedOAuthClient.clientId, client_secret: seedOAuthClient.clientSecret, scope: 'mcp' })
+    const res = await token({
+      grant_type: 'client_credentials',
+      client_id: seedOAuthClient.clientId,
+      client_secret: seedOAuthClient.clientSecret,
+      scope: 'mcp',
+    })
     expect(res.status).toBe(200)
     expect(oauthTokenResponseSchema.safeParse(res.body).success).toBe(true)
     expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'mcp' })
@@ -128,18 +161,32 @@ describe('OAuth token endpoint', () => {
 
   it('JSON bodies and HTTP Basic client authentication work too; the default scope is mcp', async () => {
     const { token } = setup()
-    const json = await token({ grant_type: 'client_credentials', client_id: seedOAuthClient.clientId, client_secret: seedOAuthClient.clientSecret }, true)
+    const json = await token(
+      {
+        grant_type: 'client_credentials',
+        client_id: seedOAuthClient.clientId,
+        client_secret: seedOAuthClient.clientSecret,
+      },
+      true,
+    )
     expect(json.body.scope).toBe('mcp')
-    const basic = await token({ grant_type: 'client_credentials' }, false, { authorization: `Basic ${btoa(`${seedOAuthClient.clientId}:${seedOAuthClient.clientSecret}`)}` })
+    const basic = await token({ grant_type: 'client_credentials' }, false, {
+      authorization: `Basic ${btoa(`${seedOAuthClient.clientId}:${seedOAuthClient.clientSecret}`)}`,
+    })
     expect(basic.status).toBe(200)
   })
 
   it('tokens without mcp are refused by the API; tokens expire with the mock clock', async () => {
     const { token, mock, clock } = setup()
-    const creds = { grant_type: 'client_credentials', client_id: seedOAuthClient.clientId, client_secret: seedOAuthClient.clientSecret }
+    const creds = {
+      grant_type: 'client_credentials',
+      client_id: seedOAuthClient.clientId,
+      client_secret: seedOAuthClient.clientSecret,
+    }
     const profile = (await token({ ...creds, scope: 'profile' })).body.access_token as string
     const mcp = (await token({ ...creds, scope: 'mcp profile' })).body.access_token as string
-    const lines = (credential: string) => mock.fetch(`${BASE}/get-lines`, { headers: { authorization: `Bearer ${credential}` } })
+    const lines = (credential: string) =>
+      mock.fetch(`${BASE}/get-lines`, { headers: { authorization: `Bearer ${credential}` } })
     expect((await lines(profile)).status).toBe(401)
     expect((await lines(mcp)).status).toBe(200)
     clock.advance(3600_000)
@@ -149,10 +196,18 @@ describe('OAuth token endpoint', () => {
   it('RFC 6749 errors: unsupported grant, bad client, bad scope, missing grant', async () => {
     const { token } = setup()
     const creds = { client_id: seedOAuthClient.clientId, client_secret: seedOAuthClient.clientSecret }
-    expect(await token({ ...creds, grant_type: 'password' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } })
+    expect(await token({ ...creds, grant_type: 'password' })).toMatchObject({
+      status: 400,
+      body: { error: 'unsupported_grant_type' },
+    })
     expect(await token({ ...creds })).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
-    expect(await token({ grant_type: 'client_credentials', client_id: seedOAuthClient.clientId, client_secret: 'nope' })).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
-    expect(await token({ ...creds, grant_type: 'client_credentials', scope: 'admin' })).toMatchObject({ status: 400, body: { error: 'invalid_scope' } })
+    expect(
+      await token({ grant_type: 'client_credentials', client_id: seedOAuthClient.clientId, client_secret: 'nope' }),
+    ).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+    expect(await token({ ...creds, grant_type: 'client_credentials', scope: 'admin' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_scope' },
+    })
   })
 
   it('the control API registers clients for other accounts', async () => {
@@ -163,10 +218,20 @@ describe('OAuth token endpoint', () => {
       body: JSON.stringify({ apiKey: seedKeys.crm }),
     })
     expect(created.status).toBe(201)
-    const { client } = (await created.json()) as { client: { clientId: string; clientSecret: string; accountId: string } }
+    const { client } = (await created.json()) as {
+      client: { clientId: string; clientSecret: string; accountId: string }
+    }
     expect(client.accountId).toBe('acct_crm')
-    const issued = await token({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret })
-    const lines = await mock.fetch(`${BASE}/get-lines`, { headers: { authorization: `Bearer ${issued.body.access_token as string}` } })
-    expect(((await lines.json()) as Array<{ lineId: string }>).map((l) => l.lineId)).toEqual(['3c4d5e6f-7a8b-4c9d-ae0f-2a3b4c5d6e7f'])
+    const issued = await token({
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    })
+    const lines = await mock.fetch(`${BASE}/get-lines`, {
+      headers: { authorization: `Bearer ${issued.body.access_token as string}` },
+    })
+    expect(((await lines.json()) as Array<{ lineId: string }>).map((l) => l.lineId)).toEqual([
+      '3c4d5e6f-7a8b-4c9d-ae0f-2a3b4c5d6e7f',
+    ])
   })
 })

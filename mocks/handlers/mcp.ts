@@ -22,7 +22,15 @@ export function mcpHandlers(core: MockCore): HttpHandler[] {
     // Stateless: no standalone SSE stream (GET) and no session to delete (DELETE).
     ...(['GET', 'DELETE'] as const).map((method) =>
       route(core, { method, path: MCP_PATH }, () =>
-        json({ error: `${method} is not supported: this MCP server is stateless`, code: 'method_not_allowed', hint: 'POST JSON-RPC messages to /api/mcp.' }, 405, { allow: 'POST' }),
+        json(
+          {
+            error: `${method} is not supported: this MCP server is stateless`,
+            code: 'method_not_allowed',
+            hint: 'POST JSON-RPC messages to /api/mcp.',
+          },
+          405,
+          { allow: 'POST' },
+        ),
       ),
     ),
   ]

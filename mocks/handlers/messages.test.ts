@@ -27,37 +27,67 @@ describe('POST /send-api-message', () => {
     const media = await post('/send-api-message', { phone: NATIVE, mediaAttachmentUrl: 'https://cdn.test/a.jpg' })
     expect(media.status).toBe(200)
     expect(media.body.mediaAttachmentUrl).toBe('https://cdn.test/a.jpg')
-    expect((await post('/send-api-message', { phone: SMS_ONLY, audioAttachmentUrl: 'https://cdn.test/a.m4a' })).body.audioAttachmentUrl).toBe('https://cdn.test/a.m4a')
+    expect(
+      (await post('/send-api-message', { phone: SMS_ONLY, audioAttachmentUrl: 'https://cdn.test/a.m4a' })).body
+        .audioAttachmentUrl,
+    ).toBe('https://cdn.test/a.m4a')
   })
 
-  it('lineId: not a UUID v4 → 400, another account\'s line → 400, own line is used, trial → 403', async () => {
+  it("lineId: not a UUID v4 → 400, another account's line → 400, own line is used, trial → 403", async () => {
     const { post } = setup()
-    expectError(await post('/send-api-message', { phone: NATIVE, message: 'x', lineId: 'line-1' }), 400, 'invalid_line_id')
-    expectError(await post('/send-api-message', { phone: NATIVE, message: 'x', lineId: seedOtherLines.crm.lineId }), 400, 'invalid_line_id')
+    expectError(
+      await post('/send-api-message', { phone: NATIVE, message: 'x', lineId: 'line-1' }),
+      400,
+      'invalid_line_id',
+    )
+    expectError(
+      await post('/send-api-message', { phone: NATIVE, message: 'x', lineId: seedOtherLines.crm.lineId }),
+      400,
+      'invalid_line_id',
+    )
     const own = await post('/send-api-message', { phone: NATIVE, message: 'x', lineId: seedLines.shared.lineId })
     expect(own.body.devicePhoneNumber).toBe(seedLines.shared.phoneNumber)
-    expectError(await post('/send-api-message', { phone: NATIVE, message: 'x', lineId: seedOtherLines.trial.lineId }, seedKeys.trial), 403)
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'x' }, seedKeys.trial)).body.devicePhoneNumber).toBe(seedOtherLines.trial.phoneNumber)
+    expectError(
+      await post(
+        '/send-api-message',
+        { phone: NATIVE, message: 'x', lineId: seedOtherLines.trial.lineId },
+        seedKeys.trial,
+      ),
+      403,
+    )
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'x' }, seedKeys.trial)).body.devicePhoneNumber,
+    ).toBe(seedOtherLines.trial.phoneNumber)
   })
 
   it('load balances new destinations across the lines when lineId is omitted, and keeps a conversation on its line', async () => {
     const { post } = setup()
     const used = new Set<string>()
-    for (let i = 0; i < 4; i++) used.add((await post('/send-api-message', { phone: `+1415555013${i * 2}`, message: 'hi' })).body.devicePhoneNumber)
+    for (let i = 0; i < 4; i++)
+      used.add(
+        (await post('/send-api-message', { phone: `+1415555013${i * 2}`, message: 'hi' })).body.devicePhoneNumber,
+      )
     expect(used.size).toBe(4)
     const first = (await post('/send-api-message', { phone: '+14155550130', message: 'again' })).body.devicePhoneNumber
-    const second = (await post('/send-api-message', { phone: '+14155550130', message: 'and again' })).body.devicePhoneNumber
+    const second = (await post('/send-api-message', { phone: '+14155550130', message: 'and again' })).body
+      .devicePhoneNumber
     expect(second).toBe(first)
   })
 
   it('native chat when reachable, else SMS; effect on an SMS destination → 400', async () => {
     const { post, mock } = setup()
     expect((await post('/send-api-message', { phone: SMS_ONLY, message: 'a' })).body.messageType).toBe('SMS')
-    expectError(await post('/send-api-message', { phone: SMS_ONLY, message: 'b', effect: 'confetti' }), 400, 'effect_requires_nativechat')
+    expectError(
+      await post('/send-api-message', { phone: SMS_ONLY, message: 'b', effect: 'confetti' }),
+      400,
+      'effect_requires_nativechat',
+    )
     expect((await post('/send-api-message', { phone: NATIVE, message: 'c', effect: 'slam' })).status).toBe(200)
     expectError(await post('/send-api-message', { phone: NATIVE, message: 'd', effect: 'wobble' }), 400)
     mock.control.setNumber({ phone: SMS_ONLY, reachable: true })
-    expect((await post('/send-api-message', { phone: SMS_ONLY, message: 'e', effect: 'confetti' })).body.messageType).toBe('nativechat')
+    expect(
+      (await post('/send-api-message', { phone: SMS_ONLY, message: 'e', effect: 'confetti' })).body.messageType,
+    ).toBe('nativechat')
   })
 
   it('an AI voice memo produces voice_attachment_url on the record', async () => {
@@ -66,14 +96,27 @@ describe('POST /send-api-message', () => {
     expect(r.body.audioAttachmentUrl).toMatch(/^https:\/\/.+\.m4a$/)
     const list = await get(`/get-messages-api?to_number=${encodeURIComponent(NATIVE)}`)
     expect(list.body.data[0].voice_attachment_url).toBe(r.body.audioAttachmentUrl)
-    expectError(await post('/send-api-message', { phone: NATIVE, enableAiVoiceMemo: true, mediaAttachmentUrl: 'https://cdn.test/a.jpg' }), 400)
+    expectError(
+      await post('/send-api-message', {
+        phone: NATIVE,
+        enableAiVoiceMemo: true,
+        mediaAttachmentUrl: 'https://cdn.test/a.jpg',
+      }),
+      400,
+    )
   })
 
   it('customFields must be a plain object of at most 10,000 serialized characters', async () => {
     const { post } = setup()
-    expectError(await post('/send-api-message', { phone: NATIVE, message: 'x', customFields: { big: 'y'.repeat(10_000) } }), 400)
+    expectError(
+      await post('/send-api-message', { phone: NATIVE, message: 'x', customFields: { big: 'y'.repeat(10_000) } }),
+      400,
+    )
     expectError(await post('/send-api-message', { phone: NATIVE, message: 'x', customFields: ['a'] }), 400)
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'x', customFields: { ok: 'y'.repeat(9_980) } })).status).toBe(200)
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'x', customFields: { ok: 'y'.repeat(9_980) } }))
+        .status,
+    ).toBe(200)
   })
 
   it('de-duplicates user + destination + text for one hour when no idempotencyKey is given', async () => {
@@ -83,7 +126,8 @@ describe('POST /send-api-message', () => {
     const replay = await post('/send-api-message', { ...body, phone: '415.555.0178' })
     expect(replay.body).toMatchObject({ status: 'done', deduped: true, messageType: 'nativechat' })
     expect((await post('/send-api-message', { ...body, message: 'other text' })).body.deduped).toBeUndefined()
-    const sent = async () => (await get(`/get-messages-api?to_number=${encodeURIComponent(NATIVE)}`)).body.pagination.total
+    const sent = async () =>
+      (await get(`/get-messages-api?to_number=${encodeURIComponent(NATIVE)}`)).body.pagination.total
     expect(await sent()).toBe(2)
     mock.clock.advance(59 * 60_000)
     expect((await post('/send-api-message', body)).body.deduped).toBe(true)
@@ -94,16 +138,30 @@ describe('POST /send-api-message', () => {
 
   it('an idempotencyKey of 1–200 characters de-duplicates; outside the bounds it is ignored, not rejected', async () => {
     const { post } = setup()
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'one', idempotencyKey: 'k1' })).body.deduped).toBeUndefined()
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'two', idempotencyKey: 'k1' })).body.deduped).toBe(true)
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'one', idempotencyKey: 'k1' })).body.deduped,
+    ).toBeUndefined()
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'two', idempotencyKey: 'k1' })).body.deduped,
+    ).toBe(true)
     const long = 'k'.repeat(201)
     const a = await post('/send-api-message', { phone: NATIVE, message: 'three', idempotencyKey: long })
     expect(a.status).toBe(200)
     expect(a.body.deduped).toBeUndefined()
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'four', idempotencyKey: long })).body.deduped).toBeUndefined()
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'five', idempotencyKey: '' })).body.deduped).toBeUndefined()
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'six', idempotencyKey: 'k'.repeat(200) })).body.deduped).toBeUndefined()
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'seven', idempotencyKey: 'k'.repeat(200) })).body.deduped).toBe(true)
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'four', idempotencyKey: long })).body.deduped,
+    ).toBeUndefined()
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'five', idempotencyKey: '' })).body.deduped,
+    ).toBeUndefined()
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'six', idempotencyKey: 'k'.repeat(200) })).body
+        .deduped,
+    ).toBeUndefined()
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'seven', idempotencyKey: 'k'.repeat(200) })).body
+        .deduped,
+    ).toBe(true)
   })
 
   it('replay while in flight → processing + deduped with nulls; after → done + deduped', async () => {
@@ -111,10 +169,20 @@ describe('POST /send-api-message', () => {
     mock.control.updateSettings({ sendProcessingMs: 5_000 })
     const body = { phone: NATIVE, message: 'slow', idempotencyKey: 'slow-1' }
     const first = await post('/send-api-message', body)
-    expect(first.body).toMatchObject({ status: 'processing', messageType: null, devicePhoneNumber: null, phone: NATIVE })
+    expect(first.body).toMatchObject({
+      status: 'processing',
+      messageType: null,
+      devicePhoneNumber: null,
+      phone: NATIVE,
+    })
     expect('deduped' in first.body).toBe(false)
     const inFlight = await post('/send-api-message', body)
-    expect(inFlight.body).toMatchObject({ status: 'processing', deduped: true, messageType: null, devicePhoneNumber: null })
+    expect(inFlight.body).toMatchObject({
+      status: 'processing',
+      deduped: true,
+      messageType: null,
+      devicePhoneNumber: null,
+    })
     // not in the list until the send finishes
     expect((await get(`/get-messages-api?to_number=${encodeURIComponent(NATIVE)}`)).body.pagination.total).toBe(0)
     mock.clock.advance(5_000)
@@ -130,7 +198,13 @@ describe('POST /send-api-message', () => {
     const list = await get(`/get-messages-api?to_number=${encodeURIComponent(NATIVE)}`)
     expect(messagesListResponseSchema.safeParse(list.body).success).toBe(true)
     const record = list.body.data[0]
-    expect(record).toMatchObject({ content: 'track me', direction: 'outbound', status: 'pending', service: 'nativechat', to_number: NATIVE })
+    expect(record).toMatchObject({
+      content: 'track me',
+      direction: 'outbound',
+      status: 'pending',
+      service: 'nativechat',
+      to_number: NATIVE,
+    })
     expect(record.message_handle).toMatch(/^pbm_/)
     mock.clock.advance(1_000)
     const one = await get(`/get-message-api/${record.message_handle}`)
@@ -140,13 +214,34 @@ describe('POST /send-api-message', () => {
 
   it('auto-creates the native contact with the create-contact merge rules, unless disabled or a CRM is connected', async () => {
     const { post, get } = setup()
-    await post('/send-api-message', { phone: NATIVE, message: 'a', firstName: 'Zoe', email: 'z@x.test', customFields: { a: 1 } })
-    await post('/send-api-message', { phone: NATIVE, message: 'b', firstName: 'Other', lastName: 'Lee', email: 'new@x.test', customFields: { b: 2 } })
+    await post('/send-api-message', {
+      phone: NATIVE,
+      message: 'a',
+      firstName: 'Zoe',
+      email: 'z@x.test',
+      customFields: { a: 1 },
+    })
+    await post('/send-api-message', {
+      phone: NATIVE,
+      message: 'b',
+      firstName: 'Other',
+      lastName: 'Lee',
+      email: 'new@x.test',
+      customFields: { b: 2 },
+    })
     const contact = (await get(`/get-external-contacts?phone=${encodeURIComponent(NATIVE)}`)).body.contacts[0]
-    expect(contact).toMatchObject({ firstName: 'Zoe', lastName: 'Lee', email: 'new@x.test', customFields: { a: 1, b: 2 }, phoneNumber: NATIVE })
+    expect(contact).toMatchObject({
+      firstName: 'Zoe',
+      lastName: 'Lee',
+      email: 'new@x.test',
+      customFields: { a: 1, b: 2 },
+      phoneNumber: NATIVE,
+    })
     await post('/send-api-message', { phone: SMS_ONLY, message: 'c', shouldAutoCreateContact: false })
     expect((await get(`/get-external-contacts?phone=${encodeURIComponent(SMS_ONLY)}`)).body.contacts).toEqual([])
-    expect((await post('/send-api-message', { phone: NATIVE, message: 'd', firstName: 'Crm' }, seedKeys.crm)).status).toBe(200)
+    expect(
+      (await post('/send-api-message', { phone: NATIVE, message: 'd', firstName: 'Crm' }, seedKeys.crm)).status,
+    ).toBe(200)
     expect((await get('/get-external-contacts', seedKeys.crm)).body.contacts).toEqual([])
   })
 })
@@ -169,10 +264,12 @@ describe('GET /get-messages-api and /get-message-api/{handle}', () => {
     expectError(await get('/get-messages-api?limit=abc'), 400)
   })
 
-  it('filters by direction, service, line, numbers and time bounds with the spec\'s 400s', async () => {
+  it("filters by direction, service, line, numbers and time bounds with the spec's 400s", async () => {
     const { get } = setup()
     const q = async (query: string) => (await get(`/get-messages-api?${query}`)).body
-    expect((await q('direction=inbound')).data.every((m: { direction: string }) => m.direction === 'inbound')).toBe(true)
+    expect((await q('direction=inbound')).data.every((m: { direction: string }) => m.direction === 'inbound')).toBe(
+      true,
+    )
     expect((await q('direction=inbound')).pagination.total).toBe(5)
     expect((await q('service=SMS')).pagination.total).toBe(2)
     expect((await q('service=RCS')).pagination.total).toBe(1)
@@ -182,7 +279,10 @@ describe('GET /get-messages-api and /get-message-api/{handle}', () => {
     expect(fromAva.pagination.total).toBe(1)
     expect(fromAva.data[0].direction).toBe('inbound')
     expect((await q(`to_number=${encodeURIComponent('(415) 555-0124')}`)).pagination.total).toBe(2)
-    expectError(await get(`/get-messages-api?from_number=${encodeURIComponent(seedContacts.ava)}&direction=outbound`), 400)
+    expectError(
+      await get(`/get-messages-api?from_number=${encodeURIComponent(seedContacts.ava)}&direction=outbound`),
+      400,
+    )
     expectError(await get(`/get-messages-api?to_number=${encodeURIComponent(seedContacts.ava)}&direction=inbound`), 400)
     expectError(await get('/get-messages-api?created_at_gte=yesterday'), 400)
     expect((await q('created_at_gte=2026-03-02T11:00:00Z')).pagination.total).toBe(4) // the last hour
@@ -199,11 +299,16 @@ describe('GET /get-messages-api and /get-message-api/{handle}', () => {
     await post('/send-api-message', { phone: NATIVE, message: 'fast second' })
     mock.clock.advance(20_000)
     const q = `to_number=${encodeURIComponent(NATIVE)}`
-    expect((await get(`/get-messages-api?${q}`)).body.data.map((m: { content: string }) => m.content)).toEqual(['fast second', 'slow first'])
-    expect((await get(`/get-messages-api?${q}&order_by=sentAt`)).body.data.map((m: { content: string }) => m.content)).toEqual(['slow first', 'fast second'])
+    expect((await get(`/get-messages-api?${q}`)).body.data.map((m: { content: string }) => m.content)).toEqual([
+      'fast second',
+      'slow first',
+    ])
+    expect(
+      (await get(`/get-messages-api?${q}&order_by=sentAt`)).body.data.map((m: { content: string }) => m.content),
+    ).toEqual(['slow first', 'fast second'])
   })
 
-  it('a single message is 404 when it is not the caller\'s, 400 when the handle is malformed', async () => {
+  it("a single message is 404 when it is not the caller's, 400 when the handle is malformed", async () => {
     const { get } = setup()
     const handle = (await get('/get-messages-api?limit=1')).body.data[0].message_handle
     expect((await get(`/get-message-api/${handle}`)).status).toBe(200)
@@ -221,8 +326,14 @@ describe('POST /send-typing-indicator', () => {
     const ok = await post('/send-typing-indicator', { phoneNumber: seedContacts.ava })
     expect(ok.body).toEqual({ status: 'SENT', number: seedContacts.ava, error_message: null })
     // a conversation exists on the main line, not on the messaging line
-    expectError(await post('/send-typing-indicator', { phoneNumber: seedContacts.ava, lineId: seedLines.messaging.lineId }), 400)
-    expect((await post('/send-typing-indicator', { phoneNumber: seedContacts.ava, lineId: seedLines.main.lineId })).body.status).toBe('SENT')
+    expectError(
+      await post('/send-typing-indicator', { phoneNumber: seedContacts.ava, lineId: seedLines.messaging.lineId }),
+      400,
+    )
+    expect(
+      (await post('/send-typing-indicator', { phoneNumber: seedContacts.ava, lineId: seedLines.main.lineId })).body
+        .status,
+    ).toBe('SENT')
     const sms = await post('/send-typing-indicator', { phoneNumber: seedContacts.ben })
     expect(sms.status).toBe(200)
     expect(sms.body.status).toBe('ERROR')
@@ -239,17 +350,35 @@ describe('POST /send-typing-indicator', () => {
 
 describe('POST /send-reaction', () => {
   const handles = async (get: ReturnType<typeof setup>['get']) => {
-    const data: { message_handle: string; direction: string; service: string }[] = (await get('/get-messages-api')).body.data
-    const find = (direction: string, service: string) => data.find((m) => m.direction === direction && m.service === service)!.message_handle
-    return { inboundNative: find('inbound', 'nativechat'), outbound: find('outbound', 'nativechat'), sms: find('inbound', 'SMS'), rcs: find('inbound', 'RCS') }
+    const data: { message_handle: string; direction: string; service: string }[] = (await get('/get-messages-api')).body
+      .data
+    const find = (direction: string, service: string) =>
+      data.find((m) => m.direction === direction && m.service === service)!.message_handle
+    return {
+      inboundNative: find('inbound', 'nativechat'),
+      outbound: find('outbound', 'nativechat'),
+      sms: find('inbound', 'SMS'),
+      rcs: find('inbound', 'RCS'),
+    }
   }
 
   it('reacts to inbound native-chat messages only; SMS/RCS and outbound → ERROR in a 200', async () => {
     const { post, get, mock } = setup()
     const h = await handles(get)
     const ok = await post('/send-reaction', { messageHandle: h.inboundNative, reaction: 'love', partIndex: 1 })
-    expect(ok.body).toEqual({ status: 'SENT', messageHandle: h.inboundNative, reaction: 'love', remove: false, error_message: null })
-    const removed = await post('/send-reaction', { messageHandle: h.inboundNative, reaction: 'love', remove: true, partIndex: 1 })
+    expect(ok.body).toEqual({
+      status: 'SENT',
+      messageHandle: h.inboundNative,
+      reaction: 'love',
+      remove: false,
+      error_message: null,
+    })
+    const removed = await post('/send-reaction', {
+      messageHandle: h.inboundNative,
+      reaction: 'love',
+      remove: true,
+      partIndex: 1,
+    })
     expect(removed.body).toMatchObject({ status: 'SENT', remove: true })
     for (const handle of [h.sms, h.rcs]) {
       const r = await post('/send-reaction', { messageHandle: handle, reaction: 'like' })
@@ -261,7 +390,9 @@ describe('POST /send-reaction', () => {
     expect(out.body.status).toBe('ERROR')
     expect(out.body.error_message).toMatch(/outbound/)
     mock.control.addFault({ path: '/send-reaction', mode: 'device' })
-    expect((await post('/send-reaction', { messageHandle: h.inboundNative, reaction: 'laugh' })).body.status).toBe('ERROR')
+    expect((await post('/send-reaction', { messageHandle: h.inboundNative, reaction: 'laugh' })).body.status).toBe(
+      'ERROR',
+    )
   })
 
   it('validates the body and ownership', async () => {

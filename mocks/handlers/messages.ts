@@ -2,7 +2,13 @@
  * MSW handlers: send, messages list, single message, typing indicator, reactions, effects.
  */
 import type { HttpHandler } from 'msw'
-import { messageHandleSchema, messagesQuerySchema, reactionRequestSchema, sendMessageRequestSchema, typingRequestSchema } from '../../src/api'
+import {
+  messageHandleSchema,
+  messagesQuerySchema,
+  reactionRequestSchema,
+  sendMessageRequestSchema,
+  typingRequestSchema,
+} from '../../src/api'
 import type { MockCore } from '../service/index'
 import { getMessage, listEffects, listMessages, sendMessage, sendReaction, sendTyping } from '../service/messages'
 import { parseBody, parseQuery, parseWith, route } from './route'

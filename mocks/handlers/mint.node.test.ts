@@ -38,7 +38,11 @@ describe('standalone server (issue 5)', () => {
     }
     // Only the mint lives on the app origin.
     expect((await fetch(`${server.appUrl}/get-lines`, { headers: auth })).status).toBe(404)
-    const refused = await fetch(`${server.appUrl}/api/v1/dialer/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: mintBody })
+    const refused = await fetch(`${server.appUrl}/api/v1/dialer/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: mintBody,
+    })
     expect(refused.status).toBe(401)
     expect(mintErrorBodySchema.safeParse(await refused.json()).success).toBe(true)
   })
@@ -63,11 +67,18 @@ describe('standalone server (issue 5)', () => {
     await new Promise<void>((resolve) => r.listen(0, '127.0.0.1', resolve))
     const hook = `http://127.0.0.1:${(r.address() as AddressInfo).port}/hook`
     server = await startMockServer({ port: 0 })
-    const control = (path: string, body: unknown) => fetch(`${server?.url}/__mock${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const control = (path: string, body: unknown) =>
+      fetch(`${server?.url}/__mock${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
     expect((await control('/webhooks', { url: hook, audioCalls: true })).status).toBe(201)
     expect((await control('/calls/inbound', { from: '+14155550199' })).status).toBe(201)
     expect((await control('/inbound', { from: '+14155550124', message: 'wire' })).status).toBe(201)
-    const deliveries = (await (await fetch(`${server.url}/__mock/webhooks/deliveries`)).json()) as { deliveries: Array<{ event: string; outcome: string; status: number }> }
+    const deliveries = (await (await fetch(`${server.url}/__mock/webhooks/deliveries`)).json()) as {
+      deliveries: Array<{ event: string; outcome: string; status: number }>
+    }
     expect(deliveries.deliveries.map((d) => [d.event, d.outcome, d.status])).toEqual([
       ['audiocall.inbound.ringing', 'success', 200],
       ['message.inbound', 'success', 200],

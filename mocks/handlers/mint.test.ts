@@ -4,7 +4,12 @@
  * the call logs that feed its allowance.
  */
 import { describe, expect, it } from 'vitest'
-import { callLogsListResponseSchema, messagingErrorBodySchema, mintErrorBodySchema, voiceTokenResponseSchema } from '../../src/api'
+import {
+  callLogsListResponseSchema,
+  messagingErrorBodySchema,
+  mintErrorBodySchema,
+  voiceTokenResponseSchema,
+} from '../../src/api'
 import { createMockClock, createMockService, seedAccessTokens, seedKeys, seedLines, seedOtherLines } from '../index'
 
 const APP = 'https://app.mock.test'
@@ -12,10 +17,20 @@ const APP = 'https://app.mock.test'
 function setup(now = '2026-01-15T12:00:00Z') {
   const clock = createMockClock({ now })
   const mock = createMockService({ clock, webhookSender: async () => ({ status: 200 }) })
-  const request = async (method: string, url: string, body?: unknown, key: string | null = seedKeys.production, raw?: string) => {
+  const request = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    key: string | null = seedKeys.production,
+    raw?: string,
+  ) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (key !== null) headers.authorization = `Bearer ${key}`
-    const response = await mock.fetch(url, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) })
+    const response = await mock.fetch(url, {
+      method,
+      headers,
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    })
     const text = await response.text()
     let json: unknown = text
     try {
@@ -25,8 +40,10 @@ function setup(now = '2026-01-15T12:00:00Z') {
     }
     return { status: response.status, body: json as Record<string, unknown>, text, headers: response.headers }
   }
-  const mint = (lineId: unknown = seedLines.main.lineId, key: string | null = seedKeys.production) => request('POST', `${APP}/api/v1/dialer/token`, { lineId }, key)
-  const control = (method: string, path: string, body?: unknown) => request(method, `http://mock.test/__mock${path}`, body, null)
+  const mint = (lineId: unknown = seedLines.main.lineId, key: string | null = seedKeys.production) =>
+    request('POST', `${APP}/api/v1/dialer/token`, { lineId }, key)
+  const control = (method: string, path: string, body?: unknown) =>
+    request(method, `http://mock.test/__mock${path}`, body, null)
   return { mock, clock, request, mint, control }
 }
 
@@ -36,7 +53,12 @@ describe('mint over HTTP', () => {
     const res = await mint()
     expect(res.status).toBe(200)
     expect(voiceTokenResponseSchema.safeParse(res.body).success).toBe(true)
-    expect(res.body).toMatchObject({ expiresAt: '2026-01-15T12:15:00.000Z', ttlSeconds: 900, maxCallsPerToken: 10, inboundEnabled: true })
+    expect(res.body).toMatchObject({
+      expiresAt: '2026-01-15T12:15:00.000Z',
+      ttlSeconds: 900,
+      maxCallsPerToken: 10,
+      inboundEnabled: true,
+    })
   })
 
   it('every error body has a mint code and no hint; 401 for OAuth tokens and bad keys', async () => {
@@ -45,7 +67,11 @@ describe('mint over HTTP', () => {
       [await mint(undefined, null), 401, 'invalid_api_key'],
       [await mint(seedLines.main.lineId, seedAccessTokens.mcp), 401, 'invalid_api_key'],
       [await mint(seedLines.main.lineId, seedKeys.legacyKey), 403, 'api_key_unsupported'],
-      [await request('POST', `${APP}/api/v1/dialer/token`, undefined, seedKeys.production, '{not json'), 400, 'invalid_line_id'],
+      [
+        await request('POST', `${APP}/api/v1/dialer/token`, undefined, seedKeys.production, '{not json'),
+        400,
+        'invalid_line_id',
+      ],
       [await request('POST', `${APP}/api/v1/dialer/token`, [], seedKeys.production), 400, 'invalid_line_id'],
       [await mint('x'.repeat(5000)), 400, 'invalid_line_id'],
       [await mint(seedOtherLines.crm.lineId), 404, 'line_not_found'],
@@ -67,7 +93,8 @@ describe('mint over HTTP', () => {
 
   it('429 after 30 mints with retryAfterSeconds equal to Retry-After; malformed requests use no slot', async () => {
     const { mint, request } = setup()
-    for (let i = 0; i < 5; i++) expect((await request('POST', `${APP}/api/v1/dialer/token`, { lineId: 42 })).status).toBe(400)
+    for (let i = 0; i < 5; i++)
+      expect((await request('POST', `${APP}/api/v1/dialer/token`, { lineId: 42 })).status).toBe(400)
     for (let i = 0; i < 30; i++) expect((await mint()).status).toBe(200)
     const limited = await mint()
     expect(limited.status).toBe(429)
@@ -123,21 +150,34 @@ describe('mint over HTTP', () => {
   it('a token places at most 10 dialer calls', async () => {
     const { mint, control } = setup()
     const token = (await mint()).body.token as string
-    for (let i = 0; i < 10; i++) expect((await control('POST', '/call-logs', { token, to: '+14155550150' })).status).toBe(201)
-    expect(await control('POST', '/call-logs', { token, to: '+14155550150' })).toMatchObject({ status: 429, body: { code: 'token_exhausted' } })
+    for (let i = 0; i < 10; i++)
+      expect((await control('POST', '/call-logs', { token, to: '+14155550150' })).status).toBe(201)
+    expect(await control('POST', '/call-logs', { token, to: '+14155550150' })).toMatchObject({
+      status: 429,
+      body: { code: 'token_exhausted' },
+    })
   })
 })
 
 describe('call logs over HTTP', () => {
-  it('lists attempts with every field and the spec\'s 400s', async () => {
+  it("lists attempts with every field and the spec's 400s", async () => {
     const { request, control, clock } = setup()
     const id = ((await control('POST', '/call-logs', { to: '+14155550150' })).body.callLog as { id: string }).id
-    await control('POST', `/call-logs/${id}/complete`, { outcome: 'answered', durationSeconds: 42, transcript: 'Agent: Hi\nContact: Wrong number, sorry.' })
+    await control('POST', `/call-logs/${id}/complete`, {
+      outcome: 'answered',
+      durationSeconds: 42,
+      transcript: 'Agent: Hi\nContact: Wrong number, sorry.',
+    })
     const get = (q: string) => request('GET', `http://api.mock.test/get-call-logs-api${q}`)
     const first = await get('')
     expect(first.status).toBe(200)
     expect(callLogsListResponseSchema.safeParse(first.body).success).toBe(true)
-    expect((first.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({ id, status: 'completed', duration_seconds: 42, disposition: null })
+    expect((first.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({
+      id,
+      status: 'completed',
+      duration_seconds: 42,
+      disposition: null,
+    })
     clock.advance(30_000)
     expect(((await get('')).body.data as Array<Record<string, unknown>>)[0]?.disposition).toBe('wrong_number')
     for (const q of [
@@ -155,7 +195,13 @@ describe('call logs over HTTP', () => {
       expect(res.status, q).toBe(400)
       expect(messagingErrorBodySchema.safeParse(res.body).success).toBe(true)
     }
-    expect((await get(`?pb_line_id=${seedLines.main.lineId}&answered_at_gte=2026-01-15T00:00:00Z&call_log_timestamp=asc&limit=5`)).body.pagination).toEqual({ limit: 5, offset: 0, total: 1 })
+    expect(
+      (
+        await get(
+          `?pb_line_id=${seedLines.main.lineId}&answered_at_gte=2026-01-15T00:00:00Z&call_log_timestamp=asc&limit=5`,
+        )
+      ).body.pagination,
+    ).toEqual({ limit: 5, offset: 0, total: 1 })
     expect((await request('GET', 'http://api.mock.test/get-call-logs-api', undefined, null)).status).toBe(401)
     expect((await control('POST', `/call-logs/${id}/complete`, { outcome: 'busy' })).status).toBe(409)
     expect((await control('POST', `/call-logs/${id}/complete`, { outcome: 'exploded' })).status).toBe(400)

@@ -16,7 +16,8 @@ import { defineHandler, json, MAX_BODY_BYTES } from './route'
 export const MINT_PATH = '/api/v1/dialer/token'
 
 function faultResponse(fault: { status: number; text?: string | undefined; body?: unknown }): Response {
-  if (fault.text !== undefined) return new Response(fault.text, { status: fault.status, headers: { 'content-type': 'text/html' } })
+  if (fault.text !== undefined)
+    return new Response(fault.text, { status: fault.status, headers: { 'content-type': 'text/html' } })
   const code = fault.status === 503 ? 'dialer_unavailable' : 'internal_error'
   return json(fault.body ?? { error: `Injected fault: HTTP ${fault.status}`, code }, fault.status)
 }
@@ -59,9 +60,19 @@ export function mintHandlers(core: MockCore): HttpHandler[] {
  * is 404 with the mint's error shape. The standalone server uses it when the app host is
  * configured apart (`--app-port`); by default the mint is served on the same origin.
  */
-export function createAppHostFetch(serviceFetch: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+export function createAppHostFetch(
+  serviceFetch: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
   return (request) => {
     if (new URL(request.url).pathname === MINT_PATH) return serviceFetch(request)
-    return Promise.resolve(json({ error: `No such endpoint on the app host: ${request.method} ${new URL(request.url).pathname}`, code: 'not_found' }, 404))
+    return Promise.resolve(
+      json(
+        {
+          error: `No such endpoint on the app host: ${request.method} ${new URL(request.url).pathname}`,
+          code: 'not_found',
+        },
+        404,
+      ),
+    )
   }
 }

@@ -25,7 +25,8 @@ async function readTokenRequest(request: Request): Promise<TokenRequest> {
     } catch {
       throw new OAuthError(400, 'invalid_request', 'Body is not valid JSON')
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new OAuthError(400, 'invalid_request', 'Body must be a JSON object')
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new OAuthError(400, 'invalid_request', 'Body must be a JSON object')
     fields = parsed as Record<string, unknown>
   } else {
     // RFC 6749 §4.4.2: application/x-www-form-urlencoded (the default).
@@ -67,7 +68,11 @@ export function oauthHandlers(core: MockCore): HttpHandler[] {
           return json(error.body(), error.status, headers)
         }
         console.error('[linekit/mocks] unexpected error in the token endpoint', error)
-        return json({ error: 'server_error', error_description: 'Internal error in the mock identity provider' }, 500, NO_STORE)
+        return json(
+          { error: 'server_error', error_description: 'Internal error in the mock identity provider' },
+          500,
+          NO_STORE,
+        )
       }
     }),
   ]

@@ -25,12 +25,24 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** The response for a thrown error (MockHttpError → its body; anything else → 500). */
 export function errorResponse(error: unknown): Response {
   if (error instanceof MockHttpError) return json(error.body(), error.status, error.headers)
-  return json({ error: 'Internal error in the mock service', code: 'internal_error', hint: 'This is a bug in linekit/mocks; please report it.' }, 500)
+  return json(
+    {
+      error: 'Internal error in the mock service',
+      code: 'internal_error',
+      hint: 'This is a bug in linekit/mocks; please report it.',
+    },
+    500,
+  )
 }
 
 function faultResponse(fault: Fault): Response {
-  if (fault.text !== undefined) return new Response(fault.text, { status: fault.status, headers: { 'content-type': 'text/html' } })
-  const body = fault.body ?? { error: `Injected fault: HTTP ${fault.status}`, code: fault.status >= 500 ? 'internal_error' : 'injected_fault', hint: 'Set through POST /__mock/faults.' }
+  if (fault.text !== undefined)
+    return new Response(fault.text, { status: fault.status, headers: { 'content-type': 'text/html' } })
+  const body = fault.body ?? {
+    error: `Injected fault: HTTP ${fault.status}`,
+    code: fault.status >= 500 ? 'internal_error' : 'injected_fault',
+    hint: 'Set through POST /__mock/faults.',
+  }
   return json(body, fault.status)
 }
 
@@ -58,7 +70,10 @@ export interface RouteSpec {
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
 
 /** A request runner shared by an MSW handler and the in-process fast path. */
-export type RouteRunner = (request: Request, params: Record<string, string | readonly string[] | undefined>) => Promise<Response>
+export type RouteRunner = (
+  request: Request,
+  params: Record<string, string | readonly string[] | undefined>,
+) => Promise<Response>
 
 /** Route metadata attached to handlers made by {@link defineHandler}. */
 export interface RouteMeta {
@@ -76,7 +91,9 @@ const ROUTE_META = Symbol.for('linekit.mocks.route')
  * handler, which caps throughput at ~1–2k req/s); both paths run the same code.
  */
 export function defineHandler(method: RouteSpec['method'], path: string, run: RouteRunner): HttpHandler {
-  const handler = METHODS[method](`*${path}`, ({ request, params }) => run(request, params as Record<string, string | readonly string[] | undefined>))
+  const handler = METHODS[method](`*${path}`, ({ request, params }) =>
+    run(request, params as Record<string, string | readonly string[] | undefined>),
+  )
   ;(handler as unknown as Record<symbol, RouteMeta>)[ROUTE_META] = { method, path, run }
   return handler
 }
@@ -111,7 +128,14 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
           const result = limiter?.take(caller.credential)
           if (result && !result.ok) {
             // spec: Limits — 60 requests per minute per key → 429 rate_limited with Retry-After.
-            throw fail(429, 'rate_limited', 'Rate limit exceeded: 60 requests per minute per key', `Retry after ${result.retryAfterSeconds} seconds.`, { retryAfterSeconds: result.retryAfterSeconds }, { 'retry-after': String(result.retryAfterSeconds) })
+            throw fail(
+              429,
+              'rate_limited',
+              'Rate limit exceeded: 60 requests per minute per key',
+              `Retry after ${result.retryAfterSeconds} seconds.`,
+              { retryAfterSeconds: result.retryAfterSeconds },
+              { 'retry-after': String(result.retryAfterSeconds) },
+            )
           }
         }
       }
@@ -127,32 +151,67 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
 /** Reads a JSON object body; 400 on invalid JSON or a non-object, 413 when too big. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) throw fail(413, 'payload_too_large', 'Request body is too large', `Keep request bodies under ${MAX_BODY_BYTES} bytes.`)
-  if (text.trim() === '') throw fail(400, 'invalid_request', 'Request body is empty', 'Send a JSON object with Content-Type: application/json.')
+  if (text.length > MAX_BODY_BYTES)
+    throw fail(
+      413,
+      'payload_too_large',
+      'Request body is too large',
+      `Keep request bodies under ${MAX_BODY_BYTES} bytes.`,
+    )
+  if (text.trim() === '')
+    throw fail(
+      400,
+      'invalid_request',
+      'Request body is empty',
+      'Send a JSON object with Content-Type: application/json.',
+    )
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw fail(400, 'invalid_json', 'Request body is not valid JSON', 'Send a JSON object with Content-Type: application/json.')
+    throw fail(
+      400,
+      'invalid_json',
+      'Request body is not valid JSON',
+      'Send a JSON object with Content-Type: application/json.',
+    )
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw fail(400, 'invalid_request', 'Request body must be a JSON object', 'Send a JSON object with Content-Type: application/json.')
+    throw fail(
+      400,
+      'invalid_request',
+      'Request body must be a JSON object',
+      'Send a JSON object with Content-Type: application/json.',
+    )
   }
   return body as Record<string, unknown>
 }
 
 /** Fields whose schema failure has a more specific code than `invalid_request`. */
-const FIELD_CODES: Record<string, string> = { lineId: 'invalid_line_id', pb_line_id: 'invalid_line_id', flowId: 'invalid_flow_id', effect: 'invalid_effect' }
+const FIELD_CODES: Record<string, string> = {
+  lineId: 'invalid_line_id',
+  pb_line_id: 'invalid_line_id',
+  flowId: 'invalid_flow_id',
+  effect: 'invalid_effect',
+}
 
 /** Parses `input` with a `linekit/api` schema or throws 400 naming the first problems. */
 export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issues = result.error.issues.slice(0, 3)
-  const message = issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ').slice(0, 500)
+  const message = issues
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`)
+    .join('; ')
+    .slice(0, 500)
   const first = issues[0]?.path[0]
   const code = (typeof first === 'string' && FIELD_CODES[first]) || 'invalid_request'
-  throw fail(400, code, `Invalid request: ${message}`, 'Check the request against the service interface (field names, types and bounds).')
+  throw fail(
+    400,
+    code,
+    `Invalid request: ${message}`,
+    'Check the request against the service interface (field names, types and bounds).',
+  )
 }
 
 /** Parses a JSON body with a schema. */

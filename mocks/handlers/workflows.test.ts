@@ -22,8 +22,14 @@ describe('workflows', () => {
     expect(wait.body).toMatchObject({ success: true, status: 'SLEEPING' })
     expect(typeof wait.body.runId).toBe('number')
     expect(typeof wait.body.currentNodeId).toBe('string')
-    expect((await post('/enroll-flow', { flowId: seedFlows.question, phoneNumber: P })).body.status).toBe('WAITING_REPLY')
-    const action = await post('/enroll-flow', { flowId: seedFlows.action, phoneNumber: P, pb_line_id: seedLines.messaging.lineId })
+    expect((await post('/enroll-flow', { flowId: seedFlows.question, phoneNumber: P })).body.status).toBe(
+      'WAITING_REPLY',
+    )
+    const action = await post('/enroll-flow', {
+      flowId: seedFlows.action,
+      phoneNumber: P,
+      pb_line_id: seedLines.messaging.lineId,
+    })
     expect(action.body).toMatchObject({ status: 'ACTIVE', pb_line_id: seedLines.messaging.lineId })
   })
 
@@ -35,7 +41,10 @@ describe('workflows', () => {
     expectError(await post('/enroll-flow', { flowId: '', phoneNumber: P }), 400)
     expectError(await post('/enroll-flow', { flowId: 'unknown-flow', phoneNumber: P }), 404)
     expectError(await post('/enroll-flow', { flowId: seedFlows.unpublished, phoneNumber: P }), 404)
-    expectError(await post('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: P, pb_line_id: seedOtherLines.crm.lineId }), 404)
+    expectError(
+      await post('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: P, pb_line_id: seedOtherLines.crm.lineId }),
+      404,
+    )
     expectError(await post('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: seedContacts.optedOut }), 403)
     mock.control.setNumber({ phone: P, optedOut: true })
     expectError(await post('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: P }), 403)

@@ -45,7 +45,10 @@ type ToolResult = {
 function toolResult(run: () => unknown): ToolResult {
   try {
     const value = run()
-    const structured = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { result: value }
+    const structured =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : { result: value }
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: structured }
   } catch (error) {
     if (error instanceof MockHttpError) {
@@ -64,45 +67,70 @@ export function createMcpServer(state: MockState, account: Account): McpServer {
 
   server.registerTool(
     'send_message',
-    { description: 'Send one message from a line (POST /send-api-message). Native chat when reachable, else SMS.', inputSchema: sendMessageRequestSchema },
+    {
+      description: 'Send one message from a line (POST /send-api-message). Native chat when reachable, else SMS.',
+      inputSchema: sendMessageRequestSchema,
+    },
     (input) => toolResult(() => sendMessage(state, account, input)),
   )
   server.registerTool(
     'send_group_message',
-    { description: 'Send one message to 2–32 recipients in one thread (POST /send-group-message).', inputSchema: groupSendRequestSchema },
+    {
+      description: 'Send one message to 2–32 recipients in one thread (POST /send-group-message).',
+      inputSchema: groupSendRequestSchema,
+    },
     (input) => toolResult(() => sendGroupMessage(state, account, input)),
   )
   server.registerTool(
     'list_messages',
-    { description: 'List inbound and outbound messages with filters (GET /get-messages-api).', inputSchema: messagesQuerySchema, annotations: readOnly },
+    {
+      description: 'List inbound and outbound messages with filters (GET /get-messages-api).',
+      inputSchema: messagesQuerySchema,
+      annotations: readOnly,
+    },
     (input) => toolResult(() => listMessages(state, account, input)),
   )
   server.registerTool(
     'get_message',
-    { description: 'Fetch one message by its pbm_ handle (GET /get-message-api/{message_handle}).', inputSchema: z.object({ message_handle: messageHandleSchema }), annotations: readOnly },
+    {
+      description: 'Fetch one message by its pbm_ handle (GET /get-message-api/{message_handle}).',
+      inputSchema: z.object({ message_handle: messageHandleSchema }),
+      annotations: readOnly,
+    },
     (input) => toolResult(() => getMessage(state, account, input.message_handle)),
   )
   server.registerTool(
     'list_lines',
-    { description: 'List the account\'s lines (GET /get-lines).', annotations: readOnly },
-    () => toolResult(() => {
-      const lines = listLines(state, account)
-      return Array.isArray(lines) ? { lines } : lines
-    }),
+    { description: "List the account's lines (GET /get-lines).", annotations: readOnly },
+    () =>
+      toolResult(() => {
+        const lines = listLines(state, account)
+        return Array.isArray(lines) ? { lines } : lines
+      }),
   )
   server.registerTool(
     'check_availability',
-    { description: 'Check whether a number can receive native chat (POST /api-check-native-availability).', inputSchema: availabilityRequestSchema, annotations: readOnly },
+    {
+      description: 'Check whether a number can receive native chat (POST /api-check-native-availability).',
+      inputSchema: availabilityRequestSchema,
+      annotations: readOnly,
+    },
     (input) => toolResult(() => checkAvailability(state, account, input)),
   )
   server.registerTool(
     'create_contact',
-    { description: 'Create or upsert a native contact by phone (POST /create-external-contact).', inputSchema: createContactRequestSchema },
+    {
+      description: 'Create or upsert a native contact by phone (POST /create-external-contact).',
+      inputSchema: createContactRequestSchema,
+    },
     (input) => toolResult(() => createContact(state, account, input)),
   )
   server.registerTool(
     'update_contact',
-    { description: 'Update a contact by contactId; customFields is replaced wholesale.', inputSchema: updateContactRequestSchema },
+    {
+      description: 'Update a contact by contactId; customFields is replaced wholesale.',
+      inputSchema: updateContactRequestSchema,
+    },
     (input) => toolResult(() => updateContact(state, account, input)),
   )
   server.registerTool(
@@ -132,12 +160,20 @@ export function createMcpServer(state: MockState, account: Account): McpServer {
   )
   server.registerTool(
     'list_call_logs',
-    { description: 'List outbound dialer call logs (GET /get-call-logs-api).', inputSchema: callLogsQuerySchema, annotations: readOnly },
+    {
+      description: 'List outbound dialer call logs (GET /get-call-logs-api).',
+      inputSchema: callLogsQuerySchema,
+      annotations: readOnly,
+    },
     (input) => toolResult(() => listCallLogs(state, account, input)),
   )
   server.registerTool(
     'get_call_status',
-    { description: 'Read the call_status of an audio call (GET /get-audiocall-call-status-api).', inputSchema: callStatusQuerySchema, annotations: readOnly },
+    {
+      description: 'Read the call_status of an audio call (GET /get-audiocall-call-status-api).',
+      inputSchema: callStatusQuerySchema,
+      annotations: readOnly,
+    },
     (input) =>
       toolResult(() => {
         requireAudioFeature(account)
@@ -154,7 +190,10 @@ export function createMcpServer(state: MockState, account: Account): McpServer {
 export async function handleMcpRequest(state: MockState, account: Account, request: Request): Promise<Response> {
   const server = createMcpServer(state, account)
   // Stateless: no session ids; JSON responses rather than an SSE stream per POST.
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   await server.connect(transport)
   try {
     return await transport.handleRequest(request)

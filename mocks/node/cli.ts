@@ -30,7 +30,8 @@ if (appPort !== undefined && (!Number.isInteger(appPort) || appPort < 0 || appPo
 
 const server = await startMockServer({ port, host: values.host, seed: Number.isFinite(seed) ? seed : 1, appPort })
 console.log(`linekit mock listening on ${server.url}`)
-if (server.appUrl !== undefined) console.log(`linekit mock: voice-token mint also on ${server.appUrl}/api/v1/dialer/token`)
+if (server.appUrl !== undefined)
+  console.log(`linekit mock: voice-token mint also on ${server.appUrl}/api/v1/dialer/token`)
 
 let stopping = false
 const stop = (signal: string) => {

@@ -23,7 +23,11 @@ describe('startMockServer (real loopback HTTP)', () => {
     expect(lines.headers.get('content-type')).toContain('application/json')
     expect(Array.isArray(await lines.json())).toBe(true)
 
-    const sent = await fetch(`${server.url}/send-api-message`, { method: 'POST', headers: auth, body: JSON.stringify({ phone: '(415) 555-0178', message: 'over HTTP' }) })
+    const sent = await fetch(`${server.url}/send-api-message`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ phone: '(415) 555-0178', message: 'over HTTP' }),
+    })
     expect(await sent.json()).toMatchObject({ status: 'done', phone: '+14155550178' })
 
     const bad = await fetch(`${server.url}/send-api-message`, { method: 'POST', headers: auth, body: '{oops' })
@@ -33,9 +37,15 @@ describe('startMockServer (real loopback HTTP)', () => {
     const unauth = await fetch(`${server.url}/get-lines`)
     expect(unauth.status).toBe(401)
 
-    const clock = await fetch(`${server.url}/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 1000 }) })
+    const clock = await fetch(`${server.url}/__mock/clock/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ ms: 1000 }),
+    })
     expect(clock.status).toBe(200)
-    const inbound = await fetch(`${server.url}/__mock/inbound`, { method: 'POST', body: JSON.stringify({ from: '+14155550178', message: 'hi back' }) })
+    const inbound = await fetch(`${server.url}/__mock/inbound`, {
+      method: 'POST',
+      body: JSON.stringify({ from: '+14155550178', message: 'hi back' }),
+    })
     expect(inbound.status).toBe(201)
     const list = await (await fetch(`${server.url}/get-messages-api?limit=2`, { headers: auth })).json()
     expect(list.data.map((m: { content: string }) => m.content)).toEqual(['hi back', 'over HTTP'])
@@ -50,7 +60,11 @@ describe('startMockServer (real loopback HTTP)', () => {
     const service = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
     server = await startMockServer({ port: 0, service })
     service.control.setNumber({ phone: '+14155550178', reachable: false })
-    const r = await fetch(`${server.url}/api-check-native-availability`, { method: 'POST', headers: auth, body: JSON.stringify({ phone: '+14155550178' }) })
+    const r = await fetch(`${server.url}/api-check-native-availability`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ phone: '+14155550178' }),
+    })
     expect((await r.json()).available).toBe(false)
     expect((await (await fetch(`${server.url}/__mock/clock`)).json()).now).toBe('2026-01-01T00:00:00.000Z')
   })
@@ -59,7 +73,10 @@ describe('startMockServer (real loopback HTTP)', () => {
 describe('npm run mock (cli)', () => {
   it('prints the listening line when ready and exits cleanly on SIGTERM', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/node/cli.ts', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/node/cli.ts', '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = ''

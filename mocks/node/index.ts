@@ -42,9 +42,13 @@ export interface MockServer {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1'
   // The standalone server runs in wall time (the control API can still advance it).
-  const service = options.service ?? createMockService({ seed: options.seed, clock: createMockClock({ flowing: true }) })
+  const service =
+    options.service ?? createMockService({ seed: options.seed, clock: createMockClock({ flowing: true }) })
   // overrideGlobalObjects: false — keep Node's global Request/Response (TOOLCHAIN.md).
-  const listener = getRequestListener((request) => service.fetch(request), { overrideGlobalObjects: false, hostname: host })
+  const listener = getRequestListener((request) => service.fetch(request), {
+    overrideGlobalObjects: false,
+    hostname: host,
+  })
   const server: Server = createServer(listener)
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {

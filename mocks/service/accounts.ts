@@ -3,7 +3,15 @@
  * keys) and by the control API (`POST /__mock/accounts`, generated ids and keys).
  */
 import { fail } from './errors'
-import { newAccount, type Account, type AccountKind, type Flow, type FlowFirstStep, type Line, type MockState } from './state'
+import {
+  newAccount,
+  type Account,
+  type AccountKind,
+  type Flow,
+  type FlowFirstStep,
+  type Line,
+  type MockState,
+} from './state'
 
 /** A line to create (fixed parts of the seed, or defaults for generated accounts). */
 export interface LineSpec {
@@ -46,7 +54,27 @@ export interface CreatedAccount {
   flows: Flow[]
 }
 
-const AREA_CODES = ['212', '213', '305', '312', '512', '617', '646', '702', '718', '720', '737', '773', '808', '917', '206', '303', '404', '503', '602']
+const AREA_CODES = [
+  '212',
+  '213',
+  '305',
+  '312',
+  '512',
+  '617',
+  '646',
+  '702',
+  '718',
+  '720',
+  '737',
+  '773',
+  '808',
+  '917',
+  '206',
+  '303',
+  '404',
+  '503',
+  '602',
+]
 
 /** A fictional, valid US number (555-01xx) not used by another line yet. */
 function freshNumber(state: MockState): string {
@@ -63,14 +91,30 @@ function freshNumber(state: MockState): string {
 
 /** Default lines for each kind (the production kind gets one of each kind of line). */
 export function defaultLines(kind: AccountKind): LineSpec[] {
-  const audio: LineSpec = { name: 'Main', audioCallEnabled: true, ringSet: ['owner@example.com'], dailyCapMinutes: null }
+  const audio: LineSpec = {
+    name: 'Main',
+    audioCallEnabled: true,
+    ringSet: ['owner@example.com'],
+    dailyCapMinutes: null,
+  }
   switch (kind) {
     case 'production':
       return [
-        { ...audio, name: 'Main (calls + messages)', inboundNumber: 'self', ringSet: ['owner@example.com', 'agent@example.com'] },
+        {
+          ...audio,
+          name: 'Main (calls + messages)',
+          inboundNumber: 'self',
+          ringSet: ['owner@example.com', 'agent@example.com'],
+        },
         { name: 'Messaging only', audioCallEnabled: false },
         { name: 'Shared team line', shared: true, audioCallEnabled: true },
-        { name: 'Inbound only', audioCallEnabled: true, inboundOnly: true, inboundNumber: 'self', ringSet: ['owner@example.com'] },
+        {
+          name: 'Inbound only',
+          audioCallEnabled: true,
+          inboundOnly: true,
+          inboundNumber: 'self',
+          ringSet: ['owner@example.com'],
+        },
       ]
     case 'trial':
       return [{ name: 'Trial line', shared: true, trial: true, audioCallEnabled: false }]
@@ -164,7 +208,13 @@ export function createAccount(state: MockState, kind: AccountKind, options: Crea
 
   const flows: Flow[] = []
   for (const spec of options.flows ?? defaultFlows(kind)) {
-    const flow: Flow = { flowId: spec.flowId ?? state.ids.uuid(), accountId: id, name: spec.name, published: spec.published, firstStep: spec.firstStep }
+    const flow: Flow = {
+      flowId: spec.flowId ?? state.ids.uuid(),
+      accountId: id,
+      name: spec.name,
+      published: spec.published,
+      firstStep: spec.firstStep,
+    }
     account.flows.set(flow.flowId, flow)
     flows.push(flow)
   }

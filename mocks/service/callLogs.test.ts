@@ -11,7 +11,8 @@ function setup() {
   const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })
   const { state } = createMockCore({ clock })
   const account = state.accounts.get(seedAccountIds.production) as Account
-  const attempt = (to = '+14155550150', lineId: string = seedLines.main.lineId) => recordAttempt(state, account, { lineId, to })
+  const attempt = (to = '+14155550150', lineId: string = seedLines.main.lineId) =>
+    recordAttempt(state, account, { lineId, to })
   return { state, clock, account, attempt }
 }
 
@@ -52,7 +53,11 @@ describe('call logs', () => {
     const { state, clock, account, attempt } = setup()
     const entry = attempt()
     clock.advance(100_000)
-    completeCallLog(state, entry.id, { outcome: 'answered', durationSeconds: 90, transcript: 'Agent: Hello\nContact: Please call me back tomorrow.' })
+    completeCallLog(state, entry.id, {
+      outcome: 'answered',
+      durationSeconds: 90,
+      transcript: 'Agent: Hello\nContact: Please call me back tomorrow.',
+    })
     const [log] = listCallLogs(state, account, {}).data
     expect(log).toMatchObject({
       status: 'completed',
@@ -145,7 +150,9 @@ describe('call logs', () => {
     expect(shared.data.map((l) => l.to_number)).toEqual(['+14155550151'])
     expect(shared.data[0]?.line_id).toBe(seedLines.shared.lineId)
     expect(httpError(() => listCallLogs(state, account, { pb_line_id: seedOtherLines.crm.lineId })).status).toBe(400)
-    expect(httpError(() => listCallLogs(state, account, { pb_line_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(400)
+    expect(
+      httpError(() => listCallLogs(state, account, { pb_line_id: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(400)
   })
 
   it('answered_at bounds are inclusive, match only answered calls, and reject invalid dates', () => {
@@ -158,7 +165,8 @@ describe('call logs', () => {
     completeCallLog(state, b.id, { outcome: 'busy' })
     clock.advance(60_000)
     completeCallLog(state, c.id, { outcome: 'answered', durationSeconds: 30 }) // answered 12:01:30
-    const ids = (q: { answered_at_gte?: string; answered_at_lte?: string }) => listCallLogs(state, account, { ...q, call_log_timestamp: 'asc' }).data.map((l) => l.id)
+    const ids = (q: { answered_at_gte?: string; answered_at_lte?: string }) =>
+      listCallLogs(state, account, { ...q, call_log_timestamp: 'asc' }).data.map((l) => l.id)
     expect(ids({ answered_at_gte: '2026-01-15T12:00:30Z' })).toEqual([a.id, c.id])
     expect(ids({ answered_at_gte: '2026-01-15T12:00:30.001Z' })).toEqual([c.id])
     expect(ids({ answered_at_lte: '2026-01-15T12:00:30Z' })).toEqual([a.id])
@@ -166,7 +174,7 @@ describe('call logs', () => {
     expect(httpError(() => listCallLogs(state, account, { answered_at_gte: 'yesterday' })).status).toBe(400)
   })
 
-  it('lists only the caller\'s own attempts', () => {
+  it("lists only the caller's own attempts", () => {
     const { state, attempt } = setup()
     attempt()
     const crm = state.accounts.get(seedAccountIds.crm) as Account

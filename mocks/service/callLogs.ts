@@ -110,7 +110,8 @@ export function recordAttempt(
   input: { lineId: string; to: string; callUuid?: string | undefined; token?: string | undefined },
 ): CallLogEntry {
   const line = state.lines.get(input.lineId)
-  if (!line || line.accountId !== account.id) throw fail(400, 'invalid_line_id', 'lineId is not one of the account\'s lines')
+  if (!line || line.accountId !== account.id)
+    throw fail(400, 'invalid_line_id', "lineId is not one of the account's lines")
   const entry: CallLogEntry = {
     id: `cl_${state.ids.token('', 20)}`,
     accountId: account.id,
@@ -163,8 +164,10 @@ export function classify(outcome: CallOutcome, transcript: string | null, durati
   return 'answered'
 }
 
-const DEFAULT_TRANSCRIPT = 'Agent: Hi, this is Sam from Linekit.\nContact: Hi Sam.\nAgent: Do you have a minute?\nContact: Sure.'
-const DEFAULT_VOICEMAIL = 'Voicemail: You have reached the voicemail box. Please leave a message.\nAgent: Hi, this is Sam from Linekit, please call us back.'
+const DEFAULT_TRANSCRIPT =
+  'Agent: Hi, this is Sam from Linekit.\nContact: Hi Sam.\nAgent: Do you have a minute?\nContact: Sure.'
+const DEFAULT_VOICEMAIL =
+  'Voicemail: You have reached the voicemail box. Please leave a message.\nAgent: Hi, this is Sam from Linekit, please call us back.'
 
 /** Control API: how an attempt ended. */
 export interface CompleteCallLogInput {
@@ -196,9 +199,20 @@ function addUsage(state: MockState, entry: CallLogEntry): void {
 }
 
 /** Completes an attempt with an outcome; the disposition follows after the classification delay. */
-export function completeCallLog(state: MockState, id: string, input: CompleteCallLogInput, answeredAt?: number | null): CallLogEntry {
+export function completeCallLog(
+  state: MockState,
+  id: string,
+  input: CompleteCallLogInput,
+  answeredAt?: number | null,
+): CallLogEntry {
   const entry = callLogsOf(state).get(id)
-  if (!entry) throw fail(404, 'call_log_not_found', 'Call log not found', 'Use an id from GET /get-call-logs-api or /__mock/call-logs.')
+  if (!entry)
+    throw fail(
+      404,
+      'call_log_not_found',
+      'Call log not found',
+      'Use an id from GET /get-call-logs-api or /__mock/call-logs.',
+    )
   if (entry.outcome !== null) throw fail(409, 'call_log_completed', `Call log already completed (${entry.status})`)
   if (input.disposition !== undefined && !(dispositions as readonly string[]).includes(input.disposition)) {
     throw fail(400, 'invalid_request', 'disposition is not a known value', `One of: ${dispositions.join(', ')}`)
@@ -261,7 +275,8 @@ function parseBound(value: string | undefined, field: string): number | undefine
   if (value === undefined) return undefined
   const ms = Date.parse(value)
   // spec: call logs — invalid date returns 400.
-  if (Number.isNaN(ms)) throw fail(400, 'invalid_request', `${field} is not a valid ISO 8601 date`, 'Send e.g. 2026-01-31T00:00:00Z.')
+  if (Number.isNaN(ms))
+    throw fail(400, 'invalid_request', `${field} is not a valid ISO 8601 date`, 'Send e.g. 2026-01-31T00:00:00Z.')
   return ms
 }
 
@@ -270,10 +285,16 @@ export function listCallLogs(state: MockState, account: Account, input: ListCall
   const limit = input.limit ?? 100
   const offset = input.offset ?? 0
   // spec: Limits — page size 1..100, offset >= 0, offset + limit <= 2000.
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw fail(400, 'invalid_request', 'limit must be an integer from 1 to 100')
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw fail(400, 'invalid_request', 'limit must be an integer from 1 to 100')
   if (!Number.isInteger(offset) || offset < 0) throw fail(400, 'invalid_request', 'offset must be an integer >= 0')
   if (offset + limit > 2000) {
-    throw fail(400, 'invalid_request', 'offset + limit must be at most 2000', 'Narrow the window with answered_at_gte / answered_at_lte instead of paging deeper.')
+    throw fail(
+      400,
+      'invalid_request',
+      'offset + limit must be at most 2000',
+      'Narrow the window with answered_at_gte / answered_at_lte instead of paging deeper.',
+    )
   }
   if (input.pb_line_id !== undefined) {
     const line = state.lines.get(input.pb_line_id)

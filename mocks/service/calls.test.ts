@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { audioCallEventSchema, callStatusResponseSchema, rtcCredentialsSchema, startCallResponseSchema } from '../../src/api/schemas'
+import {
+  audioCallEventSchema,
+  callStatusResponseSchema,
+  rtcCredentialsSchema,
+  startCallResponseSchema,
+} from '../../src/api/schemas'
 import {
   answerCall,
   answerElsewhere,
@@ -27,7 +32,10 @@ function setup() {
   const events: MockEvent[] = []
   state.on((e) => events.push(e))
   const account = state.accounts.get(seedAccountIds.production) as Account
-  const audioEvents = () => events.filter((e) => e.type.startsWith('audiocall.')).map((e) => (e as unknown as { payload: Record<string, unknown> }).payload)
+  const audioEvents = () =>
+    events
+      .filter((e) => e.type.startsWith('audiocall.'))
+      .map((e) => (e as unknown as { payload: Record<string, unknown> }).payload)
   const ring = (extra: { ringingRtc?: boolean; answerRtc?: boolean } = {}) =>
     injectInboundCall(state, account, { lineId: seedLines.main.lineId, from: '(415) 555-0199', ...extra })
   return { state, clock, account, events, audioEvents, ring }
@@ -53,7 +61,12 @@ describe('outbound calls', () => {
     expect(Number.isInteger(result.rtc?.uid)).toBe(true)
     const status = getCallStatus(state, account, result.call_uuid)
     expect(callStatusResponseSchema.safeParse(status).success).toBe(true)
-    expect(status).toMatchObject({ call_status: 'ringing', direction: 'outbound', from: seedLines.main.phoneNumber, to: '+14155550150' })
+    expect(status).toMatchObject({
+      call_status: 'ringing',
+      direction: 'outbound',
+      from: seedLines.main.phoneNumber,
+      to: '+14155550150',
+    })
     const logs = [...callLogsOf(state).values()]
     expect(logs).toHaveLength(1)
     expect(logs[0]).toMatchObject({ lineId: seedLines.main.lineId, to: '+14155550150', status: 'in-progress' })
@@ -78,11 +91,23 @@ describe('outbound calls', () => {
   it('pb_line_id must be an audio-call-enabled line of the account', () => {
     const { state, account } = setup()
     const phone_number = '+14155550150'
-    expect(httpError(() => startCall(state, account, { pb_line_id: seedLines.messaging.lineId, phone_number })).status).toBe(400)
-    expect(httpError(() => startCall(state, account, { pb_line_id: seedOtherLines.crm.lineId, phone_number })).status).toBe(400)
-    expect(httpError(() => startCall(state, account, { pb_line_id: '00000000-0000-4000-8000-000000000000', phone_number })).status).toBe(400)
-    expect(httpError(() => startCall(state, account, { pb_line_id: seedLines.inboundOnly.lineId, phone_number })).status).toBe(403)
-    expect(httpError(() => startCall(state, account, { pb_line_id: seedLines.main.lineId, phone_number: 'not a phone' })).status).toBe(400)
+    expect(
+      httpError(() => startCall(state, account, { pb_line_id: seedLines.messaging.lineId, phone_number })).status,
+    ).toBe(400)
+    expect(
+      httpError(() => startCall(state, account, { pb_line_id: seedOtherLines.crm.lineId, phone_number })).status,
+    ).toBe(400)
+    expect(
+      httpError(() => startCall(state, account, { pb_line_id: '00000000-0000-4000-8000-000000000000', phone_number }))
+        .status,
+    ).toBe(400)
+    expect(
+      httpError(() => startCall(state, account, { pb_line_id: seedLines.inboundOnly.lineId, phone_number })).status,
+    ).toBe(403)
+    expect(
+      httpError(() => startCall(state, account, { pb_line_id: seedLines.main.lineId, phone_number: 'not a phone' }))
+        .status,
+    ).toBe(400)
   })
 
   it('rtc is null when the device returns none, and the call still rings', () => {
@@ -117,7 +142,11 @@ describe('outbound calls', () => {
     const { state, account } = setup()
     const { call_uuid } = startCall(state, account, { pb_line_id: seedLines.main.lineId, phone_number: '+14155550150' })
     endCall(state, account, call_uuid)
-    expect([...callLogsOf(state).values()][0]).toMatchObject({ status: 'canceled', durationSeconds: null, answeredAt: null })
+    expect([...callLogsOf(state).values()][0]).toMatchObject({
+      status: 'canceled',
+      durationSeconds: null,
+      answeredAt: null,
+    })
   })
 
   it('outbound calls emit no inbound audio-call events', () => {
@@ -200,7 +229,12 @@ describe('inbound calls', () => {
     clock.advance(4_000)
     expect(declineCall(state, account, call.callUuid)).toEqual({ success: true, call_uuid: call.callUuid })
     const ended = audioEvents()[1]
-    expect(ended).toMatchObject({ event: 'audiocall.inbound.ended', status: 'declined', answeredAt: null, endedAt: '2026-01-15T12:00:04.000Z' })
+    expect(ended).toMatchObject({
+      event: 'audiocall.inbound.ended',
+      status: 'declined',
+      answeredAt: null,
+      endedAt: '2026-01-15T12:00:04.000Z',
+    })
     expect(audioEventsValid(audioEvents())).toBe(true)
   })
 
@@ -254,9 +288,17 @@ describe('inbound calls', () => {
 
   it('inbound calls ring only on audio-call-enabled lines of the account', () => {
     const { state, account } = setup()
-    expect(httpError(() => injectInboundCall(state, account, { lineId: seedLines.messaging.lineId, from: '+14155550199' })).status).toBe(400)
-    expect(httpError(() => injectInboundCall(state, account, { lineId: seedOtherLines.crm.lineId, from: '+14155550199' })).status).toBe(400)
-    expect(httpError(() => injectInboundCall(state, account, { lineId: seedLines.main.lineId, from: 'nope' })).status).toBe(400)
+    expect(
+      httpError(() => injectInboundCall(state, account, { lineId: seedLines.messaging.lineId, from: '+14155550199' }))
+        .status,
+    ).toBe(400)
+    expect(
+      httpError(() => injectInboundCall(state, account, { lineId: seedOtherLines.crm.lineId, from: '+14155550199' }))
+        .status,
+    ).toBe(400)
+    expect(
+      httpError(() => injectInboundCall(state, account, { lineId: seedLines.main.lineId, from: 'nope' })).status,
+    ).toBe(400)
   })
 })
 

@@ -108,7 +108,12 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
 /** spec: Authentication 4 — audio-call endpoints need the feature. */
 export function requireAudioFeature(account: Account): void {
   if (!account.features.audioCall) {
-    throw fail(403, 'AUDIOCALL_NOT_ENABLED', 'Audio calls are not enabled on this account', 'Ask for the audio-call feature on the account, or use an account that has it.')
+    throw fail(
+      403,
+      'AUDIOCALL_NOT_ENABLED',
+      'Audio calls are not enabled on this account',
+      'Ask for the audio-call feature on the account, or use an account that has it.',
+    )
   }
 }
 
@@ -116,7 +121,12 @@ export function requireAudioFeature(account: Account): void {
 export function requireCall(state: MockState, account: Account, callUuid: string): Call {
   const call = callsOf(state).get(callUuid)
   if (!call || call.accountId !== account.id) {
-    throw fail(404, 'call_not_found', 'Call not found', 'Use the call_uuid from the start response or the ringing webhook.')
+    throw fail(
+      404,
+      'call_not_found',
+      'Call not found',
+      'Use the call_uuid from the start response or the ringing webhook.',
+    )
   }
   return call
 }
@@ -126,9 +136,19 @@ function deviceStep(state: MockState, path: string): void {
   const fault = takeDeviceFault(state, 'POST', path)
   if (!fault) return
   if (fault.status === 503) {
-    throw fail(503, 'device_unreachable', 'The line\'s device is unreachable', 'Try again shortly; poll the call status for the outcome.')
+    throw fail(
+      503,
+      'device_unreachable',
+      "The line's device is unreachable",
+      'Try again shortly; poll the call status for the outcome.',
+    )
   }
-  throw fail(fault.status >= 400 && fault.status <= 599 ? fault.status : 502, 'device_error', 'The line\'s device reported an error', 'Poll the call status; do not assume the action happened.')
+  throw fail(
+    fault.status >= 400 && fault.status <= 599 ? fault.status : 502,
+    'device_error',
+    "The line's device reported an error",
+    'Poll the call status; do not assume the action happened.',
+  )
 }
 
 // ───────────────────────────── events ─────────────────────────────
@@ -140,14 +160,28 @@ type InboundEvent = 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' |
  * calls have none), its fields in the spec's order: event, call_uuid, the event's `lead` fields,
  * from, pb_line_id, linePhoneNumber, then its timestamps.
  */
-function emitInbound(state: MockState, call: Call, event: InboundEvent, lead: Record<string, unknown>, times: Record<string, unknown>): void {
+function emitInbound(
+  state: MockState,
+  call: Call,
+  event: InboundEvent,
+  lead: Record<string, unknown>,
+  times: Record<string, unknown>,
+): void {
   if (call.direction !== 'inbound') return
   state.emit({
     type: event,
     at: state.clock.now(),
     accountId: call.accountId,
     lineId: call.lineId,
-    payload: { event, call_uuid: call.callUuid, ...lead, from: call.from, pb_line_id: call.lineId, linePhoneNumber: call.linePhoneNumber, ...times },
+    payload: {
+      event,
+      call_uuid: call.callUuid,
+      ...lead,
+      from: call.from,
+      pb_line_id: call.lineId,
+      linePhoneNumber: call.linePhoneNumber,
+      ...times,
+    },
   })
 }
 
@@ -156,10 +190,16 @@ function emitAnswered(state: MockState, call: Call): void {
 }
 
 function emitEnded(state: MockState, call: Call): void {
-  emitInbound(state, call, 'audiocall.inbound.ended', { status: call.status }, {
-    answeredAt: isoOrNull(call.answeredAt),
-    endedAt: iso(call.endedAt ?? state.clock.now()),
-  })
+  emitInbound(
+    state,
+    call,
+    'audiocall.inbound.ended',
+    { status: call.status },
+    {
+      answeredAt: isoOrNull(call.answeredAt),
+      endedAt: iso(call.endedAt ?? state.clock.now()),
+    },
+  )
 }
 
 /** Moves a call to answered (idempotence is the caller's job). */
@@ -189,7 +229,11 @@ export interface StartCallResult {
 }
 
 /** POST /start-audiocall-call-api. */
-export function startCall(state: MockState, account: Account, input: { pb_line_id: string; phone_number: string }): StartCallResult {
+export function startCall(
+  state: MockState,
+  account: Account,
+  input: { pb_line_id: string; phone_number: string },
+): StartCallResult {
   requireAudioFeature(account)
   const line = state.lines.get(input.pb_line_id)
   if (!line || line.accountId !== account.id) {
@@ -197,11 +241,21 @@ export function startCall(state: MockState, account: Account, input: { pb_line_i
   }
   // spec: start — "Must be an audio-call-enabled line of the account".
   if (!line.audioCallEnabled) {
-    throw fail(400, 'line_not_audiocall_enabled', 'pb_line_id is not an audio-call-enabled line', 'Pick a line with audio calling enabled (audioCallEnabled in GET /get-lines).')
+    throw fail(
+      400,
+      'line_not_audiocall_enabled',
+      'pb_line_id is not an audio-call-enabled line',
+      'Pick a line with audio calling enabled (audioCallEnabled in GET /get-lines).',
+    )
   }
   // Choice (README): an inbound-only line receives calls but cannot place them (like the mint's 403).
   if (line.inboundOnly) {
-    throw fail(403, 'line_inbound_only', 'This line receives calls but cannot place them', 'Place the call from another audio-call-enabled line.')
+    throw fail(
+      403,
+      'line_inbound_only',
+      'This line receives calls but cannot place them',
+      'Place the call from another audio-call-enabled line.',
+    )
   }
   const to = requirePhone(input.phone_number, 'phone_number')
   deviceStep(state, '/start-audiocall-call-api')
@@ -242,12 +296,21 @@ export function startCall(state: MockState, account: Account, input: { pb_line_i
 /** Checks shared by answer and decline. spec: 409 "call is not an inbound call that is currently ringing". */
 function requireRingingInbound(call: Call): void {
   if (call.direction !== 'inbound' || call.status !== 'ringing') {
-    throw fail(409, 'call_not_ringing', `Call is ${call.direction} and ${call.status}, not an inbound call that is ringing`, 'Only ringing inbound calls can be answered or declined; read GET /get-audiocall-call-status-api.')
+    throw fail(
+      409,
+      'call_not_ringing',
+      `Call is ${call.direction} and ${call.status}, not an inbound call that is ringing`,
+      'Only ringing inbound calls can be answered or declined; read GET /get-audiocall-call-status-api.',
+    )
   }
 }
 
 /** POST /answer-audiocall-call-api. */
-export function answerCall(state: MockState, account: Account, callUuid: string): { success: boolean; call_uuid: string; rtc: RtcCredentials | null } {
+export function answerCall(
+  state: MockState,
+  account: Account,
+  callUuid: string,
+): { success: boolean; call_uuid: string; rtc: RtcCredentials | null } {
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
@@ -256,7 +319,12 @@ export function answerCall(state: MockState, account: Account, callUuid: string)
     // Choice (README): the device finds the caller gone; the call ends as no_answer and the
     // answer is refused like any answer of a call that is no longer ringing.
     finishCall(state, call, 'no_answer')
-    throw fail(409, 'call_not_ringing', 'The caller hung up before the call was answered', 'Nothing to join; the call ended as no_answer.')
+    throw fail(
+      409,
+      'call_not_ringing',
+      'The caller hung up before the call was answered',
+      'Nothing to join; the call ended as no_answer.',
+    )
   }
   markAnswered(state, call, 'api')
   // spec: answer — rtc from the device at answer time, falling back to the ones stored at ringing.
@@ -265,7 +333,11 @@ export function answerCall(state: MockState, account: Account, callUuid: string)
 }
 
 /** POST /decline-audiocall-call-api. */
-export function declineCall(state: MockState, account: Account, callUuid: string): { success: boolean; call_uuid: string } {
+export function declineCall(
+  state: MockState,
+  account: Account,
+  callUuid: string,
+): { success: boolean; call_uuid: string } {
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
@@ -340,10 +412,20 @@ export interface InboundCallInput {
 export function injectInboundCall(state: MockState, account: Account, input: InboundCallInput): Call {
   const line: Line | undefined = state.lines.get(input.lineId)
   if (!line || line.accountId !== account.id) {
-    throw fail(400, 'invalid_line_id', 'lineId is not one of the account\'s lines', 'Use a lineId of the account (see the seed in mocks/README.md).')
+    throw fail(
+      400,
+      'invalid_line_id',
+      "lineId is not one of the account's lines",
+      'Use a lineId of the account (see the seed in mocks/README.md).',
+    )
   }
   if (!line.audioCallEnabled) {
-    throw fail(400, 'line_not_audiocall_enabled', 'Calls cannot ring on a line without audio calling', 'Use an audio-call-enabled line.')
+    throw fail(
+      400,
+      'line_not_audiocall_enabled',
+      'Calls cannot ring on a line without audio calling',
+      'Use an audio-call-enabled line.',
+    )
   }
   const from = requirePhone(input.from, 'from')
   const callUuid = state.ids.uuid()
@@ -391,7 +473,12 @@ export function requireAnyCall(state: MockState, callUuid: string): Call {
 export function repeatRingingSignal(state: MockState, callUuid: string): Call {
   const call = requireAnyCall(state, callUuid)
   if (call.direction !== 'inbound' || call.status !== 'ringing') {
-    throw fail(409, 'call_not_ringing', 'Only a ringing inbound call can signal ringing', 'Inject a new inbound call instead.')
+    throw fail(
+      409,
+      'call_not_ringing',
+      'Only a ringing inbound call can signal ringing',
+      'Inject a new inbound call instead.',
+    )
   }
   return call
 }
@@ -410,7 +497,12 @@ export function answerElsewhere(state: MockState, callUuid: string): Call {
 export function callerHangsUp(state: MockState, callUuid: string): Call {
   const call = requireAnyCall(state, callUuid)
   if (call.direction !== 'inbound' || call.status !== 'ringing') {
-    throw fail(409, 'call_not_ringing', 'Only a ringing inbound call has a caller who can hang up unseen', 'Use /__mock/calls/:uuid/end instead.')
+    throw fail(
+      409,
+      'call_not_ringing',
+      'Only a ringing inbound call has a caller who can hang up unseen',
+      'Use /__mock/calls/:uuid/end instead.',
+    )
   }
   call.callerHungUp = true
   return call
@@ -425,11 +517,22 @@ export function endCallAs(state: MockState, callUuid: string, status: InboundCal
 }
 
 /** Control API: every call (newest first), optionally of one account. */
-export function listCalls(state: MockState, accountId?: string): Array<CallStatusView & { accountId: string; answeredBy: AnsweredBy | null; ringingAt: string; callLogId: string | null }> {
+export function listCalls(
+  state: MockState,
+  accountId?: string,
+): Array<
+  CallStatusView & { accountId: string; answeredBy: AnsweredBy | null; ringingAt: string; callLogId: string | null }
+> {
   const out = []
   for (const call of callsOf(state).values()) {
     if (accountId !== undefined && call.accountId !== accountId) continue
-    out.push({ ...toCallStatus(call), accountId: call.accountId, answeredBy: call.answeredBy, ringingAt: iso(call.ringingAt), callLogId: call.callLogId })
+    out.push({
+      ...toCallStatus(call),
+      accountId: call.accountId,
+      answeredBy: call.answeredBy,
+      ringingAt: iso(call.ringingAt),
+      callLogId: call.callLogId,
+    })
   }
   return out.reverse()
 }

@@ -108,8 +108,14 @@ export function createMockClock(options: MockClockOptions = {}): MockClock {
       let mv = last
       const lv = heap[l]
       const rv = heap[r]
-      if (lv && less(lv, mv)) { m = l; mv = lv }
-      if (rv && less(rv, mv)) { m = r; mv = rv }
+      if (lv && less(lv, mv)) {
+        m = l
+        mv = lv
+      }
+      if (rv && less(rv, mv)) {
+        m = r
+        mv = rv
+      }
       if (m === i) break
       heap[i] = mv
       i = m

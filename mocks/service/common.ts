@@ -30,11 +30,21 @@ export function accountLines(state: MockState, account: Account): Line[] {
  */
 export function requireOwnLine(state: MockState, account: Account, lineId: string, field = 'lineId'): Line {
   if (account.trial) {
-    throw fail(403, 'trial_restricted', `${field} cannot be chosen on a trial account`, 'Omit lineId; trial accounts send from their trial line.')
+    throw fail(
+      403,
+      'trial_restricted',
+      `${field} cannot be chosen on a trial account`,
+      'Omit lineId; trial accounts send from their trial line.',
+    )
   }
   const line = isUuidV4(lineId) ? state.lines.get(lineId) : undefined
   if (!line || line.accountId !== account.id) {
-    throw fail(400, 'invalid_line_id', `${field} is not one of your lines`, 'Use a lineId (UUID v4) from GET /get-lines.')
+    throw fail(
+      400,
+      'invalid_line_id',
+      `${field} is not one of your lines`,
+      'Use a lineId (UUID v4) from GET /get-lines.',
+    )
   }
   return line
 }
@@ -130,7 +140,11 @@ export function storeMessage(state: MockState, account: Account, input: NewMessa
   state.messagesByHandle.set(message.handle, message)
   if (message.groupId === null) {
     const external = message.direction === 'outbound' ? message.to_number : message.from_number
-    account.conversations.set(`${message.line_id}|${external}`, { lineId: message.line_id, phone: external, service: message.service })
+    account.conversations.set(`${message.line_id}|${external}`, {
+      lineId: message.line_id,
+      phone: external,
+      service: message.service,
+    })
     account.lastLineByPhone.set(external, message.line_id)
   }
   state.emit({
@@ -179,17 +193,37 @@ export function toRecord(message: StoredMessage, now: number): MessageRecord {
 /** Checks a `customFields` value. spec: send/create contact — plain object, ≤ 10,000 characters serialized. */
 export function checkCustomFields(value: unknown): Record<string, unknown> | undefined {
   if (value === undefined) return undefined
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) {
-    throw fail(400, 'invalid_request', 'customFields must be a plain JSON object', 'Send customFields as an object of key/value pairs.')
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  ) {
+    throw fail(
+      400,
+      'invalid_request',
+      'customFields must be a plain JSON object',
+      'Send customFields as an object of key/value pairs.',
+    )
   }
   let size: number
   try {
     size = JSON.stringify(value).length
   } catch {
-    throw fail(400, 'invalid_request', 'customFields must be serializable JSON', 'Send customFields as an object of key/value pairs.')
+    throw fail(
+      400,
+      'invalid_request',
+      'customFields must be serializable JSON',
+      'Send customFields as an object of key/value pairs.',
+    )
   }
   if (size > 10_000) {
-    throw fail(400, 'invalid_request', 'customFields is larger than 10,000 characters when serialized', 'Store less metadata per contact.')
+    throw fail(
+      400,
+      'invalid_request',
+      'customFields is larger than 10,000 characters when serialized',
+      'Store less metadata per contact.',
+    )
   }
   return value as Record<string, unknown>
 }

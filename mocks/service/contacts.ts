@@ -99,7 +99,11 @@ export function upsertContact(state: MockState, account: Account, phone: string,
 }
 
 /** POST /create-external-contact. */
-export function createContact(state: MockState, account: Account, input: ContactFields & { phone: string }): { contact: ContactView } {
+export function createContact(
+  state: MockState,
+  account: Account,
+  input: ContactFields & { phone: string },
+): { contact: ContactView } {
   const phone = requirePhone(input.phone, 'phone')
   return { contact: upsertContact(state, account, phone, input) }
 }
@@ -162,6 +166,11 @@ export function checkPage(limit: number, offset: number): void {
     throw fail(400, 'invalid_request', 'offset must be an integer ≥ 0', 'Start at offset 0.')
   }
   if (offset + limit > 2000) {
-    throw fail(400, 'invalid_request', 'offset + limit must be at most 2000', 'Page deeper history by a time bound (created_at_lte) instead of offset.')
+    throw fail(
+      400,
+      'invalid_request',
+      'offset + limit must be at most 2000',
+      'Page deeper history by a time bound (created_at_lte) instead of offset.',
+    )
   }
 }

@@ -12,7 +12,16 @@ import { toLineView, type LineView } from './lines'
 import { injectInbound, type InboundInput } from './messages'
 import { requirePhone } from './phone'
 import { applySeed, seedAccountIds } from './seed'
-import { accountKinds, clearState, type Account, type AccountKind, type Fault, type MockEvent, type MockSettings, type MockState } from './state'
+import {
+  accountKinds,
+  clearState,
+  type Account,
+  type AccountKind,
+  type Fault,
+  type MockEvent,
+  type MockSettings,
+  type MockState,
+} from './state'
 import { toFlowView } from './workflows'
 
 /** Selects an account: by id or by API key; default the seeded production account. */
@@ -54,7 +63,13 @@ export interface NumberView {
 }
 
 /** A serializable event (messages rendered as records). */
-export type EventView = { type: string; at: string; accountId: string; message?: MessageRecord; [field: string]: unknown }
+export type EventView = {
+  type: string
+  at: string
+  accountId: string
+  message?: MessageRecord
+  [field: string]: unknown
+}
 
 /** The in-process control API. */
 export interface MockControl extends CallsControl {
@@ -131,7 +146,13 @@ export function createControl(state: MockState): MockControl {
       return found
     }
     const found = state.accounts.get(ref.accountId ?? seedAccountIds.production)
-    if (!found) throw fail(404, 'account_not_found', `Account ${ref.accountId ?? seedAccountIds.production} not found`, 'GET /__mock/accounts lists them.')
+    if (!found)
+      throw fail(
+        404,
+        'account_not_found',
+        `Account ${ref.accountId ?? seedAccountIds.production} not found`,
+        'GET /__mock/accounts lists them.',
+      )
     return found
   }
   return {
@@ -146,12 +167,14 @@ export function createControl(state: MockState): MockControl {
     },
     clock: nowView,
     advanceClock(ms) {
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw fail(400, 'invalid_request', 'ms must be a number ≥ 0')
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+        throw fail(400, 'invalid_request', 'ms must be a number ≥ 0')
       state.clock.advance(ms)
       return nowView()
     },
     setClock(time) {
-      if (typeof time !== 'string' || Number.isNaN(Date.parse(time))) throw fail(400, 'invalid_request', 'now must be an ISO 8601 time')
+      if (typeof time !== 'string' || Number.isNaN(Date.parse(time)))
+        throw fail(400, 'invalid_request', 'now must be an ISO 8601 time')
       state.clock.set(time)
       return nowView()
     },
@@ -168,7 +191,7 @@ export function createControl(state: MockState): MockControl {
       const ref = scoped ?? account()
       return {
         phone,
-        reachable: state.reachability.get(phone) ?? (Number(phone.slice(-1)) % 2 === 0),
+        reachable: state.reachability.get(phone) ?? Number(phone.slice(-1)) % 2 === 0,
         optedOut: state.optedOut.has(phone) || ref.optedOut.has(phone),
         blocked: state.blocked.has(phone) || ref.blocked.has(phone),
       }
@@ -182,7 +205,8 @@ export function createControl(state: MockState): MockControl {
       for (const key of Object.keys(patch) as (keyof MockSettings)[]) {
         const value = patch[key]
         if (!(key in state.settings)) throw fail(400, 'invalid_request', `Unknown setting ${String(key)}`)
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw fail(400, 'invalid_request', `${key} must be a number ≥ 0`)
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+          throw fail(400, 'invalid_request', `${key} must be a number ≥ 0`)
         ;(state.settings as unknown as Record<string, number>)[key] = value
       }
       return { ...state.settings }
@@ -197,7 +221,8 @@ export function createControl(state: MockState): MockControl {
       return state.outbox.map((e: MockEvent) => {
         const { message, at, ...rest } = e as MockEvent & { message?: unknown }
         const view: EventView = { ...rest, at: new Date(at).toISOString() }
-        if (message && typeof message === 'object' && 'handle' in message) view.message = toRecord(message as Parameters<typeof toRecord>[0], now)
+        if (message && typeof message === 'object' && 'handle' in message)
+          view.message = toRecord(message as Parameters<typeof toRecord>[0], now)
         return view
       })
     },

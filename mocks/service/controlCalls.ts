@@ -4,7 +4,14 @@
  * `handlers/controlCalls.ts` exposes the same operations under `/__mock/*`.
  */
 import type { InboundCallEndStatus } from '../../src/api/enums'
-import { completeCallLog, recordAttempt, callLogsOf, toCallLogView, type CallLogView, type CompleteCallLogInput } from './callLogs'
+import {
+  completeCallLog,
+  recordAttempt,
+  callLogsOf,
+  toCallLogView,
+  type CallLogView,
+  type CompleteCallLogInput,
+} from './callLogs'
 import {
   answerElsewhere,
   callerHangsUp,
@@ -79,7 +86,14 @@ export type MintFaultKind = (typeof mintFaultKinds)[number]
 export interface CallsControl {
   calls: {
     /** An inbound call starts ringing (default line: the account's first audio-call-enabled line). */
-    inbound(input: CallsAccountRef & { lineId?: string | undefined; from: string; ringingRtc?: boolean | undefined; answerRtc?: boolean | undefined }): CallStatusView
+    inbound(
+      input: CallsAccountRef & {
+        lineId?: string | undefined
+        from: string
+        ringingRtc?: boolean | undefined
+        answerRtc?: boolean | undefined
+      },
+    ): CallStatusView
     /** Every call, newest first. */
     list(ref?: CallsAccountRef): ReturnType<typeof listCalls>
     /** The device repeats the ringing signal (no second ringing event). */
@@ -95,11 +109,15 @@ export interface CallsControl {
   }
   callLogs: {
     /** A dialer attempt as the dialer SDK would place it: with a voice token, or an account + line. */
-    record(input: CallsAccountRef & { token?: string | undefined; lineId?: string | undefined; to: string }): CallLogView
+    record(
+      input: CallsAccountRef & { token?: string | undefined; lineId?: string | undefined; to: string },
+    ): CallLogView
     /** Completes an attempt with an outcome. */
     complete(id: string, input: CompleteCallLogInput): CallLogView
     /** Every call log with its pending disposition, newest first. */
-    list(ref?: CallsAccountRef): Array<CallLogView & { accountId: string; pendingDisposition: string | null; classifyAt: string | null }>
+    list(
+      ref?: CallsAccountRef,
+    ): Array<CallLogView & { accountId: string; pendingDisposition: string | null; classifyAt: string | null }>
   }
   dialer: {
     /** Plan standing of an account and its lines. */
@@ -137,24 +155,27 @@ function dialerView(state: MockState, account: Account) {
     lines: account.lineIds.flatMap((id) => {
       const line = state.lines.get(id)
       if (!line) return []
-      return [{
-        lineId: line.lineId,
-        usedMinutesToday: line.usedMinutesToday,
-        dailyCapMinutes: line.dailyCapMinutes,
-        capped: lineCapped(line),
-        inboundNumber: line.inboundNumber,
-        ringSet: [...line.ringSet],
-        shared: line.shared,
-        trial: line.trial,
-        inboundOnly: line.inboundOnly,
-        audioCallEnabled: line.audioCallEnabled,
-      }]
+      return [
+        {
+          lineId: line.lineId,
+          usedMinutesToday: line.usedMinutesToday,
+          dailyCapMinutes: line.dailyCapMinutes,
+          capped: lineCapped(line),
+          inboundNumber: line.inboundNumber,
+          ringSet: [...line.ringSet],
+          shared: line.shared,
+          trial: line.trial,
+          inboundOnly: line.inboundOnly,
+          audioCallEnabled: line.audioCallEnabled,
+        },
+      ]
     }),
   }
 }
 
 const nonNegative = (value: number | undefined, field: string) => {
-  if (value !== undefined && (!Number.isFinite(value) || value < 0)) throw fail(400, 'invalid_request', `${field} must be a number ≥ 0`)
+  if (value !== undefined && (!Number.isFinite(value) || value < 0))
+    throw fail(400, 'invalid_request', `${field} must be a number ≥ 0`)
   return value
 }
 
@@ -171,7 +192,12 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
   }
   const readSettings = (): CallSettingsView => {
     const c = callSettings(state.settings)
-    return { outboundRtc: c.outboundRtc, outboundAnswerMs: c.outboundAnswerMs, ringTimeoutMs: c.ringTimeoutMs, classifyMs: Math.max(0, state.settings.callLogClassifyMs ?? 30_000) }
+    return {
+      outboundRtc: c.outboundRtc,
+      outboundAnswerMs: c.outboundAnswerMs,
+      ringTimeoutMs: c.ringTimeoutMs,
+      classifyMs: Math.max(0, state.settings.callLogClassifyMs ?? 30_000),
+    }
   }
   return {
     calls: {
@@ -184,12 +210,23 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
             const line = state.lines.get(id)
             return line?.audioCallEnabled === true && !line.shared
           })
-        if (lineId === undefined) throw fail(400, 'invalid_line_id', 'The account has no audio-call-enabled line', 'Pass lineId.')
-        return toCallStatus(injectInboundCall(state, acct, { lineId, from: input.from, ringingRtc: input.ringingRtc, answerRtc: input.answerRtc }))
+        if (lineId === undefined)
+          throw fail(400, 'invalid_line_id', 'The account has no audio-call-enabled line', 'Pass lineId.')
+        return toCallStatus(
+          injectInboundCall(state, acct, {
+            lineId,
+            from: input.from,
+            ringingRtc: input.ringingRtc,
+            answerRtc: input.answerRtc,
+          }),
+        )
       },
       list(ref) {
         state.clock.runDue()
-        return listCalls(state, ref && (ref.accountId !== undefined || ref.apiKey !== undefined) ? account(ref).id : undefined)
+        return listCalls(
+          state,
+          ref && (ref.accountId !== undefined || ref.apiKey !== undefined) ? account(ref).id : undefined,
+        )
       },
       ring: (uuid) => status(uuid, repeatRingingSignal),
       answerElsewhere: (uuid) => status(uuid, answerElsewhere),
@@ -198,9 +235,12 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
       settings: readSettings,
       updateSettings(patch) {
         if (patch.outboundRtc !== undefined) state.settings.callOutboundRtc = patch.outboundRtc
-        if (nonNegative(patch.outboundAnswerMs, 'outboundAnswerMs') !== undefined) state.settings.callOutboundAnswerMs = patch.outboundAnswerMs
-        if (nonNegative(patch.ringTimeoutMs, 'ringTimeoutMs') !== undefined) state.settings.callRingTimeoutMs = patch.ringTimeoutMs
-        if (nonNegative(patch.classifyMs, 'classifyMs') !== undefined) state.settings.callLogClassifyMs = patch.classifyMs
+        if (nonNegative(patch.outboundAnswerMs, 'outboundAnswerMs') !== undefined)
+          state.settings.callOutboundAnswerMs = patch.outboundAnswerMs
+        if (nonNegative(patch.ringTimeoutMs, 'ringTimeoutMs') !== undefined)
+          state.settings.callRingTimeoutMs = patch.ringTimeoutMs
+        if (nonNegative(patch.classifyMs, 'classifyMs') !== undefined)
+          state.settings.callLogClassifyMs = patch.classifyMs
         return readSettings()
       },
     },
@@ -212,8 +252,11 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
           // spec: maxCallsPerToken, 15-minute lifetime — the simulated dialer SDK spends the token.
           const token = useVoiceToken(state, input.token)
           const acct = state.accounts.get(token.accountId)
-          if (!acct) throw fail(404, 'account_not_found', 'The token\'s account no longer exists')
-          return toCallLogView(recordAttempt(state, acct, { lineId: token.lineId, to, token: token.token }), state.clock.now())
+          if (!acct) throw fail(404, 'account_not_found', "The token's account no longer exists")
+          return toCallLogView(
+            recordAttempt(state, acct, { lineId: token.lineId, to, token: token.token }),
+            state.clock.now(),
+          )
         }
         const acct = account(input)
         const lineId = input.lineId ?? acct.lineIds.find((id) => state.lines.get(id)?.audioCallEnabled === true)
@@ -252,16 +295,28 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
         if (input.planReadable !== undefined) d.planReadable = input.planReadable
         if (input.dialerAddon !== undefined) acct.features.dialerAddon = input.dialerAddon
         if (input.audioCall !== undefined) acct.features.audioCall = input.audioCall
-        if (nonNegative(input.includedMinutes, 'includedMinutes') !== undefined) d.includedMinutes = input.includedMinutes as number
-        if (input.capMinutes !== undefined) d.capMinutes = input.capMinutes === null ? null : (nonNegative(input.capMinutes, 'capMinutes') as number)
+        if (nonNegative(input.includedMinutes, 'includedMinutes') !== undefined)
+          d.includedMinutes = input.includedMinutes as number
+        if (input.capMinutes !== undefined)
+          d.capMinutes = input.capMinutes === null ? null : (nonNegative(input.capMinutes, 'capMinutes') as number)
         if (nonNegative(input.usedMinutes, 'usedMinutes') !== undefined) d.usedMinutes = input.usedMinutes as number
-        const touchesLine = input.lineUsedMinutes !== undefined || input.lineCapMinutes !== undefined || input.inboundNumber !== undefined || input.ringSet !== undefined
+        const touchesLine =
+          input.lineUsedMinutes !== undefined ||
+          input.lineCapMinutes !== undefined ||
+          input.inboundNumber !== undefined ||
+          input.ringSet !== undefined
         if (touchesLine) {
           const line = input.lineId === undefined ? undefined : state.lines.get(input.lineId)
-          if (!line || line.accountId !== acct.id) throw fail(400, 'invalid_line_id', 'lineId is not one of the account\'s lines')
-          if (nonNegative(input.lineUsedMinutes, 'lineUsedMinutes') !== undefined) line.usedMinutesToday = input.lineUsedMinutes as number
-          if (input.lineCapMinutes !== undefined) line.dailyCapMinutes = input.lineCapMinutes === null ? null : (nonNegative(input.lineCapMinutes, 'lineCapMinutes') as number)
-          if (input.inboundNumber !== undefined) line.inboundNumber = input.inboundNumber === null ? null : requirePhone(input.inboundNumber, 'inboundNumber')
+          if (!line || line.accountId !== acct.id)
+            throw fail(400, 'invalid_line_id', "lineId is not one of the account's lines")
+          if (nonNegative(input.lineUsedMinutes, 'lineUsedMinutes') !== undefined)
+            line.usedMinutesToday = input.lineUsedMinutes as number
+          if (input.lineCapMinutes !== undefined)
+            line.dailyCapMinutes =
+              input.lineCapMinutes === null ? null : (nonNegative(input.lineCapMinutes, 'lineCapMinutes') as number)
+          if (input.inboundNumber !== undefined)
+            line.inboundNumber =
+              input.inboundNumber === null ? null : requirePhone(input.inboundNumber, 'inboundNumber')
           if (input.ringSet !== undefined) line.ringSet = [...input.ringSet]
         }
         return dialerView(state, acct)
@@ -270,11 +325,22 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
     webhooks: {
       create(input) {
         const acct = account(input)
-        return toWebhookView(createWebhook(state, { accountId: acct.id, url: input.url, inbound: input.inbound, outbound: input.outbound, audioCalls: input.audioCalls, crm: input.crm }))
+        return toWebhookView(
+          createWebhook(state, {
+            accountId: acct.id,
+            url: input.url,
+            inbound: input.inbound,
+            outbound: input.outbound,
+            audioCalls: input.audioCalls,
+            crm: input.crm,
+          }),
+        )
       },
       list(ref) {
         const accountId = ref && (ref.accountId !== undefined || ref.apiKey !== undefined) ? account(ref).id : undefined
-        return [...webhooksOf(state).values()].filter((w) => accountId === undefined || w.accountId === accountId).map(toWebhookView)
+        return [...webhooksOf(state).values()]
+          .filter((w) => accountId === undefined || w.accountId === accountId)
+          .map(toWebhookView)
       },
       remove(id) {
         if (!deleteWebhook(state, id)) throw fail(404, 'webhook_not_found', 'Unknown webhook')
@@ -299,13 +365,37 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
       const path = '/api/v1/dialer/token'
       switch (input.kind) {
         case 'proxy502':
-          return addFault(state, { path, method: 'POST', status: 502, count, text: '<html><body><h1>502 Bad Gateway</h1></body></html>' })
+          return addFault(state, {
+            path,
+            method: 'POST',
+            status: 502,
+            count,
+            text: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+          })
         case 'proxy503':
-          return addFault(state, { path, method: 'POST', status: 503, count, text: '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>' })
+          return addFault(state, {
+            path,
+            method: 'POST',
+            status: 503,
+            count,
+            text: '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>',
+          })
         case 'unavailable':
-          return addFault(state, { path, method: 'POST', status: 503, count, body: { error: 'The dialer is temporarily unavailable; retry with backoff', code: 'dialer_unavailable' } })
+          return addFault(state, {
+            path,
+            method: 'POST',
+            status: 503,
+            count,
+            body: { error: 'The dialer is temporarily unavailable; retry with backoff', code: 'dialer_unavailable' },
+          })
         case 'internal':
-          return addFault(state, { path, method: 'POST', status: 500, count, body: { error: 'Internal error', code: 'internal_error' } })
+          return addFault(state, {
+            path,
+            method: 'POST',
+            status: 500,
+            count,
+            body: { error: 'Internal error', code: 'internal_error' },
+          })
         default:
           throw fail(400, 'invalid_request', `kind must be one of ${mintFaultKinds.join(', ')}`)
       }

@@ -37,7 +37,13 @@ export function addFault(state: MockState, input: FaultInput): Fault {
   return fault
 }
 
-function take(state: MockState, mode: Fault['mode'], method: string, path: string, pathname?: string): Fault | undefined {
+function take(
+  state: MockState,
+  mode: Fault['mode'],
+  method: string,
+  path: string,
+  pathname?: string,
+): Fault | undefined {
   if (state.faults.length === 0) return undefined
   const index = state.faults.findIndex(
     (f) =>

@@ -49,14 +49,37 @@ export function normalizeRecipients(numbers: readonly string[]): string[] {
   for (const raw of numbers) {
     if (typeof raw !== 'string') throw badRequest('numbers must be phone number strings', 'Send 2 to 32 phone numbers.')
     // spec: Status codes — email or chat handles → 400.
-    if (raw.includes('@')) throw fail(400, 'invalid_recipient', `"${raw.slice(0, 64)}" is an email handle`, 'Group sends take phone numbers only.')
-    if (/^\s*chat/i.test(raw)) throw fail(400, 'invalid_recipient', `"${raw.slice(0, 64)}" is a chat handle`, 'Group sends take phone numbers only; the same numbers reuse the thread.')
+    if (raw.includes('@'))
+      throw fail(
+        400,
+        'invalid_recipient',
+        `"${raw.slice(0, 64)}" is an email handle`,
+        'Group sends take phone numbers only.',
+      )
+    if (/^\s*chat/i.test(raw))
+      throw fail(
+        400,
+        'invalid_recipient',
+        `"${raw.slice(0, 64)}" is a chat handle`,
+        'Group sends take phone numbers only; the same numbers reuse the thread.',
+      )
     const phone = normalizeOrNull(raw)
-    if (phone === null) throw fail(400, 'invalid_phone', `"${raw.slice(0, 64)}" is not a valid phone number`, 'Send phone numbers in E.164 format, e.g. +14155550123.')
+    if (phone === null)
+      throw fail(
+        400,
+        'invalid_phone',
+        `"${raw.slice(0, 64)}" is not a valid phone number`,
+        'Send phone numbers in E.164 format, e.g. +14155550123.',
+      )
     seen.add(phone)
   }
   if (seen.size < 2 || seen.size > 32) {
-    throw fail(400, 'invalid_recipient_count', `numbers has ${seen.size} distinct recipient(s) after normalization; 2 to 32 are needed`, 'Send 2 to 32 distinct phone numbers.')
+    throw fail(
+      400,
+      'invalid_recipient_count',
+      `numbers has ${seen.size} distinct recipient(s) after normalization; 2 to 32 are needed`,
+      'Send 2 to 32 distinct phone numbers.',
+    )
   }
   return [...seen]
 }
@@ -67,21 +90,45 @@ export function sendGroupMessage(state: MockState, account: Account, input: Grou
   const media = input.mediaAttachmentUrl ?? null
   const audio = input.audioAttachmentUrl ?? null
   if (media !== null && audio !== null) {
-    throw badRequest('mediaAttachmentUrl and audioAttachmentUrl are mutually exclusive', 'Send one attachment per group message.')
+    throw badRequest(
+      'mediaAttachmentUrl and audioAttachmentUrl are mutually exclusive',
+      'Send one attachment per group message.',
+    )
   }
   if (text === '' && media === null && audio === null) {
-    throw fail(400, 'missing_message', 'message is required unless an attachment is supplied', 'Send message text or one attachment.')
+    throw fail(
+      400,
+      'missing_message',
+      'message is required unless an attachment is supplied',
+      'Send message text or one attachment.',
+    )
   }
   if (input.enableAiVoiceMemo === true && text === '') {
-    throw fail(400, 'missing_message', 'enableAiVoiceMemo needs message text to speak', 'Send the text to turn into a voice memo in message.')
+    throw fail(
+      400,
+      'missing_message',
+      'enableAiVoiceMemo needs message text to speak',
+      'Send the text to turn into a voice memo in message.',
+    )
   }
   const recipients = normalizeRecipients(input.numbers)
   const explicitLine = input.lineId === undefined ? undefined : requireOwnLine(state, account, input.lineId)
   // spec: group sending is unavailable on trial accounts → 403.
-  if (account.trial) throw fail(403, 'trial_restricted', 'Group messages are not available on trial accounts', 'Upgrade the account to send group messages.')
+  if (account.trial)
+    throw fail(
+      403,
+      'trial_restricted',
+      'Group messages are not available on trial accounts',
+      'Upgrade the account to send group messages.',
+    )
   const blocked = recipients.filter((p) => isBlocked(state, account, p))
   if (blocked.length > 0) {
-    throw fail(403, 'recipient_blocked', `Blocked recipient(s): ${blocked.join(', ')}`, 'Remove blocked numbers from the group.')
+    throw fail(
+      403,
+      'recipient_blocked',
+      `Blocked recipient(s): ${blocked.join(', ')}`,
+      'Remove blocked numbers from the group.',
+    )
   }
 
   const now = state.clock.now()
@@ -112,16 +159,24 @@ export function sendGroupMessage(state: MockState, account: Account, input: Grou
     // spec: lineId on reuse must match the line the group lives on → 409 with devicePhoneNumber.
     if (explicitLine && explicitLine.lineId !== group.lineId) {
       const home = state.lines.get(group.lineId)
-      throw fail(409, 'group_line_conflict', 'This group already exists on a different line', 'Send from the line in devicePhoneNumber, or omit lineId.', {
-        devicePhoneNumber: home?.phoneNumber ?? null,
-        groupId: group.groupId,
-      })
+      throw fail(
+        409,
+        'group_line_conflict',
+        'This group already exists on a different line',
+        'Send from the line in devicePhoneNumber, or omit lineId.',
+        {
+          devicePhoneNumber: home?.phoneNumber ?? null,
+          groupId: group.groupId,
+        },
+      )
     }
   } else {
     const line: Line = explicitLine ?? pickLine(state, account, null)
     group = {
       groupId: state.ids.token('pbg_', 20),
-      chatId: `chat${Math.floor(state.ids.next() * 1e15).toString().padStart(15, '0')}`,
+      chatId: `chat${Math.floor(state.ids.next() * 1e15)
+        .toString()
+        .padStart(15, '0')}`,
       accountId: account.id,
       lineId: line.lineId,
       participants: recipients,

@@ -33,10 +33,17 @@ export function toLineView(line: Line): LineView {
 }
 
 /** GET /get-lines: an array for production accounts, `{ trial: true, … }` for trial accounts. */
-export function listLines(state: MockState, account: Account): LineView[] | { trial: true; message: string; lines: LineView[] } {
+export function listLines(
+  state: MockState,
+  account: Account,
+): LineView[] | { trial: true; message: string; lines: LineView[] } {
   const lines = accountLines(state, account).map(toLineView)
   if (account.trial) {
-    return { trial: true, message: 'Trial account: messages are sent from the shared trial line; lineId cannot be chosen.', lines }
+    return {
+      trial: true,
+      message: 'Trial account: messages are sent from the shared trial line; lineId cannot be chosen.',
+      lines,
+    }
   }
   return lines
 }

@@ -119,10 +119,20 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
   const audio = input.audioAttachmentUrl ?? null
   // spec: send — message required unless mediaAttachmentUrl or audioAttachmentUrl is supplied.
   if (text === '' && media === null && audio === null) {
-    throw fail(400, 'missing_message', 'message is required unless an attachment is supplied', 'Send message text, mediaAttachmentUrl or audioAttachmentUrl.')
+    throw fail(
+      400,
+      'missing_message',
+      'message is required unless an attachment is supplied',
+      'Send message text, mediaAttachmentUrl or audioAttachmentUrl.',
+    )
   }
   if (input.enableAiVoiceMemo === true && text === '') {
-    throw fail(400, 'missing_message', 'enableAiVoiceMemo needs message text to speak', 'Send the text to turn into a voice memo in message.')
+    throw fail(
+      400,
+      'missing_message',
+      'enableAiVoiceMemo needs message text to speak',
+      'Send the text to turn into a voice memo in message.',
+    )
   }
   const customFields = checkCustomFields(input.customFields)
   const explicitLine = input.lineId === undefined ? undefined : requireOwnLine(state, account, input.lineId)
@@ -138,7 +148,12 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
   // spec: What the service does 1 — native chat when the destination can receive it, else SMS.
   const service: 'nativechat' | 'SMS' = isReachable(state, phone) ? 'nativechat' : 'SMS'
   if (input.effect !== undefined && service === 'SMS') {
-    throw fail(400, 'effect_requires_nativechat', `effect "${input.effect}" needs native chat, but ${phone} resolves to SMS`, 'Remove effect, or check availability first with POST /api-check-native-availability.')
+    throw fail(
+      400,
+      'effect_requires_nativechat',
+      `effect "${input.effect}" needs native chat, but ${phone} resolves to SMS`,
+      'Remove effect, or check availability first with POST /api-check-native-availability.',
+    )
   }
   const voice = audio ?? (input.enableAiVoiceMemo === true ? ttsUrl(state.ids.token('', 16)) : null)
 
@@ -146,7 +161,13 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
   // (native store only without a connected CRM).
   if (input.shouldAutoCreateContact !== false) {
     if (account.features.crmConnected) account.crmContacts.add(phone)
-    else upsertContact(state, account, phone, { firstName: input.firstName, lastName: input.lastName, email: input.email, customFields })
+    else
+      upsertContact(state, account, phone, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        customFields,
+      })
   }
 
   const doneAt = now + Math.max(0, state.settings.sendProcessingMs)
@@ -226,7 +247,8 @@ export interface ListMessagesInput {
 function bound(value: string | Date | undefined, name: string): number | undefined {
   if (value === undefined) return undefined
   const ms = value instanceof Date ? value.getTime() : Date.parse(value)
-  if (Number.isNaN(ms)) throw fail(400, 'invalid_request', `${name} is not a valid ISO 8601 date`, 'Send dates like 2026-01-31T12:00:00Z.')
+  if (Number.isNaN(ms))
+    throw fail(400, 'invalid_request', `${name} is not a valid ISO 8601 date`, 'Send dates like 2026-01-31T12:00:00Z.')
   return ms
 }
 
@@ -238,10 +260,20 @@ export function listMessages(state: MockState, account: Account, input: ListMess
   const direction = input.direction
   // spec: from_number is inbound-only, to_number outbound-only; the other direction → 400.
   if (input.from_number !== undefined && direction === 'outbound') {
-    throw fail(400, 'invalid_request', 'from_number cannot be combined with direction=outbound', 'from_number filters inbound messages; drop it or use direction=inbound.')
+    throw fail(
+      400,
+      'invalid_request',
+      'from_number cannot be combined with direction=outbound',
+      'from_number filters inbound messages; drop it or use direction=inbound.',
+    )
   }
   if (input.to_number !== undefined && direction === 'inbound') {
-    throw fail(400, 'invalid_request', 'to_number cannot be combined with direction=inbound', 'to_number filters outbound messages; drop it or use direction=outbound.')
+    throw fail(
+      400,
+      'invalid_request',
+      'to_number cannot be combined with direction=inbound',
+      'to_number filters outbound messages; drop it or use direction=outbound.',
+    )
   }
   const from = input.from_number === undefined ? undefined : requirePhone(input.from_number, 'from_number')
   const to = input.to_number === undefined ? undefined : requirePhone(input.to_number, 'to_number')
@@ -252,7 +284,8 @@ export function listMessages(state: MockState, account: Account, input: ListMess
   const now = state.clock.now()
   const pagination = { limit, offset, total: 0 }
   // spec: RCS is inbound-only — with direction=outbound the result is empty.
-  if (input.service === 'RCS' && direction === 'outbound') return { status: 'OK' as const, data: [] as MessageRecord[], pagination }
+  if (input.service === 'RCS' && direction === 'outbound')
+    return { status: 'OK' as const, data: [] as MessageRecord[], pagination }
 
   const matches: StoredMessage[] = []
   for (const m of account.messages) {
@@ -286,7 +319,12 @@ const HANDLE = /^pbm_[A-Za-z0-9_-]{1,200}$/
 /** GET /get-message-api/{message_handle}: 400 on a malformed handle, 404 when not the caller's. */
 export function getMessage(state: MockState, account: Account, handle: string): MessageRecord {
   if (!HANDLE.test(handle)) {
-    throw fail(400, 'invalid_request', 'message_handle must start with pbm_', 'Use a message_handle from GET /get-messages-api.')
+    throw fail(
+      400,
+      'invalid_request',
+      'message_handle must start with pbm_',
+      'Use a message_handle from GET /get-messages-api.',
+    )
   }
   const message = state.messagesByHandle.get(handle)
   if (!message || message.accountId !== account.id) {
@@ -310,13 +348,22 @@ export function sendTyping(state: MockState, account: Account, input: TypingInpu
   const lineId = line ? line.lineId : account.lastLineByPhone.get(phone)
   const conversation = lineId === undefined ? undefined : account.conversations.get(`${lineId}|${phone}`)
   if (!conversation) {
-    throw fail(400, 'no_conversation', `${phone} has no conversation on ${line ? 'this line' : 'any of your lines'}`, 'Send a message first; typing indicators need an existing conversation.')
+    throw fail(
+      400,
+      'no_conversation',
+      `${phone} has no conversation on ${line ? 'this line' : 'any of your lines'}`,
+      'Send a message first; typing indicators need an existing conversation.',
+    )
   }
   if (takeDeviceFault(state, 'POST', '/send-typing-indicator')) {
     return { status: 'ERROR' as const, number: phone, error_message: 'The device failed to send the typing indicator' }
   }
   if (!isReachable(state, phone)) {
-    return { status: 'ERROR' as const, number: phone, error_message: 'Typing indicators are only supported on the native-chat channel' }
+    return {
+      status: 'ERROR' as const,
+      number: phone,
+      error_message: 'Typing indicators are only supported on the native-chat channel',
+    }
   }
   return { status: 'SENT' as const, number: phone, error_message: null }
 }
@@ -334,7 +381,12 @@ export function sendReaction(state: MockState, account: Account, input: Reaction
   const remove = input.remove ?? false
   const partIndex = input.partIndex ?? 0
   if (!HANDLE.test(input.messageHandle)) {
-    throw fail(400, 'invalid_request', 'messageHandle must start with pbm_', 'Use a message_handle from GET /get-messages-api.')
+    throw fail(
+      400,
+      'invalid_request',
+      'messageHandle must start with pbm_',
+      'Use a message_handle from GET /get-messages-api.',
+    )
   }
   if (!Number.isInteger(partIndex) || partIndex < 0) {
     throw fail(400, 'invalid_request', 'partIndex must be an integer ≥ 0', 'Omit partIndex to react to the first part.')
@@ -349,7 +401,11 @@ export function sendReaction(state: MockState, account: Account, input: Reaction
   }
   // spec: POST /send-reaction — SMS/RCS targets and outbound messages → ERROR in a 200.
   if (message.service !== 'nativechat') {
-    return { status: 'ERROR' as const, ...base, error_message: 'Reactions are only supported on the native-chat channel' }
+    return {
+      status: 'ERROR' as const,
+      ...base,
+      error_message: 'Reactions are only supported on the native-chat channel',
+    }
   }
   if (message.direction === 'outbound') {
     return { status: 'ERROR' as const, ...base, error_message: 'Reactions on outbound messages are not supported' }
@@ -390,9 +446,20 @@ export function injectInbound(state: MockState, account: Account, input: Inbound
   let service: Service
   if (input.groupId !== undefined) {
     const group = account.groupsById.get(input.groupId)
-    if (!group) throw fail(404, 'group_not_found', 'Group not found for this account', 'Use a pbg_ id returned by POST /send-group-message.')
+    if (!group)
+      throw fail(
+        404,
+        'group_not_found',
+        'Group not found for this account',
+        'Use a pbg_ id returned by POST /send-group-message.',
+      )
     if (!group.participants.includes(from)) {
-      throw fail(400, 'invalid_request', `${from} is not a participant of ${group.groupId}`, `Participants: ${group.participants.join(', ')}`)
+      throw fail(
+        400,
+        'invalid_request',
+        `${from} is not a participant of ${group.groupId}`,
+        `Participants: ${group.participants.join(', ')}`,
+      )
     }
     line = state.lines.get(group.lineId)
     // spec: inbound group replies carry the participant as from_number. Choice (README):
@@ -403,7 +470,8 @@ export function injectInbound(state: MockState, account: Account, input: Inbound
   } else {
     if (input.lineId !== undefined) {
       line = state.lines.get(input.lineId)
-      if (!line || line.accountId !== account.id) throw fail(400, 'invalid_line_id', 'lineId is not one of the account\'s lines')
+      if (!line || line.accountId !== account.id)
+        throw fail(400, 'invalid_line_id', "lineId is not one of the account's lines")
     } else {
       const sticky = account.lastLineByPhone.get(from)
       line = (sticky && state.lines.get(sticky)) || state.lines.get(account.lineIds[0] ?? '')
@@ -412,7 +480,7 @@ export function injectInbound(state: MockState, account: Account, input: Inbound
     to = line.phoneNumber
     service = input.service ?? (isReachable(state, from) ? 'nativechat' : 'SMS')
   }
-  if (!line) throw fail(400, 'no_available_lines', 'The group\'s line no longer exists')
+  if (!line) throw fail(400, 'no_available_lines', "The group's line no longer exists")
   const message = storeMessage(state, account, {
     content: input.message ?? '',
     from_number: from,

@@ -12,11 +12,16 @@ function setup(now = '2026-01-15T12:00:00Z') {
   const clock = createMockClock({ now })
   const { state } = createMockCore({ clock })
   const caller = (key: string = seedKeys.production) => authenticateMintKey(state, `Bearer ${key}`)
-  const mint = (lineId: unknown = seedLines.main.lineId, c: MintCaller = caller()) => mintVoiceToken(state, c, { lineId })
+  const mint = (lineId: unknown = seedLines.main.lineId, c: MintCaller = caller()) =>
+    mintVoiceToken(state, c, { lineId })
   return { state, clock, caller, mint }
 }
 
-function mintError(fn: () => unknown): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+function mintError(fn: () => unknown): {
+  status: number
+  body: Record<string, unknown>
+  headers: Record<string, string>
+} {
   try {
     fn()
   } catch (error) {
@@ -96,12 +101,21 @@ describe('voice-token mint', () => {
 
   it('401 invalid_api_key for missing, wrong or revoked keys; 403 api_key_unsupported for a legacy key', () => {
     const { state } = setup()
-    expect(mintError(() => authenticateMintKey(state, null))).toMatchObject({ status: 401, body: { code: 'invalid_api_key' } })
-    expect(mintError(() => authenticateMintKey(state, 'Bearer nope'))).toMatchObject({ status: 401, body: { code: 'invalid_api_key' } })
+    expect(mintError(() => authenticateMintKey(state, null))).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_api_key' },
+    })
+    expect(mintError(() => authenticateMintKey(state, 'Bearer nope'))).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_api_key' },
+    })
     const key = state.apiKeys.get(seedKeys.production)
     if (key) key.revoked = true
     expect(mintError(() => authenticateMintKey(state, `Bearer ${seedKeys.production}`)).status).toBe(401)
-    expect(mintError(() => authenticateMintKey(state, `Bearer ${seedKeys.legacyKey}`))).toMatchObject({ status: 403, body: { code: 'api_key_unsupported' } })
+    expect(mintError(() => authenticateMintKey(state, `Bearer ${seedKeys.legacyKey}`))).toMatchObject({
+      status: 403,
+      body: { code: 'api_key_unsupported' },
+    })
   })
 
   it('every refusal of the table, with its code', () => {
@@ -117,7 +131,11 @@ describe('voice-token mint', () => {
       [() => mint(seedOtherLines.trial.lineId, caller(seedKeys.trial)), 403, 'dialer_subscription_required'],
       [() => mint(seedOtherLines.noAudio.lineId, caller(seedKeys.noAudio)), 403, 'dialer_subscription_required'],
       [() => mint(seedOtherLines.paywalled.lineId, caller(seedKeys.paywalled)), 402, 'account_paywalled'],
-      [() => mint(seedOtherLines.notProvisioned.lineId, caller(seedKeys.notProvisioned)), 404, 'dialer_not_provisioned'],
+      [
+        () => mint(seedOtherLines.notProvisioned.lineId, caller(seedKeys.notProvisioned)),
+        404,
+        'dialer_not_provisioned',
+      ],
       [() => mint(seedOtherLines.capped.lineId, caller(seedKeys.capped)), 402, 'dialer_cap_reached'],
     ]
     for (const [fn, status, code] of cases) expect(mintError(fn), code).toMatchObject({ status, body: { code } })
@@ -129,14 +147,23 @@ describe('voice-token mint', () => {
     const { state, caller, mint } = setup()
     const trial = state.accounts.get(seedAccountIds.trial) as Account
     trial.features.dialerAddon = true
-    expect(mintError(() => mint(seedOtherLines.trial.lineId, caller(seedKeys.trial)))).toMatchObject({ status: 403, body: { code: 'line_not_eligible' } })
+    expect(mintError(() => mint(seedOtherLines.trial.lineId, caller(seedKeys.trial)))).toMatchObject({
+      status: 403,
+      body: { code: 'line_not_eligible' },
+    })
   })
 
   it('the cap body carries used, included, cap and periodEnd', () => {
     const { caller, mint } = setup()
     const error = mintError(() => mint(seedOtherLines.cappedSecond.lineId, caller(seedKeys.capped)))
     expect(error.status).toBe(402)
-    expect(error.body).toMatchObject({ code: 'dialer_cap_reached', used: 120, included: 120, cap: 120, periodEnd: '2026-01-16T00:00:00.000Z' })
+    expect(error.body).toMatchObject({
+      code: 'dialer_cap_reached',
+      used: 120,
+      included: 120,
+      cap: 120,
+      periodEnd: '2026-01-16T00:00:00.000Z',
+    })
   })
 
   it('a line that hit its cap is 402 even when the workspace has minutes', () => {
@@ -183,7 +210,11 @@ describe('voice-token mint', () => {
     expect(mintError(() => mint(seedOtherLines.capped.lineId, caller(seedKeys.capped))).status).toBe(402)
     clock.advance(1)
     const token = mint(seedOtherLines.capped.lineId, caller(seedKeys.capped))
-    expect(token.allowance).toMatchObject({ used: 0, periodEnd: '2026-01-17T00:00:00.000Z', line: { used: 0, capped: false } })
+    expect(token.allowance).toMatchObject({
+      used: 0,
+      periodEnd: '2026-01-17T00:00:00.000Z',
+      line: { used: 0, capped: false },
+    })
     // And again the next night (the timer re-arms itself).
     production(state).dialer.usedMinutes = 50
     clock.advance(24 * 3600_000)

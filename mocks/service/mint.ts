@@ -38,7 +38,12 @@ export function voiceTokensOf(state: MockState): Map<string, VoiceToken> {
 }
 
 /** A mint error with the mint's body shape. */
-export function mintError(code: MintErrorCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): MockHttpError {
+export function mintError(
+  code: MintErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): MockHttpError {
   return new MockHttpError(mintErrorStatus[code], code, message, undefined, extra, headers)
 }
 
@@ -105,7 +110,10 @@ export function authenticateMintKey(state: MockState, authorization: string | nu
     throw mintError('invalid_api_key', 'Missing, revoked or wrong API key')
   }
   if (key.legacy) {
-    throw mintError('api_key_unsupported', 'This legacy API key cannot mint voice tokens; create a new key in the web application settings')
+    throw mintError(
+      'api_key_unsupported',
+      'This legacy API key cannot mint voice tokens; create a new key in the web application settings',
+    )
   }
   return { key, account }
 }
@@ -118,27 +126,37 @@ export function authenticateMintKey(state: MockState, authorization: string | nu
 export function mintVoiceToken(state: MockState, caller: MintCaller, body: unknown): VoiceTokenResponseView {
   const parsed = voiceTokenRequestSchema.safeParse(body)
   // spec: invalid_line_id — lineId missing or not from the lines listing; refused before a rate-limit slot is used.
-  if (!parsed.success) throw mintError('invalid_line_id', 'lineId is missing or is not a line id (UUID v4) from the lines listing')
+  if (!parsed.success)
+    throw mintError('invalid_line_id', 'lineId is missing or is not a line id (UUID v4) from the lines listing')
 
   const limiter = state.limiter('mint', MINTS_PER_MINUTE)
   const slot = limiter.take(caller.key.key)
   if (!slot.ok) {
     // spec: 429 body carries retryAfterSeconds; a Retry-After header carries the same number.
-    throw mintError('rate_limited', 'Too many voice-token mints for this API key', { retryAfterSeconds: slot.retryAfterSeconds }, { 'Retry-After': String(slot.retryAfterSeconds) })
+    throw mintError(
+      'rate_limited',
+      'Too many voice-token mints for this API key',
+      { retryAfterSeconds: slot.retryAfterSeconds },
+      { 'Retry-After': String(slot.retryAfterSeconds) },
+    )
   }
 
   const { account } = caller
   const line = state.lines.get(parsed.data.lineId)
   // spec: line_not_found — also for other workspaces' lines.
-  if (!line || line.accountId !== account.id) throw mintError('line_not_found', 'lineId is not one of this workspace\'s lines')
+  if (!line || line.accountId !== account.id)
+    throw mintError('line_not_found', "lineId is not one of this workspace's lines")
 
   const plan = account.dialer
   if (plan.paywalled) throw mintError('account_paywalled', 'The account is past due')
-  if (!account.features.dialerAddon) throw mintError('dialer_subscription_required', 'The dialer add-on is not active on this workspace')
-  if (!plan.provisioned) throw mintError('dialer_not_provisioned', 'Business registration is not yet approved for calling')
+  if (!account.features.dialerAddon)
+    throw mintError('dialer_subscription_required', 'The dialer add-on is not active on this workspace')
+  if (!plan.provisioned)
+    throw mintError('dialer_not_provisioned', 'Business registration is not yet approved for calling')
   if (!plan.configured) throw mintError('dialer_misconfigured', 'Calling is not fully configured for this workspace')
   // spec: shared and trial lines are refused.
-  if (line.shared || line.trial || account.trial) throw mintError('line_not_eligible', 'Shared and trial lines cannot place dialer calls')
+  if (line.shared || line.trial || account.trial)
+    throw mintError('line_not_eligible', 'Shared and trial lines cannot place dialer calls')
   if (line.inboundOnly) throw mintError('line_inbound_only', 'This line receives calls but cannot place them')
 
   const now = state.clock.now()
@@ -146,7 +164,7 @@ export function mintVoiceToken(state: MockState, caller: MintCaller, body: unkno
   if (plan.planReadable) {
     // spec: dialer_cap_reached — workspace or line used today's minutes; body carries used, included, cap, periodEnd.
     if (plan.capMinutes !== null && plan.usedMinutes >= plan.capMinutes) {
-      throw mintError('dialer_cap_reached', 'The workspace used today\'s dialer minutes', {
+      throw mintError('dialer_cap_reached', "The workspace used today's dialer minutes", {
         used: plan.usedMinutes,
         included: plan.includedMinutes,
         cap: plan.capMinutes,
@@ -196,7 +214,12 @@ export function useVoiceToken(state: MockState, tokenValue: string): VoiceToken 
     throw new MockHttpError(401, 'token_expired', 'The voice token expired (15 minutes after minting)')
   }
   if (token.callsPlaced >= MAX_CALLS_PER_TOKEN) {
-    throw new MockHttpError(429, 'token_exhausted', `A voice token places at most ${MAX_CALLS_PER_TOKEN} calls`, 'Mint a new token.')
+    throw new MockHttpError(
+      429,
+      'token_exhausted',
+      `A voice token places at most ${MAX_CALLS_PER_TOKEN} calls`,
+      'Mint a new token.',
+    )
   }
   token.callsPlaced += 1
   return token

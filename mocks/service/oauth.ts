@@ -57,7 +57,11 @@ export function oauthClients(state: MockState): Map<string, OAuthClient> {
   let registry = registries.get(state)
   if (!registry || registry.generation !== state.generation) {
     const clients = new Map<string, OAuthClient>()
-    clients.set(seedOAuthClient.clientId, { ...seedOAuthClient, accountId: seedAccountIds.production, scopes: [...oauthScopes] })
+    clients.set(seedOAuthClient.clientId, {
+      ...seedOAuthClient,
+      accountId: seedAccountIds.production,
+      scopes: [...oauthScopes],
+    })
     registry = { generation: state.generation, clients }
     registries.set(state, registry)
   }
@@ -65,7 +69,11 @@ export function oauthClients(state: MockState): Map<string, OAuthClient> {
 }
 
 /** Control API: registers a client for an account. */
-export function createOAuthClient(state: MockState, accountId: string, scopes: readonly string[] = oauthScopes): OAuthClient {
+export function createOAuthClient(
+  state: MockState,
+  accountId: string,
+  scopes: readonly string[] = oauthScopes,
+): OAuthClient {
   const client: OAuthClient = {
     clientId: `lk_mock_client_${state.ids.token('', 12)}`,
     clientSecret: state.ids.token('lk_mock_secret_', 24),
@@ -94,7 +102,8 @@ export interface TokenResponse {
 
 /** Issues an access token for the client-credentials grant, or throws {@link OAuthError}. */
 export function issueToken(state: MockState, input: TokenRequest): TokenResponse {
-  if (input.grant_type === undefined || input.grant_type === '') throw new OAuthError(400, 'invalid_request', 'grant_type is required')
+  if (input.grant_type === undefined || input.grant_type === '')
+    throw new OAuthError(400, 'invalid_request', 'grant_type is required')
   if (input.grant_type !== 'client_credentials') {
     throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported by the mock')
   }
@@ -102,7 +111,8 @@ export function issueToken(state: MockState, input: TokenRequest): TokenResponse
   if (!client || input.client_secret !== client.clientSecret || !state.accounts.has(client.accountId)) {
     throw new OAuthError(401, 'invalid_client', 'Unknown client or wrong client_secret')
   }
-  if (input.scope !== undefined && typeof input.scope !== 'string') throw new OAuthError(400, 'invalid_request', 'scope must be a space-separated string')
+  if (input.scope !== undefined && typeof input.scope !== 'string')
+    throw new OAuthError(400, 'invalid_request', 'scope must be a space-separated string')
   // Choice (README): without a scope the client gets `mcp`.
   const requested = (input.scope ?? 'mcp').split(' ').filter((s) => s !== '')
   if (requested.length === 0 || requested.some((s) => !client.scopes.includes(s))) {

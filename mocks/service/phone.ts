@@ -26,7 +26,12 @@ export function normalizeOrNull(input: string): string | null {
 export function requirePhone(input: string, field: string): string {
   const phone = normalizeOrNull(input)
   if (phone === null) {
-    throw fail(400, 'invalid_phone', `${field} is not a valid phone number`, 'Send a phone number in E.164 format, e.g. +14155550123.')
+    throw fail(
+      400,
+      'invalid_phone',
+      `${field} is not a valid phone number`,
+      'Send a phone number in E.164 format, e.g. +14155550123.',
+    )
   }
   return phone
 }

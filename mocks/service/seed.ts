@@ -93,10 +93,23 @@ export function applySeed(state: MockState): void {
     name: 'Acme Production',
     apiKey: seedKeys.production,
     lines: [
-      { ...l.main, name: 'Main (calls + messages)', audioCallEnabled: true, inboundNumber: l.main.phoneNumber, ringSet: ['owner@acme.test', 'agent@acme.test'] },
+      {
+        ...l.main,
+        name: 'Main (calls + messages)',
+        audioCallEnabled: true,
+        inboundNumber: l.main.phoneNumber,
+        ringSet: ['owner@acme.test', 'agent@acme.test'],
+      },
       { ...l.messaging, name: 'Messaging only' },
       { ...l.shared, name: 'Shared team line', shared: true, audioCallEnabled: true, ringSet: ['agent@acme.test'] },
-      { ...l.inboundOnly, name: 'Inbound only', audioCallEnabled: true, inboundOnly: true, inboundNumber: l.inboundOnly.phoneNumber, ringSet: ['owner@acme.test'] },
+      {
+        ...l.inboundOnly,
+        name: 'Inbound only',
+        audioCallEnabled: true,
+        inboundOnly: true,
+        inboundNumber: l.inboundOnly.phoneNumber,
+        ringSet: ['owner@acme.test'],
+      },
     ],
     flows: [
       { flowId: seedFlows.wait, name: 'Drip: wait one day, then follow up', published: true, firstStep: 'wait' },
@@ -113,12 +126,43 @@ export function applySeed(state: MockState): void {
     inboundNumber: line.phoneNumber,
     ringSet: ['owner@example.test'],
   })
-  createAccount(state, 'trial', { id: seedAccountIds.trial, name: 'Trial Co', apiKey: seedKeys.trial, lines: [{ ...o.trial, name: 'Trial line', shared: true, trial: true }], flows: [] })
-  createAccount(state, 'noAudio', { id: seedAccountIds.noAudio, name: 'Textonly Inc', apiKey: seedKeys.noAudio, lines: [{ ...o.noAudio, name: 'Messaging' }] })
-  createAccount(state, 'crm', { id: seedAccountIds.crm, name: 'CRM Connected LLC', apiKey: seedKeys.crm, lines: [audio(o.crm)] })
-  createAccount(state, 'legacyKey', { id: seedAccountIds.legacyKey, name: 'Legacy Key Ltd', apiKey: seedKeys.legacyKey, lines: [audio(o.legacyKey)] })
-  createAccount(state, 'paywalled', { id: seedAccountIds.paywalled, name: 'Past Due GmbH', apiKey: seedKeys.paywalled, lines: [audio(o.paywalled)] })
-  createAccount(state, 'notProvisioned', { id: seedAccountIds.notProvisioned, name: 'Pending Registration SA', apiKey: seedKeys.notProvisioned, lines: [audio(o.notProvisioned)] })
+  createAccount(state, 'trial', {
+    id: seedAccountIds.trial,
+    name: 'Trial Co',
+    apiKey: seedKeys.trial,
+    lines: [{ ...o.trial, name: 'Trial line', shared: true, trial: true }],
+    flows: [],
+  })
+  createAccount(state, 'noAudio', {
+    id: seedAccountIds.noAudio,
+    name: 'Textonly Inc',
+    apiKey: seedKeys.noAudio,
+    lines: [{ ...o.noAudio, name: 'Messaging' }],
+  })
+  createAccount(state, 'crm', {
+    id: seedAccountIds.crm,
+    name: 'CRM Connected LLC',
+    apiKey: seedKeys.crm,
+    lines: [audio(o.crm)],
+  })
+  createAccount(state, 'legacyKey', {
+    id: seedAccountIds.legacyKey,
+    name: 'Legacy Key Ltd',
+    apiKey: seedKeys.legacyKey,
+    lines: [audio(o.legacyKey)],
+  })
+  createAccount(state, 'paywalled', {
+    id: seedAccountIds.paywalled,
+    name: 'Past Due GmbH',
+    apiKey: seedKeys.paywalled,
+    lines: [audio(o.paywalled)],
+  })
+  createAccount(state, 'notProvisioned', {
+    id: seedAccountIds.notProvisioned,
+    name: 'Pending Registration SA',
+    apiKey: seedKeys.notProvisioned,
+    lines: [audio(o.notProvisioned)],
+  })
   createAccount(state, 'capped', {
     id: seedAccountIds.capped,
     name: 'Minutes Used Up Co',
@@ -129,18 +173,42 @@ export function applySeed(state: MockState): void {
     ],
   })
 
-  state.accessTokens.set(seedAccessTokens.mcp, { token: seedAccessTokens.mcp, accountId: seedAccountIds.production, scopes: ['mcp'], expiresAt: null })
-  state.accessTokens.set(seedAccessTokens.noMcp, { token: seedAccessTokens.noMcp, accountId: seedAccountIds.production, scopes: ['profile'], expiresAt: null })
+  state.accessTokens.set(seedAccessTokens.mcp, {
+    token: seedAccessTokens.mcp,
+    accountId: seedAccountIds.production,
+    scopes: ['mcp'],
+    expiresAt: null,
+  })
+  state.accessTokens.set(seedAccessTokens.noMcp, {
+    token: seedAccessTokens.noMcp,
+    accountId: seedAccountIds.production,
+    scopes: ['profile'],
+    expiresAt: null,
+  })
 
   const account = state.accounts.get(seedAccountIds.production) as Account
   const c = seedContacts
   account.optedOut.add(c.optedOut)
   account.blocked.add(c.blocked)
-  upsertContact(state, account, c.ava, { firstName: 'Ava', lastName: 'Stone', email: 'ava@example.test', customFields: { tier: 'gold' } })
+  upsertContact(state, account, c.ava, {
+    firstName: 'Ava',
+    lastName: 'Stone',
+    email: 'ava@example.test',
+    customFields: { tier: 'gold' },
+  })
   upsertContact(state, account, c.ben, { firstName: 'Ben', lastName: 'Ortiz' })
   upsertContact(state, account, c.cara, { firstName: 'Cara' })
 
-  const msg = (minutesAgo: number, direction: 'inbound' | 'outbound', line: { lineId: string; phoneNumber: string }, other: string, content: string, service: 'nativechat' | 'SMS' | 'RCS', groupId: string | null = null, to?: string) => {
+  const msg = (
+    minutesAgo: number,
+    direction: 'inbound' | 'outbound',
+    line: { lineId: string; phoneNumber: string },
+    other: string,
+    content: string,
+    service: 'nativechat' | 'SMS' | 'RCS',
+    groupId: string | null = null,
+    to?: string,
+  ) => {
     const t = now - minutesAgo * MIN
     storeMessage(state, account, {
       content,

@@ -2,7 +2,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { audioCallEventSchema, crmMessageWebhookPayloadSchema, messageWebhookPayloadSchema } from '../../src/api/schemas'
+import {
+  audioCallEventSchema,
+  crmMessageWebhookPayloadSchema,
+  messageWebhookPayloadSchema,
+} from '../../src/api/schemas'
 import { answerCall, declineCall, injectInboundCall, repeatRingingSignal } from './calls'
 import { resetState } from './control'
 import { sendGroupMessage } from './groups'
@@ -41,7 +45,8 @@ function setup(status: number | (() => number) = 200) {
     setStatus(next: number | (() => number)) {
       answer = typeof next === 'function' ? next : () => next
     },
-    inbound: (text = 'hello') => injectInbound(state, account, { from: '+14155550124', message: text, lineId: seedLines.main.lineId }),
+    inbound: (text = 'hello') =>
+      injectInbound(state, account, { from: '+14155550124', message: text, lineId: seedLines.main.lineId }),
   }
 }
 
@@ -63,7 +68,12 @@ describe('message webhooks', () => {
       guid: expect.any(String),
       linePhoneNumber: seedLines.main.phoneNumber,
     })
-    expect(second).toMatchObject({ message: 'Yes!', destination: '+14155550124', direction: 'outbound', linePhoneNumber: seedLines.main.phoneNumber })
+    expect(second).toMatchObject({
+      message: 'Yes!',
+      destination: '+14155550124',
+      direction: 'outbound',
+      linePhoneNumber: seedLines.main.phoneNumber,
+    })
     expect(first?.messageId).not.toBe(second?.messageId)
     for (const body of [first, second]) {
       expect(messageWebhookPayloadSchema.safeParse(body).success).toBe(true)
@@ -71,7 +81,7 @@ describe('message webhooks', () => {
     }
   })
 
-  it('honour the inbound and outbound toggles and only the account\'s own messages', async () => {
+  it("honour the inbound and outbound toggles and only the account's own messages", async () => {
     const { state, account, sent, dispatcher, inbound } = setup()
     createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/in', outbound: false })
     createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/out', inbound: false })
@@ -87,13 +97,23 @@ describe('message webhooks', () => {
 
   it('CRM webhooks add the CRM fields and ignore the toggles', async () => {
     const { state, account, sent, dispatcher, inbound } = setup()
-    createWebhook(state, { accountId: account.id, url: 'https://crm.example.test/hook', crm: true, inbound: false, outbound: false })
+    createWebhook(state, {
+      accountId: account.id,
+      url: 'https://crm.example.test/hook',
+      crm: true,
+      inbound: false,
+      outbound: false,
+    })
     inbound('from crm')
     await dispatcher.flush()
     expect(sent).toHaveLength(1)
     const body = sent[0]?.body
     expect(crmMessageWebhookPayloadSchema.safeParse(body).success).toBe(true)
-    expect(body).toMatchObject({ contactPhoneNumber: '+14155550124', dateReceived: body?.receivedAt, crmContactIdText: String(body?.crmContactId) })
+    expect(body).toMatchObject({
+      contactPhoneNumber: '+14155550124',
+      dateReceived: body?.receivedAt,
+      crmContactIdText: String(body?.crmContactId),
+    })
   })
 
   it('outbound messages that are still processing are delivered when the send finishes', async () => {
@@ -221,7 +241,13 @@ describe('audio-call webhooks', () => {
   it('are off by default and on with the inbound-audio-call box', async () => {
     const { state, account, sent, dispatcher } = setup()
     createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/messages-only' })
-    createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/calls', audioCalls: true, inbound: false, outbound: false })
+    createWebhook(state, {
+      accountId: account.id,
+      url: 'https://hooks.example.test/calls',
+      audioCalls: true,
+      inbound: false,
+      outbound: false,
+    })
     const call = injectInboundCall(state, account, { lineId: seedLines.main.lineId, from: '+14155550199' })
     repeatRingingSignal(state, call.callUuid)
     answerCall(state, account, call.callUuid)
@@ -253,7 +279,7 @@ describe('audio-call webhooks', () => {
     })
   })
 
-  it('other accounts\' calls are not delivered', async () => {
+  it("other accounts' calls are not delivered", async () => {
     const { state, sent, dispatcher, account } = setup()
     createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/calls', audioCalls: true })
     const crm = state.accounts.get(seedAccountIds.crm) as Account
@@ -285,15 +311,18 @@ describe('configuration', () => {
 })
 
 describe('the fetch sender against a real HTTP receiver', () => {
-  async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+  async function listen(
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+  ): Promise<{ url: string; server: Server }> {
     const server = createServer(handler)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server }
   }
-  const close = (server: Server) => new Promise<void>((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  })
+  const close = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
 
   it('POSTs the payload as JSON and reports the status', async () => {
     const received: Array<{ method?: string; type?: string; body: string }> = []

@@ -89,10 +89,20 @@ export function createWebhook(state: MockState, input: WebhookInput): Webhook {
   try {
     url = new URL(input.url)
   } catch {
-    throw fail(400, 'invalid_request', 'url must be an absolute http(s) URL', 'e.g. http://127.0.0.1:3000/api/linekit/webhooks/secret')
+    throw fail(
+      400,
+      'invalid_request',
+      'url must be an absolute http(s) URL',
+      'e.g. http://127.0.0.1:3000/api/linekit/webhooks/secret',
+    )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw fail(400, 'invalid_request', 'url must be an absolute http(s) URL', 'e.g. http://127.0.0.1:3000/api/linekit/webhooks/secret')
+    throw fail(
+      400,
+      'invalid_request',
+      'url must be an absolute http(s) URL',
+      'e.g. http://127.0.0.1:3000/api/linekit/webhooks/secret',
+    )
   }
   const webhook: Webhook = {
     id: `wh_${state.ids.token('', 16)}`,
@@ -132,7 +142,12 @@ export function crmContactId(accountId: string, phone: string): number {
  * external party: the recipient of outbound messages, the sender of inbound ones. Choice
  * (README): outbound group messages carry the group's chat identifier, as their `to_number`.
  */
-export function messagePayload(state: MockState, message: StoredMessage, crm: boolean, receivedAt: string): Record<string, unknown> {
+export function messagePayload(
+  state: MockState,
+  message: StoredMessage,
+  crm: boolean,
+  receivedAt: string,
+): Record<string, unknown> {
   const line = state.lines.get(message.line_id)
   const destination = message.direction === 'outbound' ? message.to_number : message.from_number
   const payload: Record<string, unknown> = {
@@ -203,7 +218,10 @@ export function getWebhookDispatcher(state: MockState): WebhookDispatcher | unde
 }
 
 /** Every delivery of every webhook (optionally one account's), oldest first. */
-export function listDeliveries(state: MockState, filter: { accountId?: string | undefined; webhookId?: string | undefined } = {}): WebhookDelivery[] {
+export function listDeliveries(
+  state: MockState,
+  filter: { accountId?: string | undefined; webhookId?: string | undefined } = {},
+): WebhookDelivery[] {
   const out: WebhookDelivery[] = []
   for (const webhook of webhooksOf(state).values()) {
     if (filter.accountId !== undefined && webhook.accountId !== filter.accountId) continue
@@ -261,7 +279,11 @@ export function attachWebhooks(state: MockState, options: WebhookDispatcherOptio
       attempt = Promise.reject(error)
     }
     const done = attempt.then(
-      (result) => settle(typeof result?.status === 'number' ? result.status : null, typeof result?.status === 'number' ? null : 'sender returned no status'),
+      (result) =>
+        settle(
+          typeof result?.status === 'number' ? result.status : null,
+          typeof result?.status === 'number' ? null : 'sender returned no status',
+        ),
       (error: unknown) => settle(null, error instanceof Error ? error.message : String(error)),
     )
     pending.add(done)
@@ -316,7 +338,13 @@ export function attachWebhooks(state: MockState, options: WebhookDispatcherOptio
         linePhoneNumber: line?.phoneNumber ?? '+15555550199',
         test: true,
       }
-      if (webhook.crm) Object.assign(payload, { contactPhoneNumber: '+15555550100', dateReceived: receivedAt, crmContactId: 0, crmContactIdText: '0' })
+      if (webhook.crm)
+        Object.assign(payload, {
+          contactPhoneNumber: '+15555550100',
+          dateReceived: receivedAt,
+          crmContactId: 0,
+          crmContactIdText: '0',
+        })
       return deliver(webhook, 'test', payload)
     },
     detach() {

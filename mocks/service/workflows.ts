@@ -33,20 +33,32 @@ export function enroll(state: MockState, account: Account, input: EnrollInput) {
   }
   const phone = requirePhone(input.phoneNumber, 'phoneNumber')
   if (input.pb_line_id !== undefined && !UUID.test(input.pb_line_id)) {
-    throw fail(400, 'invalid_line_id', 'pb_line_id is not a valid line id', 'Use a lineId (UUID) from GET /get-lines, or omit it.')
+    throw fail(
+      400,
+      'invalid_line_id',
+      'pb_line_id is not a valid line id',
+      'Use a lineId (UUID) from GET /get-lines, or omit it.',
+    )
   }
   // spec: 404 flow not found or not published.
   const flow = account.flows.get(input.flowId)
   if (!flow || !flow.published) {
-    throw fail(404, 'flow_not_found', flow ? 'The workflow is not published' : 'Workflow not found', 'Publish the workflow, or use a flowId from GET /get-flows.')
+    throw fail(
+      404,
+      'flow_not_found',
+      flow ? 'The workflow is not published' : 'Workflow not found',
+      'Publish the workflow, or use a flowId from GET /get-flows.',
+    )
   }
   let line: Line
   if (input.pb_line_id !== undefined) {
     const found = state.lines.get(input.pb_line_id)
-    if (!found || found.accountId !== account.id) throw fail(404, 'line_not_found', 'Line not found', 'Use a lineId from GET /get-lines, or omit pb_line_id.')
+    if (!found || found.accountId !== account.id)
+      throw fail(404, 'line_not_found', 'Line not found', 'Use a lineId from GET /get-lines, or omit pb_line_id.')
     line = found
   } else {
-    if (account.lineIds.length === 0) throw fail(400, 'no_available_lines', 'No available line to run the workflow on', 'Add a line to the account.')
+    if (account.lineIds.length === 0)
+      throw fail(400, 'no_available_lines', 'No available line to run the workflow on', 'Add a line to the account.')
     line = pickLine(state, account, phone)
   }
   // spec: 403 contact opted out.
@@ -58,7 +70,13 @@ export function enroll(state: MockState, account: Account, input: EnrollInput) {
   const open = account.openRuns.get(openKey)
   const openRun = open === undefined ? undefined : account.runs.get(open)
   if (openRun && !TERMINAL.has(openRun.status)) {
-    throw fail(409, 'run_exists', 'An active run already exists for this contact in this workflow', 'Cancel the existing run first.', { runId: openRun.runId })
+    throw fail(
+      409,
+      'run_exists',
+      'An active run already exists for this contact in this workflow',
+      'Cancel the existing run first.',
+      { runId: openRun.runId },
+    )
   }
   state.counters.run += 1
   const run: Run = {
@@ -73,7 +91,13 @@ export function enroll(state: MockState, account: Account, input: EnrollInput) {
   }
   account.runs.set(run.runId, run)
   account.openRuns.set(openKey, run.runId)
-  return { success: true, runId: run.runId, status: run.status, currentNodeId: run.currentNodeId, pb_line_id: run.lineId }
+  return {
+    success: true,
+    runId: run.runId,
+    status: run.status,
+    currentNodeId: run.currentNodeId,
+    pb_line_id: run.lineId,
+  }
 }
 
 /** The public workflow object (@assumed: ASSUMPTIONS.md). */
@@ -91,7 +115,12 @@ export function cancelRun(_state: MockState, account: Account, input: { runId: n
   const run = account.runs.get(input.runId)
   if (!run) throw fail(404, 'run_not_found', 'Run not found', 'Use a runId returned by POST /enroll-flow.')
   if (TERMINAL.has(run.status)) {
-    throw fail(409, 'run_terminal', `The run is already ${run.status}`, 'Only runs that are not terminal can be cancelled.')
+    throw fail(
+      409,
+      'run_terminal',
+      `The run is already ${run.status}`,
+      'Only runs that are not terminal can be cancelled.',
+    )
   }
   run.status = 'CANCELLED'
   account.openRuns.delete(`${run.flowId}|${run.phoneNumber}`)

@@ -52,7 +52,8 @@ export function toAccountLines(body: unknown, lineNumbers?: Record<string, strin
     if (line.phoneNumber) byNumber.set(normalizeNumber(line.phoneNumber), id)
   }
   for (const [number, id] of Object.entries(lineNumbers ?? {})) byNumber.set(normalizeNumber(number), id.toLowerCase())
-  const trial = !!body && typeof body === 'object' && !Array.isArray(body) && (body as { trial?: unknown }).trial === true
+  const trial =
+    !!body && typeof body === 'object' && !Array.isArray(body) && (body as { trial?: unknown }).trial === true
   return { ids, byNumber, trial }
 }
 

@@ -22,7 +22,12 @@ describe('bytesInclude', () => {
 
 describe('Reply', () => {
   it('becomes a Response with its status, status text, headers and body', async () => {
-    const response = new Reply(429, { 'content-type': 'application/json', 'retry-after': '3' }, bytes('{"ok":false}'), 'Too Many').toResponse()
+    const response = new Reply(
+      429,
+      { 'content-type': 'application/json', 'retry-after': '3' },
+      bytes('{"ok":false}'),
+      'Too Many',
+    ).toResponse()
     expect(response.status).toBe(429)
     expect(response.statusText).toBe('Too Many')
     expect(response.headers.get('retry-after')).toBe('3')
@@ -41,7 +46,15 @@ describe('Reply', () => {
 describe('forwardableHeaders', () => {
   it('drops hop-by-hop, cookie and encoding headers and any value holding the key, and adds the safety headers', () => {
     const out = forwardableHeaders(
-      { 'content-type': 'application/json', 'retry-after': '5', 'set-cookie': ['a=1', 'b=2'], 'content-encoding': 'gzip', connection: 'keep-alive', 'x-echo': 'Bearer lk_key', vary: undefined },
+      {
+        'content-type': 'application/json',
+        'retry-after': '5',
+        'set-cookie': ['a=1', 'b=2'],
+        'content-encoding': 'gzip',
+        connection: 'keep-alive',
+        'x-echo': 'Bearer lk_key',
+        vary: undefined,
+      },
       'lk_key',
     )
     expect(out).toEqual({
@@ -51,7 +64,10 @@ describe('forwardableHeaders', () => {
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     })
-    expect(forwardableHeaders({ 'cache-control': 'private, max-age=5', link: ['<a>', '<b>'] }, 'k')).toMatchObject({ 'cache-control': 'private, max-age=5', link: '<a>, <b>' })
+    expect(forwardableHeaders({ 'cache-control': 'private, max-age=5', link: ['<a>', '<b>'] }, 'k')).toMatchObject({
+      'cache-control': 'private, max-age=5',
+      link: '<a>, <b>',
+    })
   })
 })
 

@@ -72,7 +72,12 @@ export function mintError(status: number, code: string, error: string): Reply {
 }
 
 export const notFound = (): Reply =>
-  messagingError(404, 'not_found', 'Not found', 'Check the path: only the service endpoints are served under this prefix.')
+  messagingError(
+    404,
+    'not_found',
+    'Not found',
+    'Check the path: only the service endpoints are served under this prefix.',
+  )
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) plus the encoding headers that break a pass-through:
 // Node's fetch decodes gzip but keeps content-encoding (TOOLCHAIN.md). set-cookie never
@@ -160,7 +165,8 @@ export async function readBodyCapped(request: Request, limit: number): Promise<s
 }
 
 /** The rejection of an upstream call that ran out of time. */
-export const upstreamTimeout = (): DOMException => new DOMException('The upstream did not answer in time', 'TimeoutError')
+export const upstreamTimeout = (): DOMException =>
+  new DOMException('The upstream did not answer in time', 'TimeoutError')
 
 /**
  * A signal that aborts when `parent` does, or with {@link upstreamTimeout} after `ms` (never
@@ -168,7 +174,10 @@ export const upstreamTimeout = (): DOMException => new DOMException('The upstrea
  * controller and one timer per call: `AbortSignal.any` + `AbortSignal.timeout` cost several times
  * as much.)
  */
-export function deadlineSignal(parent: Cancellation | undefined, ms: number | undefined): { signal: AbortSignal; clear(): void } {
+export function deadlineSignal(
+  parent: Cancellation | undefined,
+  ms: number | undefined,
+): { signal: AbortSignal; clear(): void } {
   const controller = new AbortController()
   const onAbort = () => controller.abort(parent?.reason)
   const timer = ms === undefined ? undefined : setTimeout(() => controller.abort(upstreamTimeout()), ms)

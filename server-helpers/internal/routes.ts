@@ -76,7 +76,11 @@ export const proxyRoutes: readonly ProxyRoute[] = [
   { method: 'GET', path: '/get-flows', policy: { kind: 'open' } },
   { method: 'POST', path: '/cancel-flow-run', policy: { kind: 'run' } },
   { method: 'GET', path: '/get-effects', policy: { kind: 'open' } },
-  { method: 'POST', path: '/start-audiocall-call-api', policy: { kind: 'bodyLine', field: 'pb_line_id', required: true } },
+  {
+    method: 'POST',
+    path: '/start-audiocall-call-api',
+    policy: { kind: 'bodyLine', field: 'pb_line_id', required: true },
+  },
   { method: 'POST', path: '/answer-audiocall-call-api', policy: { kind: 'callLookup' } },
   { method: 'POST', path: '/decline-audiocall-call-api', policy: { kind: 'callLookup' } },
   { method: 'POST', path: '/end-audiocall-call-api', policy: { kind: 'callLookup' } },

@@ -13,7 +13,8 @@ import type {
   SendMessageResponse,
   Service,
   VoiceTokenResponse,
- endpoints } from './index'
+  endpoints,
+} from './index'
 
 const client = createLinekitClient({ baseUrl: '/api/linekit' })
 
@@ -29,9 +30,9 @@ describe('client method signatures', () => {
 
   it('takes typed inputs and per-call options', () => {
     expectTypeOf(client.sendMessage).parameter(0).toEqualTypeOf<SendMessageRequest>()
-    expectTypeOf(client.sendMessage).parameter(1).toEqualTypeOf<
-      { signal?: AbortSignal; headers?: HeadersInit; idempotencyKey?: string } | undefined
-    >()
+    expectTypeOf(client.sendMessage)
+      .parameter(1)
+      .toEqualTypeOf<{ signal?: AbortSignal; headers?: HeadersInit; idempotencyKey?: string } | undefined>()
     expectTypeOf(client.getMessage).parameter(0).toEqualTypeOf<string>()
     expectTypeOf(client.mintVoiceToken).parameter(0).toEqualTypeOf<{ lineId: string }>()
     // @ts-expect-error effect names are checked

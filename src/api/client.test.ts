@@ -42,11 +42,18 @@ describe('request shape and response parsing', () => {
     let seen: { body: unknown; auth: string | null; type: string | null } | undefined
     server.use(
       http.post(`${BASE}/send-api-message`, async ({ request }) => {
-        seen = { body: await request.json(), auth: request.headers.get('authorization'), type: request.headers.get('content-type') }
+        seen = {
+          body: await request.json(),
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+        }
         return HttpResponse.json({ ...f.sendMessageResponse, extraField: 1 })
       }),
     )
-    const res = await client().sendMessage({ phone: '+14155550124', message: 'hi', effect: 'slam' }, { idempotencyKey: 'k-1' })
+    const res = await client().sendMessage(
+      { phone: '+14155550124', message: 'hi', effect: 'slam' },
+      { idempotencyKey: 'k-1' },
+    )
     expect(seen).toEqual({
       body: { phone: '+14155550124', message: 'hi', effect: 'slam', idempotencyKey: 'k-1' },
       auth: 'Bearer k',
@@ -64,8 +71,18 @@ describe('request shape and response parsing', () => {
         return HttpResponse.json(f.messagesList)
       }),
     )
-    const res = await client().getMessages({ limit: 50, offset: 100, direction: 'inbound', from_number: '+14155550124' })
-    expect(Object.fromEntries(url!.searchParams)).toEqual({ limit: '50', offset: '100', direction: 'inbound', from_number: '+14155550124' })
+    const res = await client().getMessages({
+      limit: 50,
+      offset: 100,
+      direction: 'inbound',
+      from_number: '+14155550124',
+    })
+    expect(Object.fromEntries(url!.searchParams)).toEqual({
+      limit: '50',
+      offset: '100',
+      direction: 'inbound',
+      from_number: '+14155550124',
+    })
     expect(res.data[0]?.message_handle).toBe('pbm_abc')
   })
 
@@ -225,16 +242,45 @@ describe('input validation: nothing is sent for input the service would reject',
   const cases: Array<[string, (c: LinekitClient) => Promise<unknown>, RegExp]> = [
     ['limit above 100', (c) => c.getMessages({ limit: 101 }), /limit/],
     ['offset + limit above 2000', (c) => c.getCallLogs({ offset: 1950, limit: 51 }), /offset \+ limit/],
-    ['from_number with outbound', (c) => c.getMessages({ from_number: '+14155550124', direction: 'outbound' }), /from_number/],
+    [
+      'from_number with outbound',
+      (c) => c.getMessages({ from_number: '+14155550124', direction: 'outbound' }),
+      /from_number/,
+    ],
     ['to_number with inbound', (c) => c.getMessages({ to_number: '+14155550124', direction: 'inbound' }), /to_number/],
     ['no message and no attachment', (c) => c.sendMessage({ phone: '+14155550124' }), /message is required/],
     ['unknown effect', (c) => c.sendMessage({ phone: '+1', message: 'x', effect: 'sparkle' as never }), /effect/],
     ['non-v4 lineId', (c) => c.sendMessage({ phone: '+1', message: 'x', lineId: 'line-1' }), /lineId/],
-    ['oversized customFields', (c) => c.createContact({ phone: '+1', customFields: { k: 'a'.repeat(10_000) } }), /customFields/],
-    ['two attachments on a group', (c) => c.sendGroupMessage({ numbers: ['+14155550124', '+14155550125'], mediaAttachmentUrl: 'https://x.test/a', audioAttachmentUrl: 'https://x.test/b' }), /at most one attachment/],
-    ['one recipient after de-duplication', (c) => c.sendGroupMessage({ numbers: ['+14155550124', '(415) 555-0124'], message: 'x' }), /2 to 32/],
-    ['33 recipients', (c) => c.sendGroupMessage({ numbers: Array.from({ length: 33 }, (_, i) => `+1415555${1000 + i}`), message: 'x' }), /2 to 32/],
-    ['an e-mail as a group recipient', (c) => c.sendGroupMessage({ numbers: ['+14155550124', 'a@b.co'], message: 'x' }), /numbers\[1\]/],
+    [
+      'oversized customFields',
+      (c) => c.createContact({ phone: '+1', customFields: { k: 'a'.repeat(10_000) } }),
+      /customFields/,
+    ],
+    [
+      'two attachments on a group',
+      (c) =>
+        c.sendGroupMessage({
+          numbers: ['+14155550124', '+14155550125'],
+          mediaAttachmentUrl: 'https://x.test/a',
+          audioAttachmentUrl: 'https://x.test/b',
+        }),
+      /at most one attachment/,
+    ],
+    [
+      'one recipient after de-duplication',
+      (c) => c.sendGroupMessage({ numbers: ['+14155550124', '(415) 555-0124'], message: 'x' }),
+      /2 to 32/,
+    ],
+    [
+      '33 recipients',
+      (c) => c.sendGroupMessage({ numbers: Array.from({ length: 33 }, (_, i) => `+1415555${1000 + i}`), message: 'x' }),
+      /2 to 32/,
+    ],
+    [
+      'an e-mail as a group recipient',
+      (c) => c.sendGroupMessage({ numbers: ['+14155550124', 'a@b.co'], message: 'x' }),
+      /numbers\[1\]/,
+    ],
     ['a handle without pbm_', (c) => c.getMessage('pbg_1'), /pbm_/],
     ['mint without a UUID v4 lineId', (c) => c.mintVoiceToken({ lineId: 'x' }), /lineId/],
   ]
@@ -252,27 +298,49 @@ describe('error paths', () => {
   it('JSON error with a string `error`, code and hint', async () => {
     server.use(
       http.post(`${BASE}/send-api-message`, () =>
-        HttpResponse.json({ error: 'effect is native-chat only', code: 'invalid_request', hint: 'Remove the effect' }, { status: 400 }),
+        HttpResponse.json(
+          { error: 'effect is native-chat only', code: 'invalid_request', hint: 'Remove the effect' },
+          { status: 400 },
+        ),
       ),
     )
     const e = await caught(client().sendMessage({ phone: '+14155550124', message: 'x', effect: 'slam' }))
-    expect(e).toMatchObject({ status: 400, code: 'invalid_request', hint: 'Remove the effect', message: 'effect is native-chat only', retrySafe: false, endpoint: 'sendMessage' })
+    expect(e).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      hint: 'Remove the effect',
+      message: 'effect is native-chat only',
+      retrySafe: false,
+      endpoint: 'sendMessage',
+    })
     expect(e).toBeInstanceOf(Error)
   })
 
   it('JSON error with an object `error`', async () => {
     server.use(
       http.post(`${BASE}/enroll-flow`, () =>
-        HttpResponse.json({ error: { message: 'Contact opted out', code: 'opted_out', hint: 'Ask them to opt in' } }, { status: 403 }),
+        HttpResponse.json(
+          { error: { message: 'Contact opted out', code: 'opted_out', hint: 'Ask them to opt in' } },
+          { status: 403 },
+        ),
       ),
     )
     const e = await caught(client().enrollFlow({ flowId: 'f', phoneNumber: '+14155550124' }))
-    expect(e).toMatchObject({ status: 403, code: 'opted_out', message: 'Contact opted out', hint: 'Ask them to opt in' })
+    expect(e).toMatchObject({
+      status: 403,
+      code: 'opted_out',
+      message: 'Contact opted out',
+      hint: 'Ask them to opt in',
+    })
   })
 
   it('a JSON error without code gets a code from its status', async () => {
     server.use(http.get(`${BASE}/get-lines`, () => HttpResponse.json({ error: 'Missing key' }, { status: 401 })))
-    expect(await caught(client().getLines())).toMatchObject({ status: 401, code: 'unauthorized', message: 'Missing key' })
+    expect(await caught(client().getLines())).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: 'Missing key',
+    })
   })
 
   it('409 group conflict keeps devicePhoneNumber in body', async () => {
@@ -288,20 +356,36 @@ describe('error paths', () => {
 
   it('non-JSON 502 from a proxy becomes a LinekitError, and a token_unavailable on the mint', async () => {
     server.use(
-      http.get(`${BASE}/get-lines`, () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } })),
+      http.get(
+        `${BASE}/get-lines`,
+        () =>
+          new HttpResponse('<html>Bad Gateway</html>', {
+            status: 502,
+            statusText: 'Bad Gateway',
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
       http.post(`${APP}/api/v1/dialer/token`, () => new HttpResponse('upstream down', { status: 503 })),
     )
     const lines = await caught(client().getLines())
     expect(lines).toMatchObject({ status: 502, code: 'bad_gateway', retrySafe: true, body: undefined })
     expect(lines.message).toMatch(/502/)
     const mint = await caught(client({ appUrl: APP }).mintVoiceToken({ lineId: f.LINE_ID }))
-    expect(mint).toMatchObject({ status: 503, code: 'service_unavailable', sdkCode: 'token_unavailable', retrySafe: true })
+    expect(mint).toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+      sdkCode: 'token_unavailable',
+      retrySafe: true,
+    })
   })
 
   it('429 with Retry-After: retryAfterSeconds from the header and always retry-safe', async () => {
     server.use(
       http.post(`${BASE}/send-api-message`, () =>
-        HttpResponse.json({ error: 'Too many requests', code: 'rate_limited' }, { status: 429, headers: { 'Retry-After': '17' } }),
+        HttpResponse.json(
+          { error: 'Too many requests', code: 'rate_limited' },
+          { status: 429, headers: { 'Retry-After': '17' } },
+        ),
       ),
     )
     const e = await caught(client().sendMessage({ phone: '+14155550124', message: 'x' }))
@@ -332,7 +416,10 @@ describe('error paths', () => {
     [500, 'dialer_misconfigured', 'token_unavailable'],
     [503, 'dialer_unavailable', 'token_unavailable'],
   ] as const)('mint %i %s → sdkCode %s', async (status, code, sdkCode) => {
-    const body = code === 'dialer_cap_reached' ? { error: 'cap', code, used: 60, included: 60, cap: 60, periodEnd: '2026-01-02T00:00:00Z' } : { error: code, code }
+    const body =
+      code === 'dialer_cap_reached'
+        ? { error: 'cap', code, used: 60, included: 60, cap: 60, periodEnd: '2026-01-02T00:00:00Z' }
+        : { error: code, code }
     server.use(http.post(`${APP}/api/v1/dialer/token`, () => HttpResponse.json(body, { status })))
     const e = await caught(client({ appUrl: APP }).mintVoiceToken({ lineId: f.LINE_ID }))
     expect(e).toMatchObject({ status, code, sdkCode, body })
@@ -345,8 +432,15 @@ describe('error paths', () => {
       http.post(`${BASE}/send-api-message`, () => HttpResponse.error()),
     )
     expect(await caught(client().getLines())).toMatchObject({ status: 0, code: 'network_error', retrySafe: true })
-    expect(await caught(client().sendMessage({ phone: '+1', message: 'x' }))).toMatchObject({ status: 0, code: 'network_error', retrySafe: false })
-    expect(await caught(client().sendMessage({ phone: '+1', message: 'x' }, { idempotencyKey: 'k' }))).toMatchObject({ code: 'network_error', retrySafe: true })
+    expect(await caught(client().sendMessage({ phone: '+1', message: 'x' }))).toMatchObject({
+      status: 0,
+      code: 'network_error',
+      retrySafe: false,
+    })
+    expect(await caught(client().sendMessage({ phone: '+1', message: 'x' }, { idempotencyKey: 'k' }))).toMatchObject({
+      code: 'network_error',
+      retrySafe: true,
+    })
   })
 
   it('timeout → status 0, code timeout', async () => {
@@ -356,7 +450,11 @@ describe('error paths', () => {
         return HttpResponse.json([])
       }),
     )
-    expect(await caught(client({ timeoutMs: 20 }).getLines())).toMatchObject({ status: 0, code: 'timeout', retrySafe: true })
+    expect(await caught(client({ timeoutMs: 20 }).getLines())).toMatchObject({
+      status: 0,
+      code: 'timeout',
+      retrySafe: true,
+    })
   })
 
   it("the caller's abort rejects with the abort reason, not a LinekitError", async () => {

@@ -156,9 +156,7 @@ const trimSlash = (s: string) => s.replace(/\/+$/, '')
 
 /** Readable one-line summary of zod issues: `numbers: …; message: …`. */
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ')
+  return issues.map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ')
 }
 
 function invalidRequest(endpoint: EndpointId, message: string, issues?: unknown): LinekitError {
@@ -263,7 +261,11 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
       if (!response.ok) {
         let error: LinekitError
         try {
-          error = await linekitErrorFromResponse(response, { endpoint: id, errorShape: endpoint.errorShape, idempotent })
+          error = await linekitErrorFromResponse(response, {
+            endpoint: id,
+            errorShape: endpoint.errorShape,
+            idempotent,
+          })
         } catch (e) {
           return fail(e)
         }

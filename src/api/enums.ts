@@ -3,7 +3,17 @@
  * zod-free `values.ts` (re-exported here, so importing from `enums` is unchanged).
  */
 import * as z from 'zod/mini'
-import { bubbleEffects, dispositions, effects, mintErrorCodes, reactions, runStatuses, screenEffects, sdkErrorCodes, services } from './values'
+import {
+  bubbleEffects,
+  dispositions,
+  effects,
+  mintErrorCodes,
+  reactions,
+  runStatuses,
+  screenEffects,
+  sdkErrorCodes,
+  services,
+} from './values'
 
 export * from './values'
 export { directionSchema, inboundCallEndStatusSchema } from './webhooks'

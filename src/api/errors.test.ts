@@ -30,7 +30,9 @@ describe('linekitErrorFromResponse', () => {
   })
 
   it('unknown mint codes map to token_unavailable', () => {
-    expect(linekitErrorFromBody(418, { error: 'teapot', code: 'teapot' }, { errorShape: 'mint' }).sdkCode).toBe('token_unavailable')
+    expect(linekitErrorFromBody(418, { error: 'teapot', code: 'teapot' }, { errorShape: 'mint' }).sdkCode).toBe(
+      'token_unavailable',
+    )
     expect(linekitErrorFromBody(418, { error: 'teapot' }, {}).sdkCode).toBeUndefined()
     expect(linekitErrorFromBody(418, { error: 'teapot' }, {}).code).toBe('http_418')
   })

@@ -79,7 +79,8 @@ export function tryNormalizePhone(input: string, defaultCountry?: CountryCode): 
     return fail(map[lengthError] ?? 'invalid', input)
   }
   const parsed = parsePhoneNumberFromString(text, defaultCountry)
-  if (parsed === undefined) return fail(text.startsWith('+') || defaultCountry ? 'not_a_number' : 'invalid_country', input)
+  if (parsed === undefined)
+    return fail(text.startsWith('+') || defaultCountry ? 'not_a_number' : 'invalid_country', input)
   if (!parsed.isValid()) return fail('invalid', input)
   return { ok: true, e164: parsed.number }
 }
@@ -95,8 +96,7 @@ export function normalizePhone(input: string, defaultCountry?: CountryCode): str
 
 /** Result of {@link normalizeGroupNumbers}. */
 export type GroupNumbersResult =
-  | { ok: true; numbers: string[] }
-  | { ok: false; message: string; index?: number; error?: PhoneError }
+  { ok: true; numbers: string[] } | { ok: false; message: string; index?: number; error?: PhoneError }
 
 /**
  * spec: POST /send-group-message — `numbers`: 2 to 32 entries, normalized to E.164 and
@@ -111,7 +111,10 @@ export function normalizeGroupNumbers(numbers: readonly string[], defaultCountry
   }
   // spec: Limits — group recipients 2 to 32 (after de-duplication)
   if (unique.length < 2 || unique.length > 32) {
-    return { ok: false, message: `a group needs 2 to 32 distinct recipients after normalization (got ${unique.length})` }
+    return {
+      ok: false,
+      message: `a group needs 2 to 32 distinct recipients after normalization (got ${unique.length})`,
+    }
   }
   return { ok: true, numbers: unique }
 }

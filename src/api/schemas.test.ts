@@ -117,7 +117,15 @@ describe('response, event and error schemas', () => {
   })
 
   it('accepts the nullable variants the spec names', () => {
-    expect(ok(sendMessageResponseSchema, { ...f.sendMessageResponse, status: 'processing', messageType: null, devicePhoneNumber: null, deduped: true })).toBe(true)
+    expect(
+      ok(sendMessageResponseSchema, {
+        ...f.sendMessageResponse,
+        status: 'processing',
+        messageType: null,
+        devicePhoneNumber: null,
+        deduped: true,
+      }),
+    ).toBe(true)
     expect(ok(groupSendResponseSchema, { ...f.groupSendResponse, groupId: null, devicePhoneNumber: null })).toBe(true)
     expect(ok(groupSendResponseSchema, { ...f.groupSendResponse, service: 'SMS' })).toBe(false)
     expect(ok(startCallResponseSchema, { ...f.startCallResponse, rtc: null })).toBe(true)
@@ -125,7 +133,9 @@ describe('response, event and error schemas', () => {
     expect(ok(voiceTokenResponseSchema, { ...f.voiceToken, allowance: null })).toBe(true)
     expect(ok(allowanceSchema, { ...f.allowance, state: 'hard' })).toBe(false)
     expect(ok(allowanceSchema, { ...f.allowance, line: null, cap: 600 })).toBe(true)
-    expect(ok(callLogSchema, { ...f.callLog, status: 'some-new-status', disposition: null, duration_seconds: null })).toBe(true)
+    expect(
+      ok(callLogSchema, { ...f.callLog, status: 'some-new-status', disposition: null, duration_seconds: null }),
+    ).toBe(true)
     expect(ok(callLogSchema, { ...f.callLog, disposition: 'maybe' })).toBe(false)
     expect(ok(messageRecordSchema, { ...f.messageRecord, service: 'RCS', direction: 'inbound' })).toBe(true)
     expect(ok(messageRecordSchema, { ...f.messageRecord, service: 'sms' })).toBe(false)
@@ -139,7 +149,9 @@ describe('response, event and error schemas', () => {
   })
 
   it('messaging error body: error is a string or an object, code and hint optional', () => {
-    expect(ok(messagingErrorBodySchema, { error: { message: 'bad', code: 'x' }, code: 'invalid_request', hint: 'fix' })).toBe(true)
+    expect(
+      ok(messagingErrorBodySchema, { error: { message: 'bad', code: 'x' }, code: 'invalid_request', hint: 'fix' }),
+    ).toBe(true)
     expect(ok(messagingErrorBodySchema, { error: 42 })).toBe(false)
     expect(ok(mintErrorBodySchema, { error: 'x', code: 'not_a_mint_code' })).toBe(false)
     expect(ok(mintErrorBodySchema, { ...f.mintError, used: 100, included: 100, cap: null, periodEnd: 'x' })).toBe(true)
@@ -204,17 +216,26 @@ describe('query schemas', () => {
 
   it.each(pageQueries)('%s: offset >= 0 and offset + limit <= 2000 (defaults count)', (_, schema) => {
     fc.assert(
-      fc.property(fc.integer({ min: -10, max: 2500 }), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }), (offset, limit) => {
-        const valid = offset >= 0 && offset + (limit ?? 100) <= 2000
-        const query = limit === undefined ? { offset: String(offset) } : { offset: String(offset), limit: String(limit) }
-        expect(ok(schema, query)).toBe(valid)
-      }),
+      fc.property(
+        fc.integer({ min: -10, max: 2500 }),
+        fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+        (offset, limit) => {
+          const valid = offset >= 0 && offset + (limit ?? 100) <= 2000
+          const query =
+            limit === undefined ? { offset: String(offset) } : { offset: String(offset), limit: String(limit) }
+          expect(ok(schema, query)).toBe(valid)
+        },
+      ),
     )
   })
 
   it('coerces URLSearchParams strings to numbers', () => {
     const params = new URLSearchParams('limit=25&offset=50&direction=inbound')
-    expect(messagesQuerySchema.parse(Object.fromEntries(params))).toEqual({ limit: 25, offset: 50, direction: 'inbound' })
+    expect(messagesQuerySchema.parse(Object.fromEntries(params))).toEqual({
+      limit: 25,
+      offset: 50,
+      direction: 'inbound',
+    })
   })
 
   it('messages: from_number is inbound-only and to_number outbound-only', () => {
@@ -300,7 +321,14 @@ describe('request schemas', () => {
     )
     expect(ok(sendMessageRequestSchema, { ...send, customFields: ['a'] })).toBe(false)
     expect(ok(sendMessageRequestSchema, { ...send, customFields: new Date() })).toBe(false)
-    expect(ok(sendMessageRequestSchema, { ...send, customFields: new (class Foo { a = 1 })() })).toBe(false)
+    expect(
+      ok(sendMessageRequestSchema, {
+        ...send,
+        customFields: new (class Foo {
+          a = 1
+        })(),
+      }),
+    ).toBe(false)
     expect(ok(sendMessageRequestSchema, { ...send, customFields: 'x' })).toBe(false)
     expect(ok(createContactRequestSchema, { phone: '+1', customFields: Object.create(null) as object })).toBe(true)
   })
@@ -315,7 +343,13 @@ describe('request schemas', () => {
   it('group send: at most one attachment, message or attachment, at least 2 entries', () => {
     const g = { numbers: ['+14155550124', '+14155550125'], message: 'hi' }
     expect(ok(groupSendRequestSchema, g)).toBe(true)
-    expect(ok(groupSendRequestSchema, { ...g, mediaAttachmentUrl: 'https://x.test/a', audioAttachmentUrl: 'https://x.test/b' })).toBe(false)
+    expect(
+      ok(groupSendRequestSchema, {
+        ...g,
+        mediaAttachmentUrl: 'https://x.test/a',
+        audioAttachmentUrl: 'https://x.test/b',
+      }),
+    ).toBe(false)
     expect(ok(groupSendRequestSchema, { numbers: g.numbers })).toBe(false)
     expect(ok(groupSendRequestSchema, { numbers: g.numbers, audioAttachmentUrl: 'https://x.test/b' })).toBe(true)
     expect(ok(groupSendRequestSchema, { ...g, numbers: ['+14155550124'] })).toBe(false)
@@ -327,14 +361,20 @@ describe('request schemas', () => {
       fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 5 }), (n, dupes) => {
         const numbers = distinct(n)
         // add the first numbers again in national format: duplicates after normalization
-        const withDupes = [...numbers, ...numbers.slice(0, dupes).map((p) => `(${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8)}`)]
+        const withDupes = [
+          ...numbers,
+          ...numbers.slice(0, dupes).map((p) => `(${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8)}`),
+        ]
         const r = groupSendRequestNormalizedSchema.safeParse({ numbers: withDupes, message: 'x' })
         expect(r.success).toBe(n >= 2 && n <= 32)
         if (r.success) expect(r.data.numbers).toEqual(numbers)
       }),
       { numRuns: 80 },
     )
-    const bad = groupSendRequestNormalizedSchema.safeParse({ numbers: ['+14155550124', 'someone@example.com'], message: 'x' })
+    const bad = groupSendRequestNormalizedSchema.safeParse({
+      numbers: ['+14155550124', 'someone@example.com'],
+      message: 'x',
+    })
     expect(bad.success).toBe(false)
     expect(bad.error?.issues[0]?.path).toEqual(['numbers', 1])
   })

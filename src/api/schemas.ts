@@ -40,7 +40,14 @@ import {
   MAX_PAGE_WINDOW,
   MIN_GROUP_RECIPIENTS,
 } from './limits'
-export { MAX_CUSTOM_FIELDS_CHARS, MAX_FLOW_ID_CHARS, MAX_GROUP_RECIPIENTS, MAX_PAGE_SIZE, MAX_PAGE_WINDOW, MIN_GROUP_RECIPIENTS }
+export {
+  MAX_CUSTOM_FIELDS_CHARS,
+  MAX_FLOW_ID_CHARS,
+  MAX_GROUP_RECIPIENTS,
+  MAX_PAGE_SIZE,
+  MAX_PAGE_WINDOW,
+  MIN_GROUP_RECIPIENTS,
+}
 
 const nonEmpty = () => z.string().check(z.minLength(1))
 
@@ -399,9 +406,7 @@ export const contactResponseSchema = z.looseObject({ contact: contactSchema })
 export type ContactResponse = z.infer<typeof contactResponseSchema>
 
 /** `GET /get-external-contacts` query. @assumed (ASSUMPTIONS.md). */
-export const contactsQuerySchema = z
-  .object({ ...pageQueryShape, phone: z.optional(nonEmpty()) })
-  .check(pageWindowCheck)
+export const contactsQuerySchema = z.object({ ...pageQueryShape, phone: z.optional(nonEmpty()) }).check(pageWindowCheck)
 export type ContactsQuery = z.infer<typeof contactsQuerySchema>
 
 /** List contacts response: `{ contacts, pagination }`. */

@@ -73,7 +73,16 @@ export type InboundCallEndStatus = (typeof inboundCallEndStatuses)[number]
  * Known `call_status` values of the call-status endpoint. @assumed (ASSUMPTIONS.md: the spec
  * names only `ringing`); the schema accepts any string.
  */
-export const callStatuses = ['ringing', 'answered', 'ended', 'declined', 'no_answer', 'voicemail', 'busy', 'failed'] as const
+export const callStatuses = [
+  'ringing',
+  'answered',
+  'ended',
+  'declined',
+  'no_answer',
+  'voicemail',
+  'busy',
+  'failed',
+] as const
 /** A known call status, or any other string. */
 export type CallStatus = (typeof callStatuses)[number] | (string & {})
 

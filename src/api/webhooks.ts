@@ -89,4 +89,3 @@ export const audioCallEventSchema = z.discriminatedUnion('event', [
   audioCallEndedEventSchema,
 ])
 export type AudioCallEvent = z.infer<typeof audioCallEventSchema>
-

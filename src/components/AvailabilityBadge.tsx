@@ -42,8 +42,16 @@ export function AvailabilityBadge({ phoneNumber, strings, className, ...props }:
   const available = query.data?.available
   const state = query.data ? 'ready' : query.error ? 'error' : 'loading'
   const service = available === undefined ? undefined : available ? 'nativechat' : 'SMS'
-  const label = service === 'nativechat' ? s.nativechat : service === 'SMS' ? s.sms : state === 'error' ? s.unknown : s.checking
-  const description = service === 'nativechat' ? s.describeNativechat : service === 'SMS' ? s.describeSms : state === 'error' ? s.describeUnknown : undefined
+  const label =
+    service === 'nativechat' ? s.nativechat : service === 'SMS' ? s.sms : state === 'error' ? s.unknown : s.checking
+  const description =
+    service === 'nativechat'
+      ? s.describeNativechat
+      : service === 'SMS'
+        ? s.describeSms
+        : state === 'error'
+          ? s.describeUnknown
+          : undefined
   return (
     <span
       title={description}

@@ -14,10 +14,20 @@ function seedLogs(backend: CallingBackend, n: number, options: { unclassifiedLas
   const line = backend.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
   const ids: string[] = []
   for (let i = 0; i < n; i += 1) {
-    const log = control.callLogs.record({ accountId: backend.account.accountId, lineId: line.lineId, to: `+1415555${String(200 + i).padStart(4, '0')}` })
+    const log = control.callLogs.record({
+      accountId: backend.account.accountId,
+      lineId: line.lineId,
+      to: `+1415555${String(200 + i).padStart(4, '0')}`,
+    })
     control.advanceClock(5_000)
     if (i % 3 === 2) control.callLogs.complete(log.id, { outcome: 'no-answer' })
-    else control.callLogs.complete(log.id, { outcome: 'answered', durationSeconds: 60 + i, transcript: `Agent: Hello ${i}\nCustomer: Hi there`, disposition: 'meeting_scheduled' })
+    else
+      control.callLogs.complete(log.id, {
+        outcome: 'answered',
+        durationSeconds: 60 + i,
+        transcript: `Agent: Hello ${i}\nCustomer: Hi there`,
+        disposition: 'meeting_scheduled',
+      })
     ids.push(log.id)
     const last = i === n - 1
     control.advanceClock(last && options.unclassifiedLast ? 1_000 : 60 * 60_000)
@@ -51,10 +61,17 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     expect(rows[0]).toHaveAttribute('data-status', 'no-answer')
     expect(rows[0]).toHaveAttribute('data-disposition', 'classifying')
     expect(within(rows[0] as HTMLElement).getByText('classifying')).toBeInTheDocument()
-    expect(within(rows[1] as HTMLElement).getByText('Meeting scheduled')).toHaveAttribute('data-disposition', 'meeting_scheduled')
+    expect(within(rows[1] as HTMLElement).getByText('Meeting scheduled')).toHaveAttribute(
+      'data-disposition',
+      'meeting_scheduled',
+    )
     expect(within(rows[1] as HTMLElement).getByText('1:01')).toBeInTheDocument()
     const answered = within(rows[1] as HTMLElement).getAllByRole('time')[0]!
-    expect(answered.textContent).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(answered.getAttribute('datetime')!)))
+    expect(answered.textContent).toBe(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(answered.getAttribute('datetime')!),
+      ),
+    )
   })
 
   it('pages with offset + limit and sorts either way (the request says so)', async () => {
@@ -70,7 +87,13 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     await user.click(screen.getByRole('button', { name: 'Next page' }))
     await waitFor(() => expect(screen.getByText('Calls 5–5 of 5')).toBeInTheDocument())
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled()
-    expect(seen.urls.map((u) => [u.searchParams.get('offset'), u.searchParams.get('limit'), u.searchParams.get('call_log_timestamp')])).toEqual([
+    expect(
+      seen.urls.map((u) => [
+        u.searchParams.get('offset'),
+        u.searchParams.get('limit'),
+        u.searchParams.get('call_log_timestamp'),
+      ]),
+    ).toEqual([
       ['0', '2', 'desc'],
       ['2', '2', 'desc'],
       ['4', '2', 'desc'],
@@ -95,10 +118,20 @@ describe('<CallLogTable> against the mock through the real server handler', () =
         const q = new URL(request.url).searchParams
         const offset = Number(q.get('offset'))
         const limit = Number(q.get('limit'))
-        if (offset + limit > 2000) return HttpResponse.json({ error: 'window', code: 'invalid_request' }, { status: 400 })
+        if (offset + limit > 2000)
+          return HttpResponse.json({ error: 'window', code: 'invalid_request' }, { status: 400 })
         const data = Array.from({ length: limit }, (_, i) => ({
-          id: `log-${offset + i}`, line_id: null, from_number: '+14155550100', to_number: '+14155550199', status: 'completed',
-          disposition: null, transcript: null, duration_seconds: null, answered_at: null, ended_at: null, recording_url: null,
+          id: `log-${offset + i}`,
+          line_id: null,
+          from_number: '+14155550100',
+          to_number: '+14155550199',
+          status: 'completed',
+          disposition: null,
+          transcript: null,
+          duration_seconds: null,
+          answered_at: null,
+          ended_at: null,
+          recording_url: null,
         }))
         return HttpResponse.json({ status: 'OK', data, pagination: { limit, offset, total: 5000 } })
       }),
@@ -114,7 +147,8 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     expect(screen.getByText(/Only the first 2,000 calls/)).toBeInTheDocument()
     const last = seen.urls.at(-1)!.searchParams
     expect([last.get('offset'), last.get('limit')]).toEqual(['1960', '40'])
-    for (const u of seen.urls) expect(Number(u.searchParams.get('offset')) + Number(u.searchParams.get('limit'))).toBeLessThanOrEqual(2000)
+    for (const u of seen.urls)
+      expect(Number(u.searchParams.get('offset')) + Number(u.searchParams.get('limit'))).toBeLessThanOrEqual(2000)
     seen.stop()
   })
 
@@ -146,7 +180,11 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'ready'))
     await user.selectOptions(screen.getByLabelText('Disposition'), 'classifying')
     expect(container.querySelectorAll('tbody tr[data-status]')).toHaveLength(1)
-    expect(screen.getByText(/applies to the calls loaded on this page only \(the service has no disposition filter\): 1 of 3 shown/)).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        /applies to the calls loaded on this page only \(the service has no disposition filter\): 1 of 3 shown/,
+      ),
+    ).toBeInTheDocument()
   })
 
   it('expands a speaker-labelled transcript and plays only http(s) recordings', async () => {
@@ -159,7 +197,11 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const transcript = screen.getByRole('list', { name: /Transcript of the call/ })
-    expect(within(transcript).getAllByRole('listitem').map((li) => li.getAttribute('data-speaker'))).toEqual(['Agent', 'Customer'])
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-speaker')),
+    ).toEqual(['Agent', 'Customer'])
     const audio = container.querySelector('audio')!
     expect(audio.getAttribute('src')).toMatch(/^https?:\/\//)
   })
@@ -171,7 +213,21 @@ describe('<CallLogTable> against the mock through the real server handler', () =
         HttpResponse.json({
           status: 'OK',
           pagination: { limit: 25, offset: 0, total: 1 },
-          data: [{ id: 'x', line_id: null, from_number: '+14155550100', to_number: '+14155550199', status: 'completed', disposition: 'answered', transcript: null, duration_seconds: 9, answered_at: null, ended_at: null, recording_url: 'javascript:alert(1)' }],
+          data: [
+            {
+              id: 'x',
+              line_id: null,
+              from_number: '+14155550100',
+              to_number: '+14155550199',
+              status: 'completed',
+              disposition: 'answered',
+              transcript: null,
+              duration_seconds: 9,
+              answered_at: null,
+              ended_at: null,
+              recording_url: 'javascript:alert(1)',
+            },
+          ],
         }),
       ),
     ]

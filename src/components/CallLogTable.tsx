@@ -189,7 +189,8 @@ export function CallLogTable(props: CallLogTableProps) {
   const total = logs.data?.pagination.total ?? 0
   const shown = disposition === 'all' ? rows : rows.filter((r) => (r.disposition ?? 'classifying') === disposition)
   const filtered = !!(lineId || from || to)
-  const state = logs.status === 'pending' ? 'loading' : logs.status === 'error' ? 'error' : rows.length === 0 ? 'empty' : 'ready'
+  const state =
+    logs.status === 'pending' ? 'loading' : logs.status === 'error' ? 'error' : rows.length === 0 ? 'empty' : 'ready'
   const hasNext = offset + limit < total && offset + limit < WINDOW
   const resetPage = () => {
     setPage(0)
@@ -219,7 +220,13 @@ export function CallLogTable(props: CallLogTableProps) {
 
   const columns = 9
   return (
-    <section data-state={state} data-sort={sort} aria-labelledby={`${id}-caption`} {...rest} className={cx('lk-CallLogTable', className)}>
+    <section
+      data-state={state}
+      data-sort={sort}
+      aria-labelledby={`${id}-caption`}
+      {...rest}
+      className={cx('lk-CallLogTable', className)}
+    >
       <div className="lk-CallLogTable-toolbar" role="group" aria-label={t.caption}>
         <label>
           <span>{t.line}</span>
@@ -266,7 +273,11 @@ export function CallLogTable(props: CallLogTableProps) {
         </label>
         <label>
           <span>{t.disposition}</span>
-          <select value={disposition} aria-describedby={`${id}-disposition-note`} onChange={(e) => setDisposition(e.target.value as DispositionFilter)}>
+          <select
+            value={disposition}
+            aria-describedby={`${id}-disposition-note`}
+            onChange={(e) => setDisposition(e.target.value as DispositionFilter)}
+          >
             <option value="all">{t.allDispositions}</option>
             <option value="classifying">{t.classifying}</option>
             {dispositions.map((d) => (
@@ -301,7 +312,9 @@ export function CallLogTable(props: CallLogTableProps) {
       {state === 'error' ? (
         <div className="lk-CallLogTable-error" role="alert">
           <p>{t.error}</p>
-          {(logs.error as Error | null)?.message ? <p className="lk-CallLogTable-note">{(logs.error as Error).message}</p> : null}
+          {(logs.error as Error | null)?.message ? (
+            <p className="lk-CallLogTable-note">{(logs.error as Error).message}</p>
+          ) : null}
           <button type="button" onClick={() => void logs.refetch()}>
             {t.retry}
           </button>
@@ -352,16 +365,36 @@ export function CallLogTable(props: CallLogTableProps) {
                     </td>
                     <td>
                       <span className="lk-CallLogTable-badge" data-disposition={disp}>
-                        {row.disposition ? (t.dispositions[row.disposition as Disposition] ?? row.disposition) : t.classifying}
+                        {row.disposition
+                          ? (t.dispositions[row.disposition as Disposition] ?? row.disposition)
+                          : t.classifying}
                       </span>
                     </td>
                     <td>{row.duration_seconds === null ? t.none : formatDuration(row.duration_seconds)}</td>
-                    <td>{row.answered_at ? <time dateTime={row.answered_at}>{formatDateTime(row.answered_at, locale)}</time> : t.none}</td>
-                    <td>{row.ended_at ? <time dateTime={row.ended_at}>{formatDateTime(row.ended_at, locale)}</time> : t.none}</td>
+                    <td>
+                      {row.answered_at ? (
+                        <time dateTime={row.answered_at}>{formatDateTime(row.answered_at, locale)}</time>
+                      ) : (
+                        t.none
+                      )}
+                    </td>
+                    <td>
+                      {row.ended_at ? (
+                        <time dateTime={row.ended_at}>{formatDateTime(row.ended_at, locale)}</time>
+                      ) : (
+                        t.none
+                      )}
+                    </td>
                     <td>
                       {isHttpUrl(row.recording_url) ? (
                         // eslint-disable-next-line jsx-a11y/media-has-caption -- call recordings have no caption track; the transcript is the text alternative
-                        <audio className="lk-CallLogTable-audio" controls preload="none" src={row.recording_url} aria-label={t.recordingLabel(row.to_number)} />
+                        <audio
+                          className="lk-CallLogTable-audio"
+                          controls
+                          preload="none"
+                          src={row.recording_url}
+                          aria-label={t.recordingLabel(row.to_number)}
+                        />
                       ) : row.recording_url ? (
                         <span className="lk-CallLogTable-note">{t.unsafeRecording}</span>
                       ) : (
@@ -370,7 +403,12 @@ export function CallLogTable(props: CallLogTableProps) {
                     </td>
                     <td>
                       {row.transcript ? (
-                        <button type="button" aria-expanded={open} aria-controls={`${id}-tr-${row.id}`} onClick={() => toggle(row.id)}>
+                        <button
+                          type="button"
+                          aria-expanded={open}
+                          aria-controls={`${id}-tr-${row.id}`}
+                          onClick={() => toggle(row.id)}
+                        >
                           {open ? t.hideTranscript : t.showTranscript}
                         </button>
                       ) : (
@@ -400,15 +438,23 @@ export function CallLogTable(props: CallLogTableProps) {
       </table>
 
       <nav className="lk-CallLogTable-pager" aria-label={t.caption}>
-        <button type="button" disabled={page === 0 || state === 'loading'} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+        <button
+          type="button"
+          disabled={page === 0 || state === 'loading'}
+          onClick={() => setPage((p) => Math.max(0, p - 1))}
+        >
           {t.previous}
         </button>
-        <span className="lk-CallLogTable-range">{rows.length > 0 ? t.range(offset + 1, offset + rows.length, total) : ''}</span>
+        <span className="lk-CallLogTable-range">
+          {rows.length > 0 ? t.range(offset + 1, offset + rows.length, total) : ''}
+        </span>
         <button type="button" disabled={!hasNext || state === 'loading'} onClick={() => setPage((p) => p + 1)}>
           {t.next}
         </button>
       </nav>
-      {total > WINDOW && offset + limit >= WINDOW - pageSize ? <p className="lk-CallLogTable-note">{t.windowLimit}</p> : null}
+      {total > WINDOW && offset + limit >= WINDOW - pageSize ? (
+        <p className="lk-CallLogTable-note">{t.windowLimit}</p>
+      ) : null}
     </section>
   )
 }

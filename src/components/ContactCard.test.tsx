@@ -51,7 +51,11 @@ describe('<ContactCard>', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'zoe@example.test')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('Zoe')
-    expect(r.requests.find((q) => q.path === '/create-external-contact')?.body).toEqual({ phone, firstName: 'Zoe', email: 'zoe@example.test' })
+    expect(r.requests.find((q) => q.path === '/create-external-contact')?.body).toEqual({
+      phone,
+      firstName: 'Zoe',
+      email: 'zoe@example.test',
+    })
   })
 
   it('shows load errors with a retry', async () => {

@@ -73,7 +73,14 @@ const toDraft = (c: Contact | undefined): Draft => ({
  * @example
  * <ContactCard phoneNumber="+14155550100" />
  */
-export function ContactCard({ phoneNumber, editable = true, strings, errorStrings, className, ...props }: ContactCardProps) {
+export function ContactCard({
+  phoneNumber,
+  editable = true,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: ContactCardProps) {
   const s = { ...contactCardStrings, ...strings }
   const ids = useId()
   const query = useContacts({ phone: phoneNumber, limit: 1 })
@@ -130,7 +137,11 @@ export function ContactCard({ phoneNumber, editable = true, strings, errorString
     const customFields = parseCustomFields()
     if (customFields === false) {
       const tooLong = draft.customFields.length > MAX_CUSTOM_FIELDS_CHARS
-      return setInvalid(tooLong ? s.customFieldsTooLong.replace('{max}', MAX_CUSTOM_FIELDS_CHARS.toLocaleString()) : s.customFieldsInvalid)
+      return setInvalid(
+        tooLong
+          ? s.customFieldsTooLong.replace('{max}', MAX_CUSTOM_FIELDS_CHARS.toLocaleString())
+          : s.customFieldsInvalid,
+      )
     }
     setInvalid(null)
     try {
@@ -155,7 +166,9 @@ export function ContactCard({ phoneNumber, editable = true, strings, errorString
           customFields: customFields ?? undefined,
         }
         // The response is the contact as it was before the merge (spec); the list is refetched.
-        await create.mutateAsync(Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as typeof body)
+        await create.mutateAsync(
+          Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as typeof body,
+        )
         setSaved(s.createdBeforeMerge)
       }
       setMode('view')
@@ -178,7 +191,12 @@ export function ContactCard({ phoneNumber, editable = true, strings, errorString
             onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })}
           />
         ) : (
-          <input id={`${ids}-${key}`} type={type} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })} />
+          <input
+            id={`${ids}-${key}`}
+            type={type}
+            value={draft[key]}
+            onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })}
+          />
         )}
       </div>
     )

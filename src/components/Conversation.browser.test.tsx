@@ -16,7 +16,11 @@ afterEach(() => {
 
 const ui = (
   <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
-    <Conversation phoneNumber={storyNumbers.chat} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} composerProps={{ showLinePicker: false }} />
+    <Conversation
+      phoneNumber={storyNumbers.chat}
+      dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
+      composerProps={{ showLinePicker: false }}
+    />
   </div>
 )
 /** A thread whose messages are one mock-minute apart (distinct times: a stable order). */
@@ -54,7 +58,9 @@ describe('<Conversation> in a real browser', () => {
     await frames()
     await frames()
     const top = viewport().getBoundingClientRect().top
-    const anchor = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find((el) => el.getBoundingClientRect().top >= top)!
+    const anchor = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find(
+      (el) => el.getBoundingClientRect().top >= top,
+    )!
     const text = anchor.querySelector('.lk-MessageBubble-text')!.textContent
     const offset = anchor.getBoundingClientRect().top - top
     await userEvent.click(screen.getByRole('button', { name: 'Load older messages' }))
@@ -65,7 +71,9 @@ describe('<Conversation> in a real browser', () => {
       (el) => el.querySelector('.lk-MessageBubble-text')?.textContent === text,
     )
     expect(same).toBeDefined()
-    expect(Math.abs(same!.getBoundingClientRect().top - viewport().getBoundingClientRect().top - offset)).toBeLessThanOrEqual(2)
+    expect(
+      Math.abs(same!.getBoundingClientRect().top - viewport().getBoundingClientRect().top - offset),
+    ).toBeLessThanOrEqual(2)
     expect(document.querySelectorAll('.lk-MessageList-row').length).toBeLessThan(60)
   })
 })

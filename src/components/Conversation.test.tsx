@@ -18,14 +18,23 @@ afterEach(() => {
 })
 
 const ui = (phone: string = storyNumbers.chat, lineId?: string) => (
-  <Conversation phoneNumber={phone} {...(lineId ? { lineId } : {})} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} composerProps={{ defaultOptionsOpen: true }} />
+  <Conversation
+    phoneNumber={phone}
+    {...(lineId ? { lineId } : {})}
+    dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
+    composerProps={{ defaultOptionsOpen: true }}
+  />
 )
-const sends = (requests: { path: string; body: unknown }[]) => requests.filter((r) => r.path === '/send-api-message').map((r) => r.body as Record<string, unknown>)
+const sends = (requests: { path: string; body: unknown }[]) =>
+  requests.filter((r) => r.path === '/send-api-message').map((r) => r.body as Record<string, unknown>)
 
 describe('<Conversation>', () => {
   it('shows the thread and sends with Enter (Shift+Enter adds a line); no axe violations', async () => {
     const r = await renderWithBackend(ui(), {
-      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?'])],
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?']),
+      ],
     })
     dispose = r.dispose
     const user = userEvent.setup()
@@ -37,7 +46,9 @@ describe('<Conversation>', () => {
     expect(box).toHaveValue('Yes,\nuntil 6')
     await user.keyboard('{Enter}')
     expect(box).toHaveValue('')
-    const mine = await screen.findByText((_, el) => el?.classList.contains('lk-MessageBubble-text') === true && el.textContent === 'Yes,\nuntil 6')
+    const mine = await screen.findByText(
+      (_, el) => el?.classList.contains('lk-MessageBubble-text') === true && el.textContent === 'Yes,\nuntil 6',
+    )
     await waitFor(() => expect(mine.closest('.lk-MessageBubble')).not.toHaveAttribute('data-optimistic'))
     expect(sends(r.requests)[0]).toMatchObject({ phone: storyNumbers.chat, message: 'Yes,\nuntil 6' })
     expect((await axe.run(r.container)).violations).toEqual([])
@@ -79,7 +90,11 @@ describe('<Conversation>', () => {
     const r = await renderWithBackend(ui(), {
       setup: async (b) => {
         await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.addFault({ path: '/send-api-message', status: 403, body: { error: 'Recipient is blocked', code: 'forbidden' } })
+        await b.control.addFault({
+          path: '/send-api-message',
+          status: 403,
+          body: { error: 'Recipient is blocked', code: 'forbidden' },
+        })
       },
     })
     dispose = r.dispose
@@ -107,7 +122,9 @@ describe('<Conversation>', () => {
     expect(within(bubble).getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
     const toolbar = await within(bubble).findByRole('toolbar', { name: 'React to this message' })
     await user.click(within(toolbar).getByRole('button', { name: 'Like' }))
-    await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'))
+    await waitFor(() =>
+      expect(within(toolbar).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'),
+    )
     const body = r.requests.find((q) => q.path === '/send-reaction')?.body
     expect(body).toMatchObject({ reaction: 'like', remove: false, partIndex: 0 })
     // Outbound bubbles offer no reactions.

@@ -44,9 +44,15 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /** Virtualizer tuning (`estimateSize`, `overscan`) and list strings. */
   listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'strings'>
   /** Composer options and strings. */
-  composerProps?: Pick<MessageComposerProps, 'showLinePicker' | 'showTypingIndicator' | 'defaultOptionsOpen' | 'strings' | 'onSent'>
+  composerProps?: Pick<
+    MessageComposerProps,
+    'showLinePicker' | 'showTypingIndicator' | 'defaultOptionsOpen' | 'strings' | 'onSent'
+  >
   /** String overrides. */
-  strings?: Partial<ConversationStrings> & { availability?: Partial<AvailabilityBadgeStrings>; reactions?: Partial<ReactionBarStrings> }
+  strings?: Partial<ConversationStrings> & {
+    availability?: Partial<AvailabilityBadgeStrings>
+    reactions?: Partial<ReactionBarStrings>
+  }
   /** Overrides of error sentences, shared by all parts. */
   errorStrings?: Partial<ErrorStrings>
 }
@@ -84,7 +90,14 @@ export function Conversation({
   const availability = useAvailability(phoneNumber)
   const nativeChat = availability.data?.available
   const [reactingTo, setReactingTo] = useState<string | null>(null)
-  const state = thread.status === 'pending' ? 'loading' : thread.status === 'error' && thread.items.length === 0 ? 'error' : thread.items.length === 0 ? 'empty' : 'ready'
+  const state =
+    thread.status === 'pending'
+      ? 'loading'
+      : thread.status === 'error' && thread.items.length === 0
+        ? 'error'
+        : thread.items.length === 0
+          ? 'empty'
+          : 'ready'
 
   const renderActions = (item: ThreadItem) => {
     if (!reactions || item.kind !== 'message') return null
@@ -103,7 +116,14 @@ export function Conversation({
         >
           {open ? s.closeReactions : s.react}
         </button>
-        {open ? <ReactionBar messageHandle={m.message_handle} message={m} strings={strings?.reactions} errorStrings={errorStrings} /> : null}
+        {open ? (
+          <ReactionBar
+            messageHandle={m.message_handle}
+            message={m}
+            strings={strings?.reactions}
+            errorStrings={errorStrings}
+          />
+        ) : null}
       </div>
     )
   }

@@ -47,14 +47,19 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const onCallStart = vi.fn()
     const phases: string[] = []
     const user = userEvent.setup()
-    const { container } = renderWithBackend(backend, <Dialer onCallStart={onCallStart} onCallEnd={onCallEnd} pollIntervalMs={100_000} />, { audioEngine: engine })
+    const { container } = renderWithBackend(
+      backend,
+      <Dialer onCallStart={onCallStart} onCallEnd={onCallEnd} pollIntervalMs={100_000} />,
+      { audioEngine: engine },
+    )
     const observer = new MutationObserver(() => {
       const s = root(container).getAttribute('data-state')!
       if (phases.at(-1) !== s) phases.push(s)
     })
     observer.observe(root(container), { attributes: true, attributeFilter: ['data-state'] })
     await ready()
-    for (const key of ['4', '1', '5', '5', '5', '5', '0', '1', '8', '1']) await user.click(screen.getByRole('button', { name: key }))
+    for (const key of ['4', '1', '5', '5', '5', '5', '0', '1', '8', '1'])
+      await user.click(screen.getByRole('button', { name: key }))
     expect(screen.getByLabelText('Phone number')).toHaveValue('4155550181')
     await user.click(screen.getByRole('button', { name: 'Call' }))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
@@ -70,7 +75,11 @@ describe('<Dialer> against the mock through the real server handler', () => {
     await user.click(screen.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ended'))
     expect(engine.state).toBe('disconnected')
-    await waitFor(() => expect(backend.mock.control.calls.list().find((c) => c.call_uuid === started.callUuid)?.call_status).toBe('ended'))
+    await waitFor(() =>
+      expect(backend.mock.control.calls.list().find((c) => c.call_uuid === started.callUuid)?.call_status).toBe(
+        'ended',
+      ),
+    )
     expect(onCallEnd).toHaveBeenCalledWith(expect.objectContaining({ callUuid: started.callUuid, status: 'hung_up' }))
     await user.click(screen.getByRole('button', { name: 'New call' }))
     expect(root(container)).toHaveAttribute('data-state', 'idle')
@@ -82,7 +91,9 @@ describe('<Dialer> against the mock through the real server handler', () => {
     backend.mock.control.calls.updateSettings({ outboundRtc: false })
     const engine = createFakeAudioEngine()
     const user = userEvent.setup()
-    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={30} />, { audioEngine: engine })
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={30} />, {
+      audioEngine: engine,
+    })
     await ready()
     await user.click(screen.getByRole('button', { name: 'Call' }))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ringing'))
@@ -104,7 +115,9 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
     await ready()
     await user.click(screen.getByRole('button', { name: 'Call' }))
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone reported an error while placing the call.'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone reported an error while placing the call.'),
+    )
     expect(root(container)).toHaveAttribute('data-state', 'idle')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
@@ -117,7 +130,9 @@ describe('<Dialer> against the mock through the real server handler', () => {
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
     await ready()
     await user.click(screen.getByRole('button', { name: 'Call' }))
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone can’t be reached right now.'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone can’t be reached right now.'),
+    )
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled()
   })
 
@@ -171,7 +186,15 @@ describe('<Dialer> against the mock through the real server handler', () => {
 
   it('shows the soft warning, the workspace cap and the line’s own cap from the mint’s allowance', async () => {
     const backend = createCallingBackend()
-    backend.mock.control.dialer.set({ accountId: backend.account.accountId, includedMinutes: 100, usedMinutes: 85, capMinutes: 150, lineId: mainLine(backend).lineId, lineUsedMinutes: 30, lineCapMinutes: 120 })
+    backend.mock.control.dialer.set({
+      accountId: backend.account.accountId,
+      includedMinutes: 100,
+      usedMinutes: 85,
+      capMinutes: 150,
+      lineId: mainLine(backend).lineId,
+      lineUsedMinutes: 30,
+      lineCapMinutes: 120,
+    })
     const { container } = renderWithBackend(backend, <Dialer />)
     await ready()
     expect(root(container)).toHaveAttribute('data-allowance', 'soft')
@@ -208,7 +231,10 @@ describe('<Dialer> against the mock through the real server handler', () => {
 
   it('takes strings (i18n), className and data attributes', async () => {
     const backend = createCallingBackend()
-    const { container } = renderWithBackend(backend, <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />)
+    const { container } = renderWithBackend(
+      backend,
+      <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />,
+    )
     await waitFor(() => expect(screen.getByRole('button', { name: 'Anrufen' })).toBeEnabled(), { timeout: 5000 })
     expect(root(container)).toHaveClass('lk-Dialer', 'mine')
     expect(root(container)).toHaveAttribute('data-testid', 'd')
@@ -243,17 +269,39 @@ describe('<Dialer> against the mock through the real server handler', () => {
 /** Every mint refusal, by the spec's table: the SDK code as data-error, what happened and what to do. */
 describe('<Dialer> mint errors', () => {
   const faultCases = [
-    { code: 'invalid_api_key', status: 401, sdk: 'token_unavailable', text: /can’t mint voice tokens|check the calling setup/ },
+    {
+      code: 'invalid_api_key',
+      status: 401,
+      sdk: 'token_unavailable',
+      text: /can’t mint voice tokens|check the calling setup/,
+    },
     { code: 'invalid_line_id', status: 400, sdk: 'line_unavailable', text: /Pick another line/ },
     { code: 'line_not_found', status: 404, sdk: 'line_unavailable', text: /Pick another line/ },
     { code: 'line_inbound_only', status: 403, sdk: 'line_unavailable', text: /inbound-only lines can’t dial out/ },
     { code: 'line_not_eligible', status: 403, sdk: 'line_unavailable', text: /Shared, trial/ },
     { code: 'dialer_subscription_required', status: 403, sdk: 'subscription_required', text: /dialer add-on/ },
     { code: 'account_paywalled', status: 402, sdk: 'account_paywalled', text: /settle billing/ },
-    { code: 'dialer_cap_reached', status: 402, sdk: 'cap_reached', text: /after the reset at/, extra: { used: 600, included: 600, cap: 600, periodEnd: '2026-03-03T00:00:00.000Z' } },
-    { code: 'dialer_not_provisioned', status: 404, sdk: 'not_provisioned', text: /registration is still being approved/ },
+    {
+      code: 'dialer_cap_reached',
+      status: 402,
+      sdk: 'cap_reached',
+      text: /after the reset at/,
+      extra: { used: 600, included: 600, cap: 600, periodEnd: '2026-03-03T00:00:00.000Z' },
+    },
+    {
+      code: 'dialer_not_provisioned',
+      status: 404,
+      sdk: 'not_provisioned',
+      text: /registration is still being approved/,
+    },
     { code: 'api_key_unsupported', status: 403, sdk: 'token_unavailable', text: /create a new key/ },
-    { code: 'rate_limited', status: 429, sdk: 'rate_limited', text: /Try again in 4\d s\./, extra: { retryAfterSeconds: 42 } },
+    {
+      code: 'rate_limited',
+      status: 429,
+      sdk: 'rate_limited',
+      text: /Try again in 4\d s\./,
+      extra: { retryAfterSeconds: 42 },
+    },
     { code: 'dialer_misconfigured', status: 500, sdk: 'token_unavailable', text: /isn’t fully configured/ },
     { code: 'dialer_unavailable', status: 503, sdk: 'token_unavailable', text: /Try again in a moment/ },
   ] as const
@@ -273,7 +321,12 @@ describe('<Dialer> mint errors', () => {
     expect(alert).toHaveAttribute('data-code', c.sdk)
     expect(alert).toHaveTextContent(c.text)
     expect(screen.getByRole('button', { name: 'Call' })).toBeDisabled()
-    if (c.sdk === 'cap_reached') expect(alert).toHaveTextContent(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-03T00:00:00Z')))
+    if (c.sdk === 'cap_reached')
+      expect(alert).toHaveTextContent(
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date('2026-03-03T00:00:00Z'),
+        ),
+      )
     if (c.sdk === 'rate_limited') expect(within(alert).getByRole('button', { name: 'Try again' })).toBeDisabled()
   })
 
@@ -300,7 +353,13 @@ describe('<Dialer> mint errors', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
       const backend = createCallingBackend()
-      backend.mock.control.addFault({ path: MINT, method: 'POST', status: 429, count: 100, body: { error: 'slow down', code: 'rate_limited', retryAfterSeconds: 3 } })
+      backend.mock.control.addFault({
+        path: MINT,
+        method: 'POST',
+        status: 429,
+        count: 100,
+        body: { error: 'slow down', code: 'rate_limited', retryAfterSeconds: 3 },
+      })
       renderWithBackend(backend, <Dialer />)
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Try again in 3 s.'))
       await act(async () => void (await vi.advanceTimersByTimeAsync(1_000)))

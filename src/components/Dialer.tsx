@@ -67,7 +67,8 @@ export const dialerStrings = {
   allowanceUsed: (used: number, included: number, pct: number) => `${used} of ${included} min used (${pct}%)`,
   allowanceSoft: 'Close to today’s included minutes.',
   allowanceCap: (cap: number) => `Workspace cap: ${cap} min`,
-  allowanceLine: (used: number, cap: number | null) => (cap === null ? `This line: ${used} min today, no cap` : `This line: ${used} of ${cap} min`),
+  allowanceLine: (used: number, cap: number | null) =>
+    cap === null ? `This line: ${used} min today, no cap` : `This line: ${used} of ${cap} min`,
   allowanceLineCapped: 'This line reached its daily cap: new calls from it are refused until the reset.',
   allowanceUnknown: 'Today’s minutes couldn’t be read; calling still works.',
   allowanceResets: (time: string) => `Resets ${time}`,
@@ -101,7 +102,8 @@ export const dialerStrings = {
     token_unavailable: {
       title: 'Calling is unavailable right now.',
       action: 'Try again in a moment. If it keeps failing, ask an admin to check the calling setup.',
-      actionKey: 'The server’s API key can’t mint voice tokens. An admin must create a new key in the service’s settings.',
+      actionKey:
+        'The server’s API key can’t mint voice tokens. An admin must create a new key in the service’s settings.',
       actionConfig: 'Calling isn’t fully configured for this workspace. Contact the service’s support.',
     },
   },
@@ -111,14 +113,16 @@ export const dialerStrings = {
     deviceUnreachable: 'The line’s phone can’t be reached right now.',
     deviceAction: 'Check that the phone is on and connected, then try again.',
     notEnabled: 'Audio calls aren’t enabled for this account.',
-    rateLimited: (seconds: number) => (seconds > 0 ? `Too many requests: try again in ${seconds} s.` : 'Too many requests: you can try again now.'),
+    rateLimited: (seconds: number) =>
+      seconds > 0 ? `Too many requests: try again in ${seconds} s.` : 'Too many requests: you can try again now.',
     network: 'The server couldn’t be reached. Check the connection and try again.',
     generic: 'The call couldn’t be placed.',
   },
   end: 'The call couldn’t be hung up from here; it may already have ended.',
   // Audio engine errors (src/rtc AudioEngineError codes)
   audio: {
-    permission_denied: 'Microphone access is blocked. Allow the microphone in the browser’s site settings, then rejoin.',
+    permission_denied:
+      'Microphone access is blocked. Allow the microphone in the browser’s site settings, then rejoin.',
     no_device: 'No usable microphone was found. Connect one (or close the app using it), then rejoin.',
     network: 'The call audio couldn’t connect. Check the connection, then rejoin.',
     token_expired: 'The call’s audio credentials expired. Hang up and call again.',
@@ -128,7 +132,9 @@ export const dialerStrings = {
 
 /** Texts of the {@link Dialer}; every key is optional in the `strings` prop. */
 export type DialerStrings = typeof dialerStrings
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends (...a: never[]) => unknown ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K] }
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends (...a: never[]) => unknown ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K]
+}
 
 function merge<T extends object>(base: T, over: DeepPartial<T> | undefined): T {
   if (!over) return base
@@ -243,7 +249,10 @@ export function Dialer(props: DialerProps) {
   const join = useCallback(
     async (rtc: RtcCredentials) => {
       if (!engine) {
-        dispatch({ type: 'AUDIO_FAILED', error: new Error('No audio engine: pass audioEngine to <LinekitProvider> or <Dialer>.') })
+        dispatch({
+          type: 'AUDIO_FAILED',
+          error: new Error('No audio engine: pass audioEngine to <LinekitProvider> or <Dialer>.'),
+        })
         return
       }
       dispatch({ type: 'AUDIO_JOINING' })
@@ -292,7 +301,10 @@ export function Dialer(props: DialerProps) {
   useEffect(() => {
     if (state.phase !== 'ended' || !state.callUuid || reported.current === state.callUuid) return
     reported.current = state.callUuid
-    const duration = state.connectedAt !== undefined && state.endedAt !== undefined ? Math.round((state.endedAt - state.connectedAt) / 1000) : undefined
+    const duration =
+      state.connectedAt !== undefined && state.endedAt !== undefined
+        ? Math.round((state.endedAt - state.connectedAt) / 1000)
+        : undefined
     onCallEnd?.({ callUuid: state.callUuid, status: state.endStatus ?? 'ended', durationSeconds: duration })
   }, [state, onCallEnd])
 
@@ -334,7 +346,8 @@ export function Dialer(props: DialerProps) {
       await endCall.mutateAsync({ call_uuid: callUuid })
     } catch (error) {
       // 409: the call had already ended: nothing to tell the user.
-      if (!(LinekitError.is(error) && (error.status === 409 || error.status === 404))) dispatch({ type: 'END_FAILED', error })
+      if (!(LinekitError.is(error) && (error.status === 409 || error.status === 404)))
+        dispatch({ type: 'END_FAILED', error })
     }
   }
   const onSubmit = (e: FormEvent) => {
@@ -370,7 +383,12 @@ export function Dialer(props: DialerProps) {
       </h2>
       <p className="lk-Dialer-status" role="status" aria-live="polite">
         {state.phase === 'ended'
-          ? t.ended(state.endStatus ?? 'ended', state.connectedAt !== undefined && state.endedAt !== undefined ? formatDuration((state.endedAt - state.connectedAt) / 1000) : undefined)
+          ? t.ended(
+              state.endStatus ?? 'ended',
+              state.connectedAt !== undefined && state.endedAt !== undefined
+                ? formatDuration((state.endedAt - state.connectedAt) / 1000)
+                : undefined,
+            )
           : t.phase[state.phase]}
       </p>
 
@@ -393,7 +411,9 @@ export function Dialer(props: DialerProps) {
               onLineChange?.(e.target.value)
             }}
           >
-            {dialable.length === 0 ? <option value="">{linesQuery.status === 'success' ? t.noLines : t.linesLoading}</option> : null}
+            {dialable.length === 0 ? (
+              <option value="">{linesQuery.status === 'success' ? t.noLines : t.linesLoading}</option>
+            ) : null}
             {dialable.map((l) => (
               <option key={l.lineId} value={l.lineId}>
                 {lineLabel(l)}
@@ -402,9 +422,17 @@ export function Dialer(props: DialerProps) {
           </select>
         </div>
 
-        <AllowanceSummary allowance={allowance} token={token} remainingCalls={voice.remainingCalls} strings={t} locale={locale} />
+        <AllowanceSummary
+          allowance={allowance}
+          token={token}
+          remainingCalls={voice.remainingCalls}
+          strings={t}
+          locale={locale}
+        />
         {voice.status === 'pending' && lineId && !mintError ? <p className="lk-Dialer-note">{t.preparing}</p> : null}
-        {mintError ? <MintErrorNotice error={mintError} strings={t} locale={locale} now={now} onRetry={() => voice.refresh()} /> : null}
+        {mintError ? (
+          <MintErrorNotice error={mintError} strings={t} locale={locale} now={now} onRetry={() => voice.refresh()} />
+        ) : null}
 
         <div className="lk-Dialer-field">
           <label htmlFor={`${id}-number`}>{t.number}</label>
@@ -436,7 +464,13 @@ export function Dialer(props: DialerProps) {
                 {k}
               </button>
             ))}
-            <button type="button" className="lk-Dialer-key" data-key="backspace" aria-label={t.backspace} onClick={() => setNumber((n) => n.slice(0, -1))}>
+            <button
+              type="button"
+              className="lk-Dialer-key"
+              data-key="backspace"
+              aria-label={t.backspace}
+              onClick={() => setNumber((n) => n.slice(0, -1))}
+            >
               ⌫
             </button>
           </div>
@@ -447,7 +481,12 @@ export function Dialer(props: DialerProps) {
             {t.newCall}
           </button>
         ) : live ? null : (
-          <button type="submit" className="lk-Dialer-call" disabled={!canCall} aria-busy={state.phase === 'placing' || undefined}>
+          <button
+            type="submit"
+            className="lk-Dialer-call"
+            disabled={!canCall}
+            aria-busy={state.phase === 'placing' || undefined}
+          >
             {t.call}
           </button>
         )}
@@ -494,10 +533,15 @@ export function Dialer(props: DialerProps) {
 
 function audioCode(error: unknown): AudioEngineError['code'] {
   const code = (error as { code?: unknown } | undefined)?.code
-  return code === 'permission_denied' || code === 'no_device' || code === 'network' || code === 'token_expired' ? code : 'unknown'
+  return code === 'permission_denied' || code === 'no_device' || code === 'network' || code === 'token_expired'
+    ? code
+    : 'unknown'
 }
 
-function errorCodeOf(error: { source: string; error: unknown } | undefined, mintError: LinekitError | null): string | undefined {
+function errorCodeOf(
+  error: { source: string; error: unknown } | undefined,
+  mintError: LinekitError | null,
+): string | undefined {
   if (error?.source === 'audio') return audioCode(error.error)
   if (error?.source === 'number') return 'invalid_number'
   if (error) return LinekitError.is(error.error) ? error.error.code : 'unknown'
@@ -538,7 +582,9 @@ function AllowanceSummary(props: {
         {allowance.cap !== null ? <li>{t.allowanceCap(allowance.cap)}</li> : null}
         {allowance.line ? <li data-kind="line">{t.allowanceLine(allowance.line.used, allowance.line.cap)}</li> : null}
         <li>{t.allowanceResets(formatDateTime(allowance.periodEnd, locale))}</li>
-        {props.remainingCalls !== undefined ? <li data-kind="calls-left">{t.callsLeft(props.remainingCalls)}</li> : null}
+        {props.remainingCalls !== undefined ? (
+          <li data-kind="calls-left">{t.callsLeft(props.remainingCalls)}</li>
+        ) : null}
       </ul>
       {allowance.line?.capped ? (
         <p className="lk-Dialer-warning" data-kind="line-capped">
@@ -550,7 +596,13 @@ function AllowanceSummary(props: {
 }
 
 /** Explains a voice-token mint failure by its SDK code, with what to do next. */
-function MintErrorNotice(props: { error: LinekitError; strings: DialerStrings; locale: string | undefined; now: () => number; onRetry: () => void }) {
+function MintErrorNotice(props: {
+  error: LinekitError
+  strings: DialerStrings
+  locale: string | undefined
+  now: () => number
+  onRetry: () => void
+}) {
   const { error, strings: t, locale, now, onRetry } = props
   const view = describeMintError(error)
   const left = useCountdown(view.retryAfterSeconds, error)
@@ -573,13 +625,26 @@ function MintErrorNotice(props: { error: LinekitError; strings: DialerStrings; l
     default:
       action = t.mint[view.code].action
   }
-  const retryable = view.retryable && !(view.code === 'token_unavailable' && view.serviceCode === 'dialer_misconfigured')
+  const retryable =
+    view.retryable && !(view.code === 'token_unavailable' && view.serviceCode === 'dialer_misconfigured')
   return (
-    <div className="lk-Dialer-error" role="alert" data-source="mint" data-code={view.code} data-service-code={view.serviceCode}>
+    <div
+      className="lk-Dialer-error"
+      role="alert"
+      data-source="mint"
+      data-code={view.code}
+      data-service-code={view.serviceCode}
+    >
       <p className="lk-Dialer-error-title">{t.mint[view.code].title}</p>
       <p className="lk-Dialer-error-action">{action}</p>
       {view.code === 'cap_reached' && view.used !== undefined && view.included !== undefined ? (
-        <p className="lk-Dialer-note">{t.allowanceUsed(view.used, view.included, view.included ? Math.round((view.used / view.included) * 100) : 100)}</p>
+        <p className="lk-Dialer-note">
+          {t.allowanceUsed(
+            view.used,
+            view.included,
+            view.included ? Math.round((view.used / view.included) * 100) : 100,
+          )}
+        </p>
       ) : null}
       {retryable ? (
         <button type="button" onClick={onRetry} disabled={view.code === 'rate_limited' && left > 0}>
@@ -620,7 +685,13 @@ function StartErrorNotice(props: { error: unknown; strings: DialerStrings; onRet
     retry = e?.status !== undefined && e.status >= 500
   }
   return (
-    <div className="lk-Dialer-error" role="alert" data-source="start" data-code={e?.code ?? 'unknown'} data-status={e?.status}>
+    <div
+      className="lk-Dialer-error"
+      role="alert"
+      data-source="start"
+      data-code={e?.code ?? 'unknown'}
+      data-status={e?.status}
+    >
       <p className="lk-Dialer-error-title">{message}</p>
       {action ? <p className="lk-Dialer-error-action">{action}</p> : null}
       {retry ? (
@@ -664,7 +735,12 @@ function AudioControls(props: { engine: AudioEngine | undefined; muted: boolean;
   if (!engine) return null
   return (
     <div className="lk-Dialer-audio">
-      <button type="button" className="lk-Dialer-mute" aria-pressed={muted} onClick={() => void engine.setMuted(!muted)}>
+      <button
+        type="button"
+        className="lk-Dialer-mute"
+        aria-pressed={muted}
+        onClick={() => void engine.setMuted(!muted)}
+      >
         {t.mute}
       </button>
       <label htmlFor={`${id}-mic`}>{t.microphone}</label>

@@ -68,8 +68,20 @@ const workflowName = (w: Workflow) => w.name ?? w.flowId
  * @example
  * <EnrollFlowButton phoneNumber="+14155550100" />
  */
-export function EnrollFlowButton({ phoneNumber, lineId, onEnrolled, strings, errorStrings, className, ...props }: EnrollFlowButtonProps) {
-  const s = { ...enrollFlowButtonStrings, ...strings, statuses: { ...enrollFlowButtonStrings.statuses, ...strings?.statuses } }
+export function EnrollFlowButton({
+  phoneNumber,
+  lineId,
+  onEnrolled,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: EnrollFlowButtonProps) {
+  const s = {
+    ...enrollFlowButtonStrings,
+    ...strings,
+    statuses: { ...enrollFlowButtonStrings.statuses, ...strings?.statuses },
+  }
   const ids = useId()
   const [open, setOpen] = useState(false)
   const [flowId, setFlowId] = useState('')
@@ -86,7 +98,11 @@ export function EnrollFlowButton({ phoneNumber, lineId, onEnrolled, strings, err
     setRun(null)
     setCancelled(false)
     try {
-      const res = await enrol.mutateAsync({ flowId, phoneNumber, ...(lineId !== undefined ? { pb_line_id: lineId } : {}) })
+      const res = await enrol.mutateAsync({
+        flowId,
+        phoneNumber,
+        ...(lineId !== undefined ? { pb_line_id: lineId } : {}),
+      })
       setRun(res)
       onEnrolled?.(res)
     } catch {
@@ -146,7 +162,12 @@ export function EnrollFlowButton({ phoneNumber, lineId, onEnrolled, strings, err
                   ))}
                 </select>
               </div>
-              <button type="button" className="lk-Button" disabled={!flowId || enrol.isPending} onClick={() => void doEnrol()}>
+              <button
+                type="button"
+                className="lk-Button"
+                disabled={!flowId || enrol.isPending}
+                onClick={() => void doEnrol()}
+              >
                 {enrol.isPending ? s.enrolling : s.enrol}
               </button>
             </>
@@ -163,11 +184,19 @@ export function EnrollFlowButton({ phoneNumber, lineId, onEnrolled, strings, err
               {cancelled ? (
                 <p>{s.cancelled}</p>
               ) : status !== 'COMPLETED' && status !== 'FAILED' ? (
-                <button type="button" className="lk-Button" data-variant="ghost" disabled={cancel.isPending} onClick={() => void doCancel()}>
+                <button
+                  type="button"
+                  className="lk-Button"
+                  data-variant="ghost"
+                  disabled={cancel.isPending}
+                  onClick={() => void doCancel()}
+                >
                   {cancel.isPending ? s.cancelling : s.cancel}
                 </button>
               ) : null}
-              {cancel.error && !cancelled ? <p role="alert">{describeError(cancel.error, 'load', errorStrings)}</p> : null}
+              {cancel.error && !cancelled ? (
+                <p role="alert">{describeError(cancel.error, 'load', errorStrings)}</p>
+              ) : null}
             </div>
           ) : null}
         </div>

@@ -45,21 +45,32 @@ describe('<GroupComposer>', () => {
     await user.type(screen.getByRole('textbox', { name: 'Add recipients' }), `${storyNumbers.sms}{Enter}`)
     await screen.findByText('This thread will be SMS: 1 of 3 recipients cannot receive native chat.')
     await user.type(screen.getByRole('textbox', { name: 'Group name (optional)' }), 'Book club')
-    expect(screen.getByRole('textbox', { name: 'Group name (optional)' })).toHaveAccessibleDescription(/only when this creates the group/)
+    expect(screen.getByRole('textbox', { name: 'Group name (optional)' })).toHaveAccessibleDescription(
+      /only when this creates the group/,
+    )
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you Thursday')
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
     const result = await screen.findByText('Sent to the group.')
     const box = result.closest('.lk-GroupComposer-result') as HTMLElement
     expect(within(box).getByText(/^pbg_/)).toBeInTheDocument()
     expect(within(box).getByText('New group created')).toBeInTheDocument()
-    expect(box.querySelector('[data-group-status]')).toHaveAttribute('data-group-status', expect.stringMatching(/creating|active/))
+    expect(box.querySelector('[data-group-status]')).toHaveAttribute(
+      'data-group-status',
+      expect.stringMatching(/creating|active/),
+    )
     const [body] = groupSends(r.requests)
-    expect(body).toMatchObject({ numbers: [storyNumbers.chat, storyNumbers.chat2, storyNumbers.sms], groupName: 'Book club', message: 'See you Thursday' })
+    expect(body).toMatchObject({
+      numbers: [storyNumbers.chat, storyNumbers.chat2, storyNumbers.sms],
+      groupName: 'Book club',
+      message: 'See you Thursday',
+    })
     expect(typeof body?.idempotencyKey).toBe('string')
   })
 
   it('on 409 offers to resend from the line the group lives on', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, { setup: setups.nativeChat() })
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      setup: setups.nativeChat(),
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     const picker = await screen.findByRole('combobox', { name: 'Send from' })
@@ -81,9 +92,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('follows the group from creating to active by replaying the same request', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} statusPollMs={50} />, {
-      setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })],
-    })
+    const r = await renderWithBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} statusPollMs={50} />,
+      {
+        setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })],
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi all')
@@ -98,7 +112,9 @@ describe('<GroupComposer>', () => {
   })
 
   it('tells trial accounts up front and does not send', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, { account: 'trial' })
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      account: 'trial',
+    })
     dispose = r.dispose
     await screen.findByText('Group messages are not available on trial accounts.')
     expect(screen.getByRole('button', { name: 'Send to group' })).toBeDisabled()

@@ -75,13 +75,18 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   /** Called with the service's answer after a successful send. */
   onSent?: (response: GroupSendResponse, request: GroupSendRequest) => void
   /** String overrides. @default groupComposerStrings */
-  strings?: Partial<GroupComposerStrings> & { recipients?: Partial<RecipientInputStrings>; linePicker?: Partial<LinePickerStrings> }
+  strings?: Partial<GroupComposerStrings> & {
+    recipients?: Partial<RecipientInputStrings>
+    linePicker?: Partial<LinePickerStrings>
+  }
   /** Overrides of error sentences. */
   errorStrings?: Partial<ErrorStrings & GroupErrorStrings>
 }
 
 const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `lk-${Date.now()}-${Math.random().toString(36).slice(2)}`
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `lk-${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 /**
  * Send one message to 2–32 people in one thread (spec: POST /send-group-message). Recipients
@@ -213,7 +218,11 @@ export function GroupComposer({
     if (!prev) return
     const { lineId: _drop, ...rest } = prev
     // A new key: this is a different request (another line), not a replay.
-    void send({ ...rest, ...(conflictLine?.line ? { lineId: conflictLine.line.lineId } : {}), idempotencyKey: newKey() })
+    void send({
+      ...rest,
+      ...(conflictLine?.line ? { lineId: conflictLine.line.lineId } : {}),
+      idempotencyKey: newKey(),
+    })
   }
 
   const state = trial
@@ -252,7 +261,11 @@ export function GroupComposer({
         onValueChange={(v) => setEntries(v.entries)}
       />
       {channel ? (
-        <p className="lk-GroupComposer-channel lk-Notice" data-channel={channel} data-tone={channel === 'SMS' ? 'warning' : undefined}>
+        <p
+          className="lk-GroupComposer-channel lk-Notice"
+          data-channel={channel}
+          data-tone={channel === 'SMS' ? 'warning' : undefined}
+        >
           {channel === 'nativechat'
             ? s.channelNative
             : channel === 'SMS'
@@ -278,7 +291,13 @@ export function GroupComposer({
       </div>
       <div className="lk-Field">
         <label htmlFor={`${ids}-text`}>{s.message}</label>
-        <textarea id={`${ids}-text`} rows={3} value={text} disabled={trial} onChange={(e) => setText(e.currentTarget.value)} />
+        <textarea
+          id={`${ids}-text`}
+          rows={3}
+          value={text}
+          disabled={trial}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
       </div>
       <AttachmentFields
         ids={ids}
@@ -292,10 +311,17 @@ export function GroupComposer({
       />
       <div className="lk-Field lk-Field-check">
         <label>
-          <input type="checkbox" checked={ai} disabled={trial} onChange={(e) => setAi(e.currentTarget.checked)} /> {s.aiVoiceMemo}
+          <input type="checkbox" checked={ai} disabled={trial} onChange={(e) => setAi(e.currentTarget.checked)} />{' '}
+          {s.aiVoiceMemo}
         </label>
       </div>
-      <LinePicker value={lineId} onValueChange={setLineId} showTrialNotice={false} strings={strings?.linePicker} errorStrings={errorStrings} />
+      <LinePicker
+        value={lineId}
+        onValueChange={setLineId}
+        showTrialNotice={false}
+        strings={strings?.linePicker}
+        errorStrings={errorStrings}
+      />
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
           {invalid}
@@ -303,7 +329,11 @@ export function GroupComposer({
       ) : null}
       {error && !mutation.isPending && !result ? (
         <div className="lk-Notice" data-tone="danger" role="alert">
-          <p>{conflictLine ? s.conflict.replace('{line}', lineName) : describeError(error, groupErrorRule(errorStrings), errorStrings)}</p>
+          <p>
+            {conflictLine
+              ? s.conflict.replace('{line}', lineName)
+              : describeError(error, groupErrorRule(errorStrings), errorStrings)}
+          </p>
           {conflictLine ? (
             <button type="button" className="lk-Button" onClick={resendOnGroupLine}>
               {s.resendOn.replace('{line}', lineName)}
@@ -334,7 +364,12 @@ export function GroupComposer({
         </div>
       ) : null}
       <div className="lk-GroupComposer-actions">
-        <button type="submit" className="lk-Button" disabled={trial || mutation.isPending} aria-disabled={trial || undefined}>
+        <button
+          type="submit"
+          className="lk-Button"
+          disabled={trial || mutation.isPending}
+          aria-disabled={trial || undefined}
+        >
           {mutation.isPending ? s.sending : s.send}
         </button>
       </div>

@@ -10,13 +10,18 @@ import { createCallingBackend, installMsw, renderWithBackend, type CallingBacken
 installMsw()
 const caller = '+14155550182'
 const banner = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-InboundCallBanner')!
-const ringableLine = (b: CallingBackend) => b.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? b.lines.find((l) => l.audioCallEnabled)!
+const ringableLine = (b: CallingBackend) =>
+  b.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? b.lines.find((l) => l.audioCallEnabled)!
 
 /** Rings an inbound call on the mock and waits for the webhook to reach the server. */
 async function ring(backend: CallingBackend, from = caller) {
   let uuid = ''
   await act(async () => {
-    uuid = backend.mock.control.calls.inbound({ accountId: backend.account.accountId, lineId: ringableLine(backend).lineId, from }).call_uuid
+    uuid = backend.mock.control.calls.inbound({
+      accountId: backend.account.accountId,
+      lineId: ringableLine(backend).lineId,
+      from,
+    }).call_uuid
     await backend.mock.control.webhooks.flush()
   })
   return uuid
@@ -48,7 +53,10 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     const engine = createFakeAudioEngine()
     const onAnswer = vi.fn()
     const user = userEvent.setup()
-    const { container } = renderWithBackend(backend, <InboundCallBanner onAnswer={onAnswer} />, { events: 'bus', audioEngine: engine })
+    const { container } = renderWithBackend(backend, <InboundCallBanner onAnswer={onAnswer} />, {
+      events: 'bus',
+      audioEngine: engine,
+    })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
     await user.tab()
@@ -96,7 +104,11 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     stopEvents()
     backend.mock.control.calls.answerElsewhere(uuid)
     await user.click(screen.getByRole('button', { name: 'Answer' }))
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`The call from ${caller} was already answered elsewhere or has ended.`))
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `The call from ${caller} was already answered elsewhere or has ended.`,
+      ),
+    )
     expect(banner(container)).toHaveAttribute('data-count', '0')
   })
 

@@ -91,7 +91,17 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
  * </LinekitProvider>
  */
 export function InboundCallBanner(props: InboundCallBannerProps) {
-  const { audioEngine: engineProp, strings: stringsProp, locale, now = Date.now, noticeMs = 6000, onAnswer, onDecline, className, ...rest } = props
+  const {
+    audioEngine: engineProp,
+    strings: stringsProp,
+    locale,
+    now = Date.now,
+    noticeMs = 6000,
+    onAnswer,
+    onDecline,
+    className,
+    ...rest
+  } = props
   const t = useMemo(() => ({ ...inboundCallBannerStrings, ...stringsProp }), [stringsProp])
   const id = useId()
   const ctx = useLinekit()
@@ -122,7 +132,9 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   const announcement = newest ? t.announce(newest.from, newest.linePhoneNumber || newest.lineId) : ''
 
   // When a call this browser joined ends (the far end hung up), leave its audio.
-  const endedMine = calls.some((c) => c.state === 'ended' && (local[c.callUuid]?.phase === 'connected' || local[c.callUuid]?.phase === 'joining'))
+  const endedMine = calls.some(
+    (c) => c.state === 'ended' && (local[c.callUuid]?.phase === 'connected' || local[c.callUuid]?.phase === 'joining'),
+  )
   useEffect(() => {
     if (endedMine) void engine?.leave()
   }, [endedMine, engine])
@@ -235,7 +247,9 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                 aria-busy={busy || undefined}
               >
                 <p id={index === 0 ? `${id}-title` : titleId} className="lk-InboundCallBanner-title">
-                  {phase === 'connected' ? t.connected(call.from) : (
+                  {phase === 'connected' ? (
+                    t.connected(call.from)
+                  ) : (
                     <>
                       <span className="lk-InboundCallBanner-label">{t.incoming}: </span>
                       <span className="lk-InboundCallBanner-from">{call.from}</span>
@@ -244,7 +258,9 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                 </p>
                 <p className="lk-InboundCallBanner-meta">
                   {t.onLine(call.linePhoneNumber || call.lineId)}
-                  {phase === 'ringing' ? ` · ${t.since(formatDateTime(call.ringingAt, locale, { timeStyle: 'short' }))}` : null}
+                  {phase === 'ringing'
+                    ? ` · ${t.since(formatDateTime(call.ringingAt, locale, { timeStyle: 'short' }))}`
+                    : null}
                 </p>
                 {phase === 'device' ? <p className="lk-InboundCallBanner-note">{t.deviceOnly}</p> : null}
                 {phase === 'answering' ? <p className="lk-InboundCallBanner-progress">{t.answering}</p> : null}
@@ -257,10 +273,20 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                 <div className="lk-InboundCallBanner-actions">
                   {phase === 'ringing' || (phase === 'failed' && mine?.failedAction !== 'audio') || busy ? (
                     <>
-                      <button type="button" className="lk-InboundCallBanner-answer" disabled={busy} onClick={() => void onAnswerClick(call)}>
+                      <button
+                        type="button"
+                        className="lk-InboundCallBanner-answer"
+                        disabled={busy}
+                        onClick={() => void onAnswerClick(call)}
+                      >
                         {phase === 'failed' && mine?.failedAction === 'answer' ? t.retry : t.answer}
                       </button>
-                      <button type="button" className="lk-InboundCallBanner-decline" disabled={busy} onClick={() => void onDeclineClick(call)}>
+                      <button
+                        type="button"
+                        className="lk-InboundCallBanner-decline"
+                        disabled={busy}
+                        onClick={() => void onDeclineClick(call)}
+                      >
                         {t.decline}
                       </button>
                     </>
@@ -278,7 +304,10 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                       </button>
                     </>
                   ) : null}
-                  {phase === 'connected' || phase === 'joining' || phase === 'device' || (phase === 'failed' && mine?.failedAction === 'audio') ? (
+                  {phase === 'connected' ||
+                  phase === 'joining' ||
+                  phase === 'device' ||
+                  (phase === 'failed' && mine?.failedAction === 'audio') ? (
                     <button type="button" className="lk-InboundCallBanner-hangup" onClick={() => void onHangUp(call)}>
                       {t.hangUp}
                     </button>

@@ -76,7 +76,11 @@ describe('<TypingIndicator>', () => {
   })
   it('says the indicator failed and is not retried after a device ERROR', async () => {
     const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
-      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi']), (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' })],
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        setups.inboundMessages(storyNumbers.chat, ['hi']),
+        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
+      ],
     })
     dispose = r.dispose
     await waitFor(() => expect(r.container.querySelector('.lk-TypingIndicator')).toHaveAttribute('data-state', 'error'))

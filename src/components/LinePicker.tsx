@@ -14,7 +14,10 @@ export type LinePickerStrings = typeof linePickerStrings
  *
  * State attributes on the root: `data-state="loading" | "error" | "empty" | "trial" | "ready"`.
  */
-export interface LinePickerProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
+export interface LinePickerProps extends Omit<
+  HTMLAttributes<HTMLDivElement>,
+  'children' | 'defaultValue' | 'onChange'
+> {
   /** Selected `lineId`; `undefined` means "let the service choose". Controlled when `onValueChange` is given. */
   value?: string | undefined
   /** Initially selected `lineId` (uncontrolled). @default undefined (automatic) */

@@ -35,7 +35,10 @@ describe('<MessageBubble>', () => {
     const root = container.firstElementChild!
     expect(root).toHaveAttribute('data-direction', direction)
     expect(root).toHaveAttribute('data-service', service)
-    expect(within(root as HTMLElement).getByText(service === 'nativechat' ? 'Chat' : service)).toHaveAttribute('data-service', service)
+    expect(within(root as HTMLElement).getByText(service === 'nativechat' ? 'Chat' : service)).toHaveAttribute(
+      'data-service',
+      service,
+    )
     expect(root).toHaveTextContent(direction === 'inbound' ? 'Them:' : 'You:')
     expect(root.querySelector('time')).toHaveTextContent('10:42 AM')
   })
@@ -57,16 +60,24 @@ describe('<MessageBubble>', () => {
   })
 
   it('renders http(s) attachments and refuses other schemes', async () => {
-    const { container, rerender } = render(<MessageBubble item={item({ media_attachment_url: 'https://cdn.example.com/p.jpg' })} />)
+    const { container, rerender } = render(
+      <MessageBubble item={item({ media_attachment_url: 'https://cdn.example.com/p.jpg' })} />,
+    )
     // Attachments load on first use (a lazy chunk).
-    expect(await screen.findByRole('img', { name: 'Image attachment' })).toHaveAttribute('src', 'https://cdn.example.com/p.jpg')
+    expect(await screen.findByRole('img', { name: 'Image attachment' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/p.jpg',
+    )
     rerender(<MessageBubble item={item({ media_attachment_url: 'javascript:alert(1)' })} />)
     expect(container.querySelector('a[href^="javascript"]')).toBeNull()
     expect(screen.getByText(/Attachment not shown/)).toBeInTheDocument()
     rerender(<MessageBubble item={item({ media_attachment_url: 'data:text/html,<script>1</script>' })} />)
     expect(container.querySelector('[src^="data:"], [href^="data:"]')).toBeNull()
     rerender(<MessageBubble item={item({ media_attachment_url: 'https://cdn.example.com/card.vcf' })} />)
-    expect(screen.getByRole('link', { name: /Open contact card/ })).toHaveAttribute('href', 'https://cdn.example.com/card.vcf')
+    expect(screen.getByRole('link', { name: /Open contact card/ })).toHaveAttribute(
+      'href',
+      'https://cdn.example.com/card.vcf',
+    )
     rerender(<MessageBubble item={item({ media_attachment_url: 'https://cdn.example.com/clip.mp4' })} />)
     expect(container.querySelector('video')).toHaveAttribute('src', 'https://cdn.example.com/clip.mp4')
   })
@@ -77,7 +88,11 @@ describe('<MessageBubble>', () => {
       return Promise.resolve()
     })
     const user = userEvent.setup()
-    const { container } = render(<MessageBubble item={item({ direction: 'outbound', content: 'Spoken', voice_attachment_url: 'https://cdn.example.com/m.m4a' })} />)
+    const { container } = render(
+      <MessageBubble
+        item={item({ direction: 'outbound', content: 'Spoken', voice_attachment_url: 'https://cdn.example.com/m.m4a' })}
+      />,
+    )
     const player = await screen.findByRole('group', { name: 'AI voice memo' })
     await user.click(within(player).getByRole('button', { name: 'Play' }))
     expect(play).toHaveBeenCalled()
@@ -90,11 +105,24 @@ describe('<MessageBubble>', () => {
   it('shows a pending send, then a failed one with reason, Retry and Discard', async () => {
     const retry = vi.fn()
     const discard = vi.fn()
-    const base = { kind: 'optimistic', key: 'l1', localId: 'l1', accepted: false, body: { phone: '+1', message: 'Hi' }, retry, discard, createdAt: '2026-03-03T10:00:00Z' } as const
+    const base = {
+      kind: 'optimistic',
+      key: 'l1',
+      localId: 'l1',
+      accepted: false,
+      body: { phone: '+1', message: 'Hi' },
+      retry,
+      discard,
+      createdAt: '2026-03-03T10:00:00Z',
+    } as const
     const { container, rerender } = render(<MessageBubble item={{ ...base, state: 'pending' }} />)
     expect(container.firstElementChild).toHaveAttribute('data-status', 'sending')
     expect(screen.getByText('Sending…')).toBeInTheDocument()
-    rerender(<MessageBubble item={{ ...base, state: 'failed', error: { status: 429, retryAfterSeconds: 12, message: 'rate' } }} />)
+    rerender(
+      <MessageBubble
+        item={{ ...base, state: 'failed', error: { status: 429, retryAfterSeconds: 12, message: 'rate' } }}
+      />,
+    )
     expect(container.firstElementChild).toHaveAttribute('data-status', 'failed')
     expect(screen.getByText(/Not sent: Too many requests. Try again in 12 seconds./)).toBeInTheDocument()
     const user = userEvent.setup()

@@ -55,7 +55,15 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * @example
  * <MessageBubble item={{ kind: 'message', key: m.message_handle, message: m }} />
  */
-export function MessageBubble({ item, dateOptions, actions, strings, errorStrings, className, ...props }: MessageBubbleProps) {
+export function MessageBubble({
+  item,
+  dateOptions,
+  actions,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: MessageBubbleProps) {
   const s = { ...messageBubbleStrings, ...strings }
   if (item.kind === 'optimistic') {
     const { body, state } = item
@@ -71,7 +79,9 @@ export function MessageBubble({ item, dateOptions, actions, strings, errorString
         <div className="lk-MessageBubble-bubble">
           {body.message ? <p className="lk-MessageBubble-text">{body.message}</p> : null}
           {body.mediaAttachmentUrl ? <MessageAttachment url={body.mediaAttachmentUrl} strings={strings} /> : null}
-          {body.audioAttachmentUrl ? <MessageAttachment url={body.audioAttachmentUrl} kind="audio" strings={strings} /> : null}
+          {body.audioAttachmentUrl ? (
+            <MessageAttachment url={body.audioAttachmentUrl} kind="audio" strings={strings} />
+          ) : null}
           {body.enableAiVoiceMemo ? <p className="lk-MessageBubble-note">{s.aiVoiceMemoPending}</p> : null}
         </div>
         <div className="lk-MessageBubble-meta">
@@ -98,8 +108,7 @@ export function MessageBubble({ item, dateOptions, actions, strings, errorString
   const m = item.message
   const inbound = m.direction === 'inbound'
   const time = clockTime(m.created_at, dateOptions)
-  const status =
-    m.status === 'delivered' ? s.statusDelivered : m.status === 'pending' ? s.statusPending : m.status
+  const status = m.status === 'delivered' ? s.statusDelivered : m.status === 'pending' ? s.statusPending : m.status
   const media = m.media_attachment_url
   const voice = m.voice_attachment_url
   return (
@@ -114,7 +123,9 @@ export function MessageBubble({ item, dateOptions, actions, strings, errorString
       <div className="lk-MessageBubble-bubble">
         {m.content ? <p className="lk-MessageBubble-text">{m.content}</p> : null}
         {media ? <MessageAttachment url={media} strings={strings} /> : null}
-        {voice ? <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} /> : null}
+        {voice ? (
+          <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} />
+        ) : null}
       </div>
       <div className="lk-MessageBubble-meta">
         <time dateTime={m.created_at}>{time}</time>

@@ -79,7 +79,10 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   /** Called after a send was handed to the data layer (it shows up in the thread at once). */
   onSent?: (body: SendMessageRequest) => void
   /** String overrides. @default messageComposerStrings */
-  strings?: Partial<MessageComposerStrings> & { linePicker?: Partial<LinePickerStrings>; typing?: Partial<TypingIndicatorStrings> }
+  strings?: Partial<MessageComposerStrings> & {
+    linePicker?: Partial<LinePickerStrings>
+    typing?: Partial<TypingIndicatorStrings>
+  }
   /** Overrides of error sentences. */
   errorStrings?: Partial<ErrorStrings>
 }
@@ -107,7 +110,11 @@ export function MessageComposer({
   className,
   ...props
 }: MessageComposerProps) {
-  const s = { ...messageComposerStrings, ...strings, effectNames: { ...messageComposerStrings.effectNames, ...strings?.effectNames } }
+  const s = {
+    ...messageComposerStrings,
+    ...strings,
+    effectNames: { ...messageComposerStrings.effectNames, ...strings?.effectNames },
+  }
   const ids = useId()
   const { send, isPending, error: lastError } = useSendMessage()
   const [text, setText] = useState('')

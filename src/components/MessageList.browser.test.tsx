@@ -29,7 +29,13 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 function Harness({ items, ...rest }: { items: ThreadItem[]; hasOlder?: boolean; onLoadOlder?: () => void }) {
   return (
     <div style={{ height: 400, width: 360, display: 'flex' }}>
-      <MessageList items={items} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} now={new Date(base)} style={{ flex: 1 }} {...rest} />
+      <MessageList
+        items={items}
+        dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
+        now={new Date(base)}
+        style={{ flex: 1 }}
+        {...rest}
+      />
     </div>
   )
 }
@@ -99,8 +105,8 @@ describe('<MessageList> in a real browser', () => {
     rerender(<Harness items={range(4900, 5200)} />)
     await nextFrames()
     await nextFrames()
-    const same = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find((r) =>
-      r.textContent!.startsWith(`You: ${text} `) || r.textContent!.startsWith(`Them: ${text} `),
+    const same = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find(
+      (r) => r.textContent!.startsWith(`You: ${text} `) || r.textContent!.startsWith(`Them: ${text} `),
     )
     expect(same).toBeDefined()
     expect(Math.abs(same!.getBoundingClientRect().top - top - offset)).toBeLessThanOrEqual(2)

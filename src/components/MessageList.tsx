@@ -1,6 +1,15 @@
 'use client'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react'
 import { cx } from './internal/cx'
 import { describeError, type ErrorStrings } from './internal/errors'
 import { groupThreadByDay, type ThreadRow } from './internal/groupByDay'
@@ -214,7 +223,14 @@ export function MessageList({
     virtualizer.scrollToEnd()
   }
 
-  const state = status === 'pending' ? 'loading' : status === 'error' && items.length === 0 ? 'error' : items.length === 0 ? 'empty' : 'ready'
+  const state =
+    status === 'pending'
+      ? 'loading'
+      : status === 'error' && items.length === 0
+        ? 'error'
+        : items.length === 0
+          ? 'empty'
+          : 'ready'
   const virtualItems = virtualizer.getVirtualItems()
 
   return (
@@ -227,7 +243,13 @@ export function MessageList({
     >
       {hasOlder && state === 'ready' ? (
         <div className="lk-MessageList-older">
-          <button type="button" className="lk-Button" data-variant="ghost small" disabled={isFetchingOlder} onClick={() => onLoadOlder?.()}>
+          <button
+            type="button"
+            className="lk-Button"
+            data-variant="ghost small"
+            disabled={isFetchingOlder}
+            onClick={() => onLoadOlder?.()}
+          >
             {isFetchingOlder ? s.loadingOlder : s.loadOlder}
           </button>
         </div>
@@ -282,7 +304,13 @@ export function MessageList({
                   data-kind={row.kind}
                   ref={virtualizer.measureElement}
                   className="lk-MessageList-row"
-                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    transform: `translateY(${v.start}px)`,
+                  }}
                 >
                   {row.kind === 'day' ? (
                     <div className="lk-MessageList-day">{row.label}</div>

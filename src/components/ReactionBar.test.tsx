@@ -47,7 +47,14 @@ describe('<ReactionBar>', () => {
     const user = userEvent.setup()
     const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
     const buttons = screen.getAllByRole('button')
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Love', 'Like', 'Dislike', 'Ha ha', 'Emphasize', 'Question'])
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Love',
+      'Like',
+      'Dislike',
+      'Ha ha',
+      'Emphasize',
+      'Question',
+    ])
     expect(buttons.filter((b) => b.tabIndex === 0)).toHaveLength(1)
     await user.tab()
     expect(screen.getByRole('button', { name: 'Love' })).toHaveFocus()
@@ -63,7 +70,9 @@ describe('<ReactionBar>', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'true'))
     expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.')
     await user.keyboard('{Enter}')
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'false'))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'false'),
+    )
     const bodies = r.requests.filter((q) => q.path === '/send-reaction').map((q) => q.body)
     expect(bodies).toEqual([
       { messageHandle: message.message_handle, reaction: 'dislike', remove: false, partIndex: 1 },

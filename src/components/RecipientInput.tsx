@@ -44,7 +44,10 @@ export interface RecipientInputValue {
  * when a chip is invalid, `data-checking` while the normalizer loads. Each chip has `data-invalid`
  * when invalid and `data-merged` with the number of duplicates merged into it.
  */
-export interface RecipientInputProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue' | 'onChange'> {
+export interface RecipientInputProps extends Omit<
+  HTMLAttributes<HTMLDivElement>,
+  'children' | 'defaultValue' | 'onChange'
+> {
   /** Entries (controlled). */
   value?: string[]
   /** Initial entries (uncontrolled). @default [] */
@@ -59,14 +62,22 @@ export interface RecipientInputProps extends Omit<HTMLAttributes<HTMLDivElement>
   strings?: Partial<RecipientInputStrings>
 }
 
-const fill = (t: string, n: number) => t.replace('{n}', String(n)).replace('{min}', String(MIN_GROUP_RECIPIENTS)).replace('{max}', String(MAX_GROUP_RECIPIENTS))
+const fill = (t: string, n: number) =>
+  t
+    .replace('{n}', String(n))
+    .replace('{min}', String(MIN_GROUP_RECIPIENTS))
+    .replace('{max}', String(MAX_GROUP_RECIPIENTS))
 
 /** Parses entries with an optional normalizer into the reported value. */
 export function recipientValue(entries: string[], normalize: Parameters<typeof toChips>[1]): RecipientInputValue {
   const chips = toChips(entries, normalize)
   const numbers = chips.flatMap((c) => (c.e164 ? [c.e164] : []))
   const checked = normalize !== undefined
-  const valid = checked && chips.every((c) => !c.error) && numbers.length >= MIN_GROUP_RECIPIENTS && numbers.length <= MAX_GROUP_RECIPIENTS
+  const valid =
+    checked &&
+    chips.every((c) => !c.error) &&
+    numbers.length >= MIN_GROUP_RECIPIENTS &&
+    numbers.length <= MAX_GROUP_RECIPIENTS
   return { entries, numbers, chips, valid, checked }
 }
 
@@ -164,11 +175,20 @@ export function RecipientInput({
                 data-merged={chip.merged || undefined}
               >
                 <span>{text}</span>
-                {chip.error ? <span className="lk-RecipientInput-error">{s.invalid.replace('{reason}', chip.error)}</span> : null}
-                {chip.merged > 0 ? (
-                  <span className="lk-RecipientInput-merged">{chip.merged === 1 ? s.mergedOne : fill(s.merged, chip.merged)}</span>
+                {chip.error ? (
+                  <span className="lk-RecipientInput-error">{s.invalid.replace('{reason}', chip.error)}</span>
                 ) : null}
-                <button type="button" aria-label={s.remove.replace('{r}', text)} disabled={disabled} onClick={() => removeChip(chip)}>
+                {chip.merged > 0 ? (
+                  <span className="lk-RecipientInput-merged">
+                    {chip.merged === 1 ? s.mergedOne : fill(s.merged, chip.merged)}
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  aria-label={s.remove.replace('{r}', text)}
+                  disabled={disabled}
+                  onClick={() => removeChip(chip)}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               </li>

@@ -66,7 +66,13 @@ export function TypingIndicator({
             : ''
   return (
     <p {...props} className={cx('lk-TypingIndicator', className)} data-state={state}>
-      {state === 'sent' ? <span className="lk-TypingIndicator-dots" aria-hidden="true"><span /><span /><span /></span> : null}
+      {state === 'sent' ? (
+        <span className="lk-TypingIndicator-dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+      ) : null}
       {text}
     </p>
   )

@@ -30,11 +30,13 @@ const ringing = {
   ringingAt: '2026-01-01T00:00:00Z',
   receivedAt: '2026-01-01T00:00:00Z',
 }
-const frame = (id: string, type: string, payload: object) => `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ type, lineId: 'line', payload })}\n\n`
+const frame = (id: string, type: string, payload: object) =>
+  `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ type, lineId: 'line', payload })}\n\n`
 
 /** A fetch that serves scripted streams; each connection's controller is exposed to the test. */
 function scriptedFetch() {
-  const connections: { headers: Headers; controller: ReadableStreamDefaultController<Uint8Array>; status: number }[] = []
+  const connections: { headers: Headers; controller: ReadableStreamDefaultController<Uint8Array>; status: number }[] =
+    []
   const statuses: number[] = []
   const fetchImpl = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
     const status = statuses.shift() ?? 200
@@ -62,7 +64,11 @@ describe('createSseEventSource', () => {
   it('does nothing until subscribed (SSR-safe), then delivers events and reconnects with Last-Event-ID', async () => {
     vi.useFakeTimers()
     const { fetchImpl, connections, statuses } = scriptedFetch()
-    const source = createSseEventSource({ url: 'http://app.test/api/linekit/events', fetch: fetchImpl as unknown as typeof fetch, retryMs: 1000 })
+    const source = createSseEventSource({
+      url: 'http://app.test/api/linekit/events',
+      fetch: fetchImpl as unknown as typeof fetch,
+      retryMs: 1000,
+    })
     expect(fetchImpl).not.toHaveBeenCalled()
     const statusLog: LinekitEventSourceStatus[] = []
     source.onStatus((s) => statusLog.push(s))
@@ -71,7 +77,11 @@ describe('createSseEventSource', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(connections).toHaveLength(1)
     expect(connections[0]!.headers.get('last-event-id')).toBeNull()
-    connections[0]!.controller.enqueue(enc.encode('retry: 1000\n\n' + frame('ev-7', 'audiocall.inbound.ringing', ringing) + frame('ev-8', 'unknown.kind', {})))
+    connections[0]!.controller.enqueue(
+      enc.encode(
+        'retry: 1000\n\n' + frame('ev-7', 'audiocall.inbound.ringing', ringing) + frame('ev-8', 'unknown.kind', {}),
+      ),
+    )
     await vi.advanceTimersByTimeAsync(0)
     expect(events).toEqual([{ id: 'ev-7', type: 'audiocall.inbound.ringing', lineId: 'line', data: ringing }])
 
@@ -93,7 +103,11 @@ describe('createSseEventSource', () => {
   it('treats a silent connection as dead (missed heartbeats) and reopens it', async () => {
     vi.useFakeTimers()
     const { fetchImpl, connections } = scriptedFetch()
-    const source = createSseEventSource({ fetch: fetchImpl as unknown as typeof fetch, retryMs: 100, idleTimeoutMs: 45_000 })
+    const source = createSseEventSource({
+      fetch: fetchImpl as unknown as typeof fetch,
+      retryMs: 100,
+      idleTimeoutMs: 45_000,
+    })
     source.subscribe(() => {})
     await vi.advanceTimersByTimeAsync(0)
     connections[0]!.controller.enqueue(enc.encode(': heartbeat\n\n'))

@@ -3,16 +3,34 @@ import { createInboundCallStore } from './inboundCallStore'
 import { createMemoryEventSource } from './createMemoryEventSource'
 import type { LinekitEvent } from './types'
 
-const base = { from: '+14155550124', pb_line_id: 'line', linePhoneNumber: '+14155550100', receivedAt: '2026-01-01T00:00:00Z' }
+const base = {
+  from: '+14155550124',
+  pb_line_id: 'line',
+  linePhoneNumber: '+14155550100',
+  receivedAt: '2026-01-01T00:00:00Z',
+}
 const ringing = (id: string): LinekitEvent => ({
   id: `r-${id}`,
   type: 'audiocall.inbound.ringing',
-  data: { ...base, event: 'audiocall.inbound.ringing', call_uuid: id, direction: 'inbound', ringingAt: '2026-01-01T00:00:00Z' },
+  data: {
+    ...base,
+    event: 'audiocall.inbound.ringing',
+    call_uuid: id,
+    direction: 'inbound',
+    ringingAt: '2026-01-01T00:00:00Z',
+  },
 })
 const ended = (id: string): LinekitEvent => ({
   id: `e-${id}`,
   type: 'audiocall.inbound.ended',
-  data: { ...base, event: 'audiocall.inbound.ended', call_uuid: id, status: 'no_answer', answeredAt: null, endedAt: '2026-01-01T00:01:00Z' },
+  data: {
+    ...base,
+    event: 'audiocall.inbound.ended',
+    call_uuid: id,
+    status: 'no_answer',
+    answeredAt: null,
+    endedAt: '2026-01-01T00:01:00Z',
+  },
 })
 
 describe('inbound-call store', () => {

@@ -103,7 +103,8 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
           update(event.data.call_uuid, { state: 'answered' })
           return
         case 'audiocall.inbound.ended':
-          if (!update(event.data.call_uuid, { state: 'ended', endStatus: event.data.status })) finished.add(event.data.call_uuid)
+          if (!update(event.data.call_uuid, { state: 'ended', endStatus: event.data.status }))
+            finished.add(event.data.call_uuid)
           return
         default:
           return

@@ -2,10 +2,7 @@ import type { AudioCallAnsweredEvent, AudioCallEndedEvent, AudioCallRingingEvent
 
 /** The event names of the linekit/server stream (ASSUMPTIONS.md: linekit/server event stream). */
 export type LinekitEventType =
-  | 'message'
-  | 'audiocall.inbound.ringing'
-  | 'audiocall.inbound.answered'
-  | 'audiocall.inbound.ended'
+  'message' | 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' | 'audiocall.inbound.ended'
 
 /** The webhook payload carried by each event type. */
 export interface LinekitEventDataMap {

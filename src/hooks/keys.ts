@@ -21,7 +21,9 @@ export const linekitKeys = {
     detail: (handle: string) => [...messagesAll, 'detail', handle] as const,
     /** Every 1:1 thread (or every thread with one number when `phone` is given). */
     threads: (phone?: string) =>
-      phone === undefined ? ([...messagesAll, 'thread'] as const) : ([...messagesAll, 'thread', phoneKey(phone)] as const),
+      phone === undefined
+        ? ([...messagesAll, 'thread'] as const)
+        : ([...messagesAll, 'thread', phoneKey(phone)] as const),
     /** The 1:1 thread with a number, optionally on one line (numbers compare E.164-wise). */
     thread: (phone: string, lineId?: string) => [...messagesAll, 'thread', phoneKey(phone), lineId ?? null] as const,
   },

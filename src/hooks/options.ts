@@ -9,7 +9,8 @@ import { linekitKeys } from './keys'
  * 408/429/5xx), at most 3 times, waiting `Retry-After` on a 429.
  */
 export const linekitQueryRetry = {
-  retry: (failureCount: number, error: unknown) => failureCount < defaultRetryPolicy.maxAttempts - 1 && shouldRetry(error),
+  retry: (failureCount: number, error: unknown) =>
+    failureCount < defaultRetryPolicy.maxAttempts - 1 && shouldRetry(error),
   retryDelay: (failureCount: number, error: unknown) => retryDelayMs(failureCount + 1, error),
 } as const
 

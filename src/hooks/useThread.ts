@@ -79,7 +79,9 @@ const pendingPollWindowMs = 5 * 60_000
  */
 function hasRecentPendingOutbound(pages: readonly ThreadPage[], since: number): boolean {
   return pages.some((page) =>
-    page.messages.some((m) => m.direction === 'outbound' && m.status === 'pending' && Date.parse(m.created_at) >= since),
+    page.messages.some(
+      (m) => m.direction === 'outbound' && m.status === 'pending' && Date.parse(m.created_at) >= since,
+    ),
   )
 }
 
@@ -122,7 +124,9 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
     // its delivery status moves on (`pending` → `delivered`) with no webhook to say so: poll while
     // either is outstanding, for recent outbound records only so a stuck record cannot poll forever.
     refetchInterval: (q) =>
-      awaiting || hasRecentPendingOutbound(q.state.data?.pages ?? [], Date.now() - pendingPollWindowMs) ? confirmPollMs : false,
+      awaiting || hasRecentPendingOutbound(q.state.data?.pages ?? [], Date.now() - pendingPollWindowMs)
+        ? confirmPollMs
+        : false,
     ...linekitQueryRetry,
   })
 

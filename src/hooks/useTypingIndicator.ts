@@ -39,7 +39,11 @@ export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypin
   const { phoneNumber, lineId, active, throttleMs = 4000 } = options
   const client = useLinekitClient(options.client)
   const threadKey = `${phoneNumber}|${lineId ?? ''}`
-  const [result, setResult] = useState<{ key: string } & UseTypingIndicatorResult>({ key: threadKey, state: 'idle', error: null })
+  const [result, setResult] = useState<{ key: string } & UseTypingIndicatorResult>({
+    key: threadKey,
+    state: 'idle',
+    error: null,
+  })
   const blocked = useRef(new Set<string>())
   const lastSent = useRef(new Map<string, number>())
 

@@ -70,7 +70,7 @@ export function LinekitProvider(props: LinekitProviderProps) {
   const sendEngine = useMemo(
     () =>
       createSendEngine({
-        retry: JSON.parse(sendRetryKey) as Partial<RetryPolicy> | null ?? {},
+        retry: (JSON.parse(sendRetryKey) as Partial<RetryPolicy> | null) ?? {},
         onAccepted: (m) => {
           void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(m.phone) })
           void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })

@@ -33,8 +33,7 @@ export interface OptimisticMessage {
 
 /** Outcome of one user send (never a rejection, so a fire-and-forget `send()` leaks nothing). */
 export type SendResult =
-  | { ok: true; localId: string; response: SendMessageResponse }
-  | { ok: false; localId: string; error: unknown }
+  { ok: true; localId: string; response: SendMessageResponse } | { ok: false; localId: string; error: unknown }
 
 /** Options of {@link createSendEngine}. */
 export interface SendEngineOptions {
@@ -49,7 +48,10 @@ export interface SendEngineOptions {
   /** How long a thread polls for an accepted send's record. @default 60000 */
   confirmTimeoutMs?: number
   /** Thread context at send time, for reconciliation. */
-  snapshotThread?: (phone: string, lineId: string | undefined) => { serverFloor?: string; knownHandles?: ReadonlySet<string> }
+  snapshotThread?: (
+    phone: string,
+    lineId: string | undefined,
+  ) => { serverFloor?: string; knownHandles?: ReadonlySet<string> }
 }
 
 let fallbackSeq = 0
@@ -119,7 +121,10 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         const abort = new AbortController()
         aborts.set(localId, abort)
         try {
-          const response = await client.sendMessage(item.body, { idempotencyKey: item.idempotencyKey, signal: abort.signal })
+          const response = await client.sendMessage(item.body, {
+            idempotencyKey: item.idempotencyKey,
+            signal: abort.signal,
+          })
           // The response names the destination in E.164 (spec: Send-message response `phone`):
           // from now on the send matches its thread and its record even if typed loosely.
           patch(localId, {

@@ -39,7 +39,10 @@ const pacedByClient = new WeakMap<LinekitClient, ClientGates>()
 export function pacedGatesFor(client: LinekitClient): ClientGates {
   let gates = pacedByClient.get(client)
   if (!gates) {
-    gates = { api: createRateGate(undefined, { limit: serviceRateLimits.api }), mint: createRateGate(undefined, { limit: serviceRateLimits.mint }) }
+    gates = {
+      api: createRateGate(undefined, { limit: serviceRateLimits.api }),
+      mint: createRateGate(undefined, { limit: serviceRateLimits.mint }),
+    }
     pacedByClient.set(client, gates)
   }
   return gates

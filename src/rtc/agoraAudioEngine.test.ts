@@ -11,7 +11,9 @@ import {
 const rtc = { appId: 'app-1', channelName: 'call-abc', token: 'tok-1', uid: 42 }
 
 /** A stand-in for the agora-rtc-sdk-ng module that records every call it receives. */
-function standIn(overrides: { createMic?: () => Promise<AgoraMicrophoneTrackLike>; join?: () => Promise<number> } = {}) {
+function standIn(
+  overrides: { createMic?: () => Promise<AgoraMicrophoneTrackLike>; join?: () => Promise<number> } = {},
+) {
   const calls: string[] = []
   const remoteTracks = new Map<number | string, { play: Mock<() => void>; stop: Mock<() => void> }>()
   const remoteTrack = (uid: number | string) => {
@@ -54,7 +56,8 @@ function standIn(overrides: { createMic?: () => Promise<AgoraMicrophoneTrackLike
     getMicrophones: vi.fn(async () => [{ deviceId: 'm1', label: 'USB mic', groupId: 'g' }]),
     setLogLevel: vi.fn(),
   }
-  const fire = (event: string, ...args: unknown[]) => (handlers.get(event) as ((...a: unknown[]) => unknown) | undefined)?.(...args)
+  const fire = (event: string, ...args: unknown[]) =>
+    (handlers.get(event) as ((...a: unknown[]) => unknown) | undefined)?.(...args)
   return { sdk, client, track, calls, handlers, fire, remoteTrack }
 }
 
@@ -142,7 +145,10 @@ describe('agoraAudioEngine', () => {
   })
 
   it.each([
-    [{ code: 'PERMISSION_DENIED', message: 'PERMISSION_DENIED: NotAllowedError: Permission denied' }, 'permission_denied'],
+    [
+      { code: 'PERMISSION_DENIED', message: 'PERMISSION_DENIED: NotAllowedError: Permission denied' },
+      'permission_denied',
+    ],
     [Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }), 'permission_denied'],
     [{ code: 'DEVICE_NOT_FOUND', message: 'DEVICE_NOT_FOUND: NotFoundError: Requested device not found' }, 'no_device'],
     [{ code: 'NOT_READABLE', message: 'NOT_READABLE: NotReadableError: Could not start audio source' }, 'no_device'],
@@ -160,7 +166,13 @@ describe('agoraAudioEngine', () => {
   })
 
   it('maps a network failure on join to a typed error and cleans up', async () => {
-    const s = standIn({ join: () => Promise.reject({ code: 'CAN_NOT_GET_GATEWAY_SERVER', message: 'flag: 4096, message: AgoraRTCError CAN_NOT_GET_GATEWAY_SERVER' }) })
+    const s = standIn({
+      join: () =>
+        Promise.reject({
+          code: 'CAN_NOT_GET_GATEWAY_SERVER',
+          message: 'flag: 4096, message: AgoraRTCError CAN_NOT_GET_GATEWAY_SERVER',
+        }),
+    })
     const engine = agoraAudioEngine({ loadSdk: async () => s.sdk })
     await expect(engine.join(rtc)).rejects.toMatchObject({ code: 'network', sdkCode: 'CAN_NOT_GET_GATEWAY_SERVER' })
     expect(s.calls).toContain('track.close')

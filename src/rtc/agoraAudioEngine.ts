@@ -162,7 +162,10 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
         // The SDK gave up (network down, banned, server error): a failure, not a hang-up.
         const error = toAudioEngineError({ code: reason, message: `Disconnected: ${reason}` })
         setState('failed')
-        emitter.emit('error', error.code === 'unknown' ? new AudioEngineError('network', error.message, { sdkCode: reason }) : error)
+        emitter.emit(
+          'error',
+          error.code === 'unknown' ? new AudioEngineError('network', error.message, { sdkCode: reason }) : error,
+        )
         return
       }
       // While joining, `join()` itself reports `connected` once the microphone is published.
@@ -192,16 +195,22 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       emitter.emit('token-will-expire', { renew })
       const rtc = current
       if (options.fetchToken) {
-        void options.fetchToken(rtc).then(
-          (token) => (token && live() ? renew(token) : undefined),
-          (error: unknown) => emitter.emit('error', toAudioEngineError(error)),
-        ).catch(() => undefined) // renew() already emitted its error
+        void options
+          .fetchToken(rtc)
+          .then(
+            (token) => (token && live() ? renew(token) : undefined),
+            (error: unknown) => emitter.emit('error', toAudioEngineError(error)),
+          )
+          .catch(() => undefined) // renew() already emitted its error
       }
     }) as (...args: never[]) => void)
     c.on('token-privilege-did-expire', (() => {
       if (!live()) return
       setState('failed')
-      emitter.emit('error', new AudioEngineError('token_expired', 'The call audio credentials expired.', { sdkCode: 'TOKEN_EXPIRE' }))
+      emitter.emit(
+        'error',
+        new AudioEngineError('token_expired', 'The call audio credentials expired.', { sdkCode: 'TOKEN_EXPIRE' }),
+      )
     }) as (...args: never[]) => void)
   }
 
@@ -276,7 +285,9 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
         // Before the first join use the browser directly: listing devices must not download the SDK.
         const devices = sdk
           ? await sdk.getMicrophones()
-          : ((await globalThis.navigator?.mediaDevices?.enumerateDevices?.()) ?? []).filter((d) => d.kind === 'audioinput')
+          : ((await globalThis.navigator?.mediaDevices?.enumerateDevices?.()) ?? []).filter(
+              (d) => d.kind === 'audioinput',
+            )
         return devices.map((d, i) => ({
           deviceId: d.deviceId,
           label: d.label || `Microphone ${i + 1}`,

@@ -59,7 +59,11 @@ export function toAudioEngineError(error: unknown): AudioEngineError {
   const sdkCode = typeof code === 'string' ? code : typeof name === 'string' && name !== 'Error' ? name : undefined
   let mapped: AudioEngineErrorCode = 'unknown'
   if (keys.some((k) => PERMISSION.has(k)) || /permission denied/i.test(message)) mapped = 'permission_denied'
-  else if (keys.some((k) => NO_DEVICE.has(k)) || /requested device not found|could not start audio source/i.test(message)) mapped = 'no_device'
+  else if (
+    keys.some((k) => NO_DEVICE.has(k)) ||
+    /requested device not found|could not start audio source/i.test(message)
+  )
+    mapped = 'no_device'
   else if (keys.some((k) => TOKEN.has(k)) || /invalid token|token expired/i.test(message)) mapped = 'token_expired'
   else if (
     keys.some((k) => NETWORK.has(k)) ||

@@ -41,7 +41,9 @@ export const SortedAscending: Story = {
 export const TranscriptOpen: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Show transcript' })[0]).toBeVisible(), { timeout: 8000 })
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Show transcript' })[0]).toBeVisible(), {
+      timeout: 8000,
+    })
     await userEvent.click(canvas.getAllByRole('button', { name: 'Show transcript' })[0]!)
     await expect(canvas.getByRole('button', { name: 'Hide transcript' })).toHaveAttribute('aria-expanded', 'true')
   },

@@ -23,11 +23,13 @@ const ready = async (canvasElement: HTMLElement) => {
   await waitFor(() => expect(canvas.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 8000 })
   return canvas
 }
-const mintErrorShown = (code: string) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-  await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-error', code), { timeout: 8000 })
-  await expect(within(canvasElement).getByRole('alert')).toBeVisible()
-  await expect(within(canvasElement).getByRole('button', { name: 'Call' })).toBeDisabled()
-}
+const mintErrorShown =
+  (code: string) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-error', code), { timeout: 8000 })
+    await expect(within(canvasElement).getByRole('alert')).toBeVisible()
+    await expect(within(canvasElement).getByRole('button', { name: 'Call' })).toBeDisabled()
+  }
 
 /** Ready: a voice token is minted and the allowance shown. */
 export const Idle: Story = {
@@ -92,7 +94,12 @@ export const Ended: Story = {
 
 /** `rtc: null`: the call rings on the line's phone; the dialer follows it by polling. */
 export const RtcNull: Story = {
-  parameters: { linekit: { setup: (b: StoryBackend) => b.control.call('POST', '/calls/settings', { outboundRtc: false }).then(() => undefined) } },
+  parameters: {
+    linekit: {
+      setup: (b: StoryBackend) =>
+        b.control.call('POST', '/calls/settings', { outboundRtc: false }).then(() => undefined),
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-audio', 'device'))
@@ -133,22 +140,40 @@ export const DeviceUnreachable: Story = {
 // ── every mint error by SDK code (spec: Errors — dialer mint mapping table) ──
 
 /** `cap_reached`: today's minutes are used; says when they reset. */
-export const CapReached: Story = { parameters: { linekit: { setup: setups.mintError('dialer_cap_reached') } }, play: mintErrorShown('cap_reached') }
+export const CapReached: Story = {
+  parameters: { linekit: { setup: setups.mintError('dialer_cap_reached') } },
+  play: mintErrorShown('cap_reached'),
+}
 /** `rate_limited`: counts down from `Retry-After`, then offers "Try again". */
-export const RateLimited: Story = { parameters: { linekit: { setup: setups.mintError('rate_limited') } }, play: mintErrorShown('rate_limited') }
+export const RateLimited: Story = {
+  parameters: { linekit: { setup: setups.mintError('rate_limited') } },
+  play: mintErrorShown('rate_limited'),
+}
 /** `subscription_required`: the workspace has no dialer add-on. */
 export const SubscriptionRequired: Story = {
   parameters: { linekit: { setup: setups.mintError('dialer_subscription_required') } },
   play: mintErrorShown('subscription_required'),
 }
 /** `line_unavailable`: the line can't place calls (inbound-only here). */
-export const LineUnavailable: Story = { parameters: { linekit: { setup: setups.mintError('line_inbound_only') } }, play: mintErrorShown('line_unavailable') }
+export const LineUnavailable: Story = {
+  parameters: { linekit: { setup: setups.mintError('line_inbound_only') } },
+  play: mintErrorShown('line_unavailable'),
+}
 /** `account_paywalled`: the seeded past-due account. */
-export const AccountPaywalled: Story = { parameters: { linekit: { account: 'paywalled' } }, play: mintErrorShown('account_paywalled') }
+export const AccountPaywalled: Story = {
+  parameters: { linekit: { account: 'paywalled' } },
+  play: mintErrorShown('account_paywalled'),
+}
 /** `not_provisioned`: the seeded account whose registration is pending. */
-export const NotProvisioned: Story = { parameters: { linekit: { account: 'notProvisioned' } }, play: mintErrorShown('not_provisioned') }
+export const NotProvisioned: Story = {
+  parameters: { linekit: { account: 'notProvisioned' } },
+  play: mintErrorShown('not_provisioned'),
+}
 /** `token_unavailable` from a legacy key (`api_key_unsupported`): an admin must create a new key. */
-export const TokenUnavailableLegacyKey: Story = { parameters: { linekit: { account: 'legacyKey' } }, play: mintErrorShown('token_unavailable') }
+export const TokenUnavailableLegacyKey: Story = {
+  parameters: { linekit: { account: 'legacyKey' } },
+  play: mintErrorShown('token_unavailable'),
+}
 /** `token_unavailable` from 503 `dialer_unavailable`: retryable. */
 export const TokenUnavailableRetry: Story = {
   parameters: { linekit: { setup: setups.mintError('dialer_unavailable') } },
@@ -158,7 +183,10 @@ export const TokenUnavailableRetry: Story = {
   },
 }
 /** A proxy's non-JSON 502 in front of the mint. */
-export const MintProxyHtml502: Story = { parameters: { linekit: { setup: setups.mintProxyHtml() } }, play: mintErrorShown('token_unavailable') }
+export const MintProxyHtml502: Story = {
+  parameters: { linekit: { setup: setups.mintProxyHtml() } },
+  play: mintErrorShown('token_unavailable'),
+}
 
 /** The seeded capped account: a 402 with the reset time from the mock itself. */
 export const CappedAccount: Story = {

@@ -35,7 +35,9 @@ export const Ringing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await ringing(canvasElement)
     await expect(canvas.getByText(storyNumbers.caller)).toBeVisible()
-    await expect(canvasElement.querySelector('[aria-live="assertive"]')).toHaveTextContent(`Incoming call from ${storyNumbers.caller}`)
+    await expect(canvasElement.querySelector('[aria-live="assertive"]')).toHaveTextContent(
+      `Incoming call from ${storyNumbers.caller}`,
+    )
   },
 }
 
@@ -79,7 +81,11 @@ export const AnsweredElsewhere: Story = {
 
 /** Answer loses the race (409: answered elsewhere a moment before): explained, not thrown. */
 export const Conflict: Story = {
-  parameters: { linekit: { setup: [setups.ringingCall(), setups.faults({ path: '/answer-audiocall-call-api', status: 409, count: 1 })] } },
+  parameters: {
+    linekit: {
+      setup: [setups.ringingCall(), setups.faults({ path: '/answer-audiocall-call-api', status: 409, count: 1 })],
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await ringing(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Answer' }))

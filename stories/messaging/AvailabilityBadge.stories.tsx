@@ -15,12 +15,17 @@ type Story = StoryObj<typeof meta>
 
 export const NativeChat: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByText('Native chat')).toHaveAttribute('data-service', 'nativechat'), { timeout: 8000 })
+    await waitFor(
+      () => expect(within(canvasElement).getByText('Native chat')).toHaveAttribute('data-service', 'nativechat'),
+      { timeout: 8000 },
+    )
   },
 }
 export const Sms: Story = { args: { phoneNumber: storyNumbers.sms } }
 export const CheckFailed: Story = {
-  parameters: { linekit: { setup: setups.faults({ path: '/api-check-native-availability', status: 500, count: 1000 }) } },
+  parameters: {
+    linekit: { setup: setups.faults({ path: '/api-check-native-availability', status: 500, count: 1000 }) },
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByText('Channel unknown')).toBeVisible(), { timeout: 15000 })
   },

@@ -9,7 +9,13 @@ const meta = {
   component: ContactCard,
   args: { phoneNumber: storyNumbers.chat },
   parameters: { linekit: {} },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof ContactCard>
 export default meta
 type Story = StoryObj<typeof meta>

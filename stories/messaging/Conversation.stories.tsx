@@ -3,8 +3,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Conversation } from 'linekit'
 import { MockPanel, setups, storyBackend, storyNumbers } from '../support'
 
-const history = setups.inboundMessages(storyNumbers.chat, ['Hi! Is the blue one still available?', 'Great, can I pick it up today?'])
-const ready = (el: HTMLElement) => waitFor(() => expect(el.querySelector('.lk-Conversation')).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+const history = setups.inboundMessages(storyNumbers.chat, [
+  'Hi! Is the blue one still available?',
+  'Great, can I pick it up today?',
+])
+const ready = (el: HTMLElement) =>
+  waitFor(() => expect(el.querySelector('.lk-Conversation')).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
 
 /**
  * The 1:1 thread against the mock service, through the real linekit/server proxy.
@@ -16,7 +20,13 @@ const meta = {
   component: Conversation,
   args: { phoneNumber: storyNumbers.chat },
   parameters: { linekit: { setup: [setups.nativeChat(storyNumbers.chat), history] } },
-  decorators: [(Story) => <div style={{ height: 640, maxWidth: 560, display: 'flex', flexDirection: 'column' }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ height: 640, maxWidth: 560, display: 'flex', flexDirection: 'column' }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Conversation>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -41,9 +51,18 @@ export const SendWithEnter: Story = {
 /** A destination without native chat: SMS, and send effects explained instead of offered. */
 export const SmsOnly: Story = {
   args: { phoneNumber: storyNumbers.sms, composerProps: { defaultOptionsOpen: true } },
-  parameters: { linekit: { setup: [setups.smsOnly(storyNumbers.sms), setups.inboundMessages(storyNumbers.sms, ['Text me the address'], 'SMS')] } },
+  parameters: {
+    linekit: {
+      setup: [
+        setups.smsOnly(storyNumbers.sms),
+        setups.inboundMessages(storyNumbers.sms, ['Text me the address'], 'SMS'),
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByText(/this number receives SMS/)).toBeVisible(), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByText(/this number receives SMS/)).toBeVisible(), {
+      timeout: 8000,
+    })
     await expect(within(canvasElement).getByRole('combobox', { name: 'Send effect' })).toBeDisabled()
   },
 }
@@ -61,14 +80,26 @@ export const Empty: Story = {
 export const LoadError: Story = {
   parameters: { linekit: { setup: setups.faults({ path: '/get-messages-api', status: 500, count: 1000 }) } },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded'), { timeout: 15000 })
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded'), {
+      timeout: 15000,
+    })
   },
 }
 
 /** A send the service refuses: the reason, and Retry / Discard on the bubble. */
 export const RefusedSend: Story = {
   parameters: {
-    linekit: { setup: [setups.nativeChat(storyNumbers.chat), history, setups.faults({ path: '/send-api-message', status: 403, body: { error: 'Recipient is blocked', code: 'forbidden' } })] },
+    linekit: {
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        history,
+        setups.faults({
+          path: '/send-api-message',
+          status: 403,
+          body: { error: 'Recipient is blocked', code: 'forbidden' },
+        }),
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -84,7 +115,11 @@ export const TrialAccount: Story = {
   args: { composerProps: { defaultOptionsOpen: true } },
   parameters: { linekit: { account: 'trial', setup: [setups.nativeChat(storyNumbers.chat)] } },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByText(/Trial accounts send from an automatically chosen line/)).toBeVisible(), { timeout: 8000 })
+    await waitFor(
+      () =>
+        expect(within(canvasElement).getByText(/Trial accounts send from an automatically chosen line/)).toBeVisible(),
+      { timeout: 8000 },
+    )
   },
 }
 
@@ -93,8 +128,13 @@ export const InboundArrives: Story = {
   play: async ({ canvasElement, context }) => {
     await ready(canvasElement)
     await storyBackend(context).eventsConnected()
-    await storyBackend(context).control.injectInboundMessage({ from: storyNumbers.chat, message: 'Also, do you deliver?' })
-    await waitFor(() => expect(within(canvasElement).getByText('Also, do you deliver?')).toBeVisible(), { timeout: 8000 })
+    await storyBackend(context).control.injectInboundMessage({
+      from: storyNumbers.chat,
+      message: 'Also, do you deliver?',
+    })
+    await waitFor(() => expect(within(canvasElement).getByText('Also, do you deliver?')).toBeVisible(), {
+      timeout: 8000,
+    })
   },
 }
 
@@ -115,7 +155,9 @@ export const LongThread: Story = {
   play: async ({ canvasElement }) => {
     await ready(canvasElement)
     // The mock writes 50 messages per mock-minute, so their order within a minute is the service's.
-    await waitFor(() => expect(within(canvasElement).getAllByText(/^Message \d+ of 3000$/).length).toBeGreaterThan(0), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getAllByText(/^Message \d+ of 3000$/).length).toBeGreaterThan(0), {
+      timeout: 8000,
+    })
     await expect(canvasElement.querySelectorAll('.lk-MessageList-row').length).toBeLessThan(60)
   },
 }

@@ -25,7 +25,9 @@ export const Closed: Story = {}
 export const Open: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Enrol in a workflow' }))
-    await waitFor(() => expect(within(canvasElement).getByRole('combobox', { name: 'Workflow' })).toBeVisible(), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByRole('combobox', { name: 'Workflow' })).toBeVisible(), {
+      timeout: 8000,
+    })
   },
 }
 /** The first step asked a question: `WAITING_REPLY`. */
@@ -41,15 +43,28 @@ export const AlreadyRunning: Story = {
     await openAndPick(canvasElement, 'Tag and notify')
     await waitFor(() => expect(within(canvasElement).getByText(/Run \d+/)).toBeVisible(), { timeout: 8000 })
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Enrol' }))
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('already has an active run'), { timeout: 8000 })
+    await waitFor(
+      () => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('already has an active run'),
+      { timeout: 8000 },
+    )
   },
 }
 /** 403: the contact opted out. */
 export const OptedOut: Story = {
-  parameters: { linekit: { setup: setups.faults({ path: '/enroll-flow', status: 403, body: { error: 'Contact opted out', code: 'forbidden' } }) } },
+  parameters: {
+    linekit: {
+      setup: setups.faults({
+        path: '/enroll-flow',
+        status: 403,
+        body: { error: 'Contact opted out', code: 'forbidden' },
+      }),
+    },
+  },
   play: async ({ canvasElement }) => {
     await openAndPick(canvasElement, 'Tag and notify')
-    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('opted out'), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('opted out'), {
+      timeout: 8000,
+    })
   },
 }
 /** No published workflows (the trial account has none). */
@@ -57,6 +72,8 @@ export const NoWorkflows: Story = {
   parameters: { linekit: { account: 'trial' } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Enrol in a workflow' }))
-    await waitFor(() => expect(within(canvasElement).getByText('There are no published workflows.')).toBeVisible(), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByText('There are no published workflows.')).toBeVisible(), {
+      timeout: 8000,
+    })
   },
 }

@@ -10,7 +10,13 @@ const meta = {
   title: 'Messaging/GroupComposer',
   component: GroupComposer,
   parameters: { linekit: { setup: [reachable, setups.smsOnly(storyNumbers.sms)] } },
-  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof GroupComposer>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -21,7 +27,9 @@ export const Empty: Story = {}
 export const NativeChatGroup: Story = {
   args: { defaultRecipients: [storyNumbers.chat, storyNumbers.chat2, storyNumbers.chat3] },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByText(/will use native chat/)).toBeVisible(), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByText(/will use native chat/)).toBeVisible(), {
+      timeout: 8000,
+    })
   },
 }
 
@@ -80,6 +88,10 @@ export const Trial: Story = {
   args: { defaultRecipients: [storyNumbers.chat, storyNumbers.chat2] },
   parameters: { linekit: { account: 'trial' } },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByText('Group messages are not available on trial accounts.')).toBeVisible(), { timeout: 8000 })
+    await waitFor(
+      () =>
+        expect(within(canvasElement).getByText('Group messages are not available on trial accounts.')).toBeVisible(),
+      { timeout: 8000 },
+    )
   },
 }

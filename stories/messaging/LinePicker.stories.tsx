@@ -14,7 +14,9 @@ type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole('combobox', { name: 'Send from' })).toBeVisible(), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByRole('combobox', { name: 'Send from' })).toBeVisible(), {
+      timeout: 8000,
+    })
   },
 }
 export const WithoutAutomatic: Story = { args: { allowAutomatic: false } }

@@ -8,7 +8,13 @@ const meta = {
   title: 'Messaging/MessageBubble',
   component: MessageBubble,
   args: { item: item(), dateOptions: storyDates },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof MessageBubble>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -21,7 +27,9 @@ export const InboundNativeChat: Story = {
 export const InboundSms: Story = { args: { item: item({ service: 'SMS', content: 'Running 5 min late' }) } }
 export const InboundRcs: Story = { args: { item: item({ service: 'RCS', content: 'Sent over RCS' }) } }
 export const OutboundNativeChat: Story = { args: { item: item({ direction: 'outbound', content: 'On my way' }) } }
-export const OutboundSms: Story = { args: { item: item({ direction: 'outbound', service: 'SMS', content: 'Your code is 4821' }) } }
+export const OutboundSms: Story = {
+  args: { item: item({ direction: 'outbound', service: 'SMS', content: 'Your code is 4821' }) },
+}
 /** Accepted by the service, not yet delivered (`status: pending`). */
 export const OutboundPendingDelivery: Story = {
   args: { item: item({ direction: 'outbound', status: 'pending', content: 'Queued at the line' }) },
@@ -32,7 +40,17 @@ export const OutboundPendingDelivery: Story = {
 /** An optimistic send still in flight. */
 export const Sending: Story = {
   args: {
-    item: { kind: 'optimistic', key: 'o1', localId: 'o1', accepted: false, body: { phone: '+14155550124', message: 'Sending this now' }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:43:00Z' },
+    item: {
+      kind: 'optimistic',
+      key: 'o1',
+      localId: 'o1',
+      accepted: false,
+      body: { phone: '+14155550124', message: 'Sending this now' },
+      state: 'pending',
+      retry: fn(),
+      discard: fn(),
+      createdAt: '2026-03-03T10:43:00Z',
+    },
   },
 }
 /** A refused send, with the reason and Retry / Discard. */
@@ -61,20 +79,44 @@ export const Failed: Story = {
 /** An AI voice memo will be generated from the text. */
 export const SendingAiVoiceMemo: Story = {
   args: {
-    item: { kind: 'optimistic', key: 'o3', localId: 'o3', accepted: false, body: { phone: '+14155550124', message: 'Read this aloud', enableAiVoiceMemo: true }, state: 'pending', retry: fn(), discard: fn(), createdAt: '2026-03-03T10:45:00Z' },
+    item: {
+      kind: 'optimistic',
+      key: 'o3',
+      localId: 'o3',
+      accepted: false,
+      body: { phone: '+14155550124', message: 'Read this aloud', enableAiVoiceMemo: true },
+      state: 'pending',
+      retry: fn(),
+      discard: fn(),
+      createdAt: '2026-03-03T10:45:00Z',
+    },
   },
 }
 /** Images load lazily; when one cannot be loaded a link to it is shown instead. */
-export const ImageAttachment: Story = { args: { item: item({ content: 'Look', media_attachment_url: 'https://cdn.example.test/photos/dog.jpg' }) } }
-export const VideoAttachment: Story = { args: { item: item({ content: '', media_attachment_url: 'https://cdn.example.test/clips/demo.mp4' }) } }
-export const ContactCardAttachment: Story = { args: { item: item({ content: 'My details', media_attachment_url: 'https://cdn.example.test/cards/ava.vcf' }) } }
+export const ImageAttachment: Story = {
+  args: { item: item({ content: 'Look', media_attachment_url: 'https://cdn.example.test/photos/dog.jpg' }) },
+}
+export const VideoAttachment: Story = {
+  args: { item: item({ content: '', media_attachment_url: 'https://cdn.example.test/clips/demo.mp4' }) },
+}
+export const ContactCardAttachment: Story = {
+  args: { item: item({ content: 'My details', media_attachment_url: 'https://cdn.example.test/cards/ava.vcf' }) },
+}
 export const VoiceMemo: Story = {
   args: { item: item({ content: '', voice_attachment_url: 'https://cdn.example.test/memos/hello.m4a' }) },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('group', { name: 'Voice memo' })).toBeVisible()
   },
 }
-export const AiVoiceMemo: Story = { args: { item: item({ direction: 'outbound', content: 'This text was spoken', voice_attachment_url: 'https://cdn.example.test/memos/ai.m4a' }) } }
+export const AiVoiceMemo: Story = {
+  args: {
+    item: item({
+      direction: 'outbound',
+      content: 'This text was spoken',
+      voice_attachment_url: 'https://cdn.example.test/memos/ai.m4a',
+    }),
+  },
+}
 /** A `javascript:` attachment URL is never rendered as a link. */
 export const UnsafeAttachment: Story = {
   args: { item: item({ content: 'Click me', media_attachment_url: 'javascript:alert(document.cookie)' }) },

@@ -9,7 +9,13 @@ const meta = {
   component: MessageComposer,
   args: { phoneNumber: storyNumbers.chat, nativeChat: true, hasConversation: true, defaultOptionsOpen: true },
   parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat) } },
-  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof MessageComposer>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -23,18 +29,27 @@ export const NativeChat: Story = {
 export const OptionsClosed: Story = {
   args: { defaultOptionsOpen: false },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Attachment, effect and line' })).toHaveAttribute('aria-expanded', 'false')
+    await expect(within(canvasElement).getByRole('button', { name: 'Attachment, effect and line' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
   },
 }
 /** Effects explained instead of offered. */
-export const SmsDestination: Story = { args: { phoneNumber: storyNumbers.sms, nativeChat: false }, parameters: { linekit: { setup: setups.smsOnly(storyNumbers.sms) } } }
+export const SmsDestination: Story = {
+  args: { phoneNumber: storyNumbers.sms, nativeChat: false },
+  parameters: { linekit: { setup: setups.smsOnly(storyNumbers.sms) } },
+}
 /** Not known yet whether the number is on native chat. */
 export const AvailabilityUnknown: Story = { args: { nativeChat: undefined } }
 /** Checked before sending: nothing to send, a non-http link. */
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Attachment link' }), 'ftp://files.example.test/a.png')
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: 'Attachment link' }),
+      'ftp://files.example.test/a.png',
+    )
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('http:// or https://'))
   },

@@ -9,7 +9,13 @@ const meta = {
   title: 'Messaging/MessageList',
   component: MessageList,
   args: { items: thread(40), dateOptions: storyDates, now: storyNow },
-  decorators: [(Story) => <div style={{ height: 420, maxWidth: 480, display: 'flex' }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ height: 420, maxWidth: 480, display: 'flex' }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof MessageList>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -39,7 +45,14 @@ export const LoadingOlder: Story = { args: { hasOlder: true, isFetchingOlder: tr
 function Live() {
   const [items, setItems] = useState<ThreadItem[]>(() => thread(60))
   const add = () =>
-    setItems((xs) => [...xs, item({ message_handle: `pbm_new_${xs.length}`, content: `New message ${xs.length + 1}`, created_at: new Date(storyNow.getTime() - 1000).toISOString() })])
+    setItems((xs) => [
+      ...xs,
+      item({
+        message_handle: `pbm_new_${xs.length}`,
+        content: `New message ${xs.length + 1}`,
+        created_at: new Date(storyNow.getTime() - 1000).toISOString(),
+      }),
+    ])
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%', width: '100%' }}>
       <button type="button" className="lk-Button" onClick={add}>

@@ -52,7 +52,9 @@ export const SmsMessage: Story = { args: { message: record({ service: 'SMS' }) }
 
 /** The device answers ERROR inside a 200: reported, not marked. */
 export const DeviceError: Story = {
-  parameters: { linekit: { setup: [...inbound, setups.faults({ path: '/send-reaction', mode: 'device', count: 10 })] } },
+  parameters: {
+    linekit: { setup: [...inbound, setups.faults({ path: '/send-reaction', mode: 'device', count: 10 })] },
+  },
   render: () => <OnFirstInbound />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

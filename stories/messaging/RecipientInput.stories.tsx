@@ -6,7 +6,13 @@ import { RecipientInput } from 'linekit'
 const meta = {
   title: 'Messaging/RecipientInput',
   component: RecipientInput,
-  decorators: [(Story) => <div style={{ maxWidth: 520 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 520 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof RecipientInput>
 export default meta
 type Story = StoryObj<typeof meta>

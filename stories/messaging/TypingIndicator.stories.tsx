@@ -24,7 +24,9 @@ export const Shown: Story = {
 export const Idle: Story = { args: { active: false, showIdle: true, strings: { idle: 'Not typing.' } } }
 /** The device answered ERROR: said once, not retried. */
 export const DeviceError: Story = {
-  parameters: { linekit: { setup: [...conversation, setups.faults({ path: '/send-typing-indicator', mode: 'device', count: 10 })] } },
+  parameters: {
+    linekit: { setup: [...conversation, setups.faults({ path: '/send-typing-indicator', mode: 'device', count: 10 })] },
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 8000 })
   },
@@ -33,6 +35,8 @@ export const DeviceError: Story = {
 export const Unavailable: Story = {
   args: { phoneNumber: '+14155550177' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(stateOf(canvasElement)?.getAttribute('data-state')).toMatch(/unavailable|error/), { timeout: 8000 })
+    await waitFor(() => expect(stateOf(canvasElement)?.getAttribute('data-state')).toMatch(/unavailable|error/), {
+      timeout: 8000,
+    })
   },
 }

@@ -49,10 +49,23 @@ function threadsOf(messages: readonly MessageRecord[]): ThreadSummary[] {
   return [...byPhone.values()].sort((a, b) => (a.last.created_at < b.last.created_at ? 1 : -1))
 }
 
-function ThreadList({ label, lineId, selected, onSelect }: { label: string; lineId: string | undefined; selected: string | undefined; onSelect: (phone: string) => void }) {
+function ThreadList({
+  label,
+  lineId,
+  selected,
+  onSelect,
+}: {
+  label: string
+  lineId: string | undefined
+  selected: string | undefined
+  onSelect: (phone: string) => void
+}) {
   const { client } = useLinekit()
   // spec: GET /get-messages-api — `pb_line_id` is the only way to filter by line.
-  const query = useQuery({ ...messagesQueryOptions(client, { limit: 100, ...(lineId ? { pb_line_id: lineId } : {}) }), refetchInterval: 15_000 })
+  const query = useQuery({
+    ...messagesQueryOptions(client, { limit: 100, ...(lineId ? { pb_line_id: lineId } : {}) }),
+    refetchInterval: 15_000,
+  })
   const threads = useMemo(() => threadsOf(query.data?.data ?? []), [query.data])
   const [draft, setDraft] = useState('')
   const inputId = useId()
@@ -67,7 +80,13 @@ function ThreadList({ label, lineId, selected, onSelect }: { label: string; line
         <label htmlFor={inputId} style={visuallyHidden}>
           Open a conversation with
         </label>
-        <input id={inputId} placeholder="+1 415 555 0124" value={draft} onChange={(e) => setDraft(e.target.value)} style={inputStyle} />
+        <input
+          id={inputId}
+          placeholder="+1 415 555 0124"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          style={inputStyle}
+        />
         <button type="submit" className="lk-Button" data-variant="small">
           Open
         </button>
@@ -92,7 +111,9 @@ function ThreadList({ label, lineId, selected, onSelect }: { label: string; line
             >
               {t.phone}
               <br />
-              <small style={{ color: 'var(--lk-color-text-muted)' }}>{t.last.content.slice(0, 40) || '(attachment)'}</small>
+              <small style={{ color: 'var(--lk-color-text-muted)' }}>
+                {t.last.content.slice(0, 40) || '(attachment)'}
+              </small>
             </button>
           </li>
         ))}
@@ -130,17 +151,34 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
       </div>
       <section aria-label={`${title} conversation`} style={{ gridArea: 'main', minWidth: 0 }}>
         {phone ? (
-          <Conversation key={`${phone}|${lineId ?? ''}`} phoneNumber={phone} {...(lineId ? { lineId } : {})} style={{ height: 480 }} />
+          <Conversation
+            key={`${phone}|${lineId ?? ''}`}
+            phoneNumber={phone}
+            {...(lineId ? { lineId } : {})}
+            style={{ height: 480 }}
+          />
         ) : (
           <p>Pick a thread or open a conversation.</p>
         )}
       </section>
       <section aria-label={`${title} calls and groups`} style={{ gridArea: 'side', minWidth: 0 }}>
         <div role="group" aria-label="Show" style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
-          <button type="button" className="lk-Button" data-variant={tab === 'dialer' ? 'small' : 'ghost small'} aria-pressed={tab === 'dialer'} onClick={() => setTab('dialer')}>
+          <button
+            type="button"
+            className="lk-Button"
+            data-variant={tab === 'dialer' ? 'small' : 'ghost small'}
+            aria-pressed={tab === 'dialer'}
+            onClick={() => setTab('dialer')}
+          >
             Dialer
           </button>
-          <button type="button" className="lk-Button" data-variant={tab === 'group' ? 'small' : 'ghost small'} aria-pressed={tab === 'group'} onClick={() => setTab('group')}>
+          <button
+            type="button"
+            className="lk-Button"
+            data-variant={tab === 'group' ? 'small' : 'ghost small'}
+            aria-pressed={tab === 'group'}
+            onClick={() => setTab('group')}
+          >
             Group message
           </button>
         </div>
@@ -192,7 +230,11 @@ const threadStyle = {
   border: '1px solid var(--lk-color-border)',
   borderRadius: 'var(--lk-radius-small)',
 } as const
-const threadSelectedStyle = { fontWeight: 700, borderColor: 'var(--lk-color-accent)', boxShadow: 'inset 3px 0 0 var(--lk-color-accent)' } as const
+const threadSelectedStyle = {
+  fontWeight: 700,
+  borderColor: 'var(--lk-color-accent)',
+  boxShadow: 'inset 3px 0 0 var(--lk-color-accent)',
+} as const
 
 const visuallyHidden = {
   position: 'absolute',

@@ -13,7 +13,8 @@ const StoryBackendContext = createContext<StoryBackend | null>(null)
 /** The story's backend (inside `LinekitStory` / the `withLinekit` decorator). */
 export function useStoryBackend(): StoryBackend {
   const backend = useContext(StoryBackendContext)
-  if (!backend) throw new Error('useStoryBackend: render inside <LinekitStory> (or give the story `parameters.linekit`).')
+  if (!backend)
+    throw new Error('useStoryBackend: render inside <LinekitStory> (or give the story `parameters.linekit`).')
   return backend
 }
 

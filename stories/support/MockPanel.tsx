@@ -43,7 +43,10 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
   const [status, setStatus] = useState('')
   const [busy, setBusy] = useState(false)
 
-  if (!control) return <p role="note">MockPanel: no mock to drive (render it in a story with parameters.linekit, or pass a driver).</p>
+  if (!control)
+    return (
+      <p role="note">MockPanel: no mock to drive (render it in a story with parameters.linekit, or pass a driver).</p>
+    )
 
   const run = async (label: string, action: () => Promise<string | void>) => {
     setBusy(true)
@@ -57,7 +60,8 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
     }
   }
 
-  const ringLine = accountLines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? accountLines.find((l) => l.audioCallEnabled)
+  const ringLine =
+    accountLines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? accountLines.find((l) => l.audioCallEnabled)
 
   const sendInbound = (event: FormEvent) => {
     event.preventDefault()
@@ -114,12 +118,22 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
         </button>
         {call && (
           <>
-            <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void run('Answered elsewhere', () => control.answerCallElsewhere(call))}>
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant="ghost small"
+              disabled={busy}
+              onClick={() => void run('Answered elsewhere', () => control.answerCallElsewhere(call))}
+            >
               Answer elsewhere
             </button>
             <label>
               End as{' '}
-              <select style={fieldStyle} value={endStatus} onChange={(e) => setEndStatus(e.target.value as CallEndStatus)}>
+              <select
+                style={fieldStyle}
+                value={endStatus}
+                onChange={(e) => setEndStatus(e.target.value as CallEndStatus)}
+              >
                 {endStatuses.map((s) => (
                   <option key={s} value={s}>
                     {s}
@@ -127,7 +141,13 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
                 ))}
               </select>
             </label>
-            <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void run('Call ended', () => control.endCall(call, endStatus))}>
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant="ghost small"
+              disabled={busy}
+              onClick={() => void run('Call ended', () => control.endCall(call, endStatus))}
+            >
               End call
             </button>
           </>
@@ -135,13 +155,31 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
       </form>
       <div role="group" aria-label="Mock clock" style={rowStyle}>
         <span>Clock</span>
-        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void advance(60_000, '1 min')}>
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost small"
+          disabled={busy}
+          onClick={() => void advance(60_000, '1 min')}
+        >
           +1 min
         </button>
-        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void advance(3_600_000, '1 h')}>
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost small"
+          disabled={busy}
+          onClick={() => void advance(3_600_000, '1 h')}
+        >
           +1 h
         </button>
-        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void advance(86_400_000, '1 day')}>
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost small"
+          disabled={busy}
+          onClick={() => void advance(86_400_000, '1 day')}
+        >
           +1 day
         </button>
       </div>
@@ -152,7 +190,9 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
           className="lk-Button"
           data-variant="ghost small"
           disabled={busy}
-          onClick={() => void run('Fault armed', () => control.addFault({ path: '/send-api-message', method: 'POST', status: 500 }))}
+          onClick={() =>
+            void run('Fault armed', () => control.addFault({ path: '/send-api-message', method: 'POST', status: 500 }))
+          }
         >
           Next send fails (500)
         </button>
@@ -161,7 +201,11 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
           className="lk-Button"
           data-variant="ghost small"
           disabled={busy}
-          onClick={() => void run('Fault armed', () => control.addFault({ path: '/send-typing-indicator', mode: 'device', count: 5 }))}
+          onClick={() =>
+            void run('Fault armed', () =>
+              control.addFault({ path: '/send-typing-indicator', mode: 'device', count: 5 }),
+            )
+          }
         >
           Typing device error
         </button>
@@ -170,11 +214,27 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
           className="lk-Button"
           data-variant="ghost small"
           disabled={busy}
-          onClick={() => void run('Fault armed', () => control.addFault({ path: '/api/v1/dialer/token', method: 'POST', status: 503, count: 3, body: { error: 'unavailable', code: 'dialer_unavailable' } }))}
+          onClick={() =>
+            void run('Fault armed', () =>
+              control.addFault({
+                path: '/api/v1/dialer/token',
+                method: 'POST',
+                status: 503,
+                count: 3,
+                body: { error: 'unavailable', code: 'dialer_unavailable' },
+              }),
+            )
+          }
         >
           Mint unavailable (503)
         </button>
-        <button type="button" className="lk-Button" data-variant="ghost small" disabled={busy} onClick={() => void run('Faults cleared', () => control.clearFaults())}>
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost small"
+          disabled={busy}
+          onClick={() => void run('Faults cleared', () => control.clearFaults())}
+        >
           Clear faults
         </button>
       </div>

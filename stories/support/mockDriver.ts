@@ -9,7 +9,8 @@
 export type FetchLike = (request: Request) => Promise<Response>
 
 /** Kinds of accounts the mock can create (mocks/service/state.ts `accountKinds`). */
-export type MockAccountKind = 'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
+export type MockAccountKind =
+  'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
 
 /** A line as the control API describes it (only `lineId` is guaranteed). */
 export interface MockLine {
@@ -110,11 +111,25 @@ export interface MockDriver {
   /** The caller hangs up while it rings. */
   callerHangsUp(callUuid: string): Promise<void>
   /** Call behaviour: outbound rtc, auto-answer delay of outbound calls, ring timeout, classification delay. */
-  setCallSettings(settings: { outboundRtc?: boolean; outboundAnswerMs?: number; ringTimeoutMs?: number; classifyMs?: number }): Promise<void>
+  setCallSettings(settings: {
+    outboundRtc?: boolean
+    outboundAnswerMs?: number
+    ringTimeoutMs?: number
+    classifyMs?: number
+  }): Promise<void>
   /** Outbound dialer call logs of the account (control view). */
   callLogs(): Promise<Record<string, unknown>[]>
   /** Completes an outbound call with an outcome (answered with duration and transcript, voicemail, busy…). */
-  completeCallLog(id: string, outcome: { outcome: string; durationSeconds?: number; transcript?: string | null; recorded?: boolean; disposition?: string }): Promise<void>
+  completeCallLog(
+    id: string,
+    outcome: {
+      outcome: string
+      durationSeconds?: number
+      transcript?: string | null
+      recorded?: boolean
+      disposition?: string
+    },
+  ): Promise<void>
   addFault(input: FaultInput): Promise<void>
   clearFaults(): Promise<void>
   setSettings(settings: MockSettingsInput): Promise<void>
@@ -139,7 +154,11 @@ export class MockControlError extends Error {
  * Creates a driver over `fetch`. `origin` is where `/__mock` lives: any host for the
  * in-process mock (it answers every host), the page's origin in the playground.
  */
-export function createMockDriver(fetch: FetchLike, origin = 'http://mock.linekit.test', account: AccountRef = {}): MockDriver {
+export function createMockDriver(
+  fetch: FetchLike,
+  origin = 'http://mock.linekit.test',
+  account: AccountRef = {},
+): MockDriver {
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const url = new URL(`/__mock${path}`, origin).toString()
     const response = await fetch(
@@ -182,12 +201,19 @@ export function createMockDriver(fetch: FetchLike, origin = 'http://mock.linekit
       const result = (await post('/calls/inbound', scoped(input))) as { call: { call_uuid: string } }
       return { callUuid: result.call.call_uuid }
     },
-    answerCallElsewhere: async (callUuid) => void (await post(`/calls/${encodeURIComponent(callUuid)}/answer-elsewhere`)),
+    answerCallElsewhere: async (callUuid) =>
+      void (await post(`/calls/${encodeURIComponent(callUuid)}/answer-elsewhere`)),
     callerHangsUp: async (callUuid) => void (await post(`/calls/${encodeURIComponent(callUuid)}/caller-hangup`)),
     setCallSettings: async (settings) => void (await post('/calls/settings', settings)),
-    callLogs: async () => ((await call('GET', `/call-logs?${new URLSearchParams(account as Record<string, string>)}`)) as { callLogs: Record<string, unknown>[] }).callLogs,
+    callLogs: async () =>
+      (
+        (await call('GET', `/call-logs?${new URLSearchParams(account as Record<string, string>)}`)) as {
+          callLogs: Record<string, unknown>[]
+        }
+      ).callLogs,
     completeCallLog: async (id, outcome) => void (await post(`/call-logs/${encodeURIComponent(id)}/complete`, outcome)),
-    endCall: async (callUuid, status = 'ended') => void (await post(`/calls/${encodeURIComponent(callUuid)}/end`, { status })),
+    endCall: async (callUuid, status = 'ended') =>
+      void (await post(`/calls/${encodeURIComponent(callUuid)}/end`, { status })),
     addFault: async (input) => void (await post('/faults', input)),
     clearFaults: async () => void (await call('DELETE', '/faults')),
     setSettings: async (settings) => void (await post('/settings', settings)),

@@ -50,7 +50,8 @@ export const mintPath = '/api/v1/dialer/token'
 /** The first line of the account that can ring (audio-call enabled, with an inbound number). */
 export function ringableLine(backend: StoryBackend): MockLine {
   const lines = backend.account.lines
-  const line = lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? lines.find((l) => l.audioCallEnabled) ?? lines[0]
+  const line =
+    lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? lines.find((l) => l.audioCallEnabled) ?? lines[0]
   if (!line) throw new Error('story backend: the account has no line to ring')
   return line
 }
@@ -79,7 +80,8 @@ export const setups = {
   nativeChat:
     (...phones: string[]): StorySetup =>
     async ({ control }) => {
-      for (const phone of phones.length ? phones : [storyNumbers.chat, storyNumbers.chat2, storyNumbers.chat3]) await control.setReachable(phone, true)
+      for (const phone of phones.length ? phones : [storyNumbers.chat, storyNumbers.chat2, storyNumbers.chat3])
+        await control.setReachable(phone, true)
     },
 
   /** Marks a destination SMS-only (not reachable on native chat). */
@@ -127,8 +129,16 @@ export const setups = {
     },
 
   /** A proxy in front of the mint answers a non-JSON 502 (spec: Errors — last line). */
-  mintProxyHtml: (): StorySetup => ({ control }) =>
-    control.addFault({ path: mintPath, method: 'POST', status: 502, count: 100, text: '<html><body>502 Bad Gateway</body></html>' }),
+  mintProxyHtml:
+    (): StorySetup =>
+    ({ control }) =>
+      control.addFault({
+        path: mintPath,
+        method: 'POST',
+        status: 502,
+        count: 100,
+        text: '<html><body>502 Bad Gateway</body></html>',
+      }),
 
   /** Arms faults (see mocks/README.md for the shape). */
   faults:

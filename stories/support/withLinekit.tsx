@@ -51,7 +51,8 @@ export async function linekitBeforeEach(context: StoryContext): Promise<void | (
   const backend = await createStoryBackend(options)
   live.set(context.id, backend)
   const msw = (context as StoryContext & { msw?: SetupWorker }).msw
-  if (!msw) throw new Error('linekitBeforeEach: msw-storybook-addon did not start (is mswLoader in .storybook/preview.tsx?)')
+  if (!msw)
+    throw new Error('linekitBeforeEach: msw-storybook-addon did not start (is mswLoader in .storybook/preview.tsx?)')
   msw.use(...[...live.values()].flatMap((b) => b.handlers))
   return () => {
     if (live.get(context.id) === backend) live.delete(context.id)

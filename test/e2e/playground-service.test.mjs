@@ -38,11 +38,17 @@ test('service mode: data over real HTTP, webhooks over real HTTP into SSE, no mo
   const errors = watchErrors(page)
   await page.goto(playground.url)
   const threads = page.getByRole('navigation', { name: /threads$/i })
-  await threads.getByRole('button', { name: /\+14155550124/ }).first().waitFor({ timeout: 20_000 })
+  await threads
+    .getByRole('button', { name: /\+14155550124/ })
+    .first()
+    .waitFor({ timeout: 20_000 })
   // The control API is not exposed by the playground in service mode.
   assert.equal(await page.getByRole('region', { name: /^Mock service/ }).count(), 0)
   const direct = await fetch(`${playground.url}/__mock/clock`)
-  assert.ok(!(direct.headers.get('content-type') ?? '').includes('application/json'), '/__mock is not proxied in service mode')
+  assert.ok(
+    !(direct.headers.get('content-type') ?? '').includes('application/json'),
+    '/__mock is not proxied in service mode',
+  )
 
   const text = `Over real HTTP ${Date.now()}`
   await service.control('POST', '/inbound', { from: '+14155550124', message: text, service: 'nativechat' })

@@ -40,7 +40,11 @@ async function openInbox() {
   const page = await context.newPage()
   const errors = watchErrors(page)
   await page.goto(playground.url)
-  await page.getByRole('navigation', { name: /threads$/i }).getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) }).first().waitFor({ timeout: 20_000 })
+  await page
+    .getByRole('navigation', { name: /threads$/i })
+    .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
+    .first()
+    .waitFor({ timeout: 20_000 })
   return { page, errors }
 }
 
@@ -65,7 +69,10 @@ describe('playground (npm start)', () => {
   test('the inbox loads, with every part of the kit and no axe violations', async () => {
     const { page, errors } = await openInbox()
     const conversation = page.getByRole('region', { name: /conversation$/i })
-    await conversation.getByRole('textbox', { name: /message/i }).first().waitFor()
+    await conversation
+      .getByRole('textbox', { name: /message/i })
+      .first()
+      .waitFor()
     await page.getByRole('button', { name: /^call$/i }).waitFor()
     await page.getByRole('table').first().waitFor()
     await screenshot(page, 'playground-inbox')
@@ -77,10 +84,22 @@ describe('playground (npm start)', () => {
   test('send a message: it is listed by the service', async () => {
     const { page } = await openInbox()
     const text = `Hello from e2e ${Date.now()}`
-    await page.getByRole('region', { name: /conversation$/i }).getByRole('textbox', { name: /^message/i }).first().fill(text)
-    await page.getByRole('region', { name: /conversation$/i }).getByRole('button', { name: /^send$/i }).click()
+    await page
+      .getByRole('region', { name: /conversation$/i })
+      .getByRole('textbox', { name: /^message/i })
+      .first()
+      .fill(text)
+    await page
+      .getByRole('region', { name: /conversation$/i })
+      .getByRole('button', { name: /^send$/i })
+      .click()
     // The service's record replaces the optimistic bubble (it has a service status, not `sending`).
-    await page.locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', { hasText: text }).last().waitFor({ timeout: 15_000 })
+    await page
+      .locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', {
+        hasText: text,
+      })
+      .last()
+      .waitFor({ timeout: 15_000 })
     await screenshot(page, 'playground-sent')
   })
 
@@ -90,11 +109,21 @@ describe('playground (npm start)', () => {
   test('send a message and see it delivered', async () => {
     const { page } = await openInbox()
     const text = `Hello from e2e ${Date.now()}`
-    await page.getByRole('region', { name: /conversation$/i }).getByRole('textbox', { name: /^message/i }).first().fill(text)
-    await page.getByRole('region', { name: /conversation$/i }).getByRole('button', { name: /^send$/i }).click()
+    await page
+      .getByRole('region', { name: /conversation$/i })
+      .getByRole('textbox', { name: /^message/i })
+      .first()
+      .fill(text)
+    await page
+      .getByRole('region', { name: /conversation$/i })
+      .getByRole('button', { name: /^send$/i })
+      .click()
     await page.locator('[data-direction="outbound"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
     // The mock delivers after 1 s; 10 s is plenty on a busy machine.
-    await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
+    await page
+      .locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text })
+      .last()
+      .waitFor({ timeout: 10_000 })
     await screenshot(page, 'playground-sent-delivered')
   })
 
@@ -164,9 +193,15 @@ describe('playground (npm start)', () => {
     await dialer.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 })
     await screenshot(page, 'playground-outbound-call')
     await dialer.getByRole('button', { name: 'Hang up' }).click()
-    await dialer.getByText(/Call ended/).first().waitFor({ timeout: 15_000 })
+    await dialer
+      .getByText(/Call ended/)
+      .first()
+      .waitFor({ timeout: 15_000 })
     const log = page.getByRole('region', { name: /call log$/i })
-    await log.getByText(/\+14155550174|\(415\) 555-0174|415.555.0174/).first().waitFor({ timeout: 20_000 })
+    await log
+      .getByText(/\+14155550174|\(415\) 555-0174|415.555.0174/)
+      .first()
+      .waitFor({ timeout: 20_000 })
     await screenshot(page, 'playground-call-log')
   })
 

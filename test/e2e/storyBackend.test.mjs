@@ -16,7 +16,10 @@ async function readUntil(body, predicate, ms = 3000) {
   let text = ''
   const deadline = Date.now() + ms
   while (!predicate(text) && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise((r) => setTimeout(() => r({ timeout: true }), deadline - Date.now()))])
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise((r) => setTimeout(() => r({ timeout: true }), deadline - Date.now())),
+    ])
     if (chunk.timeout || chunk.done) break
     text += decoder.decode(chunk.value)
   }

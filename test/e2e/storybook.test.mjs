@@ -42,7 +42,11 @@ describe('static Storybook served from a sub-folder', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(site.url)
-    await page.getByRole('button', { name: /^Inbox$/ }).or(page.getByRole('link', { name: /^Inbox$/ })).first().waitFor({ timeout: 30_000 })
+    await page
+      .getByRole('button', { name: /^Inbox$/ })
+      .or(page.getByRole('link', { name: /^Inbox$/ }))
+      .first()
+      .waitFor({ timeout: 30_000 })
     await page.frameLocator('#storybook-preview-iframe').locator('body').waitFor()
     await screenshot(page, 'storybook-manager')
     await context.close()
@@ -50,8 +54,14 @@ describe('static Storybook served from a sub-folder', () => {
 
   test('the MSW worker registers under the sub-folder and the Inbox story talks to the mock through linekit/server', async () => {
     const { page, errors, context } = await openStory('inbox--inbox')
-    await page.getByRole('navigation', { name: /threads$/i }).getByRole('button').nth(2).waitFor({ timeout: 30_000 })
-    const scopes = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope))
+    await page
+      .getByRole('navigation', { name: /threads$/i })
+      .getByRole('button')
+      .nth(2)
+      .waitFor({ timeout: 30_000 })
+    const scopes = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
+    )
     assert.ok(
       scopes.some((s) => s.includes(MOUNT)),
       `a service worker is registered under ${MOUNT}: ${JSON.stringify(scopes)}`,
@@ -75,7 +85,12 @@ describe('static Storybook served from a sub-folder', () => {
 
   test('Inbox story: send a message, listed by the service', async () => {
     const { page, context, text } = await sendFromInbox()
-    await page.locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', { hasText: text }).last().waitFor({ timeout: 15_000 })
+    await page
+      .locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', {
+        hasText: text,
+      })
+      .last()
+      .waitFor({ timeout: 15_000 })
     await screenshot(page, 'storybook-sent')
     await context.close()
   })
@@ -84,7 +99,10 @@ describe('static Storybook served from a sub-folder', () => {
   test('Inbox story: send a message and see it delivered', async () => {
     const { page, context, text } = await sendFromInbox()
     // The mock delivers after 1 s; 10 s is plenty on a busy machine.
-    await page.locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
+    await page
+      .locator('[data-direction="outbound"][data-status="delivered"]', { hasText: text })
+      .last()
+      .waitFor({ timeout: 10_000 })
     await screenshot(page, 'storybook-sent-delivered')
     await context.close()
   })
@@ -109,7 +127,11 @@ describe('static Storybook served from a sub-folder', () => {
   for (const id of ['inbox--inbox', 'inbox--dark-theme', 'inbox--brand-theme']) {
     test(`axe: ${id}`, async () => {
       const { page, context } = await openStory(id)
-      await page.getByRole('navigation', { name: /threads$/i }).getByRole('button').nth(2).waitFor({ timeout: 30_000 })
+      await page
+        .getByRole('navigation', { name: /threads$/i })
+        .getByRole('button')
+        .nth(2)
+        .waitFor({ timeout: 30_000 })
       await screenshot(page, `storybook-${id}`)
       // A story frame shows a component alone: main landmark and h1 are the host page's job.
       const violations = await axe(page, { disableRules: pageLevelRules })
@@ -125,7 +147,12 @@ describe('static Storybook served from a sub-folder', () => {
     const stories = page.locator('#storybook-docs .docs-story')
     await stories.nth(2).waitFor({ timeout: 30_000 })
     for (let i = 0; i < 3; i += 1) {
-      await stories.nth(i).getByRole('navigation', { name: /threads$/i }).getByRole('button').nth(2).waitFor({ timeout: 30_000 })
+      await stories
+        .nth(i)
+        .getByRole('navigation', { name: /threads$/i })
+        .getByRole('button')
+        .nth(2)
+        .waitFor({ timeout: 30_000 })
     }
     await screenshot(page, 'storybook-theming')
     // A docs page shows the same components three times, so their landmarks ("Incoming calls",

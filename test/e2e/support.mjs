@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
-
 /** `control(method, path, body?)`: calls the mock's control API under `<url>/__mock`, throwing on a non-2xx. */
 function mockControl(url) {
   return async (method, path, body) => {
@@ -47,7 +46,10 @@ export function freePort() {
 export async function startStandaloneMock() {
   const { spawn } = await import('node:child_process')
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/node/cli.ts', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/node/cli.ts', '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const url = await new Promise((resolveUrl, reject) => {
     let out = ''
     const timer = setTimeout(() => reject(new Error(`mock server did not start: ${out}`)), 30_000)
@@ -155,7 +157,10 @@ export async function serveStatic(dir, mount) {
       res.writeHead(404).end('not found')
       return
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    })
     createReadStream(file).pipe(res)
   })
   const port = await freePort()
@@ -191,7 +196,12 @@ export async function axe(page, { exclude = [], disableRules = [] } = {}) {
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
       }
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }))
     },
     { excluded: exclude, disabled: disableRules },
   )

@@ -13,7 +13,8 @@ import type { LinekitServer } from 'linekit/server'
 export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
 export const webhookSecret = 'test-webhook-secret'
 
-export type TestAccountKind = 'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
+export type TestAccountKind =
+  'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
 
 export interface TestBackendOptions {
   /** The seeded account the backend acts for. @default 'production' */
@@ -70,9 +71,14 @@ export function createTestBackend(options: TestBackendOptions) {
   /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
   const outboundTo = (phone: string, content?: string) =>
     [...mock.state.messagesByHandle.values()].filter(
-      (m) => m.accountId === account.accountId && m.direction === 'outbound' && m.to_number === phone && (content === undefined || m.content === content),
+      (m) =>
+        m.accountId === account.accountId &&
+        m.direction === 'outbound' &&
+        m.to_number === phone &&
+        (content === undefined || m.content === content),
     )
-  if (options.rateLimitPerMinute !== undefined) mock.control.updateSettings({ rateLimitPerMinute: options.rateLimitPerMinute })
+  if (options.rateLimitPerMinute !== undefined)
+    mock.control.updateSettings({ rateLimitPerMinute: options.rateLimitPerMinute })
   return { mock, server, account, apiKey, clock, handler, lines: account.lines, outboundTo }
 }
 export type TestBackend = ReturnType<typeof createTestBackend>

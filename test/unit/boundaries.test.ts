@@ -18,20 +18,42 @@ describe('import boundaries', () => {
 
   it('reports React imported into mocks/ and server-helpers/', async () => {
     expect(await lint('mocks/service/leak.ts', "import React from 'react'\nexport const x = React\n")).toHaveLength(1)
-    expect(await lint('server-helpers/leak.ts', "import { QueryClient } from '@tanstack/react-query'\nexport const x = QueryClient\n")).toHaveLength(1)
+    expect(
+      await lint(
+        'server-helpers/leak.ts',
+        "import { QueryClient } from '@tanstack/react-query'\nexport const x = QueryClient\n",
+      ),
+    ).toHaveLength(1)
   })
 
   it('reports components imported into server-helpers/', async () => {
-    expect(await lint('server-helpers/leak.ts', "import { Conversation } from 'linekit'\nexport const x = Conversation\n")).toHaveLength(1)
+    expect(
+      await lint('server-helpers/leak.ts', "import { Conversation } from 'linekit'\nexport const x = Conversation\n"),
+    ).toHaveLength(1)
   })
 
   it('reports server-helpers/ and mocks/ imported into browser code', async () => {
-    expect(await lint('src/components/Leak.tsx', "import { createLinekitServer } from 'linekit/server'\nexport const x = createLinekitServer\n")).toHaveLength(1)
-    expect(await lint('src/hooks/leak.ts', "import { createMockService } from '../../mocks/index'\nexport const x = createMockService\n")).toHaveLength(1)
+    expect(
+      await lint(
+        'src/components/Leak.tsx',
+        "import { createLinekitServer } from 'linekit/server'\nexport const x = createLinekitServer\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await lint(
+        'src/hooks/leak.ts',
+        "import { createMockService } from '../../mocks/index'\nexport const x = createMockService\n",
+      ),
+    ).toHaveLength(1)
   })
 
   it('allows the permitted direction', async () => {
-    expect(await lint('src/components/Ok.tsx', "import { useState } from 'react'\nimport { LinekitError } from 'linekit/api'\nexport const x = [useState, LinekitError]\n")).toHaveLength(0)
+    expect(
+      await lint(
+        'src/components/Ok.tsx',
+        "import { useState } from 'react'\nimport { LinekitError } from 'linekit/api'\nexport const x = [useState, LinekitError]\n",
+      ),
+    ).toHaveLength(0)
     expect(await lint('mocks/service/ok.ts', "import { z } from 'zod/mini'\nexport const x = z\n")).toHaveLength(0)
   })
 })

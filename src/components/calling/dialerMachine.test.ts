@@ -29,7 +29,10 @@ describe('dialerReducer', () => {
     expect(s).toMatchObject({ phase: 'ringing', audio: 'device' })
     const answered = dialerReducer(s, { type: 'STATUS', callStatus: 'answered', at: 10 })
     expect(answered).toMatchObject({ phase: 'connected', connectedAt: 10 })
-    expect(dialerReducer(answered, { type: 'STATUS', callStatus: 'busy', at: 20 })).toMatchObject({ phase: 'ended', endStatus: 'busy' })
+    expect(dialerReducer(answered, { type: 'STATUS', callStatus: 'busy', at: 20 })).toMatchObject({
+      phase: 'ended',
+      endStatus: 'busy',
+    })
   })
 
   it('an audio failure keeps following the call on the device', () => {
@@ -43,7 +46,10 @@ describe('dialerReducer', () => {
   })
 
   it('a failed placement returns to idle with the error and keeps the number', () => {
-    const s = run([{ type: 'PLACE', to: '+1' }, { type: 'PLACE_FAILED', error: 'x' }])
+    const s = run([
+      { type: 'PLACE', to: '+1' },
+      { type: 'PLACE_FAILED', error: 'x' },
+    ])
     expect(s).toMatchObject({ phase: 'idle', to: '+1', error: { source: 'start', error: 'x' } })
   })
 
@@ -52,7 +58,11 @@ describe('dialerReducer', () => {
     const placing = run([{ type: 'PLACE', to: '+1' }])
     expect(dialerReducer(placing, { type: 'PLACE', to: '+2' })).toBe(placing)
     expect(dialerReducer(placing, { type: 'RESET' })).toBe(placing)
-    const ended = run([{ type: 'PLACE', to: '+1' }, { type: 'PLACED', callUuid: 'u', rtc: null }, { type: 'STATUS', callStatus: 'no_answer', at: 1 }])
+    const ended = run([
+      { type: 'PLACE', to: '+1' },
+      { type: 'PLACED', callUuid: 'u', rtc: null },
+      { type: 'STATUS', callStatus: 'no_answer', at: 1 },
+    ])
     expect(dialerReducer(ended, { type: 'STATUS', callStatus: 'answered', at: 2 })).toBe(ended)
     expect(dialerReducer(ended, { type: 'RESET' })).toEqual(initialDialerState)
   })

@@ -69,13 +69,24 @@ export function dialerReducer(state: DialerState, event: DialerEvent): DialerSta
         : { ...state, phase: 'ringing', callUuid: event.callUuid, rtc: null, audio: 'device' }
     case 'PLACE_FAILED':
       if (state.phase !== 'placing') return state
-      return { phase: 'idle', audio: 'none', ...(state.to ? { to: state.to } : {}), error: { source: 'start', error: event.error } }
+      return {
+        phase: 'idle',
+        audio: 'none',
+        ...(state.to ? { to: state.to } : {}),
+        error: { source: 'start', error: event.error },
+      }
     case 'AUDIO_JOINING':
       if (!isLive(state) || !state.rtc) return state
       return { ...state, audio: 'joining', error: undefined }
     case 'AUDIO_CONNECTED':
       if (!isLive(state)) return state
-      return { ...state, phase: 'connected', audio: 'joined', connectedAt: state.connectedAt ?? event.at, error: undefined }
+      return {
+        ...state,
+        phase: 'connected',
+        audio: 'joined',
+        connectedAt: state.connectedAt ?? event.at,
+        error: undefined,
+      }
     case 'AUDIO_FAILED':
       if (!isLive(state)) return state
       // The call was placed and still rings on the line's device: keep following it.
@@ -89,7 +100,8 @@ export function dialerReducer(state: DialerState, event: DialerEvent): DialerSta
       if (!isLive(state)) return state
       if (event.callStatus === 'answered') {
         // With joined audio, `connected` already came from the engine; the device path learns it here.
-        if (state.phase === 'ringing') return { ...state, phase: 'connected', connectedAt: state.connectedAt ?? event.at }
+        if (state.phase === 'ringing')
+          return { ...state, phase: 'connected', connectedAt: state.connectedAt ?? event.at }
         return state
       }
       if (event.callStatus === 'ringing' || !isTerminalCallStatus(event.callStatus)) return state

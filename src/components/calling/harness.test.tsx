@@ -46,7 +46,12 @@ export function installMsw() {
 export function renderWithBackend(
   backend: CallingBackend,
   ui: ReactElement,
-  options: { audioEngine?: AudioEngine; events?: LinekitEventSource | 'bus'; callPollIntervalMs?: number; handlers?: RequestHandler[] } = {},
+  options: {
+    audioEngine?: AudioEngine
+    events?: LinekitEventSource | 'bus'
+    callPollIntervalMs?: number
+    handlers?: RequestHandler[]
+  } = {},
 ) {
   // Test-specific handlers first: they win over the backend.
   msw.use(...(options.handlers ?? []), backend.handler)
@@ -60,10 +65,18 @@ export function renderWithBackend(
     })
     events = memory
   } else events = options.events
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 }, mutations: { retry: false } } })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 10_000 }, mutations: { retry: false } },
+  })
   const client = createLinekitClient({ baseUrl: 'http://localhost/api/linekit' })
   const result = render(
-    <LinekitProvider client={client} queryClient={queryClient} events={events} audioEngine={audioEngine} callPollIntervalMs={options.callPollIntervalMs ?? 60_000}>
+    <LinekitProvider
+      client={client}
+      queryClient={queryClient}
+      events={events}
+      audioEngine={audioEngine}
+      callPollIntervalMs={options.callPollIntervalMs ?? 60_000}
+    >
       {ui}
     </LinekitProvider>,
   )

@@ -24,7 +24,9 @@ describe('callLogsToCsv', () => {
   it('writes a header and one quoted-as-needed row per call, E.164 kept verbatim', () => {
     const csv = callLogsToCsv([log({ transcript: 'Agent: Hi, "Bob"\nCustomer: yes, hi' })])
     const [header, row] = csv.split('\r\n')
-    expect(header).toBe('id,line_id,from_number,to_number,status,disposition,duration_seconds,answered_at,ended_at,recording_url,transcript')
+    expect(header).toBe(
+      'id,line_id,from_number,to_number,status,disposition,duration_seconds,answered_at,ended_at,recording_url,transcript',
+    )
     expect(row).toContain('c1,,+14155550100,+14155550199,completed,,65,')
     expect(csv).toContain('"Agent: Hi, ""Bob""\nCustomer: yes, hi"')
   })
@@ -68,14 +70,37 @@ describe('describeMintError', () => {
       code: 'dialer_cap_reached',
       message: 'cap',
       sdkCode: 'cap_reached',
-      body: { error: 'cap', code: 'dialer_cap_reached', used: 100, included: 100, cap: 120, periodEnd: '2026-01-02T00:00:00.000Z' },
+      body: {
+        error: 'cap',
+        code: 'dialer_cap_reached',
+        used: 100,
+        included: 100,
+        cap: 120,
+        periodEnd: '2026-01-02T00:00:00.000Z',
+      },
     })
-    expect(describeMintError(cap)).toMatchObject({ code: 'cap_reached', used: 100, included: 100, cap: 120, resetsAt: '2026-01-02T00:00:00.000Z', retryable: false })
-    const rl = new LinekitError({ status: 429, code: 'rate_limited', message: 'slow', sdkCode: 'rate_limited', retryAfterSeconds: 17 })
+    expect(describeMintError(cap)).toMatchObject({
+      code: 'cap_reached',
+      used: 100,
+      included: 100,
+      cap: 120,
+      resetsAt: '2026-01-02T00:00:00.000Z',
+      retryable: false,
+    })
+    const rl = new LinekitError({
+      status: 429,
+      code: 'rate_limited',
+      message: 'slow',
+      sdkCode: 'rate_limited',
+      retryAfterSeconds: 17,
+    })
     expect(describeMintError(rl)).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 17, retryable: true })
   })
   it('a proxy 502 without sdkCode is token_unavailable and retryable', () => {
-    expect(describeMintError(new LinekitError({ status: 502, code: 'bad_gateway', message: 'x' }))).toMatchObject({ code: 'token_unavailable', retryable: true })
+    expect(describeMintError(new LinekitError({ status: 502, code: 'bad_gateway', message: 'x' }))).toMatchObject({
+      code: 'token_unavailable',
+      retryable: true,
+    })
   })
   it('midnight UTC', () => {
     expect(nextMidnightUtc(Date.parse('2026-03-04T22:10:00Z'))).toBe('2026-03-05T00:00:00.000Z')

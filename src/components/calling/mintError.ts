@@ -26,7 +26,8 @@ function num(record: Record<string, unknown> | undefined, key: string): number |
 
 /** Reads a mint `LinekitError` into a {@link MintErrorView}. spec: Errors — dialer mint mapping table. */
 export function describeMintError(error: LinekitError): MintErrorView {
-  const body = typeof error.body === 'object' && error.body !== null ? (error.body as Record<string, unknown>) : undefined
+  const body =
+    typeof error.body === 'object' && error.body !== null ? (error.body as Record<string, unknown>) : undefined
   const code: SdkErrorCode = error.sdkCode ?? 'token_unavailable'
   const view: MintErrorView = {
     code,

@@ -24,7 +24,16 @@ export interface AttachmentFieldsProps {
 }
 
 /** The attachment link and its type (media or audio voice memo), shared by the composers. */
-export function AttachmentFields({ ids, s, url, onUrlChange, kind, onKindChange, invalid, disabled }: AttachmentFieldsProps) {
+export function AttachmentFields({
+  ids,
+  s,
+  url,
+  onUrlChange,
+  kind,
+  onKindChange,
+  invalid,
+  disabled,
+}: AttachmentFieldsProps) {
   return (
     <>
       <div className="lk-Field">
@@ -46,7 +55,12 @@ export function AttachmentFields({ ids, s, url, onUrlChange, kind, onKindChange,
       </div>
       <div className="lk-Field">
         <label htmlFor={`${ids}-kind`}>{s.attachmentKind}</label>
-        <select id={`${ids}-kind`} value={kind} disabled={disabled} onChange={(e) => onKindChange(e.currentTarget.value as 'media' | 'audio')}>
+        <select
+          id={`${ids}-kind`}
+          value={kind}
+          disabled={disabled}
+          onChange={(e) => onKindChange(e.currentTarget.value as 'media' | 'audio')}
+        >
           <option value="media">{s.media}</option>
           <option value="audio">{s.audio}</option>
         </select>

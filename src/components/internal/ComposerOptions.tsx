@@ -50,7 +50,7 @@ export default function ComposerOptions({
   setPickedLine,
 }: ComposerOptionsProps) {
   return (
-  <div className="lk-MessageComposer-options" id={`${ids}-options`}>
+    <div className="lk-MessageComposer-options" id={`${ids}-options`}>
       <AttachmentFields
         ids={ids}
         s={s}
@@ -96,7 +96,14 @@ export default function ComposerOptions({
           </span>
         )}
       </div>
-      {showLinePicker ? <LinePicker value={pickedLine} onValueChange={setPickedLine} strings={strings?.linePicker} errorStrings={errorStrings} /> : null}
+      {showLinePicker ? (
+        <LinePicker
+          value={pickedLine}
+          onValueChange={setPickedLine}
+          strings={strings?.linePicker}
+          errorStrings={errorStrings}
+        />
+      ) : null}
     </div>
   )
 }

@@ -32,7 +32,13 @@ export default function LinePickerImpl({
       {children}
     </div>
   )
-  if (query.status === 'pending') return root('loading', <span className="lk-Field-help" role="status">{s.loading}</span>)
+  if (query.status === 'pending')
+    return root(
+      'loading',
+      <span className="lk-Field-help" role="status">
+        {s.loading}
+      </span>,
+    )
   if (query.status === 'error') {
     return root(
       'error',

@@ -7,7 +7,14 @@ import { attachmentKind, fileName, safeHttpUrl } from './url'
 import VoiceMemoPlayer from './VoiceMemoPlayerImpl'
 
 /** Implementation of `<MessageAttachment>` (loaded on first use; see ../MessageAttachment.tsx). */
-export default function MessageAttachmentImpl({ url, kind, aiVoiceMemo = false, strings, className, ...props }: MessageAttachmentProps) {
+export default function MessageAttachmentImpl({
+  url,
+  kind,
+  aiVoiceMemo = false,
+  strings,
+  className,
+  ...props
+}: MessageAttachmentProps) {
   const s = { ...messageAttachmentStrings, ...strings }
   const safe = safeHttpUrl(url)
   const [imageFailed, setImageFailed] = useState(false)

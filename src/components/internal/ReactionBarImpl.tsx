@@ -49,8 +49,19 @@ export default function ReactionBarImpl({
     </div>
   )
   if (!message) {
-    if (fetched.error) return root('error', <p className="lk-Notice" data-tone="danger" role="alert">{describeError(fetched.error, 'load', errorStrings)}</p>)
-    return root('loading', <p className="lk-Notice" role="status">{s.loading}</p>)
+    if (fetched.error)
+      return root(
+        'error',
+        <p className="lk-Notice" data-tone="danger" role="alert">
+          {describeError(fetched.error, 'load', errorStrings)}
+        </p>,
+      )
+    return root(
+      'loading',
+      <p className="lk-Notice" role="status">
+        {s.loading}
+      </p>,
+    )
   }
   if (message.direction !== 'inbound') return root('unavailable', <p className="lk-Notice">{s.outbound}</p>)
   if (message.service !== 'nativechat') {
@@ -83,9 +94,13 @@ export default function ReactionBarImpl({
     const last = reactions.length - 1
     const next =
       e.key === 'ArrowRight' || e.key === 'ArrowDown'
-        ? focus === last ? 0 : focus + 1
+        ? focus === last
+          ? 0
+          : focus + 1
         : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
-          ? focus === 0 ? last : focus - 1
+          ? focus === 0
+            ? last
+            : focus - 1
           : e.key === 'Home'
             ? 0
             : e.key === 'End'
@@ -100,7 +115,13 @@ export default function ReactionBarImpl({
   return root(
     busy ? 'sending' : feedback?.tone === 'error' ? 'error' : 'ready',
     <>
-      <div role="toolbar" aria-label={s.label} aria-orientation="horizontal" className="lk-ReactionBar-toolbar" onKeyDown={onKeyDown}>
+      <div
+        role="toolbar"
+        aria-label={s.label}
+        aria-orientation="horizontal"
+        className="lk-ReactionBar-toolbar"
+        onKeyDown={onKeyDown}
+      >
         {reactions.map((reaction, i) => {
           const pressed = active.includes(reaction)
           return (

@@ -56,4 +56,5 @@ export const enrollErrorRule =
 /** Rule for contacts. */
 export const contactErrorRule =
   (overrides?: Partial<ContactErrorStrings>): ErrorRule =>
-  (e) => (e.status === 400 ? { ...contactErrorStrings, ...overrides }.contactInvalid : undefined)
+  (e) =>
+    e.status === 400 ? { ...contactErrorStrings, ...overrides }.contactInvalid : undefined

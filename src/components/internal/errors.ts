@@ -65,13 +65,18 @@ export function describeError(
   const base = ((): string => {
     if (status === undefined || status === 0) {
       // The client reports no-response failures as status 0 (`network_error`, `timeout`).
-      return e.code === 'network_error' || e.code === 'timeout' || e instanceof TypeError || /fetch|network/i.test(e.message ?? '')
+      return e.code === 'network_error' ||
+        e.code === 'timeout' ||
+        e instanceof TypeError ||
+        /fetch|network/i.test(e.message ?? '')
         ? s.offline
         : e.message || s.unknown
     }
     if (status === 401) return s.unauthorized
     if (status === 429) {
-      return e.retryAfterSeconds ? s.rateLimited.replace('{s}', String(Math.ceil(e.retryAfterSeconds))) : s.rateLimitedSoon
+      return e.retryAfterSeconds
+        ? s.rateLimited.replace('{s}', String(Math.ceil(e.retryAfterSeconds)))
+        : s.rateLimitedSoon
     }
     if (status === 413) return s.tooLarge
     if (status === 502 || status === 503 || status === 504) return s.upstream

@@ -3,8 +3,7 @@ import type { ThreadItem } from './types'
 
 /** A row of the rendered thread: a day separator or an item. */
 export type ThreadRow =
-  | { kind: 'day'; key: string; label: string; day: string }
-  | { kind: 'item'; key: string; item: ThreadItem }
+  { kind: 'day'; key: string; label: string; day: string } | { kind: 'item'; key: string; item: ThreadItem }
 
 /** When an item happened (stored: `created_at`; optimistic: when the user sent it). */
 export function itemTime(item: ThreadItem): string | number | Date {

@@ -13,7 +13,16 @@ describe('safeHttpUrl / attachmentKind', () => {
   it('keeps only absolute http(s) URLs', () => {
     expect(safeHttpUrl('https://a.example/x.png')).toBe('https://a.example/x.png')
     expect(safeHttpUrl('http://a.example/x')).toBe('http://a.example/x')
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/png;base64,xx', '/relative.png', 'ftp://a/b', '', null, undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:image/png;base64,xx',
+      '/relative.png',
+      'ftp://a/b',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeHttpUrl(bad)).toBeNull()
     }
   })
@@ -30,43 +39,99 @@ describe('groupThreadByDay', () => {
   const at = (key: string, iso: string): ThreadItem => ({
     kind: 'message',
     key,
-    message: { message_handle: key, content: key, from_number: '', to_number: '', line_id: '', service: 'SMS', direction: 'inbound', status: 'delivered', created_at: iso, sent_at: iso, media_attachment_url: null, voice_attachment_url: null },
+    message: {
+      message_handle: key,
+      content: key,
+      from_number: '',
+      to_number: '',
+      line_id: '',
+      service: 'SMS',
+      direction: 'inbound',
+      status: 'delivered',
+      created_at: iso,
+      sent_at: iso,
+      media_attachment_url: null,
+      voice_attachment_url: null,
+    },
   })
   it('inserts one separator per day, labelled Today / Yesterday / a date', () => {
     const rows = groupThreadByDay(
-      [at('a', '2026-03-01T09:00:00Z'), at('b', '2026-03-01T23:00:00Z'), at('c', '2026-03-02T08:00:00Z'), at('d', '2026-03-03T08:00:00Z')],
+      [
+        at('a', '2026-03-01T09:00:00Z'),
+        at('b', '2026-03-01T23:00:00Z'),
+        at('c', '2026-03-02T08:00:00Z'),
+        at('d', '2026-03-03T08:00:00Z'),
+      ],
       new Date('2026-03-03T12:00:00Z'),
       { today: 'Today', yesterday: 'Yesterday' },
       { locale: 'en-US', timeZone: 'UTC' },
     )
-    expect(rows.map((r) => (r.kind === 'day' ? `[${r.label}]` : r.key))).toEqual(['[Sunday, March 1, 2026]', 'a', 'b', '[Yesterday]', 'c', '[Today]', 'd'])
+    expect(rows.map((r) => (r.kind === 'day' ? `[${r.label}]` : r.key))).toEqual([
+      '[Sunday, March 1, 2026]',
+      'a',
+      'b',
+      '[Yesterday]',
+      'c',
+      '[Today]',
+      'd',
+    ])
   })
   it('groups by the given time zone', () => {
-    const rows = groupThreadByDay([at('a', '2026-03-01T23:30:00Z'), at('b', '2026-03-02T00:30:00Z')], new Date('2026-03-10T00:00:00Z'), { today: 'T', yesterday: 'Y' }, { timeZone: 'America/Los_Angeles' })
+    const rows = groupThreadByDay(
+      [at('a', '2026-03-01T23:30:00Z'), at('b', '2026-03-02T00:30:00Z')],
+      new Date('2026-03-10T00:00:00Z'),
+      { today: 'T', yesterday: 'Y' },
+      { timeZone: 'America/Los_Angeles' },
+    )
     expect(rows.filter((r) => r.kind === 'day')).toHaveLength(1)
   })
   it('splits days at local midnight in a zone off by quarter hours (Kathmandu, UTC+05:45)', () => {
     // 18:14Z is 23:59 there, 18:15Z is 00:00 the next day; 18:29Z is still that next day.
     const rows = groupThreadByDay(
-      [at('a', '2026-03-01T18:00:00Z'), at('b', '2026-03-01T18:14:59Z'), at('c', '2026-03-01T18:15:00Z'), at('d', '2026-03-01T18:29:00Z')],
+      [
+        at('a', '2026-03-01T18:00:00Z'),
+        at('b', '2026-03-01T18:14:59Z'),
+        at('c', '2026-03-01T18:15:00Z'),
+        at('d', '2026-03-01T18:29:00Z'),
+      ],
       new Date('2026-03-10T00:00:00Z'),
       { today: 'T', yesterday: 'Y' },
       { locale: 'en-US', timeZone: 'Asia/Kathmandu' },
     )
-    expect(rows.map((r) => (r.kind === 'day' ? `[${r.day}]` : r.key))).toEqual(['[2026-03-01]', 'a', 'b', '[2026-03-02]', 'c', 'd'])
+    expect(rows.map((r) => (r.kind === 'day' ? `[${r.day}]` : r.key))).toEqual([
+      '[2026-03-01]',
+      'a',
+      'b',
+      '[2026-03-02]',
+      'c',
+      'd',
+    ])
   })
   it('keeps unparsable timestamps apart from real days', () => {
-    const rows = groupThreadByDay([at('a', 'not a date'), at('b', '2026-03-01T10:00:00Z')], new Date('2026-03-10T00:00:00Z'), { today: 'T', yesterday: 'Y' }, { timeZone: 'UTC' })
+    const rows = groupThreadByDay(
+      [at('a', 'not a date'), at('b', '2026-03-01T10:00:00Z')],
+      new Date('2026-03-10T00:00:00Z'),
+      { today: 'T', yesterday: 'Y' },
+      { timeZone: 'UTC' },
+    )
     expect(rows.map((r) => (r.kind === 'day' ? `[${r.day}]` : r.key))).toEqual(['[invalid]', 'a', '[2026-03-01]', 'b'])
   })
 })
 
 describe('recipient parsing', () => {
   it('splits lists in any format and merges duplicates after normalization', () => {
-    const entries = splitRecipients('+1 (415) 555-2671, 415.555.2671\n"Ann" <+14155552672>; 4155552673 | not-a-number', normalize)
+    const entries = splitRecipients(
+      '+1 (415) 555-2671, 415.555.2671\n"Ann" <+14155552672>; 4155552673 | not-a-number',
+      normalize,
+    )
     expect(entries).toEqual(['+1 (415) 555-2671', '415.555.2671', '+14155552672', '4155552673', 'not-a-number'])
     const chips = toChips(entries, normalize)
-    expect(chips.map((c) => c.e164 ?? `!${c.raw}`)).toEqual(['+14155552671', '+14155552672', '+14155552673', '!not-a-number'])
+    expect(chips.map((c) => c.e164 ?? `!${c.raw}`)).toEqual([
+      '+14155552671',
+      '+14155552672',
+      '+14155552673',
+      '!not-a-number',
+    ])
     expect(chips[0]?.merged).toBe(1)
     expect(chips[3]?.error).toMatch(/not a phone number/i)
   })
@@ -78,13 +143,23 @@ describe('recipient parsing', () => {
 
 describe('describeError', () => {
   it('explains refusals per operation and appends the server hint', () => {
-    expect(describeError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(/Send effects only work on native chat/)
-    expect(describeError({ status: 403, message: 'group sending unavailable on trial' }, groupErrorRule())).toMatch(/not available on trial/)
+    expect(describeError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(
+      /Send effects only work on native chat/,
+    )
+    expect(describeError({ status: 403, message: 'group sending unavailable on trial' }, groupErrorRule())).toMatch(
+      /not available on trial/,
+    )
     expect(describeError({ status: 409, message: 'x' }, enrollErrorRule())).toMatch(/already has an active run/)
     expect(describeError({ status: 403, message: 'x' }, enrollErrorRule())).toMatch(/opted out/)
     expect(describeError({ status: 404, message: 'x' }, enrollErrorRule())).toMatch(/not published/)
-    expect(describeError({ status: 429, retryAfterSeconds: 30, message: 'x' }, 'send')).toBe('Too many requests. Try again in 30 seconds.')
-    expect(describeError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe('You are not signed in, or your session has expired. Sign in again.')
-    expect(describeError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(/Could not reach/)
+    expect(describeError({ status: 429, retryAfterSeconds: 30, message: 'x' }, 'send')).toBe(
+      'Too many requests. Try again in 30 seconds.',
+    )
+    expect(describeError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe(
+      'You are not signed in, or your session has expired. Sign in again.',
+    )
+    expect(describeError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(
+      /Could not reach/,
+    )
   })
 })

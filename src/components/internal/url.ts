@@ -16,10 +16,31 @@ export function safeHttpUrl(url: string | null | undefined): string | null {
 export type AttachmentKind = 'image' | 'video' | 'audio' | 'contact' | 'file'
 
 const byExtension: Record<string, AttachmentKind> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image', heic: 'image', avif: 'image', bmp: 'image', svg: 'image',
-  mp4: 'video', mov: 'video', m4v: 'video', webm: 'video', '3gp': 'video',
-  mp3: 'audio', m4a: 'audio', aac: 'audio', wav: 'audio', ogg: 'audio', oga: 'audio', opus: 'audio', caf: 'audio', amr: 'audio',
-  vcf: 'contact', vcard: 'contact',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  heic: 'image',
+  avif: 'image',
+  bmp: 'image',
+  svg: 'image',
+  mp4: 'video',
+  mov: 'video',
+  m4v: 'video',
+  webm: 'video',
+  '3gp': 'video',
+  mp3: 'audio',
+  m4a: 'audio',
+  aac: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  opus: 'audio',
+  caf: 'audio',
+  amr: 'audio',
+  vcf: 'contact',
+  vcard: 'contact',
 }
 
 /** Guesses the kind of a (safe) attachment URL from its extension; unknown → `file`. */

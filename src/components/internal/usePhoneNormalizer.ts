@@ -27,5 +27,8 @@ export function usePhoneNormalizer(defaultCountry: CountryCode | undefined): Nor
       live = false
     }
   }, [mod])
-  return useMemo(() => (mod ? (input: string) => mod.tryNormalizePhone(input, defaultCountry) : undefined), [mod, defaultCountry])
+  return useMemo(
+    () => (mod ? (input: string) => mod.tryNormalizePhone(input, defaultCountry) : undefined),
+    [mod, defaultCountry],
+  )
 }

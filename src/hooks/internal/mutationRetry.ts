@@ -5,6 +5,7 @@ import { defaultRetryPolicy, retryDelayMs, shouldRetry } from '../../provider/re
  * (idempotent endpoints, or sends carrying their idempotency key), waiting `Retry-After` on 429.
  */
 export const linekitMutationRetry = {
-  retry: (failureCount: number, error: unknown) => failureCount < defaultRetryPolicy.maxAttempts - 1 && shouldRetry(error),
+  retry: (failureCount: number, error: unknown) =>
+    failureCount < defaultRetryPolicy.maxAttempts - 1 && shouldRetry(error),
   retryDelay: (failureCount: number, error: unknown) => retryDelayMs(failureCount + 1, error),
 } as const

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { MessageRecord } from '../../api'
 import { reconcileOptimistic } from './reconcile'
 
-const rec = (handle: string, content: string, created_at: string, over: Partial<MessageRecord> = {}): MessageRecord => ({
+const rec = (
+  handle: string,
+  content: string,
+  created_at: string,
+  over: Partial<MessageRecord> = {},
+): MessageRecord => ({
   message_handle: handle,
   content,
   from_number: '+14155550100',
@@ -22,7 +27,14 @@ describe('reconcileOptimistic', () => {
   it('matches on destination (E.164-wise), text and a time after the floor', () => {
     const records = [rec('pbm_old', 'ok', '2026-01-01T10:00:00Z'), rec('pbm_new', 'ok', '2026-01-01T10:05:00Z')]
     const m = reconcileOptimistic(records, [
-      { localId: 'a', phone: '+1 (415) 555-0124', text: 'ok', createdAt: '2026-01-01T10:04:59Z', serverFloor: '2026-01-01T10:00:00Z', knownHandles: new Set(['pbm_old']) },
+      {
+        localId: 'a',
+        phone: '+1 (415) 555-0124',
+        text: 'ok',
+        createdAt: '2026-01-01T10:04:59Z',
+        serverFloor: '2026-01-01T10:00:00Z',
+        knownHandles: new Set(['pbm_old']),
+      },
     ])
     expect([...m]).toEqual([['a', 'pbm_new']])
   })
@@ -34,7 +46,9 @@ describe('reconcileOptimistic', () => {
       rec('pbm_text', 'okay', '2026-01-01T10:05:00Z'),
       rec('pbm_line', 'ok', '2026-01-01T10:05:00Z', { line_id: 'line-2' }),
     ]
-    const m = reconcileOptimistic(records, [{ localId: 'a', phone: '+14155550124', lineId: 'line-1', text: 'ok', createdAt: '2026-01-01T10:05:00Z' }])
+    const m = reconcileOptimistic(records, [
+      { localId: 'a', phone: '+14155550124', lineId: 'line-1', text: 'ok', createdAt: '2026-01-01T10:05:00Z' },
+    ])
     expect(m.size).toBe(0)
   })
 
@@ -55,10 +69,22 @@ describe('reconcileOptimistic', () => {
   it('does not take an old identical message from history as this send', () => {
     const records = [rec('pbm_hist', 'ok', '2025-06-01T10:00:00Z')]
     // Without a floor (thread not loaded when sending), the client clock with a skew allowance decides.
-    expect(reconcileOptimistic(records, [{ localId: 'a', phone: '+14155550124', text: 'ok', createdAt: '2026-01-01T10:00:00Z' }]).size).toBe(0)
+    expect(
+      reconcileOptimistic(records, [
+        { localId: 'a', phone: '+14155550124', text: 'ok', createdAt: '2026-01-01T10:00:00Z' },
+      ]).size,
+    ).toBe(0)
     // With a floor, anything older than the floor is history.
     expect(
-      reconcileOptimistic(records, [{ localId: 'a', phone: '+14155550124', text: 'ok', createdAt: '2025-06-01T10:00:00Z', serverFloor: '2025-06-01T10:00:01Z' }]).size,
+      reconcileOptimistic(records, [
+        {
+          localId: 'a',
+          phone: '+14155550124',
+          text: 'ok',
+          createdAt: '2025-06-01T10:00:00Z',
+          serverFloor: '2025-06-01T10:00:01Z',
+        },
+      ]).size,
     ).toBe(0)
   })
 })

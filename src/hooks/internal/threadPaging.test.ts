@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageRecord, MessagesQuery } from '../../api'
-import { fetchThreadPage, firstThreadPageParam, flattenThread, hasMorePages, listsToFetch, nextCursor } from './threadPaging'
+import {
+  fetchThreadPage,
+  firstThreadPageParam,
+  flattenThread,
+  hasMorePages,
+  listsToFetch,
+  nextCursor,
+} from './threadPaging'
 import type { ThreadPage, ThreadPageParam } from './threadPaging'
 
 const mk = (i: number, direction: 'inbound' | 'outbound', at: string): MessageRecord => ({
@@ -32,7 +39,11 @@ function fakeService(all: MessageRecord[]) {
         .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
       const offset = q.offset ?? 0
       const limit = q.limit ?? 100
-      return { status: 'OK' as const, data: rows.slice(offset, offset + limit), pagination: { limit, offset, total: rows.length } }
+      return {
+        status: 'OK' as const,
+        data: rows.slice(offset, offset + limit),
+        pagination: { limit, offset, total: rows.length },
+      }
     },
   }
 }
@@ -53,7 +64,8 @@ describe('thread paging by time cursor', () => {
   it('reads 5,000 messages without offset + limit ever passing 2000, merged in order with no gaps or duplicates', async () => {
     const all: MessageRecord[] = []
     const t0 = Date.parse('2026-01-01T00:00:00Z')
-    for (let i = 0; i < 5000; i++) all.push(mk(i, i % 3 === 0 ? 'inbound' : 'outbound', new Date(t0 + i * 1000).toISOString()))
+    for (let i = 0; i < 5000; i++)
+      all.push(mk(i, i % 3 === 0 ? 'inbound' : 'outbound', new Date(t0 + i * 1000).toISOString()))
     const service = fakeService(all)
     const pages = await loadAll(service, 100)
     const thread = flattenThread(pages)
@@ -73,8 +85,15 @@ describe('thread paging by time cursor', () => {
 
   it('holds back records older than the list that has not been read that far', () => {
     const page: ThreadPage = {
-      messages: [mk(1, 'inbound', '2026-01-01T10:00:00Z'), mk(2, 'outbound', '2026-01-01T12:00:00Z'), mk(3, 'inbound', '2026-01-01T09:00:00Z')],
-      next: { inbound: { lte: '2026-01-01T09:00:00Z', offset: 1, done: false }, outbound: { lte: '2026-01-01T12:00:00Z', offset: 1, done: false } },
+      messages: [
+        mk(1, 'inbound', '2026-01-01T10:00:00Z'),
+        mk(2, 'outbound', '2026-01-01T12:00:00Z'),
+        mk(3, 'inbound', '2026-01-01T09:00:00Z'),
+      ],
+      next: {
+        inbound: { lte: '2026-01-01T09:00:00Z', offset: 1, done: false },
+        outbound: { lte: '2026-01-01T12:00:00Z', offset: 1, done: false },
+      },
     }
     // Outbound messages between 09:00 and 12:00 are unknown yet: only the 12:00 one is shown.
     expect(flattenThread([page]).map((m) => m.message_handle)).toEqual(['pbm_outbound_2'])

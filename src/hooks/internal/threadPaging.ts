@@ -49,7 +49,12 @@ export function listsToFetch(param: ThreadPageParam): ('inbound' | 'outbound')[]
  * the oldest record received, and `offset` only skips the records sharing that exact instant —
  * so offset + limit stays far below the service's window (spec: Limits — offset + limit <= 2000).
  */
-export function nextCursor(cursor: ListCursor, data: readonly MessageRecord[], limit: number, total?: number): ListCursor {
+export function nextCursor(
+  cursor: ListCursor,
+  data: readonly MessageRecord[],
+  limit: number,
+  total?: number,
+): ListCursor {
   if (data.length < limit) return { ...cursor, done: true }
   if (total !== undefined && cursor.offset + data.length >= total) return { ...cursor, done: true }
   const oldest = data[data.length - 1]!.created_at
@@ -112,7 +117,8 @@ export function flattenThread(pages: readonly ThreadPage[]): MessageRecord[] {
   const last = pages[pages.length - 1]
   if (!last) return []
   const floors = (['inbound', 'outbound'] as const).filter((d) => !last.next[d].done).map((d) => lteOf(last.next[d]))
-  const floor = floors.length === 0 ? undefined : floors.reduce((a, b) => (a === INF || b === INF ? INF : cmp(a, b) >= 0 ? a : b))
+  const floor =
+    floors.length === 0 ? undefined : floors.reduce((a, b) => (a === INF || b === INF ? INF : cmp(a, b) >= 0 ? a : b))
   const seen = new Map<string, MessageRecord>()
   for (const page of pages) {
     for (const m of page.messages) {

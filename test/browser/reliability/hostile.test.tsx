@@ -53,8 +53,21 @@ function hostile(path: string, body: unknown): unknown {
     if (!value || typeof value !== 'object') return value
     const out: Record<string, unknown> = {}
     for (const [key, v] of Object.entries(value)) {
-      if (['name', 'firstName', 'lastName', 'note', 'transcript', 'groupName', 'message'].includes(key) && (typeof v === 'string' || v === null)) out[key] = `${key} ${HTML}`
-      else if (['media_attachment_url', 'voice_attachment_url', 'recording_url', 'mediaAttachmentUrl', 'audioAttachmentUrl'].includes(key)) out[key] = url()
+      if (
+        ['name', 'firstName', 'lastName', 'note', 'transcript', 'groupName', 'message'].includes(key) &&
+        (typeof v === 'string' || v === null)
+      )
+        out[key] = `${key} ${HTML}`
+      else if (
+        [
+          'media_attachment_url',
+          'voice_attachment_url',
+          'recording_url',
+          'mediaAttachmentUrl',
+          'audioAttachmentUrl',
+        ].includes(key)
+      )
+        out[key] = url()
       else if (key === 'email') out[key] = `javascript:${PWN}`
       else if (key === 'customFields') out[key] = { website: `javascript:${PWN}`, bio: HTML }
       else if (key === 'disposition' && v === null) out[key] = 'answered'
@@ -104,12 +117,18 @@ function offenders(): string[] {
     for (const attr of el.getAttributeNames()) {
       const value = (el.getAttribute(attr) ?? '').trim().toLowerCase()
       if (attr.startsWith('on')) found.push(`${el.tagName} ${attr}`)
-      if (['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'data', 'xlink:href', 'background'].includes(attr) && /^(javascript|data|vbscript):/.test(value.replace(/\s/g, ''))) {
+      if (
+        ['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'data', 'xlink:href', 'background'].includes(
+          attr,
+        ) &&
+        /^(javascript|data|vbscript):/.test(value.replace(/\s/g, ''))
+      ) {
         found.push(`${el.tagName} ${attr}=${value.slice(0, 40)}`)
       }
     }
     if (el.tagName === 'IMG' && el.getAttribute('src') === 'x') found.push('payload <img src=x>')
-    if (el.tagName === 'svg' && el.closest('[data-testroot]') && el.getAttribute('onload') !== null) found.push('payload <svg onload>')
+    if (el.tagName === 'svg' && el.closest('[data-testroot]') && el.getAttribute('onload') !== null)
+      found.push('payload <svg onload>')
   }
   return found
 }
@@ -126,7 +145,12 @@ describe('hostile content renders inert in every component', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(
       <div data-testroot="">
-        <LinekitProvider client={client} queryClient={queryClient} events={events} audioEngine={createFakeAudioEngine()}>
+        <LinekitProvider
+          client={client}
+          queryClient={queryClient}
+          events={events}
+          audioEngine={createFakeAudioEngine()}
+        >
           <InboundCallBanner />
           <LinePicker />
           <Conversation phoneNumber={AVA} />
@@ -138,24 +162,43 @@ describe('hostile content renders inert in every component', () => {
       </div>,
     )
     // The hostile text arrives and is shown as text.
-    await waitFor(() => expect(screen.getAllByText((t) => t.includes('<img src=x onerror=')).length).toBeGreaterThan(2), { timeout: 8000 })
+    await waitFor(
+      () => expect(screen.getAllByText((t) => t.includes('<img src=x onerror=')).length).toBeGreaterThan(2),
+      { timeout: 8000 },
+    )
     // A ringing call (the banner shows the line, whose name is hostile in the listing).
     const call = mock.control.calls.inbound({ lineId: seedLines.main.lineId, from: '+14155550182' })
     events.emit({
       type: 'audiocall.inbound.ringing',
-      data: { event: 'audiocall.inbound.ringing', call_uuid: call.call_uuid, direction: 'inbound', from: '+14155550182', pb_line_id: seedLines.main.lineId, linePhoneNumber: seedLines.main.phoneNumber, ringingAt: new Date().toISOString(), receivedAt: new Date().toISOString() },
+      data: {
+        event: 'audiocall.inbound.ringing',
+        call_uuid: call.call_uuid,
+        direction: 'inbound',
+        from: '+14155550182',
+        pb_line_id: seedLines.main.lineId,
+        linePhoneNumber: seedLines.main.phoneNumber,
+        ringingAt: new Date().toISOString(),
+        receivedAt: new Date().toISOString(),
+      },
     } as Parameters<typeof events.emit>[0])
     await screen.findByRole('button', { name: /answer/i })
     // Open what opens: the flow menu (hostile flow names), any disclosure of the contact and the call log.
     const user = userEvent.setup()
-    for (const button of screen.queryAllByRole('button', { name: /enrol|enroll|workflow|transcript|details|show/i }).slice(0, 4)) {
+    for (const button of screen
+      .queryAllByRole('button', { name: /enrol|enroll|workflow|transcript|details|show/i })
+      .slice(0, 4)) {
       await user.click(button).catch(() => undefined)
     }
     // Give images, media and SVG time to load or fail (their handlers would run now).
     await new Promise((resolve) => setTimeout(resolve, 1000))
     // The hostile fields did reach the components (as text): message, line name, contact name, transcript.
     const shown = (prefix: string) => screen.queryAllByText((t) => t.includes(`${prefix} <img src=x onerror=`)).length
-    const reached = { message: shown('text'), lineName: shown('name'), contactName: shown('firstName'), transcript: shown('Agent:') }
+    const reached = {
+      message: shown('text'),
+      lineName: shown('name'),
+      contactName: shown('firstName'),
+      transcript: shown('Agent:'),
+    }
     expect(reached.message, JSON.stringify(reached)).toBeGreaterThan(0)
     expect(reached.lineName, JSON.stringify(reached)).toBeGreaterThan(0)
     expect(reached.contactName, JSON.stringify(reached)).toBeGreaterThan(0)

@@ -53,7 +53,10 @@ describe('linekit/api bundle', () => {
   })
 
   it('normalizePhone pulls libphonenumber with the min metadata only', async () => {
-    const r = await bundle('phone', `import { normalizePhone } from ${JSON.stringify(apiIndex)}; console.log(normalizePhone)`)
+    const r = await bundle(
+      'phone',
+      `import { normalizePhone } from ${JSON.stringify(apiIndex)}; console.log(normalizePhone)`,
+    )
     expect(r.staticModules.some((m) => m.includes('metadata.min'))).toBe(true)
     expect(r.staticModules.some((m) => m.includes('metadata.max') || m.includes('metadata.mobile'))).toBe(false)
     expect(r.staticGzip).toBeLessThan(35_000)

@@ -41,7 +41,13 @@ export const groupSendResponse = {
   audioAttachmentUrl: null,
 }
 export const typingResponse = { status: 'SENT', number: '+14155550124', error_message: null }
-export const reactionResponse = { status: 'SENT', messageHandle: 'pbm_abc', reaction: 'love', remove: false, error_message: null }
+export const reactionResponse = {
+  status: 'SENT',
+  messageHandle: 'pbm_abc',
+  reaction: 'love',
+  remove: false,
+  error_message: null,
+}
 export const line = { lineId: LINE_ID }
 export const availability = { available: true }
 export const contact = {

@@ -28,7 +28,10 @@ function entryComponents(): string[] {
   const names = new Set<string>(['LinekitProvider'])
   for (const m of index.matchAll(/^export \{([^}]*)\} from '\.\/components\/[^']+'/gm)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()!
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
       if (/^[A-Z][A-Za-z]+$/.test(name)) names.add(name)
     }
   }
@@ -39,31 +42,42 @@ function entryComponents(): string[] {
 function describe_(r: SizeResult): string {
   return r.files
     .map((f) => {
-      const top = f.inputs.filter((i) => !i.startsWith('<')).map((i) => i.replace(/^node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1'))
+      const top = f.inputs
+        .filter((i) => !i.startsWith('<'))
+        .map((i) => i.replace(/^node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1'))
       return `  ${f.kind.padEnd(7)} ${kb(f.gzip).padStart(9)} ${f.file}: ${[...new Set(top)].slice(0, 12).join(', ')}`
     })
     .join('\n')
 }
 
-const use = (names: string[], from = './src/index.ts') => `import { ${names.join(', ')} } from '${from}'\nconsole.log(${names.join(', ')})\n`
+const use = (names: string[], from = './src/index.ts') =>
+  `import { ${names.join(', ')} } from '${from}'\nconsole.log(${names.join(', ')})\n`
 
 describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, react-query external)', () => {
   it('<LinekitProvider> + <Conversation> stay within 25 KB of initial chunks', async () => {
     const r = await measure(use(['LinekitProvider', 'Conversation']))
-    expect(r.initial, `initial ${kb(r.initial)} > ${kb(budgets.providerConversation)}\n${describe_(r)}`).toBeLessThanOrEqual(
-      budgets.providerConversation,
-    )
+    expect(
+      r.initial,
+      `initial ${kb(r.initial)} > ${kb(budgets.providerConversation)}\n${describe_(r)}`,
+    ).toBeLessThanOrEqual(budgets.providerConversation)
   })
 
   it('all components of the linekit entry together stay within 50 KB of initial chunks, phone metadata in a lazy chunk', async () => {
     const components = entryComponents()
     // A guard on the guard: the list comes from src/index.ts, so it must hold the kit's components.
-    expect(components).toEqual(expect.arrayContaining(['Conversation', 'Dialer', 'InboundCallBanner', 'GroupComposer', 'CallLogTable']))
+    expect(components).toEqual(
+      expect.arrayContaining(['Conversation', 'Dialer', 'InboundCallBanner', 'GroupComposer', 'CallLogTable']),
+    )
     const r = await measure(use(components))
     const detail = describe_(r)
-    expect(r.initial, `initial ${kb(r.initial)} > ${kb(budgets.allComponents)}\n${detail}`).toBeLessThanOrEqual(budgets.allComponents)
+    expect(r.initial, `initial ${kb(r.initial)} > ${kb(budgets.allComponents)}\n${detail}`).toBeLessThanOrEqual(
+      budgets.allComponents,
+    )
     // GroupComposer and the Dialer normalize typed numbers: libphonenumber is bundled, behind import() only.
-    expect(r.files.some((f) => f.kind === 'lazy' && f.phone), `no lazy phone-metadata chunk\n${detail}`).toBe(true)
+    expect(
+      r.files.some((f) => f.kind === 'lazy' && f.phone),
+      `no lazy phone-metadata chunk\n${detail}`,
+    ).toBe(true)
     expect(
       r.files.filter((f) => f.kind === 'initial' && f.phone).map((f) => f.file),
       `libphonenumber-js in an initial chunk\n${detail}`,
@@ -76,9 +90,15 @@ describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, rea
     for (const r of [calling, whole]) {
       const detail = describe_(r)
       // The SDK must be bundled (else this check proves nothing), and only behind import().
-      expect(r.files.some((f) => f.kind === 'lazy' && f.agora), `no lazy Agora chunk\n${detail}`).toBe(true)
+      expect(
+        r.files.some((f) => f.kind === 'lazy' && f.agora),
+        `no lazy Agora chunk\n${detail}`,
+      ).toBe(true)
       expect(r.agoraInInitial, `agora-rtc-sdk-ng in an initial chunk\n${detail}`).toBe(false)
-      expect(r.files.filter((f) => f.kind === 'initial' && f.phone).map((f) => f.file), `libphonenumber-js in an initial chunk\n${detail}`).toEqual([])
+      expect(
+        r.files.filter((f) => f.kind === 'initial' && f.phone).map((f) => f.file),
+        `libphonenumber-js in an initial chunk\n${detail}`,
+      ).toEqual([])
     }
   }, 60_000)
 
@@ -91,10 +111,18 @@ describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, rea
 
   it('linekit/server has no React and stays within 15 KB', async () => {
     // Nothing external: if React were imported anywhere it would be bundled and detected.
-    const r = await measure(`import * as server from './server-helpers/index.ts'\nconsole.log(server)\n`, { external: [], platform: 'neutral' })
+    const r = await measure(`import * as server from './server-helpers/index.ts'\nconsole.log(server)\n`, {
+      external: [],
+      platform: 'neutral',
+    })
     const detail = describe_(r)
-    expect(r.files.some((f) => f.react), `React in linekit/server\n${detail}`).toBe(false)
-    expect(Object.keys(r.graph).filter((f) => /node_modules\/(react|react-dom|@tanstack\/react-query)\//.test(f))).toEqual([])
+    expect(
+      r.files.some((f) => f.react),
+      `React in linekit/server\n${detail}`,
+    ).toBe(false)
+    expect(
+      Object.keys(r.graph).filter((f) => /node_modules\/(react|react-dom|@tanstack\/react-query)\//.test(f)),
+    ).toEqual([])
     expect(r.initial, `initial ${kb(r.initial)} > ${kb(budgets.server)}\n${detail}`).toBeLessThanOrEqual(budgets.server)
   }, 60_000)
 })
@@ -125,7 +153,9 @@ describe('tree-shaking through the linekit entry', () => {
     // The issue's example, spelled out: the Dialer alone carries nothing of the Conversation.
     const dialer = results.Dialer!
     expect(dialer.initialInputs).toContain('src/components/Dialer.tsx')
-    expect(dialer.initialInputs.filter((i) => /src\/components\/(Conversation|MessageList|MessageComposer)\.tsx$/.test(i))).toEqual([])
+    expect(
+      dialer.initialInputs.filter((i) => /src\/components\/(Conversation|MessageList|MessageComposer)\.tsx$/.test(i)),
+    ).toEqual([])
     expect(dialer.initialInputs.some((i) => i.includes('@tanstack/virtual-core'))).toBe(false)
   }, 120_000)
 })

@@ -12,7 +12,8 @@ import { createBackend, installMsw, recordRequests, renderWithBackend } from './
 installMsw()
 afterEach(() => vi.useRealTimers())
 
-const audioLine = (backend: ReturnType<typeof createBackend>) => backend.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
+const audioLine = (backend: ReturnType<typeof createBackend>) =>
+  backend.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
 
 describe('inbound calls', () => {
   it('a ringing webhook queues the call; answering marks it; useLinekitEvent sees the events', async () => {
@@ -150,7 +151,9 @@ describe('useTypingIndicator', () => {
     const backend = createBackend()
     const requests = recordRequests()
     backend.mock.control.addFault({ path: '/send-typing-indicator', mode: 'device', count: 1 })
-    const { result } = renderWithBackend(backend, () => useTypingIndicator({ phoneNumber: '+14155550124', active: true, throttleMs: 1000 }))
+    const { result } = renderWithBackend(backend, () =>
+      useTypingIndicator({ phoneNumber: '+14155550124', active: true, throttleMs: 1000 }),
+    )
     await waitFor(() => expect(result.current.state).toBe('error'))
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000) // ten throttle windows while still "typing"
@@ -164,7 +167,9 @@ describe('useTypingIndicator', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const backend = createBackend()
     const requests = recordRequests()
-    const { result, rerender } = renderWithBackend(backend, () => useTypingIndicator({ phoneNumber: '+14155550124', active: true, throttleMs: 4000 }))
+    const { result, rerender } = renderWithBackend(backend, () =>
+      useTypingIndicator({ phoneNumber: '+14155550124', active: true, throttleMs: 4000 }),
+    )
     await waitFor(() => expect(result.current.state).toBe('sent'))
     await act(async () => {
       await vi.advanceTimersByTimeAsync(8_100)

@@ -57,7 +57,13 @@ describe('sends under faults (through the real server handler)', () => {
     // A send that failed for good stays visible; the user retries it (same key) until it goes.
     let failed = results.filter((r) => !r.ok)
     for (let round = 0; failed.length > 0 && round < 10; round++) {
-      expect(engine.getSnapshot().filter((m) => m.state === 'failed').map((m) => m.localId).sort()).toEqual(failed.map((f) => f.localId).sort())
+      expect(
+        engine
+          .getSnapshot()
+          .filter((m) => m.state === 'failed')
+          .map((m) => m.localId)
+          .sort(),
+      ).toEqual(failed.map((f) => f.localId).sort())
       const retried = await Promise.all(failed.map((f) => engine.retry(f.localId)))
       failed = retried.filter((r) => !r.ok)
     }
@@ -79,7 +85,11 @@ describe('client-side timeout', () => {
       // Longer than the client's 50 ms timeout; the service still processes it afterwards.
       await new Promise((r) => setTimeout(r, 300))
       await backend.server.handle(
-        new Request(request.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-linekit-csrf': '1' }, body }),
+        new Request(request.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-linekit-csrf': '1' },
+          body,
+        }),
       )
       return HttpResponse.json({})
     })

@@ -97,16 +97,27 @@ export function renderWithBackend<T>(backend: Backend, hook: () => T, options: H
   if (eventsOption === 'bus') {
     const memory = createMemoryEventSource()
     stopEvents = backend.server.bus.subscribe((event) => {
-      memory.emit({ id: event.id, type: event.type, ...(event.lineId ? { lineId: event.lineId } : {}), data: event.payload } as Parameters<
-        typeof memory.emit
-      >[0])
+      memory.emit({
+        id: event.id,
+        type: event.type,
+        ...(event.lineId ? { lineId: event.lineId } : {}),
+        data: event.payload,
+      } as Parameters<typeof memory.emit>[0])
     })
     events = memory
   } else events = eventsOption
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } } })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } },
+  })
   const client = givenClient ?? createLinekitClient({ baseUrl: BASE })
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <LinekitProvider client={client} queryClient={queryClient} events={events} callPollIntervalMs={60_000} {...providerProps}>
+    <LinekitProvider
+      client={client}
+      queryClient={queryClient}
+      events={events}
+      callPollIntervalMs={60_000}
+      {...providerProps}
+    >
       {children}
     </LinekitProvider>
   )

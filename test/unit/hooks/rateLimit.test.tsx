@@ -21,13 +21,16 @@ function mockTime(backend: ReturnType<typeof createBackend>) {
 }
 
 describe('429 back-off through the real server handler', () => {
-  it("one 429 closes the shared gate: every later request waits Retry-After, so the burst gets no second 429", async () => {
+  it('one 429 closes the shared gate: every later request waits Retry-After, so the burst gets no second 429', async () => {
     const backend = createBackend()
     backend.mock.control.updateSettings({ rateLimitPerMinute: 5 })
     msw.use(backend.handler)
     const requests = recordRequests()
     const time = mockTime(backend)
-    const client = gateClient(createLinekitClient({ baseUrl: BASE }), { api: createRateGate(time), mint: createRateGate(time) })
+    const client = gateClient(createLinekitClient({ baseUrl: BASE }), {
+      api: createRateGate(time),
+      mint: createRateGate(time),
+    })
 
     for (let i = 0; i < 5; i++) await client.getLines()
     backend.clock.advance(10_000)

@@ -15,7 +15,8 @@ function useConversation(phoneNumber: string, lineId?: string) {
   return { thread, send }
 }
 
-const optimistic = (items: ReturnType<typeof useThread>['items']) => items.filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
+const optimistic = (items: ReturnType<typeof useThread>['items']) =>
+  items.filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
 
 describe('useSendMessage + useThread against the mock through the real server handler', () => {
   it('shows the send at once as pending, then reconciles it with the listed record (one message, no duplicate row)', async () => {
@@ -106,7 +107,9 @@ describe('useSendMessage + useThread against the mock through the real server ha
     const backend = createBackend()
     const requests = recordRequests()
     backend.mock.control.addFault({ path: '/send-api-message', status: 502, count: 4 })
-    const { result } = renderWithBackend(backend, () => useConversation(AVA), { sendRetry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 4 } })
+    const { result } = renderWithBackend(backend, () => useConversation(AVA), {
+      sendRetry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 4 },
+    })
     await waitFor(() => expect(result.current.thread.status).toBe('success'))
     await act(async () => {
       await result.current.send({ phone: AVA, message: 'third time lucky' })
@@ -128,7 +131,9 @@ describe('useSendMessage + useThread against the mock through the real server ha
   it('does not retry a refusal (400) and lets the user discard it', async () => {
     const backend = createBackend()
     const requests = recordRequests()
-    const { result } = renderWithBackend(backend, () => useConversation('+14155550137'), { sendRetry: { baseDelayMs: 1 } })
+    const { result } = renderWithBackend(backend, () => useConversation('+14155550137'), {
+      sendRetry: { baseDelayMs: 1 },
+    })
     await waitFor(() => expect(result.current.thread.status).toBe('success'))
     // Ben is SMS-only: an effect is refused with 400 (spec: effect on an SMS destination).
     await act(async () => {

@@ -21,7 +21,10 @@ describe('createSseEventSource against the real linekit/server events route', ()
     await waitFor(() => expect(got.some((e) => e.type === 'message')).toBe(true))
     const event = got.find((e) => e.type === 'message')!
     expect(event.id).not.toBe('')
-    expect(event).toMatchObject({ type: 'message', data: { message: 'over SSE', destination: '+14155550124', direction: 'inbound' } })
+    expect(event).toMatchObject({
+      type: 'message',
+      data: { message: 'over SSE', destination: '+14155550124', direction: 'inbound' },
+    })
     events.close()
   })
 

@@ -6,7 +6,8 @@ import { createBackend, hosts, installMsw, recordRequests, renderWithBackend } f
 
 installMsw()
 const AVA = '+14155550124'
-const contents = (items: ReturnType<typeof useThread>['items']) => items.map((i) => (i.kind === 'message' ? i.message.content : i.body.message))
+const contents = (items: ReturnType<typeof useThread>['items']) =>
+  items.map((i) => (i.kind === 'message' ? i.message.content : i.body.message))
 
 describe('useThread against the mock through the real server handler', () => {
   it('merges inbound (from_number) and outbound (to_number) and pages deep history by created_at_lte, never offset past 2000', async () => {

@@ -15,11 +15,20 @@ describe('typing indicator, then the message', () => {
     msw.use(backend.handler)
     const requests = recordRequests()
     const sleeps: number[] = []
-    const response = await sendWithTyping(createLinekitClient({ baseUrl: BASE }), { phone: AVA, message: 'typed' }, { sleep: async (ms) => void sleeps.push(ms) })
+    const response = await sendWithTyping(
+      createLinekitClient({ baseUrl: BASE }),
+      { phone: AVA, message: 'typed' },
+      { sleep: async (ms) => void sleeps.push(ms) },
+    )
     expect(response.success).toBe(true)
     expect(sleeps).toEqual([2500])
-    expect(requests.seen.map((r) => r.url.pathname.split('/').at(-1))).toEqual(['send-typing-indicator', 'send-api-message'])
-    await waitFor(() => expect((requests.to('/send-api-message')[0]!.body as { idempotencyKey?: string }).idempotencyKey).toMatch(/^lk-/))
+    expect(requests.seen.map((r) => r.url.pathname.split('/').at(-1))).toEqual([
+      'send-typing-indicator',
+      'send-api-message',
+    ])
+    await waitFor(() =>
+      expect((requests.to('/send-api-message')[0]!.body as { idempotencyKey?: string }).idempotencyKey).toMatch(/^lk-/),
+    )
     requests.stop()
   })
 

@@ -29,7 +29,10 @@ describe('a dropped `ended` webhook', () => {
         throw new Error('connection reset')
       }
       const response = await backend.server.handle(
-        new Request(new URL(new URL(url).pathname, 'http://app.test').toString(), { method: 'POST', body: JSON.stringify(body) }),
+        new Request(new URL(new URL(url).pathname, 'http://app.test').toString(), {
+          method: 'POST',
+          body: JSON.stringify(body),
+        }),
       )
       return { status: response.status }
     })
@@ -39,7 +42,12 @@ describe('a dropped `ended` webhook', () => {
     )
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const { container, unmount } = render(
-      <LinekitProvider client={createLinekitClient({ baseUrl: BASE })} queryClient={queryClient} events={events} callPollIntervalMs={50}>
+      <LinekitProvider
+        client={createLinekitClient({ baseUrl: BASE })}
+        queryClient={queryClient}
+        events={events}
+        callPollIntervalMs={50}
+      >
         <InboundCallBanner />
       </LinekitProvider>,
     )

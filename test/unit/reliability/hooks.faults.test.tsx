@@ -78,10 +78,16 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
     })
     // The mock's 60/min is off here (faults are the subject; pacing is test/unit/reliability/ratelimit.test.ts):
     // hand the provider a client gated without pacing, which it keeps as is.
-    const client = gateClient(createLinekitClient({ baseUrl: BASE, timeoutMs: CLIENT_TIMEOUT_MS }), { api: createRateGate(), mint: createRateGate() })
+    const client = gateClient(createLinekitClient({ baseUrl: BASE, timeoutMs: CLIENT_TIMEOUT_MS }), {
+      api: createRateGate(),
+      mint: createRateGate(),
+    })
     const { result, unmount } = renderWithBackend(
       backend,
-      () => ({ sender: useSendMessage(), threads: PEERS.map((phoneNumber) => useThread({ phoneNumber, confirmPollMs: 60_000, pageSize: 100 })) }),
+      () => ({
+        sender: useSendMessage(),
+        threads: PEERS.map((phoneNumber) => useThread({ phoneNumber, confirmPollMs: 60_000, pageSize: 100 })),
+      }),
       // Two automatic attempts (fast back-off) so that plenty of sends fail for good and must be retried by hand.
       { client, handlers: [flaky], sendRetry: { maxAttempts: 2, baseDelayMs: 2, maxDelayMs: 8 } },
     )
@@ -100,9 +106,15 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
     // earlier attempt did reach the service and only the answer was lost — as the stored message
     // the thread reconciled it with (then it is not a failure the user must act on).
     const failedItems = () =>
-      result.current.threads.flatMap((t) => t.items).filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic' && i.state === 'failed')
+      result.current.threads
+        .flatMap((t) => t.items)
+        .filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic' && i.state === 'failed')
     const storedTexts = () =>
-      new Set(result.current.threads.flatMap((t) => t.items).flatMap((i) => (i.kind === 'message' ? [i.message.content] : [])))
+      new Set(
+        result.current.threads
+          .flatMap((t) => t.items)
+          .flatMap((i) => (i.kind === 'message' ? [i.message.content] : [])),
+      )
     const textOf = new Map(outcomes.map((o, i) => [o.localId, texts[i]!.message]))
     await act(async () => {
       for (const t of result.current.threads) t.refetch()
@@ -130,7 +142,9 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
     expect(faults.networkAfter).toBeGreaterThan(10)
     // Ground truth: exactly one stored message per user send.
     for (const { phone, message } of texts) expect(backend.outboundTo(phone, message), message).toHaveLength(1)
-    expect(PEERS.reduce((n, p) => n + backend.outboundTo(p).filter((m) => m.content.startsWith('send ')).length, 0)).toBe(500)
+    expect(
+      PEERS.reduce((n, p) => n + backend.outboundTo(p).filter((m) => m.content.startsWith('send ')).length, 0),
+    ).toBe(500)
     unmount()
   }, 60_000)
 })

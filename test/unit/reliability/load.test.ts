@@ -14,11 +14,20 @@ const root = resolve(import.meta.dirname, '../../..')
 
 describe('load (short)', () => {
   it('50 concurrent clients for 3 s through the Node adapter: zero errors, bounded memory', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/load.mjs', '--duration', '3', '--connections', '50', '--json'], { cwd: root, timeout: 60_000 }).catch(
-      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr }),
-    )
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['scripts/load.mjs', '--duration', '3', '--connections', '50', '--json'],
+      { cwd: root, timeout: 60_000 },
+    ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr }))
     const line = stdout.trim().split('\n').at(-1) ?? '{}'
-    const summary = JSON.parse(line) as { ok: boolean; requests: number; errors: number; timeouts: number; non2xx: number; rssMb: { peak: number } }
+    const summary = JSON.parse(line) as {
+      ok: boolean
+      requests: number
+      errors: number
+      timeouts: number
+      non2xx: number
+      rssMb: { peak: number }
+    }
     expect(summary.errors, line).toBe(0)
     expect(summary.timeouts, line).toBe(0)
     expect(summary.non2xx, line).toBe(0)

@@ -15,38 +15,132 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { messagingErrorBodySchema, mintErrorBodySchema } from 'linekit/api'
 import { seedContacts, seedFlows, seedOtherLines } from 'linekit/mocks'
-import { ALL_LINES, INBOUND_ONLY, KEY, MAIN, MESSAGING, SECRET, SHARED, counts, createRig, fingerprint, isAllowedUpstream } from './support'
+import {
+  ALL_LINES,
+  INBOUND_ONLY,
+  KEY,
+  MAIN,
+  MESSAGING,
+  SECRET,
+  SHARED,
+  counts,
+  createRig,
+  fingerprint,
+  isAllowedUpstream,
+} from './support'
 import type { UserName } from './support'
 
 /** Codes linekit/server itself answers on the mint route (src/api/ASSUMPTIONS.md, issue 6). */
-const serverMintCodes = new Set(['method_not_allowed', 'unauthorized', 'line_not_allowed', 'csrf_failed', 'payload_too_large', 'invalid_line_id', 'dialer_unavailable'])
+const serverMintCodes = new Set([
+  'method_not_allowed',
+  'unauthorized',
+  'line_not_allowed',
+  'csrf_failed',
+  'payload_too_large',
+  'invalid_line_id',
+  'dialer_unavailable',
+])
 
 const rig = createRig()
 const { mock } = rig
 // Handles and calls to aim at: one of each on alice's line and on bob's.
-const handleOn = (line: string) => [...mock.state.messagesByHandle.values()].find((m) => m.line_id === line && m.accountId === 'acct_production')!.handle
+const handleOn = (line: string) =>
+  [...mock.state.messagesByHandle.values()].find((m) => m.line_id === line && m.accountId === 'acct_production')!.handle
 const HANDLE_MAIN = handleOn(MAIN)
 const HANDLE_MESSAGING = handleOn(MESSAGING)
 const CALL_MAIN = mock.control.calls.inbound({ lineId: MAIN, from: seedContacts.ava }).call_uuid
 const CONTACT = mock.state.accounts.get('acct_production')!.contacts[0]!.id
 
-const lineValue = fc.constantFrom<unknown>(MAIN, MESSAGING, SHARED, INBOUND_ONLY, MAIN.toUpperCase(), ` ${MESSAGING}`, seedOtherLines.trial.lineId, seedOtherLines.crm.lineId, '00000000-0000-4000-8000-000000000000', 'not-a-line', '', null, 42, [MAIN], { lineId: MAIN })
-const phone = fc.constantFrom<unknown>(seedContacts.ava, seedContacts.ben, '(415) 555-0178', '+14155550180', 'chat000000000000001', 'a@b.c', '', 12, null, '+1'.padEnd(400, '9'))
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('<script>alert(1)</script>', 'x'.repeat(70_000), '\u0000', '${KEY}'))
-const handle = fc.constantFrom<unknown>(HANDLE_MAIN, HANDLE_MESSAGING, 'pbm_nope', '..', '.', 'pbm_../../get-lines', 'pbm_%2F..', '', 7)
+const lineValue = fc.constantFrom<unknown>(
+  MAIN,
+  MESSAGING,
+  SHARED,
+  INBOUND_ONLY,
+  MAIN.toUpperCase(),
+  ` ${MESSAGING}`,
+  seedOtherLines.trial.lineId,
+  seedOtherLines.crm.lineId,
+  '00000000-0000-4000-8000-000000000000',
+  'not-a-line',
+  '',
+  null,
+  42,
+  [MAIN],
+  { lineId: MAIN },
+)
+const phone = fc.constantFrom<unknown>(
+  seedContacts.ava,
+  seedContacts.ben,
+  '(415) 555-0178',
+  '+14155550180',
+  'chat000000000000001',
+  'a@b.c',
+  '',
+  12,
+  null,
+  '+1'.padEnd(400, '9'),
+)
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('<script>alert(1)</script>', 'x'.repeat(70_000), '\u0000', '${KEY}'),
+)
+const handle = fc.constantFrom<unknown>(
+  HANDLE_MAIN,
+  HANDLE_MESSAGING,
+  'pbm_nope',
+  '..',
+  '.',
+  'pbm_../../get-lines',
+  'pbm_%2F..',
+  '',
+  7,
+)
 const callUuid = fc.constantFrom<unknown>(CALL_MAIN, 'call_nope', '../get-lines', '', null, 1)
 const anything = fc.oneof(fc.jsonValue({ maxDepth: 2 }), text)
 
 /** A near-valid body per route: its fields, some wrong, some missing, some extra. */
 const bodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
-  '/send-api-message': fc.record({ phone, message: text, lineId: lineValue, pb_line_id: lineValue, idempotencyKey: fc.string({ maxLength: 8 }), effect: fc.constantFrom('slam', 'bogus') }, { requiredKeys: [] }),
+  '/send-api-message': fc.record(
+    {
+      phone,
+      message: text,
+      lineId: lineValue,
+      pb_line_id: lineValue,
+      idempotencyKey: fc.string({ maxLength: 8 }),
+      effect: fc.constantFrom('slam', 'bogus'),
+    },
+    { requiredKeys: [] },
+  ),
   '/send-typing-indicator': fc.record({ phoneNumber: phone, lineId: lineValue }, { requiredKeys: [] }),
-  '/send-reaction': fc.record({ messageHandle: handle, reaction: fc.constantFrom('love', 'like', 'nope'), partIndex: fc.integer({ min: -1, max: 2 }) }, { requiredKeys: [] }),
-  '/send-group-message': fc.record({ numbers: fc.array(phone, { maxLength: 4 }), message: text, lineId: lineValue }, { requiredKeys: [] }),
+  '/send-reaction': fc.record(
+    {
+      messageHandle: handle,
+      reaction: fc.constantFrom('love', 'like', 'nope'),
+      partIndex: fc.integer({ min: -1, max: 2 }),
+    },
+    { requiredKeys: [] },
+  ),
+  '/send-group-message': fc.record(
+    { numbers: fc.array(phone, { maxLength: 4 }), message: text, lineId: lineValue },
+    { requiredKeys: [] },
+  ),
   '/api-check-native-availability': fc.record({ phone }, { requiredKeys: [] }),
-  '/create-external-contact': fc.record({ phone, firstName: text, email: text, customFields: anything }, { requiredKeys: [] }),
-  '/update-external-contact': fc.record({ contactId: fc.constantFrom<unknown>(CONTACT, 'c_nope', 1), note: text, customFields: anything }, { requiredKeys: [] }),
-  '/enroll-flow': fc.record({ flowId: fc.constantFrom<unknown>(seedFlows.wait, seedFlows.unpublished, 'x', ''), phoneNumber: phone, pb_line_id: lineValue }, { requiredKeys: [] }),
+  '/create-external-contact': fc.record(
+    { phone, firstName: text, email: text, customFields: anything },
+    { requiredKeys: [] },
+  ),
+  '/update-external-contact': fc.record(
+    { contactId: fc.constantFrom<unknown>(CONTACT, 'c_nope', 1), note: text, customFields: anything },
+    { requiredKeys: [] },
+  ),
+  '/enroll-flow': fc.record(
+    {
+      flowId: fc.constantFrom<unknown>(seedFlows.wait, seedFlows.unpublished, 'x', ''),
+      phoneNumber: phone,
+      pb_line_id: lineValue,
+    },
+    { requiredKeys: [] },
+  ),
   '/cancel-flow-run': fc.record({ runId: fc.constantFrom<unknown>(1, 2, -1, '1', 1.5, null) }, { requiredKeys: [] }),
   '/start-audiocall-call-api': fc.record({ pb_line_id: lineValue, phone_number: phone }, { requiredKeys: [] }),
   '/answer-audiocall-call-api': fc.record({ call_uuid: callUuid }, { requiredKeys: [] }),
@@ -55,10 +149,38 @@ const bodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   '/dialer/token': fc.record({ lineId: lineValue }, { requiredKeys: [] }),
 }
 const queries: Record<string, fc.Arbitrary<[string, string][]>> = {
-  '/get-messages-api': fc.array(fc.tuple(fc.constantFrom('limit', 'offset', 'pb_line_id', 'PB_LINE_ID', 'direction', 'from_number', 'to_number', 'order_by', 'x'), fc.oneof(lineValue.map(String), fc.constantFrom('1', '100', '1999', '-1', 'inbound', 'asc'))), { maxLength: 4 }),
-  '/get-call-logs-api': fc.array(fc.tuple(fc.constantFrom('limit', 'offset', 'pb_line_id', 'answered_at_gte', 'call_log_timestamp'), fc.oneof(lineValue.map(String), fc.constantFrom('5', 'asc', 'not-a-date'))), { maxLength: 4 }),
-  '/get-audiocall-call-status-api': fc.array(fc.tuple(fc.constantFrom('call_uuid', 'pb_line_id'), callUuid.map(String)), { maxLength: 2 }),
-  '/get-external-contacts': fc.array(fc.tuple(fc.constantFrom('limit', 'offset', 'phone'), fc.constantFrom('1', '2001', 'x', '+14155550124')), { maxLength: 3 }),
+  '/get-messages-api': fc.array(
+    fc.tuple(
+      fc.constantFrom(
+        'limit',
+        'offset',
+        'pb_line_id',
+        'PB_LINE_ID',
+        'direction',
+        'from_number',
+        'to_number',
+        'order_by',
+        'x',
+      ),
+      fc.oneof(lineValue.map(String), fc.constantFrom('1', '100', '1999', '-1', 'inbound', 'asc')),
+    ),
+    { maxLength: 4 },
+  ),
+  '/get-call-logs-api': fc.array(
+    fc.tuple(
+      fc.constantFrom('limit', 'offset', 'pb_line_id', 'answered_at_gte', 'call_log_timestamp'),
+      fc.oneof(lineValue.map(String), fc.constantFrom('5', 'asc', 'not-a-date')),
+    ),
+    { maxLength: 4 },
+  ),
+  '/get-audiocall-call-status-api': fc.array(
+    fc.tuple(fc.constantFrom('call_uuid', 'pb_line_id'), callUuid.map(String)),
+    { maxLength: 2 },
+  ),
+  '/get-external-contacts': fc.array(
+    fc.tuple(fc.constantFrom('limit', 'offset', 'phone'), fc.constantFrom('1', '2001', 'x', '+14155550124')),
+    { maxLength: 3 },
+  ),
   '/get-lines': fc.constant([]),
   '/get-flows': fc.constant([]),
   '/get-effects': fc.constant([]),
@@ -67,46 +189,96 @@ const queries: Record<string, fc.Arbitrary<[string, string][]>> = {
 
 /** Valid bodies as alice (main line) would send them: the served side of the property. */
 const validBodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
-  '/send-api-message': fc.record({ phone: fc.constantFrom(seedContacts.ava, '+14155550180'), message: fc.string({ minLength: 1, maxLength: 20 }), lineId: fc.constant(MAIN) }),
-  '/send-group-message': fc.record({ numbers: fc.constant([seedContacts.ava, seedContacts.cara]), message: fc.string({ minLength: 1, maxLength: 20 }), lineId: fc.constant(MAIN) }),
+  '/send-api-message': fc.record({
+    phone: fc.constantFrom(seedContacts.ava, '+14155550180'),
+    message: fc.string({ minLength: 1, maxLength: 20 }),
+    lineId: fc.constant(MAIN),
+  }),
+  '/send-group-message': fc.record({
+    numbers: fc.constant([seedContacts.ava, seedContacts.cara]),
+    message: fc.string({ minLength: 1, maxLength: 20 }),
+    lineId: fc.constant(MAIN),
+  }),
   '/api-check-native-availability': fc.record({ phone: fc.constantFrom(seedContacts.ava, '+14155550181') }),
-  '/create-external-contact': fc.record({ phone: fc.constantFrom('+14155550182', '+14155550183'), firstName: fc.string({ maxLength: 10 }) }),
+  '/create-external-contact': fc.record({
+    phone: fc.constantFrom('+14155550182', '+14155550183'),
+    firstName: fc.string({ maxLength: 10 }),
+  }),
   '/update-external-contact': fc.record({ contactId: fc.constant(CONTACT), note: fc.string({ maxLength: 10 }) }),
-  '/enroll-flow': fc.record({ flowId: fc.constant(seedFlows.wait), phoneNumber: fc.constantFrom('+14155550184', '+14155550185'), pb_line_id: fc.constant(MAIN) }),
+  '/enroll-flow': fc.record({
+    flowId: fc.constant(seedFlows.wait),
+    phoneNumber: fc.constantFrom('+14155550184', '+14155550185'),
+    pb_line_id: fc.constant(MAIN),
+  }),
   '/send-reaction': fc.record({ messageHandle: fc.constant(HANDLE_MAIN), reaction: fc.constantFrom('love', 'like') }),
   '/dialer/token': fc.record({ lineId: fc.constant(MAIN) }),
 }
-const validPost = fc.constantFrom(...Object.keys(validBodies)).chain((path) =>
-  validBodies[path]!.map((body) => ({ kind: 'post' as const, path, body, raw: undefined, user: 'alice' as UserName | null, csrf: 'header' as 'header' | 'origin' | 'cross' | 'none', method: null as string | null })),
-)
+const validPost = fc
+  .constantFrom(...Object.keys(validBodies))
+  .chain((path) =>
+    validBodies[path]!.map((body) => ({
+      kind: 'post' as const,
+      path,
+      body,
+      raw: undefined,
+      user: 'alice' as UserName | null,
+      csrf: 'header' as 'header' | 'origin' | 'cross' | 'none',
+      method: null as string | null,
+    })),
+  )
 
 const user = fc.constantFrom<UserName | null>('alice', 'bob', 'carol', 'admin', 'nobody', null)
 const rawBody = fc.oneof(
   { weight: 8, arbitrary: fc.constant(undefined) },
-  fc.constantFrom('', '{', 'null', '[]', '"x"', '{"__proto__":{"lineId":"x"}}', `{"lineId":"${MAIN}","lineId":"${MESSAGING}","phone":"+14155550124","message":"dup"}`),
+  fc.constantFrom(
+    '',
+    '{',
+    'null',
+    '[]',
+    '"x"',
+    '{"__proto__":{"lineId":"x"}}',
+    `{"lineId":"${MAIN}","lineId":"${MESSAGING}","phone":"+14155550124","message":"dup"}`,
+  ),
   fc.string({ maxLength: 50 }),
 )
 
-const postRequest = fc.record({
-  kind: fc.constant('post' as const),
-  path: fc.constantFrom(...Object.keys(bodies)),
-  body: fc.constant(null),
-  raw: rawBody,
-  user,
-  csrf: fc.constantFrom<'header' | 'origin' | 'cross' | 'none'>('header', 'header', 'header', 'origin', 'cross', 'none'),
-  method: fc.option(fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'), { freq: 8 }),
-}).chain((r) => bodies[r.path]!.map((body) => ({ ...r, body })))
-const getRequest = fc.record({
-  kind: fc.constant('get' as const),
-  path: fc.oneof(fc.constantFrom(...Object.keys(queries)), handle.map((h) => `/get-message-api/${String(h)}`)),
-  query: fc.constant<[string, string][]>([]),
-  user,
-  method: fc.option(fc.constantFrom('POST', 'PUT', 'DELETE'), { freq: 8 }),
-}).chain((r) => (queries[r.path] ?? fc.constant<[string, string][]>([])).map((query) => ({ ...r, query })))
+const postRequest = fc
+  .record({
+    kind: fc.constant('post' as const),
+    path: fc.constantFrom(...Object.keys(bodies)),
+    body: fc.constant(null),
+    raw: rawBody,
+    user,
+    csrf: fc.constantFrom<'header' | 'origin' | 'cross' | 'none'>(
+      'header',
+      'header',
+      'header',
+      'origin',
+      'cross',
+      'none',
+    ),
+    method: fc.option(fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'), { freq: 8 }),
+  })
+  .chain((r) => bodies[r.path]!.map((body) => ({ ...r, body })))
+const getRequest = fc
+  .record({
+    kind: fc.constant('get' as const),
+    path: fc.oneof(
+      fc.constantFrom(...Object.keys(queries)),
+      handle.map((h) => `/get-message-api/${String(h)}`),
+    ),
+    query: fc.constant<[string, string][]>([]),
+    user,
+    method: fc.option(fc.constantFrom('POST', 'PUT', 'DELETE'), { freq: 8 }),
+  })
+  .chain((r) => (queries[r.path] ?? fc.constant<[string, string][]>([])).map((query) => ({ ...r, query })))
 const webhookRequest = fc.record({
   kind: fc.constant('webhook' as const),
   secret: fc.constantFrom(SECRET, SECRET, 'wrong', `${SECRET}x`, ''),
-  body: fc.oneof(anything.map((v) => JSON.stringify(v)), fc.constantFrom('{', '', 'x'.repeat(70_000))),
+  body: fc.oneof(
+    anything.map((v) => JSON.stringify(v)),
+    fc.constantFrom('{', '', 'x'.repeat(70_000)),
+  ),
 })
 
 function checkErrorBody(path: string, status: number, text: string): void {
@@ -114,7 +286,10 @@ function checkErrorBody(path: string, status: number, text: string): void {
   if (path === '/dialer/token') {
     const mintBody = mintErrorBodySchema.safeParse(json)
     const serverBody = json as { error?: unknown; code?: unknown }
-    expect(mintBody.success || (typeof serverBody.error === 'string' && serverMintCodes.has(String(serverBody.code))), `${status} ${text}`).toBe(true)
+    expect(
+      mintBody.success || (typeof serverBody.error === 'string' && serverMintCodes.has(String(serverBody.code))),
+      `${status} ${text}`,
+    ).toBe(true)
   } else {
     expect(messagingErrorBodySchema.safeParse(json).success, `${status} ${text}`).toBe(true)
   }
@@ -125,55 +300,70 @@ describe('property: random and near-valid requests to every linekit/server route
     let served = 0
     let refused = 0
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ weight: 2, arbitrary: validPost }, { weight: 5, arbitrary: postRequest }, { weight: 3, arbitrary: getRequest }, { weight: 1, arbitrary: webhookRequest }), async (r) => {
-        const before = fingerprint(mock)
-        const beforeCounts = counts(mock)
-        const upstreamBefore = rig.upstream.length
-        let response: Response
-        let path: string
-        if (r.kind === 'webhook') {
-          path = '/webhooks'
-          response = await rig.server.handle(new Request(`http://app.local/api/linekit/webhooks/${r.secret}`, { method: 'POST', body: r.body }))
-          await rig.server.settled()
-          expect(response.status).toBe(r.secret === SECRET ? 200 : 404)
-        } else if (r.kind === 'post') {
-          path = r.path
-          const headers: Record<string, string> = {}
-          if (r.csrf === 'origin') headers.origin = 'http://app.local'
-          if (r.csrf === 'cross') headers.origin = 'https://evil.example'
-          const method = r.method ?? 'POST'
-          response = await rig.server.handle(
-            rig.request(r.user, r.path, { method, body: r.raw ?? r.body, csrf: r.csrf === 'header', headers }),
-          )
-          if (method === 'POST' && (r.csrf === 'cross' || r.csrf === 'none')) expect(response.status).toBe(403)
-          if (method !== 'POST') expect([404, 405]).toContain(response.status)
-        } else {
-          path = r.path
-          const search = new URLSearchParams(r.query).toString()
-          const abort = new AbortController()
-          response = await rig.server.handle(rig.request(r.user, `${r.path}${search ? `?${search}` : ''}`, { method: r.method ?? 'GET', signal: abort.signal }))
-          if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
-            abort.abort()
-            await response.body?.cancel()
-            return
+      fc.asyncProperty(
+        fc.oneof(
+          { weight: 2, arbitrary: validPost },
+          { weight: 5, arbitrary: postRequest },
+          { weight: 3, arbitrary: getRequest },
+          { weight: 1, arbitrary: webhookRequest },
+        ),
+        async (r) => {
+          const before = fingerprint(mock)
+          const beforeCounts = counts(mock)
+          const upstreamBefore = rig.upstream.length
+          let response: Response
+          let path: string
+          if (r.kind === 'webhook') {
+            path = '/webhooks'
+            response = await rig.server.handle(
+              new Request(`http://app.local/api/linekit/webhooks/${r.secret}`, { method: 'POST', body: r.body }),
+            )
+            await rig.server.settled()
+            expect(response.status).toBe(r.secret === SECRET ? 200 : 404)
+          } else if (r.kind === 'post') {
+            path = r.path
+            const headers: Record<string, string> = {}
+            if (r.csrf === 'origin') headers.origin = 'http://app.local'
+            if (r.csrf === 'cross') headers.origin = 'https://evil.example'
+            const method = r.method ?? 'POST'
+            response = await rig.server.handle(
+              rig.request(r.user, r.path, { method, body: r.raw ?? r.body, csrf: r.csrf === 'header', headers }),
+            )
+            if (method === 'POST' && (r.csrf === 'cross' || r.csrf === 'none')) expect(response.status).toBe(403)
+            if (method !== 'POST') expect([404, 405]).toContain(response.status)
+          } else {
+            path = r.path
+            const search = new URLSearchParams(r.query).toString()
+            const abort = new AbortController()
+            response = await rig.server.handle(
+              rig.request(r.user, `${r.path}${search ? `?${search}` : ''}`, {
+                method: r.method ?? 'GET',
+                signal: abort.signal,
+              }),
+            )
+            if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+              abort.abort()
+              await response.body?.cancel()
+              return
+            }
           }
-        }
-        const text = await response.text()
-        expect(response.status, `${path} → ${text.slice(0, 200)}`).toBeLessThan(500)
-        expect(text).not.toContain(KEY)
-        if (response.status >= 400) {
-          refused += 1
-          checkErrorBody(path, response.status, text)
-          expect(counts(mock)).toEqual(beforeCounts)
-          expect(fingerprint(mock), `${path} ${response.status} ${text.slice(0, 200)}`).toBe(before)
-        } else {
-          served += 1
-        }
-        for (const call of rig.upstream.slice(upstreamBefore)) {
-          expect(isAllowedUpstream(call.url), call.url).toBe(true)
-          expect(call.authorization).toBe(`Bearer ${KEY}`)
-        }
-      }),
+          const text = await response.text()
+          expect(response.status, `${path} → ${text.slice(0, 200)}`).toBeLessThan(500)
+          expect(text).not.toContain(KEY)
+          if (response.status >= 400) {
+            refused += 1
+            checkErrorBody(path, response.status, text)
+            expect(counts(mock)).toEqual(beforeCounts)
+            expect(fingerprint(mock), `${path} ${response.status} ${text.slice(0, 200)}`).toBe(before)
+          } else {
+            served += 1
+          }
+          for (const call of rig.upstream.slice(upstreamBefore)) {
+            expect(isAllowedUpstream(call.url), call.url).toBe(true)
+            expect(call.authorization).toBe(`Bearer ${KEY}`)
+          }
+        },
+      ),
       { numRuns: 600, seed: Number(process.env.FC_SEED ?? 12), endOnFailure: true },
     )
     // The generator must exercise both outcomes, or the property proves little.
@@ -182,7 +372,19 @@ describe('property: random and near-valid requests to every linekit/server route
   })
 
   it('a request naming another user line never reaches a mutating upstream route', async () => {
-    const mutating = new Set(['/send-api-message', '/send-typing-indicator', '/send-reaction', '/send-group-message', '/enroll-flow', '/start-audiocall-call-api', '/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api', '/cancel-flow-run', '/api/v1/dialer/token'])
+    const mutating = new Set([
+      '/send-api-message',
+      '/send-typing-indicator',
+      '/send-reaction',
+      '/send-group-message',
+      '/enroll-flow',
+      '/start-audiocall-call-api',
+      '/answer-audiocall-call-api',
+      '/decline-audiocall-call-api',
+      '/end-audiocall-call-api',
+      '/cancel-flow-run',
+      '/api/v1/dialer/token',
+    ])
     const others: Record<UserName, string[]> = {
       alice: ALL_LINES.filter((l) => l !== MAIN),
       bob: ALL_LINES.filter((l) => l !== MESSAGING),
@@ -191,17 +393,42 @@ describe('property: random and near-valid requests to every linekit/server route
       nobody: ALL_LINES,
     }
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<UserName>('alice', 'bob', 'carol', 'admin', 'nobody'), fc.nat(), fc.constantFrom('/send-api-message', '/send-typing-indicator', '/send-group-message', '/enroll-flow', '/start-audiocall-call-api', '/dialer/token'), async (name, pick, path) => {
-        const list = others[name]
-        const line = list[pick % list.length]!
-        const field = path === '/enroll-flow' || path === '/start-audiocall-call-api' ? 'pb_line_id' : path === '/send-typing-indicator' ? 'lineId' : 'lineId'
-        const body: Record<string, unknown> = { [field]: line, phone: seedContacts.ava, phoneNumber: seedContacts.ava, phone_number: seedContacts.ava, numbers: [seedContacts.ava, seedContacts.cara], message: 'x', flowId: seedFlows.wait }
-        const before = rig.upstream.length
-        const result = await rig.call(name, path, { body })
-        expect(result.status, result.text).toBe(403)
-        const reached = rig.upstream.slice(before).filter((c) => mutating.has(new URL(c.url).pathname))
-        expect(reached).toEqual([])
-      }),
+      fc.asyncProperty(
+        fc.constantFrom<UserName>('alice', 'bob', 'carol', 'admin', 'nobody'),
+        fc.nat(),
+        fc.constantFrom(
+          '/send-api-message',
+          '/send-typing-indicator',
+          '/send-group-message',
+          '/enroll-flow',
+          '/start-audiocall-call-api',
+          '/dialer/token',
+        ),
+        async (name, pick, path) => {
+          const list = others[name]
+          const line = list[pick % list.length]!
+          const field =
+            path === '/enroll-flow' || path === '/start-audiocall-call-api'
+              ? 'pb_line_id'
+              : path === '/send-typing-indicator'
+                ? 'lineId'
+                : 'lineId'
+          const body: Record<string, unknown> = {
+            [field]: line,
+            phone: seedContacts.ava,
+            phoneNumber: seedContacts.ava,
+            phone_number: seedContacts.ava,
+            numbers: [seedContacts.ava, seedContacts.cara],
+            message: 'x',
+            flowId: seedFlows.wait,
+          }
+          const before = rig.upstream.length
+          const result = await rig.call(name, path, { body })
+          expect(result.status, result.text).toBe(403)
+          const reached = rig.upstream.slice(before).filter((c) => mutating.has(new URL(c.url).pathname))
+          expect(reached).toEqual([])
+        },
+      ),
       { numRuns: 150, seed: 7 },
     )
   })

@@ -68,7 +68,13 @@ function setup() {
       const at = clock.now()
       const response = await mock.fetch(request)
       const path = new URL(request.url).pathname
-      if (path !== '/get-lines') arrivals.push({ at, path, status: response.status, retryAfter: response.headers.has('retry-after') ? Number(response.headers.get('retry-after')) : null })
+      if (path !== '/get-lines')
+        arrivals.push({
+          at,
+          path,
+          status: response.status,
+          retryAfter: response.headers.has('retry-after') ? Number(response.headers.get('retry-after')) : null,
+        })
       return response
     },
   })
@@ -111,7 +117,10 @@ describe('rate limits, counted at the mock', () => {
   it('a burst of 200 sends: never more than 60 per minute reach the service, none during Retry-After, each stored once', async () => {
     const { mock, arrivals, time, client } = setup()
     const engine = createSendEngine({ sleep: time.sleep, retry: { maxAttempts: 20 } })
-    const sends = Array.from({ length: 200 }, (_, i) => engine.send(client, { phone: '+14155550142', message: `burst ${i}`, lineId: MAIN }).result)
+    const sends = Array.from(
+      { length: 200 },
+      (_, i) => engine.send(client, { phone: '+14155550142', message: `burst ${i}`, lineId: MAIN }).result,
+    )
     const results = await time.run(Promise.all(sends))
     expect(results.filter((r) => !r.ok)).toEqual([])
     const stored = mock.state.accounts.get('acct_production')!.messages.filter((m) => m.content.startsWith('burst '))
@@ -119,7 +128,9 @@ describe('rate limits, counted at the mock', () => {
     expect(new Set(stored.map((m) => m.content)).size).toBe(200)
     const sent = arrivals.filter((a) => a.path === '/send-api-message')
     expect(sent.filter((a) => a.status === 429)).toEqual([])
-    console.log(`sends: ${sent.length} arrivals, ${sent.filter((a) => a.status === 429).length} refused 429, max ${maxInWindow(sent)} in a minute, ${duringRetryAfter(sent).length} during Retry-After`)
+    console.log(
+      `sends: ${sent.length} arrivals, ${sent.filter((a) => a.status === 429).length} refused 429, max ${maxInWindow(sent)} in a minute, ${duringRetryAfter(sent).length} during Retry-After`,
+    )
     expect(duringRetryAfter(sent)).toEqual([])
     expect(maxInWindow(sent)).toBeLessThanOrEqual(60)
   })
@@ -140,7 +151,9 @@ describe('rate limits, counted at the mock', () => {
     expect(tokens).toHaveLength(200)
     const minted = arrivals.filter((a) => a.path === '/api/v1/dialer/token')
     expect(minted.filter((a) => a.status === 429)).toEqual([])
-    console.log(`mints: ${minted.length} arrivals, ${minted.filter((a) => a.status === 429).length} refused 429, max ${maxInWindow(minted)} in a minute, ${duringRetryAfter(minted).length} during Retry-After`)
+    console.log(
+      `mints: ${minted.length} arrivals, ${minted.filter((a) => a.status === 429).length} refused 429, max ${maxInWindow(minted)} in a minute, ${duringRetryAfter(minted).length} during Retry-After`,
+    )
     expect(duringRetryAfter(minted)).toEqual([])
     expect(maxInWindow(minted)).toBeLessThanOrEqual(30)
   })

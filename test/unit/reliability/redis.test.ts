@@ -44,7 +44,9 @@ async function freePort(): Promise<number> {
 function redisServer(port: number) {
   let child: ChildProcess | undefined
   const start = async () => {
-    child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+    child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    })
     const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
     probe.on('error', () => undefined)
     await probe.ping()
@@ -67,7 +69,12 @@ function instance(port: number, name: string, options: { subscriberRetryMs?: num
   const subscriber = new Redis({ host: '127.0.0.1', port, retryStrategy: () => options.subscriberRetryMs ?? 50 })
   subscriber.on('error', () => undefined)
   const errors: unknown[] = []
-  const bus: RedisEventBus = createRedisEventBus({ redis, subscriber, keyPrefix: 'rel', onError: (e) => errors.push(e) })
+  const bus: RedisEventBus = createRedisEventBus({
+    redis,
+    subscriber,
+    keyPrefix: 'rel',
+    onError: (e) => errors.push(e),
+  })
   const server: LinekitServer = createLinekitServer({
     apiKey: 'lk_mock_production',
     baseUrl: 'http://upstream.invalid',
@@ -89,14 +96,24 @@ function instance(port: number, name: string, options: { subscriberRetryMs?: num
     server.handle(
       new Request(`http://${name}/api/linekit/webhooks/${SECRET}`, {
         method: 'POST',
-        body: JSON.stringify({ message: `m${n}`, destination: '+14155550124', receivedAt: '2026-03-02T12:00:00Z', direction: 'inbound', messageId: n, guid: `g${n}`, linePhoneNumber: LINE_NUMBER }),
+        body: JSON.stringify({
+          message: `m${n}`,
+          destination: '+14155550124',
+          receivedAt: '2026-03-02T12:00:00Z',
+          direction: 'inbound',
+          messageId: n,
+          guid: `g${n}`,
+          linePhoneNumber: LINE_NUMBER,
+        }),
       }),
     )
   const browser = async (lastEventId?: string) => {
     const abort = new AbortController()
     const headers: Record<string, string> = {}
     if (lastEventId) headers['last-event-id'] = lastEventId
-    const response = await server.handle(new Request(`http://${name}/api/linekit/events`, { headers, signal: abort.signal }))
+    const response = await server.handle(
+      new Request(`http://${name}/api/linekit/events`, { headers, signal: abort.signal }),
+    )
     const stream = collectSse(response)
     const stop = async () => {
       abort.abort()

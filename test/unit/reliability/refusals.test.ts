@@ -14,7 +14,20 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toNodeHandler } from 'linekit/server/node'
 import { seedContacts, seedFlows, seedLines } from 'linekit/mocks'
-import { BASE, KEY, MAIN, MESSAGING, SECRET, SHARED, collectSse, counts, createRig, eventually, fingerprint, isAllowedUpstream } from './support'
+import {
+  BASE,
+  KEY,
+  MAIN,
+  MESSAGING,
+  SECRET,
+  SHARED,
+  collectSse,
+  counts,
+  createRig,
+  eventually,
+  fingerprint,
+  isAllowedUpstream,
+} from './support'
 import type { Rig, UserName } from './support'
 
 const cleanups: (() => unknown)[] = []
@@ -30,7 +43,12 @@ async function refusedBeforeUpstream(rig: Rig, act: () => Promise<{ status: numb
   expect(result.status, result.text).toBeGreaterThanOrEqual(400)
   expect(result.status, result.text).toBeLessThan(500)
   // Reading the account's lines (to decide whether the user covers them) is the only call allowed.
-  expect(rig.upstream.slice(before).map((u) => u.url).filter((u) => u !== `${BASE}/get-lines`)).toEqual([])
+  expect(
+    rig.upstream
+      .slice(before)
+      .map((u) => u.url)
+      .filter((u) => u !== `${BASE}/get-lines`),
+  ).toEqual([])
   expect(fingerprint(rig.mock)).toBe(state)
   expect(result.text).not.toContain(KEY)
   return result
@@ -60,7 +78,9 @@ describe('the proxy refuses', () => {
   ])('path %s → 4xx, nothing forwarded', async (path) => {
     const rig = createRig()
     const result = await refusedBeforeUpstream(rig, () =>
-      rig.server.handle(new Request(`http://app.local${path}`, { headers: { 'x-user': 'admin', 'x-linekit-csrf': '1' } })).then(async (r) => ({ status: r.status, text: await r.text() })),
+      rig.server
+        .handle(new Request(`http://app.local${path}`, { headers: { 'x-user': 'admin', 'x-linekit-csrf': '1' } }))
+        .then(async (r) => ({ status: r.status, text: await r.text() })),
     )
     expect(result.status).toBe(404)
   })
@@ -69,16 +89,25 @@ describe('the proxy refuses', () => {
     const rig = createRig()
     const http = createServer(toNodeHandler(rig.server))
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-    cleanups.push(() => new Promise<void>((resolve) => { http.close(() => resolve()); http.closeAllConnections() }))
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          http.close(() => resolve())
+          http.closeAllConnections()
+        }),
+    )
     const port = (http.address() as AddressInfo).port
     const raw = (path: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { 'x-user': 'admin', ...headers } }, (res) => {
-          let text = ''
-          res.setEncoding('utf8')
-          res.on('data', (chunk: string) => (text += chunk))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-        })
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path, method: 'GET', headers: { 'x-user': 'admin', ...headers } },
+          (res) => {
+            let text = ''
+            res.setEncoding('utf8')
+            res.on('data', (chunk: string) => (text += chunk))
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+          },
+        )
         req.on('error', reject)
         req.end()
       })
@@ -110,22 +139,35 @@ describe('the proxy refuses', () => {
   it('query parameters cannot redirect the upstream call or smuggle a second value', async () => {
     const rig = createRig()
     const before = rig.upstream.length
-    const ok = await rig.call('admin', '/get-messages-api?limit=5&url=http://evil.example/&baseUrl=http://evil.example&host=evil.example')
+    const ok = await rig.call(
+      'admin',
+      '/get-messages-api?limit=5&url=http://evil.example/&baseUrl=http://evil.example&host=evil.example',
+    )
     expect(ok.status).toBe(200)
     const sent = rig.upstream.slice(before)
     expect(new Set(sent.map((u) => new URL(u.url).origin))).toEqual(new Set([BASE]))
     for (const u of sent) expect(u.url).not.toContain('evil')
-    const repeated = await refusedBeforeUpstream(rig, () => rig.call('alice', `/get-messages-api?pb_line_id=${MAIN}&pb_line_id=${MESSAGING}`))
+    const repeated = await refusedBeforeUpstream(rig, () =>
+      rig.call('alice', `/get-messages-api?pb_line_id=${MAIN}&pb_line_id=${MESSAGING}`),
+    )
     expect(repeated.status).toBe(400)
   })
 
-  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'])('method %s on a POST route and a GET route → 404/405, nothing forwarded', async (method) => {
-    const rig = createRig()
-    for (const path of ['/send-api-message', '/get-lines', '/dialer/token', '/events']) {
-      const result = await refusedBeforeUpstream(rig, () => rig.call('admin', path, { method, body: method === 'HEAD' ? undefined : { phone: seedContacts.ava, message: 'x' } }))
-      expect([404, 405]).toContain(result.status)
-    }
-  })
+  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'])(
+    'method %s on a POST route and a GET route → 404/405, nothing forwarded',
+    async (method) => {
+      const rig = createRig()
+      for (const path of ['/send-api-message', '/get-lines', '/dialer/token', '/events']) {
+        const result = await refusedBeforeUpstream(rig, () =>
+          rig.call('admin', path, {
+            method,
+            body: method === 'HEAD' ? undefined : { phone: seedContacts.ava, message: 'x' },
+          }),
+        )
+        expect([404, 405]).toContain(result.status)
+      }
+    },
+  )
 
   it('oversized bodies → 413 whether declared or streamed, on the proxy and the mint; the webhook acknowledges and drops them', async () => {
     const rig = createRig({ server: { maxBodyBytes: 1024 } })
@@ -145,23 +187,47 @@ describe('the proxy refuses', () => {
     })
     const streamed = await refusedBeforeUpstream(rig, async () => {
       const r = await rig.server.handle(
-        new Request('http://app.local/api/linekit/send-api-message', { method: 'POST', headers: { 'x-user': 'admin', 'x-linekit-csrf': '1' }, body: endless, duplex: 'half' } as RequestInit),
+        new Request('http://app.local/api/linekit/send-api-message', {
+          method: 'POST',
+          headers: { 'x-user': 'admin', 'x-linekit-csrf': '1' },
+          body: endless,
+          duplex: 'half',
+        } as RequestInit),
       )
       return { status: r.status, text: await r.text() }
     })
     expect(streamed.status).toBe(413)
     expect(pulled).toBeLessThan(20)
 
-    const mint = await refusedBeforeUpstream(rig, () => rig.call('alice', '/dialer/token', { body: JSON.stringify({ lineId: MAIN, pad: 'z'.repeat(2000) }) }))
+    const mint = await refusedBeforeUpstream(rig, () =>
+      rig.call('alice', '/dialer/token', { body: JSON.stringify({ lineId: MAIN, pad: 'z'.repeat(2000) }) }),
+    )
     expect(mint.status).toBe(413)
 
-    const hook = await rig.server.handle(new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, { method: 'POST', body: 'w'.repeat(5000) }))
+    const hook = await rig.server.handle(
+      new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, { method: 'POST', body: 'w'.repeat(5000) }),
+    )
     expect(hook.status).toBe(200)
   })
 
   it('cross-site state-changing requests → 403 csrf_failed, on every POST route; same-origin and allowed origins pass', async () => {
     const rig = createRig({ server: { allowedOrigins: ['https://app.example'] } })
-    const posts = ['/send-api-message', '/send-typing-indicator', '/send-reaction', '/send-group-message', '/api-check-native-availability', '/create-external-contact', '/update-external-contact', '/enroll-flow', '/cancel-flow-run', '/start-audiocall-call-api', '/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api', '/dialer/token']
+    const posts = [
+      '/send-api-message',
+      '/send-typing-indicator',
+      '/send-reaction',
+      '/send-group-message',
+      '/api-check-native-availability',
+      '/create-external-contact',
+      '/update-external-contact',
+      '/enroll-flow',
+      '/cancel-flow-run',
+      '/start-audiocall-call-api',
+      '/answer-audiocall-call-api',
+      '/decline-audiocall-call-api',
+      '/end-audiocall-call-api',
+      '/dialer/token',
+    ]
     const attacks: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
@@ -174,13 +240,23 @@ describe('the proxy refuses', () => {
     ]
     for (const path of posts) {
       for (const headers of attacks) {
-        const result = await refusedBeforeUpstream(rig, () => rig.call('admin', path, { body: JSON.stringify({ phone: seedContacts.ava, message: 'csrf', lineId: MAIN }), csrf: false, headers }))
+        const result = await refusedBeforeUpstream(rig, () =>
+          rig.call('admin', path, {
+            body: JSON.stringify({ phone: seedContacts.ava, message: 'csrf', lineId: MAIN }),
+            csrf: false,
+            headers,
+          }),
+        )
         expect(result.status, `${path} ${JSON.stringify(headers)}`).toBe(403)
         expect(JSON.parse(result.text)).toMatchObject({ code: 'csrf_failed' })
       }
     }
     for (const origin of ['http://app.local', 'https://app.example']) {
-      const passed = await rig.call('admin', '/api-check-native-availability', { body: { phone: seedContacts.ava }, csrf: false, headers: { origin } })
+      const passed = await rig.call('admin', '/api-check-native-availability', {
+        body: { phone: seedContacts.ava },
+        csrf: false,
+        headers: { origin },
+      })
       expect(passed.status, origin).toBe(200)
     }
   })
@@ -191,7 +267,8 @@ describe('the proxy refuses', () => {
       const before = rig.upstream.length
       const result = await rig.call('admin', '/send-reaction', { body: { messageHandle, reaction: 'love' } })
       expect(result.status, `${messageHandle} ${result.text}`).toBeGreaterThanOrEqual(400)
-      for (const call of rig.upstream.slice(before)) expect(isAllowedUpstream(call.url), `${messageHandle} → ${call.url}`).toBe(true)
+      for (const call of rig.upstream.slice(before))
+        expect(isAllowedUpstream(call.url), `${messageHandle} → ${call.url}`).toBe(true)
     }
   })
 })
@@ -199,19 +276,40 @@ describe('the proxy refuses', () => {
 describe('tenant isolation: alice (main line) and bob (messaging line) in every route', () => {
   function setup() {
     const rig = createRig()
-    const as = (user: UserName) => (path: string, body?: unknown) => rig.call(user, path, body === undefined ? {} : { body })
+    const as = (user: UserName) => (path: string, body?: unknown) =>
+      rig.call(user, path, body === undefined ? {} : { body })
     const handleOn = (line: string) =>
-      [...rig.mock.state.messagesByHandle.values()].find((m) => m.line_id === line && m.accountId === 'acct_production' && m.direction === 'inbound')!.handle
-    return { rig, alice: as('alice'), bob: as('bob'), carol: as('carol'), admin: as('admin'), nobody: as('nobody'), handleOn }
+      [...rig.mock.state.messagesByHandle.values()].find(
+        (m) => m.line_id === line && m.accountId === 'acct_production' && m.direction === 'inbound',
+      )!.handle
+    return {
+      rig,
+      alice: as('alice'),
+      bob: as('bob'),
+      carol: as('carol'),
+      admin: as('admin'),
+      nobody: as('nobody'),
+      handleOn,
+    }
   }
   const lineOfLastSend = (rig: Rig) => rig.mock.state.accounts.get('acct_production')!.messages.at(-1)!.line_id
 
   it('send: another line → 403; omitted → the user own line (one line) or 400 line_required (some lines)', async () => {
     const { rig, alice, carol, nobody } = setup()
-    await refusedBeforeUpstream(rig, () => alice('/send-api-message', { phone: seedContacts.ava, message: 'x', lineId: MESSAGING }))
-    await refusedBeforeUpstream(rig, () => alice('/send-api-message', { phone: seedContacts.ava, message: 'x', lineId: MESSAGING.toUpperCase() }))
-    expect((await refusedBeforeUpstream(rig, () => carol('/send-api-message', { phone: seedContacts.ava, message: 'x' }))).status).toBe(400)
-    expect((await refusedBeforeUpstream(rig, () => nobody('/send-api-message', { phone: seedContacts.ava, message: 'x' }))).status).toBe(403)
+    await refusedBeforeUpstream(rig, () =>
+      alice('/send-api-message', { phone: seedContacts.ava, message: 'x', lineId: MESSAGING }),
+    )
+    await refusedBeforeUpstream(rig, () =>
+      alice('/send-api-message', { phone: seedContacts.ava, message: 'x', lineId: MESSAGING.toUpperCase() }),
+    )
+    expect(
+      (await refusedBeforeUpstream(rig, () => carol('/send-api-message', { phone: seedContacts.ava, message: 'x' })))
+        .status,
+    ).toBe(400)
+    expect(
+      (await refusedBeforeUpstream(rig, () => nobody('/send-api-message', { phone: seedContacts.ava, message: 'x' })))
+        .status,
+    ).toBe(403)
     // ben's conversation lives on the messaging line: the service's sticky routing must not win
     expect((await alice('/send-api-message', { phone: seedContacts.ben, message: 'from alice' })).status).toBe(200)
     expect(lineOfLastSend(rig)).toBe(MAIN)
@@ -219,13 +317,20 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
 
   it('typing indicator and group send: another line → 403; omitted → filled in', async () => {
     const { rig, alice, bob } = setup()
-    await refusedBeforeUpstream(rig, () => alice('/send-typing-indicator', { phoneNumber: seedContacts.ava, lineId: MESSAGING }))
-    await refusedBeforeUpstream(rig, () => bob('/send-group-message', { numbers: [seedContacts.ava, seedContacts.cara], message: 'x', lineId: MAIN }))
+    await refusedBeforeUpstream(rig, () =>
+      alice('/send-typing-indicator', { phoneNumber: seedContacts.ava, lineId: MESSAGING }),
+    )
+    await refusedBeforeUpstream(rig, () =>
+      bob('/send-group-message', { numbers: [seedContacts.ava, seedContacts.cara], message: 'x', lineId: MAIN }),
+    )
     const before = rig.upstream.length
     await bob('/send-typing-indicator', { phoneNumber: seedContacts.ben })
     expect(JSON.parse(rig.upstream.slice(before).at(-1)!.body)).toMatchObject({ lineId: MESSAGING })
     // The seeded group lives on main: bob (omitting the line) gets it filled with his → 409, never main's thread.
-    const group = await bob('/send-group-message', { numbers: [seedContacts.ava, seedContacts.cara, seedContacts.dan], message: 'x' })
+    const group = await bob('/send-group-message', {
+      numbers: [seedContacts.ava, seedContacts.cara, seedContacts.dan],
+      message: 'x',
+    })
     expect(JSON.parse(rig.upstream.at(-1)!.body)).toMatchObject({ lineId: MESSAGING })
     expect(group.status).toBe(409)
   })
@@ -233,7 +338,11 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
   it('idempotency keys are per user: another user replaying a key neither blocks a send nor gets its outcome', async () => {
     const { rig, alice, bob } = setup()
     const key = 'lk-shared-key-0001'
-    const first = await alice('/send-api-message', { phone: seedContacts.ava, message: 'from alice', idempotencyKey: key })
+    const first = await alice('/send-api-message', {
+      phone: seedContacts.ava,
+      message: 'from alice',
+      idempotencyKey: key,
+    })
     expect(first.status).toBe(200)
     const other = await bob('/send-api-message', { phone: seedContacts.ava, message: 'from bob', idempotencyKey: key })
     expect(other.status).toBe(200)
@@ -243,12 +352,26 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     expect(stored).toContain('from alice')
     expect(stored).toContain('from bob')
     // The same user's retry is still a replay (the key still protects against double sends).
-    const retry = await alice('/send-api-message', { phone: seedContacts.ava, message: 'from alice', idempotencyKey: key })
+    const retry = await alice('/send-api-message', {
+      phone: seedContacts.ava,
+      message: 'from alice',
+      idempotencyKey: key,
+    })
     expect(retry.json).toMatchObject({ deduped: true })
-    expect(rig.mock.state.accounts.get('acct_production')!.messages.filter((m) => m.content === 'from alice')).toHaveLength(1)
+    expect(
+      rig.mock.state.accounts.get('acct_production')!.messages.filter((m) => m.content === 'from alice'),
+    ).toHaveLength(1)
     // Group sends too.
-    const g1 = await alice('/send-group-message', { numbers: [seedContacts.ava, '+14155550188'], message: 'g', idempotencyKey: 'lk-group-key' })
-    const g2 = await bob('/send-group-message', { numbers: [seedContacts.ben, '+14155550186'], message: 'g', idempotencyKey: 'lk-group-key' })
+    const g1 = await alice('/send-group-message', {
+      numbers: [seedContacts.ava, '+14155550188'],
+      message: 'g',
+      idempotencyKey: 'lk-group-key',
+    })
+    const g2 = await bob('/send-group-message', {
+      numbers: [seedContacts.ben, '+14155550186'],
+      message: 'g',
+      idempotencyKey: 'lk-group-key',
+    })
     expect(g1.json).toMatchObject({ created: true })
     expect(g2.json).toMatchObject({ created: true })
   })
@@ -266,7 +389,9 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     // The owner of the line still learns where the group lives (her own line).
     const own = await alice('/send-group-message', { numbers, message: 'x', lineId: MAIN })
     expect(own.status).toBe(200)
-    const adminConflict = await rig.call('carol', '/send-group-message', { body: { numbers, message: 'x', lineId: SHARED } })
+    const adminConflict = await rig.call('carol', '/send-group-message', {
+      body: { numbers, message: 'x', lineId: SHARED },
+    })
     expect(adminConflict.status).toBe(409)
     expect(JSON.parse(adminConflict.text)).toMatchObject({ devicePhoneNumber: seedLines.main.phoneNumber })
   })
@@ -290,7 +415,9 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     expect(mine.data.length).toBeGreaterThan(0)
     expect(new Set(mine.data.map((m) => m.line_id))).toEqual(new Set([MAIN]))
     // from_number/to_number filters cannot widen the line scope
-    const filtered = (await alice(`/get-messages-api?direction=inbound&from_number=${encodeURIComponent(seedContacts.ben)}`)).json as { data: unknown[] }
+    const filtered = (
+      await alice(`/get-messages-api?direction=inbound&from_number=${encodeURIComponent(seedContacts.ben)}`)
+    ).json as { data: unknown[] }
     expect(filtered.data).toEqual([])
     const bobs = handleOn(MESSAGING)
     expect((await alice(`/get-message-api/${bobs}`)).status).toBe(404)
@@ -305,21 +432,27 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
 
   it('workflows: enrol on another line → 403; a run enrolled by bob cannot be cancelled by alice', async () => {
     const { rig, alice, bob, admin } = setup()
-    await refusedBeforeUpstream(rig, () => alice('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: '+14155550190', pb_line_id: MESSAGING }))
+    await refusedBeforeUpstream(rig, () =>
+      alice('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: '+14155550190', pb_line_id: MESSAGING }),
+    )
     const enrolled = await bob('/enroll-flow', { flowId: seedFlows.wait, phoneNumber: '+14155550190' })
     expect(enrolled.status).toBe(200)
     const { runId, pb_line_id } = enrolled.json as { runId: number; pb_line_id: string }
     expect(pb_line_id).toBe(MESSAGING)
     expect((await refusedBeforeUpstream(rig, () => alice('/cancel-flow-run', { runId }))).status).toBe(404)
     // A run this server never saw: only a user of every line may cancel it.
-    expect((await refusedBeforeUpstream(rig, () => alice('/cancel-flow-run', { runId: runId + 1000 }))).status).toBe(403)
+    expect((await refusedBeforeUpstream(rig, () => alice('/cancel-flow-run', { runId: runId + 1000 }))).status).toBe(
+      403,
+    )
     expect((await admin('/cancel-flow-run', { runId: runId + 1000 })).status).toBe(404)
     expect((await bob('/cancel-flow-run', { runId })).status).toBe(200)
   })
 
   it('calls: start on another line → 403; answer/decline/end/status of another line call → 404, the call keeps ringing', async () => {
     const { rig, alice, bob } = setup()
-    await refusedBeforeUpstream(rig, () => bob('/start-audiocall-call-api', { pb_line_id: MAIN, phone_number: seedContacts.ava }))
+    await refusedBeforeUpstream(rig, () =>
+      bob('/start-audiocall-call-api', { pb_line_id: MAIN, phone_number: seedContacts.ava }),
+    )
     const call = rig.mock.control.calls.inbound({ lineId: MAIN, from: seedContacts.ava }).call_uuid
     for (const path of ['/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api']) {
       const state = fingerprint(rig.mock)
@@ -357,7 +490,9 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     })
     const open = async (user: UserName, lastEventId?: string) => {
       const abort = new AbortController()
-      const response = await rig.server.handle(rig.request(user, `/events${lastEventId ? `?lastEventId=${lastEventId}` : ''}`, { signal: abort.signal }))
+      const response = await rig.server.handle(
+        rig.request(user, `/events${lastEventId ? `?lastEventId=${lastEventId}` : ''}`, { signal: abort.signal }),
+      )
       const stream = collectSse(response)
       cleanups.push(() => abort.abort(), stream.stop)
       return stream
@@ -395,7 +530,9 @@ describe('relayed upstream content cannot script the app origin', () => {
       },
     })
     const payload = '<script>alert(document.cookie)</script>'
-    const response = await rig.server.handle(rig.request('admin', `/get-messages-api?direction=inbound&from_number=${encodeURIComponent(payload)}`))
+    const response = await rig.server.handle(
+      rig.request('admin', `/get-messages-api?direction=inbound&from_number=${encodeURIComponent(payload)}`),
+    )
     expect(response.status).toBe(400)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     const csp = response.headers.get('content-security-policy') ?? ''

@@ -53,61 +53,96 @@ function assertClean(label: string, response: Response, text: string) {
 }
 
 describe('the key never reaches a browser, an event or a log line', () => {
-  it.each(['echo-200', 'echo-401', 'echo-500', 'echo-text', 'throws', 'throws-timeout', 'non-json'] as const)('upstream %s: every route', async (mode) => {
-    const rig: Rig = createRig({
-      server: {
-        upstreamTimeoutMs: 50,
-        fetch: async (request) => {
-          const auth = request.headers.get('authorization') ?? ''
-          if (mode === 'throws') throw new TypeError(`fetch failed: connect ECONNREFUSED ${request.url} (headers: authorization=${auth})`)
-          if (mode === 'throws-timeout') {
-            // Like a real fetch: reject on abort, also when the timeout fired before we got here (a loaded machine).
-            await new Promise((_, reject) => {
-              if (request.signal.aborted) reject(request.signal.reason)
-              else request.signal.addEventListener('abort', () => reject(request.signal.reason))
+  it.each(['echo-200', 'echo-401', 'echo-500', 'echo-text', 'throws', 'throws-timeout', 'non-json'] as const)(
+    'upstream %s: every route',
+    async (mode) => {
+      const rig: Rig = createRig({
+        server: {
+          upstreamTimeoutMs: 50,
+          fetch: async (request) => {
+            const auth = request.headers.get('authorization') ?? ''
+            if (mode === 'throws')
+              throw new TypeError(`fetch failed: connect ECONNREFUSED ${request.url} (headers: authorization=${auth})`)
+            if (mode === 'throws-timeout') {
+              // Like a real fetch: reject on abort, also when the timeout fired before we got here (a loaded machine).
+              await new Promise((_, reject) => {
+                if (request.signal.aborted) reject(request.signal.reason)
+                else request.signal.addEventListener('abort', () => reject(request.signal.reason))
+              })
+            }
+            const status = mode === 'echo-401' ? 401 : mode === 'echo-500' ? 500 : 200
+            const echoed = {
+              error: `bad key ${auth}`,
+              code: 'unauthorized',
+              hint: auth,
+              lineId: MAIN,
+              line_id: MAIN,
+              pb_line_id: MAIN,
+              runId: 1,
+              lines: [{ lineId: MAIN, key: auth }],
+            }
+            const body =
+              mode === 'non-json'
+                ? `<html>${auth}</html>`
+                : mode === 'echo-text'
+                  ? `Authorization: ${auth}`
+                  : JSON.stringify(echoed)
+            return new Response(body, {
+              status,
+              statusText: `Echo ${auth}`,
+              headers: {
+                'content-type': mode === 'non-json' || mode === 'echo-text' ? 'text/html' : 'application/json',
+                'x-echo-authorization': auth,
+                'www-authenticate': `Bearer realm="${auth}"`,
+                'set-cookie': `session=${auth}`,
+                location: `https://api.example/?key=${auth.slice(7)}`,
+                link: `<https://api.example/${auth.slice(7)}>; rel=next`,
+                'retry-after': '1',
+              },
             })
-          }
-          const status = mode === 'echo-401' ? 401 : mode === 'echo-500' ? 500 : 200
-          const echoed = { error: `bad key ${auth}`, code: 'unauthorized', hint: auth, lineId: MAIN, line_id: MAIN, pb_line_id: MAIN, runId: 1, lines: [{ lineId: MAIN, key: auth }] }
-          const body = mode === 'non-json' ? `<html>${auth}</html>` : mode === 'echo-text' ? `Authorization: ${auth}` : JSON.stringify(echoed)
-          return new Response(body, {
-            status,
-            statusText: `Echo ${auth}`,
-            headers: {
-              'content-type': mode === 'non-json' || mode === 'echo-text' ? 'text/html' : 'application/json',
-              'x-echo-authorization': auth,
-              'www-authenticate': `Bearer realm="${auth}"`,
-              'set-cookie': `session=${auth}`,
-              location: `https://api.example/?key=${auth.slice(7)}`,
-              link: `<https://api.example/${auth.slice(7)}>; rel=next`,
-              'retry-after': '1',
-            },
-          })
+          },
         },
-      },
-    })
-    for (const [path, body] of calls) {
-      const response = await rig.server.handle(rig.request('alice', path, body === undefined ? {} : { body }))
-      assertClean(`${mode} ${path}`, response, await response.text())
-      // An unreachable service is a 502/504 (or the mint's 503) on every route, lookups included; never a 500.
-      if (mode === 'throws' || mode === 'throws-timeout') expect([403, 404, 502, 503, 504], `${mode} ${path}`).toContain(response.status)
-    }
-    // Webhook and events: the key is never put in an event, even from a payload that names it.
-    const abort = new AbortController()
-    const stream = collectSse(await rig.server.handle(rig.request('alice', '/events', { signal: abort.signal })))
-    await rig.server.handle(new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, { method: 'POST', body: JSON.stringify({ event: 'audiocall.inbound.ringing', call_uuid: 'c1', direction: 'inbound', from: seedContacts.ava, pb_line_id: MAIN, linePhoneNumber: '+14155550100', ringingAt: '2026-03-02T12:00:00Z', receivedAt: '2026-03-02T12:00:00Z' }) }))
-    await rig.server.handle(new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, { method: 'POST', body: '{not json' }))
-    await rig.server.settled()
-    await eventually(() => stream.events().length >= 1)
-    abort.abort()
-    await stream.stop()
-    expect(stream.frames.join('\n')).not.toContain(KEY)
+      })
+      for (const [path, body] of calls) {
+        const response = await rig.server.handle(rig.request('alice', path, body === undefined ? {} : { body }))
+        assertClean(`${mode} ${path}`, response, await response.text())
+        // An unreachable service is a 502/504 (or the mint's 503) on every route, lookups included; never a 500.
+        if (mode === 'throws' || mode === 'throws-timeout')
+          expect([403, 404, 502, 503, 504], `${mode} ${path}`).toContain(response.status)
+      }
+      // Webhook and events: the key is never put in an event, even from a payload that names it.
+      const abort = new AbortController()
+      const stream = collectSse(await rig.server.handle(rig.request('alice', '/events', { signal: abort.signal })))
+      await rig.server.handle(
+        new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, {
+          method: 'POST',
+          body: JSON.stringify({
+            event: 'audiocall.inbound.ringing',
+            call_uuid: 'c1',
+            direction: 'inbound',
+            from: seedContacts.ava,
+            pb_line_id: MAIN,
+            linePhoneNumber: '+14155550100',
+            ringingAt: '2026-03-02T12:00:00Z',
+            receivedAt: '2026-03-02T12:00:00Z',
+          }),
+        }),
+      )
+      await rig.server.handle(
+        new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, { method: 'POST', body: '{not json' }),
+      )
+      await rig.server.settled()
+      await eventually(() => stream.events().length >= 1)
+      abort.abort()
+      await stream.stop()
+      expect(stream.frames.join('\n')).not.toContain(KEY)
 
-    const logged = JSON.stringify(rig.logs)
-    expect(logged).not.toContain(KEY)
-    expect(logged).not.toContain(KEY.slice(0, 12))
-    if (mode === 'throws' || mode === 'throws-timeout') expect(rig.logs.length).toBeGreaterThan(0)
-  })
+      const logged = JSON.stringify(rig.logs)
+      expect(logged).not.toContain(KEY)
+      expect(logged).not.toContain(KEY.slice(0, 12))
+      if (mode === 'throws' || mode === 'throws-timeout') expect(rig.logs.length).toBeGreaterThan(0)
+    },
+  )
 
   it('an authorize callback that throws an Error naming the key logs it redacted and answers 500 without it', async () => {
     const rig = createRig({
@@ -131,25 +166,42 @@ describe('built browser bundles (scripts/check-no-secrets.mjs)', () => {
     mkdirSync(join(dir, 'mocks/service'), { recursive: true })
     mkdirSync(join(dir, 'dist/chunks'), { recursive: true })
     mkdirSync(join(dir, 'storybook-static/assets'), { recursive: true })
-    writeFileSync(join(dir, 'mocks/service/seed.ts'), "export const seedKeys = {\n  production: 'lk_mock_production',\n} as const\n")
-    writeFileSync(join(dir, 'dist/index.js'), "export * from './chunks/a.js'\nconst lazy = () => import('./chunks/b.js')\n")
+    writeFileSync(
+      join(dir, 'mocks/service/seed.ts'),
+      "export const seedKeys = {\n  production: 'lk_mock_production',\n} as const\n",
+    )
+    writeFileSync(
+      join(dir, 'dist/index.js'),
+      "export * from './chunks/a.js'\nconst lazy = () => import('./chunks/b.js')\n",
+    )
     writeFileSync(join(dir, 'dist/chunks/a.js'), 'export const a = 1\n')
     writeFileSync(join(dir, 'dist/chunks/b.js'), "export const key = 'lk_mock_production'\n")
     writeFileSync(join(dir, 'dist/mocks.js'), "export const seed = 'lk_mock_production'\n")
-    writeFileSync(join(dir, 'storybook-static/assets/mock.js'), "const s={acct_production:1,acct_not_provisioned:2,k:'lk_mock_production'}\n")
-    writeFileSync(join(dir, 'storybook-static/assets/Conversation.js'), "fetch('/api/linekit',{headers:{authorization:'Bearer sk_live_0123456789'}})\n")
+    writeFileSync(
+      join(dir, 'storybook-static/assets/mock.js'),
+      "const s={acct_production:1,acct_not_provisioned:2,k:'lk_mock_production'}\n",
+    )
+    writeFileSync(
+      join(dir, 'storybook-static/assets/Conversation.js'),
+      "fetch('/api/linekit',{headers:{authorization:'Bearer sk_live_0123456789'}})\n",
+    )
     const result = scan({ root: dir, secrets: ['sk_live_0123456789'] })
     expect(result.hits).toEqual([
       { file: 'dist/chunks/b.js', secret: 'lk_mock_production' },
       { file: 'storybook-static/assets/Conversation.js', secret: 'sk_live_0123456789' },
     ])
     // The CLI exits non-zero on a hit.
-    expect(() => execFileSync(process.execPath, [join(root, 'scripts/check-no-secrets.mjs'), '--root', dir], { stdio: 'pipe' })).toThrow()
+    expect(() =>
+      execFileSync(process.execPath, [join(root, 'scripts/check-no-secrets.mjs'), '--root', dir], { stdio: 'pipe' }),
+    ).toThrow()
   })
 
-  it.skipIf(!existsSync(join(root, 'dist')) && !existsSync(join(root, 'storybook-static')))('dist/ and storybook-static/ carry no key', () => {
-    const result = scan({ root })
-    expect(result.scanned.length).toBeGreaterThan(0)
-    expect(result.hits).toEqual([])
-  })
+  it.skipIf(!existsSync(join(root, 'dist')) && !existsSync(join(root, 'storybook-static')))(
+    'dist/ and storybook-static/ carry no key',
+    () => {
+      const result = scan({ root })
+      expect(result.scanned.length).toBeGreaterThan(0)
+      expect(result.hits).toEqual([])
+    },
+  )
 })

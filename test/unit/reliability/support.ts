@@ -34,11 +34,27 @@ export type UserName = keyof typeof users
 
 /** Every service path the proxy may call upstream (messaging host) plus the mint path. */
 export const upstreamAllowlist = [
-  '/send-api-message', '/send-typing-indicator', '/send-reaction', '/send-group-message', '/get-messages-api',
-  '/get-lines', '/api-check-native-availability', '/create-external-contact', '/update-external-contact',
-  '/get-external-contacts', '/enroll-flow', '/get-flows', '/cancel-flow-run', '/get-effects',
-  '/start-audiocall-call-api', '/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api',
-  '/get-audiocall-call-status-api', '/get-call-logs-api', '/api/v1/dialer/token',
+  '/send-api-message',
+  '/send-typing-indicator',
+  '/send-reaction',
+  '/send-group-message',
+  '/get-messages-api',
+  '/get-lines',
+  '/api-check-native-availability',
+  '/create-external-contact',
+  '/update-external-contact',
+  '/get-external-contacts',
+  '/enroll-flow',
+  '/get-flows',
+  '/cancel-flow-run',
+  '/get-effects',
+  '/start-audiocall-call-api',
+  '/answer-audiocall-call-api',
+  '/decline-audiocall-call-api',
+  '/end-audiocall-call-api',
+  '/get-audiocall-call-status-api',
+  '/get-call-logs-api',
+  '/api/v1/dialer/token',
 ]
 const handlePath = /^\/get-message-api\/pbm_[A-Za-z0-9_%-]+$/
 
@@ -62,12 +78,28 @@ export interface Rig {
   upstream: { url: string; method: string; body: string; authorization: string | null }[]
   logs: LogLine[]
   /** A browser-side request as `user` (the CSRF header is sent unless `csrf: false`). */
-  request(user: UserName | null, path: string, init?: { method?: string; body?: string | unknown; csrf?: boolean; headers?: Record<string, string>; signal?: AbortSignal }): Request
-  call(user: UserName | null, path: string, init?: Parameters<Rig['request']>[2]): Promise<{ status: number; text: string; json: unknown; headers: Headers }>
+  request(
+    user: UserName | null,
+    path: string,
+    init?: {
+      method?: string
+      body?: string | unknown
+      csrf?: boolean
+      headers?: Record<string, string>
+      signal?: AbortSignal
+    },
+  ): Request
+  call(
+    user: UserName | null,
+    path: string,
+    init?: Parameters<Rig['request']>[2],
+  ): Promise<{ status: number; text: string; json: unknown; headers: Headers }>
 }
 
 /** A fresh mock (manual clock, no rate limit unless asked) behind a fresh linekit server. */
-export function createRig(options: { rateLimit?: boolean; server?: Partial<LinekitServerOptions>; mock?: MockService } = {}): Rig {
+export function createRig(
+  options: { rateLimit?: boolean; server?: Partial<LinekitServerOptions>; mock?: MockService } = {},
+): Rig {
   const mock = options.mock ?? createMockService({ clock: createMockClock({ now: T0 }) })
   if (!options.rateLimit) mock.control.updateSettings({ rateLimitPerMinute: 0 })
   const upstream: Rig['upstream'] = []
@@ -84,12 +116,19 @@ export function createRig(options: { rateLimit?: boolean; server?: Partial<Linek
     logger,
     fetch: async (request) => {
       const body = request.method === 'GET' ? '' : await request.clone().text()
-      upstream.push({ url: request.url, method: request.method, body, authorization: request.headers.get('authorization') })
+      upstream.push({
+        url: request.url,
+        method: request.method,
+        body,
+        authorization: request.headers.get('authorization'),
+      })
       return mock.fetch(request)
     },
     authorize: async (request) => {
       const name = request.headers.get('x-user')
-      return name !== null && Object.hasOwn(users, name) ? { userId: name, lineIds: [...users[name as UserName]] } : null
+      return name !== null && Object.hasOwn(users, name)
+        ? { userId: name, lineIds: [...users[name as UserName]] }
+        : null
     },
     ...options.server,
   })
@@ -103,7 +142,12 @@ export function createRig(options: { rateLimit?: boolean; server?: Partial<Linek
       headers['content-type'] ??= 'application/json'
     }
     const method = init.method ?? (body !== undefined ? 'POST' : 'GET')
-    return new Request(`${ORIGIN}/api/linekit${path}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, signal: init.signal })
+    return new Request(`${ORIGIN}/api/linekit${path}`, {
+      method,
+      headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : body,
+      signal: init.signal,
+    })
   }
   const call: Rig['call'] = async (user, path, init) => {
     const response = await server.handle(request(user, path, init))
@@ -139,7 +183,14 @@ export function fingerprint(mock: MockService): string {
   }))
   const calls = [...state.calls.values()].map((c) => JSON.stringify(c))
   const callLogs = [...state.callLogs.values()].map((c) => JSON.stringify(c))
-  return JSON.stringify({ accounts, calls, callLogs, tokens: state.voiceTokens.size, webhooks: state.webhooks.size, outbox: state.outbox.length })
+  return JSON.stringify({
+    accounts,
+    calls,
+    callLogs,
+    tokens: state.voiceTokens.size,
+    webhooks: state.webhooks.size,
+    outbox: state.outbox.length,
+  })
 }
 
 /** Counts that the brief names (messages, contacts, groups), for readable failure messages. */

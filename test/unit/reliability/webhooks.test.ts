@@ -42,7 +42,8 @@ function brokenBus(mode: BusMode) {
       if (mode === 'throws') throw new Error('bus down (sync)')
       if (mode === 'rejects') return Promise.reject(new Error('bus down'))
       if (mode === 'hangs') return new Promise<void>(() => undefined)
-      if (mode === 'slow') return new Promise<void>((resolve) => setTimeout(resolve, 100)).then(() => inner.publish(event))
+      if (mode === 'slow')
+        return new Promise<void>((resolve) => setTimeout(resolve, 100)).then(() => inner.publish(event))
       return inner.publish(event)
     },
   }
@@ -59,33 +60,43 @@ function fifty(control: ReturnType<typeof createRig>['mock']['control']) {
 }
 
 describe('the webhook receiver with a broken event bus', () => {
-  it.each(['throws', 'rejects', 'hangs', 'slow', 'claim-throws'] as const)('bus %s: 50 deliveries all 2xx, the mock webhook stays enabled with 0 failures', async (mode) => {
-    const broken = brokenBus(mode)
-    const rig = createRig({ server: { eventBus: broken.bus } })
-    const { control } = rig.mock
-    const hook = control.webhooks.create({ url: `http://app.local/api/linekit/webhooks/${SECRET}`, audioCalls: true })
-    const statuses: number[] = []
-    control.webhooks.setSender(async (url, body) => {
-      // The service's own timeout: a receiver slower than this is a failure.
-      const response = await Promise.race([
-        rig.server.handle(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
-      ])
-      statuses.push(response.status)
-      return { status: response.status }
-    })
-    fifty(control)
-    const deliveries = await control.webhooks.deliveries({ webhookId: hook.id })
-    expect(deliveries).toHaveLength(50)
-    expect(deliveries.filter((d) => d.outcome !== 'success')).toEqual([])
-    expect(statuses.every((s) => s >= 200 && s < 300)).toBe(true)
-    const view = control.webhooks.list().find((w) => w.id === hook.id)!
-    expect(view).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledAt: null })
-    // A hung publish is released after publishTimeoutMs (default 5 s); the others settle.
-    if (mode !== 'hangs' && mode !== 'slow') await rig.server.settled()
-    // The failures were logged, never thrown at the service.
-    if (mode === 'throws' || mode === 'rejects' || mode === 'claim-throws') expect(rig.logs.some((l) => l.level === 'error')).toBe(true)
-  })
+  it.each(['throws', 'rejects', 'hangs', 'slow', 'claim-throws'] as const)(
+    'bus %s: 50 deliveries all 2xx, the mock webhook stays enabled with 0 failures',
+    async (mode) => {
+      const broken = brokenBus(mode)
+      const rig = createRig({ server: { eventBus: broken.bus } })
+      const { control } = rig.mock
+      const hook = control.webhooks.create({ url: `http://app.local/api/linekit/webhooks/${SECRET}`, audioCalls: true })
+      const statuses: number[] = []
+      control.webhooks.setSender(async (url, body) => {
+        // The service's own timeout: a receiver slower than this is a failure.
+        const response = await Promise.race([
+          rig.server.handle(
+            new Request(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }),
+          ),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
+        ])
+        statuses.push(response.status)
+        return { status: response.status }
+      })
+      fifty(control)
+      const deliveries = await control.webhooks.deliveries({ webhookId: hook.id })
+      expect(deliveries).toHaveLength(50)
+      expect(deliveries.filter((d) => d.outcome !== 'success')).toEqual([])
+      expect(statuses.every((s) => s >= 200 && s < 300)).toBe(true)
+      const view = control.webhooks.list().find((w) => w.id === hook.id)!
+      expect(view).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledAt: null })
+      // A hung publish is released after publishTimeoutMs (default 5 s); the others settle.
+      if (mode !== 'hangs' && mode !== 'slow') await rig.server.settled()
+      // The failures were logged, never thrown at the service.
+      if (mode === 'throws' || mode === 'rejects' || mode === 'claim-throws')
+        expect(rig.logs.some((l) => l.level === 'error')).toBe(true)
+    },
+  )
 
   it('a bus that hangs on one event does not swallow the later ones once it recovers', async () => {
     const inner = createMemoryEventBus()
@@ -106,11 +117,30 @@ describe('the webhook receiver with a broken event bus', () => {
     const stream = collectSse(await rig.server.handle(rig.request('alice', '/events', { signal: abort.signal })))
     cleanups.push(() => abort.abort(), stream.stop)
     const post = (message: string) =>
-      rig.server.handle(new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, { method: 'POST', body: JSON.stringify({ message, destination: seedContacts.ava, receivedAt: '2026-03-02T12:00:00Z', direction: 'inbound', messageId: Math.floor(Math.random() * 1e9), guid: message, linePhoneNumber: '+14155550100' }) }))
+      rig.server.handle(
+        new Request(`http://app.local/api/linekit/webhooks/${SECRET}`, {
+          method: 'POST',
+          body: JSON.stringify({
+            message,
+            destination: seedContacts.ava,
+            receivedAt: '2026-03-02T12:00:00Z',
+            direction: 'inbound',
+            messageId: Math.floor(Math.random() * 1e9),
+            guid: message,
+            linePhoneNumber: '+14155550100',
+          }),
+        }),
+      )
     expect((await post('lost to the hang')).status).toBe(200)
     for (let i = 0; i < 5; i++) expect((await post(`after ${i}`)).status).toBe(200)
     await eventually(() => stream.events().length >= 5, 3000)
-    expect(stream.events().map((e) => e.data.payload.message)).toEqual(['after 0', 'after 1', 'after 2', 'after 3', 'after 4'])
+    expect(stream.events().map((e) => e.data.payload.message)).toEqual([
+      'after 0',
+      'after 1',
+      'after 2',
+      'after 3',
+      'after 4',
+    ])
   })
 
   it('over HTTP: the standalone mock POSTs 50 events to the Node adapter while the bus hangs; none fails', async () => {
@@ -128,13 +158,25 @@ describe('the webhook receiver with a broken event bus', () => {
     })
     const http = createServer(toNodeHandler(server))
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-    cleanups.push(() => new Promise<void>((resolve) => { http.close(() => resolve()); http.closeAllConnections() }))
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          http.close(() => resolve())
+          http.closeAllConnections()
+        }),
+    )
     const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-    const post = (path: string, body: unknown) => fetch(`${mock.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const post = (path: string, body: unknown) =>
+      fetch(`${mock.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
     const url = `${origin}/api/linekit/webhooks/${SECRET}`
     expect((await post('/__mock/webhooks', { url, audioCalls: true })).status).toBe(201)
     fifty(mock.service.control)
-    const deliveries = (await (await fetch(`${mock.url}/__mock/webhooks/deliveries`)).json()) as { deliveries?: { outcome: string; status: number | null }[] } | { outcome: string; status: number | null }[]
+    const deliveries = (await (await fetch(`${mock.url}/__mock/webhooks/deliveries`)).json()) as
+      { deliveries?: { outcome: string; status: number | null }[] } | { outcome: string; status: number | null }[]
     const list = Array.isArray(deliveries) ? deliveries : (deliveries.deliveries ?? [])
     expect(list).toHaveLength(50)
     expect(list.filter((d) => d.outcome !== 'success')).toEqual([])

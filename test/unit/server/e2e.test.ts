@@ -91,7 +91,11 @@ function collect(response: Response) {
       .filter((f) => f.startsWith('id: '))
       .map((f) => {
         const [id, event, data] = f.split('\n')
-        return { id: id!.slice(4), event: event!.slice(7), data: JSON.parse(data!.slice(6)) as { lineId: string; payload: Record<string, unknown> } }
+        return {
+          id: id!.slice(4),
+          event: event!.slice(7),
+          data: JSON.parse(data!.slice(6)) as { lineId: string; payload: Record<string, unknown> },
+        }
       })
   return { frames, events, stop: () => reader.cancel().then(() => done) }
 }
@@ -107,7 +111,13 @@ describe('in-process: createMockService().fetch as the upstream', () => {
     const origin = 'http://app.local'
     mock.control.webhooks.create({ url: `${origin}/api/linekit/webhooks/${SECRET}`, audioCalls: true })
     mock.control.webhooks.setSender(async (url, body) => {
-      const response = await server.handle(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+      const response = await server.handle(
+        new Request(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
       return { status: response.status }
     })
     const as = (user: UserName) => browser((request) => server.handle(request), origin, user)
@@ -130,8 +140,14 @@ describe('in-process: createMockService().fetch as the upstream', () => {
     const alice = aliceStream.events()
     // deliveries are independent POSTs: no order between them is promised
     expect(alice.map((e) => e.event).sort()).toEqual(['audiocall.inbound.ringing', 'message'])
-    expect(alice.find((e) => e.event === 'message')!.data).toMatchObject({ lineId: MAIN, payload: { message: 'for alice', direction: 'inbound' } })
-    expect(alice.find((e) => e.event !== 'message')!.data).toMatchObject({ lineId: MAIN, payload: { pb_line_id: MAIN, from: CALLER } })
+    expect(alice.find((e) => e.event === 'message')!.data).toMatchObject({
+      lineId: MAIN,
+      payload: { message: 'for alice', direction: 'inbound' },
+    })
+    expect(alice.find((e) => e.event !== 'message')!.data).toMatchObject({
+      lineId: MAIN,
+      payload: { pb_line_id: MAIN, from: CALLER },
+    })
     const bob = bobStream.events()
     expect(bob.map((e) => e.data.payload.message)).toEqual(['for bob'])
     expect(JSON.stringify(aliceStream.frames)).not.toContain('for bob')
@@ -145,7 +161,9 @@ describe('in-process: createMockService().fetch as the upstream', () => {
     const record = mock.control.events().find((e) => e.message?.content === 'hello from alice')
     expect(record?.message?.line_id).toBe(MAIN)
 
-    expect((await alice('/send-api-message', { json: { phone: CALLER, message: 'x', lineId: MESSAGING } })).status).toBe(403)
+    expect(
+      (await alice('/send-api-message', { json: { phone: CALLER, message: 'x', lineId: MESSAGING } })).status,
+    ).toBe(403)
     expect((await alice(`/get-messages-api?pb_line_id=${MESSAGING}`)).status).toBe(403)
 
     const lines = await (await alice('/get-lines')).json()
@@ -226,6 +244,8 @@ describe('over HTTP: the standalone mock and the Node adapter', () => {
     expect(sent.status).toBe(200)
     // the outbound webhook comes back through the same route
     await eventually(() => stream.events().some((e) => e.data.payload.message === 'reply over http'))
-    expect((await alice('/send-api-message', { json: { phone: CALLER, message: 'x', lineId: MESSAGING } })).status).toBe(403)
+    expect(
+      (await alice('/send-api-message', { json: { phone: CALLER, message: 'x', lineId: MESSAGING } })).status,
+    ).toBe(403)
   })
 })

@@ -33,7 +33,12 @@ export function fakeUpstream(routes: Record<string, Handler> = {}) {
   const calls: RecordedCall[] = []
   const all: Record<string, Handler> = { 'GET /get-lines': () => jsonResponse(accountLines), ...routes }
   const fetch = async (request: Request): Promise<Response> => {
-    const call: RecordedCall = { method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() }
+    const call: RecordedCall = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: await request.text(),
+    }
     calls.push(call)
     const handler = all[`${request.method} ${call.url.pathname}`]
     if (!handler) return jsonResponse({ error: 'no such route in fakeUpstream', code: 'not_found' }, 404)

@@ -7,7 +7,11 @@
 export function stubLayout({ viewport = 600, row = 60 } = {}) {
   const proto = HTMLElement.prototype
   const saved = (['clientHeight', 'clientWidth', 'offsetHeight'] as const).map(
-    (name) => [name, Object.getOwnPropertyDescriptor(proto, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name)] as const,
+    (name) =>
+      [
+        name,
+        Object.getOwnPropertyDescriptor(proto, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name),
+      ] as const,
   )
   const pick = (el: HTMLElement, name: string, fallback: () => number) => {
     if (el.classList.contains('lk-MessageList-viewport')) return name === 'clientWidth' ? 360 : viewport

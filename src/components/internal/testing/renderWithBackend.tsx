@@ -10,7 +10,11 @@ import type { ReactElement } from 'react'
 import { createLinekitClient } from '../../../api'
 import { createMemoryEventSource } from '../../../events/createMemoryEventSource'
 import { LinekitProvider } from '../../../provider/LinekitProvider'
-import { createStoryBackend, type StoryBackend, type StoryBackendOptions } from '../../../../stories/support/createStoryBackend'
+import {
+  createStoryBackend,
+  type StoryBackend,
+  type StoryBackendOptions,
+} from '../../../../stories/support/createStoryBackend'
 
 export { setups, storyNumbers } from '../../../../stories/support/setups'
 
