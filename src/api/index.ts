@@ -9,6 +9,8 @@ export type { Endpoint, EndpointId } from './endpoints'
 export { tryNormalizePhone, normalizePhone, normalizeGroupNumbers, PhoneNumberError } from './phone'
 export type { PhoneResult, PhoneError, PhoneErrorCode, GroupNumbersResult, CountryCode } from './phone'
 export { groupSendRequestNormalizedSchema, createGroupSendRequestNormalizedSchema } from './groupSendNormalized'
+export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
+export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'
 export { createLinekitClient } from './client'
 export type { LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
 export {
