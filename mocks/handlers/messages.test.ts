@@ -317,6 +317,17 @@ describe('GET /get-messages-api and /get-message-api/{handle}', () => {
     expectError(await get('/get-message-api/msg_123'), 400)
     expect((await get('/get-message-api/pbm_%E0%A4%A')).status).toBe(400)
   })
+
+  it('a handle that starts with pbm_ but names no message is 404, whatever follows the prefix (openapi: ^pbm_.+)', async () => {
+    const { get, post } = setup()
+    for (const handle of ['pbm_does.not.exist', 'pbm_x~y', `pbm_${'a'.repeat(240)}`, 'pbm_ü', 'pbm_a b']) {
+      expectError(await get(`/get-message-api/${encodeURIComponent(handle)}`), 404, 'message_not_found')
+      expectError(await post('/send-reaction', { messageHandle: handle, reaction: 'love' }), 404, 'message_not_found')
+    }
+    // The prefix alone, or another prefix, is still malformed.
+    expectError(await get('/get-message-api/pbm_'), 400)
+    expectError(await get('/get-message-api/PBM_abc'), 400)
+  })
 })
 
 describe('POST /send-typing-indicator', () => {
