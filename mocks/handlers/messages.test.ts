@@ -60,6 +60,27 @@ describe('POST /send-api-message', () => {
     ).toBe(seedOtherLines.trial.phoneNumber)
   })
 
+  it('a blocked recipient → 403 recipient_blocked, as on group sends (spec: Errors), and nothing is sent', async () => {
+    const { post, mock } = setup()
+    const before = mock.control.events().length
+    expectError(
+      await post('/send-api-message', { phone: seedContacts.blocked, message: 'x' }),
+      403,
+      'recipient_blocked',
+    )
+    mock.control.setNumber({ phone: NATIVE, blocked: true })
+    expectError(
+      await post('/send-api-message', { phone: '(415) 555-0178', message: 'x', idempotencyKey: 'k1' }),
+      403,
+      'recipient_blocked',
+    )
+    expect(mock.control.events().length).toBe(before)
+    mock.control.setNumber({ phone: NATIVE, blocked: false })
+    const sent = await post('/send-api-message', { phone: NATIVE, message: 'x', idempotencyKey: 'k1' })
+    expect(sent.status).toBe(200)
+    expect('deduped' in sent.body).toBe(false)
+  })
+
   it('load balances new destinations across the lines when lineId is omitted, and keeps a conversation on its line', async () => {
     const { post } = setup()
     const used = new Set<string>()

@@ -7,6 +7,7 @@
 import { bubbleEffects, screenEffects, type Service } from '../../src/api/enums'
 import {
   checkCustomFields,
+  isBlocked,
   isReachable,
   pickLine,
   requireOwnLine,
@@ -136,6 +137,17 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
   }
   const customFields = checkCustomFields(input.customFields)
   const explicitLine = input.lineId === undefined ? undefined : requireOwnLine(state, account, input.lineId)
+  // spec: Errors — "Trial restriction (group create, line override) or blocked recipient → 403",
+  // for single sends as for group sends; checked before de-duplication (a replay to a number
+  // blocked since is refused too).
+  if (isBlocked(state, account, phone)) {
+    throw fail(
+      403,
+      'recipient_blocked',
+      `${phone} is blocked`,
+      'Blocked numbers cannot be messaged; remove the block in the web application first.',
+    )
+  }
 
   const now = state.clock.now()
   const key = usableIdempotencyKey(input.idempotencyKey)
