@@ -308,6 +308,20 @@ describe('configuration', () => {
     expect(delivery.outcome).toBe('success')
     expect(messageWebhookPayloadSchema.safeParse(sent[0]?.body).success).toBe(true)
   })
+
+  it('the test-payload action never delivers to a disabled webhook (409 webhook_disabled, nothing sent or recorded)', async () => {
+    const { state, account, sent, dispatcher, inbound } = setup(500)
+    const webhook = createWebhook(state, { accountId: account.id, url: 'https://x.test/h' })
+    for (let n = 0; n < WEBHOOK_AUTO_DISABLE_AFTER; n++) inbound()
+    await dispatcher.flush()
+    expect(webhook.enabled).toBe(false)
+    expect(sent).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER)
+    await expect(dispatcher.test(webhook.id)).rejects.toMatchObject({ status: 409 })
+    await dispatcher.flush()
+    expect(sent).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER)
+    expect(webhook.deliveries).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER)
+    expect(webhook.consecutiveFailures).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
+  })
 })
 
 describe('the fetch sender against a real HTTP receiver', () => {
@@ -348,6 +362,50 @@ describe('the fetch sender against a real HTTP receiver', () => {
       expect(received[0]?.type).toBe('application/json')
       expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ message: 'over the wire', direction: 'inbound' })
       expect(listDeliveries(state)[0]).toMatchObject({ outcome: 'success', status: 204 })
+    } finally {
+      await close(server)
+    }
+  })
+
+  it('a receiver that answers 3xx is a failure: the redirect is not followed, and 20 of them disable the webhook', async () => {
+    let followed = 0
+    let redirected = 0
+    const { url, server } = await listen((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        if (req.url === '/hook') {
+          redirected += 1
+          res.writeHead(307, { location: '/elsewhere' })
+        } else {
+          followed += 1
+          res.writeHead(200)
+        }
+        res.end()
+      })
+    })
+    try {
+      const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })
+      const { state } = createMockCore({ clock })
+      const dispatcher = attachWebhooks(state, { sender: createFetchSender({ timeoutMs: 2_000 }) })
+      const account = state.accounts.get(seedAccountIds.production) as Account
+      const webhook = createWebhook(state, { accountId: account.id, url })
+      const inbound = () =>
+        injectInbound(state, account, { from: '+14155550124', message: 'hop', lineId: seedLines.main.lineId })
+      inbound()
+      await dispatcher.flush()
+      expect(listDeliveries(state)[0]).toMatchObject({ outcome: 'failure', status: 307 })
+      expect(followed).toBe(0)
+      for (let n = 1; n < WEBHOOK_AUTO_DISABLE_AFTER; n++) {
+        inbound()
+        await dispatcher.flush()
+      }
+      expect(redirected).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
+      expect(followed).toBe(0)
+      expect(webhook.consecutiveFailures).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
+      expect(webhook.enabled).toBe(false)
+      inbound()
+      await dispatcher.flush()
+      expect(redirected).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
     } finally {
       await close(server)
     }

@@ -200,6 +200,9 @@ export function createFetchSender(options: { timeoutMs?: number; fetch?: typeof 
         headers: { 'content-type': 'application/json', 'user-agent': 'linekit-mock-webhooks/1' },
         body: JSON.stringify(body),
         signal: controller.signal,
+        // spec: Events 1 — the endpoint must answer 2xx; a 3xx is an answer, not a detour, so
+        // it is not followed (and counts as a failure).
+        redirect: 'manual',
       })
       // Drain so keep-alive sockets are released.
       await response.arrayBuffer().catch(() => undefined)
@@ -326,6 +329,17 @@ export function attachWebhooks(state: MockState, options: WebhookDispatcherOptio
     test(webhookId) {
       const webhook = webhooksOf(state).get(webhookId)
       if (!webhook) return Promise.reject(fail(404, 'webhook_not_found', 'Unknown webhook'))
+      // A disabled webhook receives nothing (spec: Events 3 — disabled; it cannot be edited or
+      // re-enabled, a new one is created instead), the test payload included.
+      if (!webhook.enabled)
+        return Promise.reject(
+          fail(
+            409,
+            'webhook_disabled',
+            `Webhook ${webhook.id} is disabled (after ${webhook.consecutiveFailures} consecutive failures)`,
+            'Create a new webhook: POST /__mock/webhooks.',
+          ),
+        )
       const receivedAt = state.clock.iso()
       const line = state.lines.get(state.accounts.get(webhook.accountId)?.lineIds[0] ?? '')
       const payload: Record<string, unknown> = {
