@@ -127,16 +127,21 @@ describe('message webhooks', () => {
     await dispatcher.flush()
     expect(sent[0]?.body).toMatchObject({ message: 'later', receivedAt: '2026-01-15T12:00:05.000Z' })
   })
-  it('group messages: outbound carries the chat identifier as destination, replies the participant', async () => {
+  it('group messages: outbound names the first recipient in E.164 as destination (once), replies the participant', async () => {
     const { state, account, sent, dispatcher, clock } = setup()
     state.settings.groupCreatingMs = 0
     createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/a' })
-    const group = sendGroupMessage(state, account, { numbers: ['+14155550124', '+14155550146'], message: 'team?' })
+    const group = sendGroupMessage(state, account, { numbers: ['(415) 555-0146', '+14155550124'], message: 'team?' })
     clock.advance(10_000)
     await dispatcher.flush()
-    const outbound = sent.find((s) => s.body.direction === 'outbound')
-    expect(outbound?.body.destination).toMatch(/^chat/)
-    expect(outbound?.body.message).toBe('team?')
+    const outbound = sent.filter((s) => s.body.direction === 'outbound')
+    // spec: Message webhook payload — destination is a phone number in E.164 (the record's
+    // to_number stays the chat identifier); one event per message.
+    expect(outbound).toHaveLength(1)
+    expect(outbound[0]?.body.destination).toBe('+14155550146')
+    expect(outbound[0]?.body.message).toBe('team?')
+    const record = [...state.messagesByHandle.values()].find((m) => m.groupId === group.groupId)
+    expect(record?.to_number).toMatch(/^chat/)
     injectInbound(state, account, { from: '+14155550146', message: 'yes', groupId: group.groupId ?? '' })
     await dispatcher.flush()
     expect(sent.at(-1)?.body).toMatchObject({ direction: 'inbound', destination: '+14155550146', message: 'yes' })

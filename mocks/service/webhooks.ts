@@ -139,8 +139,9 @@ export function crmContactId(accountId: string, phone: string): number {
 
 /**
  * spec: Message webhook payload (plus the CRM fields on CRM webhooks). `destination` is the
- * external party: the recipient of outbound messages, the sender of inbound ones. Choice
- * (README): outbound group messages carry the group's chat identifier, as their `to_number`.
+ * external party: the recipient of outbound messages, the sender of inbound ones — always "a
+ * phone number in E.164". Choice (README): an outbound group message (whose `to_number` is the
+ * chat identifier) names its group's first recipient, one event per message.
  */
 export function messagePayload(
   state: MockState,
@@ -149,7 +150,12 @@ export function messagePayload(
   receivedAt: string,
 ): Record<string, unknown> {
   const line = state.lines.get(message.line_id)
-  const destination = message.direction === 'outbound' ? message.to_number : message.from_number
+  const group =
+    message.direction === 'outbound' && message.groupId !== null
+      ? state.accounts.get(message.accountId)?.groupsById.get(message.groupId)
+      : undefined
+  const destination =
+    group?.participants[0] ?? (message.direction === 'outbound' ? message.to_number : message.from_number)
   const payload: Record<string, unknown> = {
     message: message.content,
     destination,
