@@ -182,7 +182,7 @@ export function messagingLimiter(state: MockState) {
   return state.limiter('messaging', () => state.settings.rateLimitPerMinute)
 }
 
-/** A service route: MSW handler for `*<path>` wrapped in the shared pipeline. */
+/** A service route: MSW handler for `<path>` (exact, any host) wrapped in the shared pipeline. */
 export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs) => unknown): HttpHandler {
   const { state } = core
   const requireAuth = spec.auth ?? true
