@@ -249,14 +249,23 @@ describe('createReadModel', () => {
     ])
   })
 
-  it('an outbound group webhook is provisional in the group thread and replaced by its record', async () => {
+  it("an outbound group message's webhook (destination: one participant) is replaced by the group's record", async () => {
     const { model } = await coveredModel()
-    const hook = webhook({ at: T0 + 10, direction: 'outbound', destination: CHAT, message: 'lunch?' })
-    await model.applyMessageWebhook(hook)
-    expect(model.threadMessages({ chatId: CHAT }, [LINE_A]).map((m) => m.message_handle)).toEqual([`lkw_${hook.guid}`])
+    // spec: Message webhook payload — destination is "Phone number in E.164", not the chat id.
+    const hook = webhook({ at: T0 + 10, direction: 'outbound', destination: CARA, message: 'lunch?' })
+    const [provisional] = await model.applyMessageWebhook(hook)
+    expect(provisional).toMatchObject({ provisional: true })
     const listed = record({ at: T0 + 5, direction: 'outbound', to_number: CHAT, content: 'lunch?' })
-    await model.applyMessageRecords([listed], { from: iso(T0), to: iso(T0 + 20) })
+    const [change] = await model.applyMessageRecords([listed], { from: iso(T0), to: iso(T0 + 20) })
+    expect(change).toMatchObject({ replaces: `lkw_${hook.guid}` })
     expect(model.threadMessages({ chatId: CHAT }, [LINE_A])).toEqual([listed])
+    expect(model.threadMessages({ lineId: LINE_A, number: CARA }, [LINE_A])).toEqual([])
+    // Listed first, webhook late: claimed, nothing added.
+    const again = record({ at: T0 + 30, direction: 'outbound', to_number: CHAT, content: 'again' })
+    await model.applyMessageRecords([again], { from: iso(T0), to: iso(T0 + 40) })
+    const late = webhook({ at: T0 + 35, direction: 'outbound', destination: CARA, message: 'again' })
+    expect(await model.applyMessageWebhook(late)).toEqual([])
+    expect(model.threadMessages({ chatId: CHAT }, [LINE_A])).toEqual([listed, again])
   })
 
   it('learns call → line from events and call starts; an answered call whose ended was lost stays live', async () => {
