@@ -631,7 +631,8 @@ export async function runTeamBench(options = {}) {
             out.idle = {
               five,
               fifty,
-              differencePct: (100 * Math.abs(fifty.perMinute - five.perMinute)) / Math.max(1, five.perMinute),
+              differencePct:
+                Math.round((1000 * Math.abs(fifty.perMinute - five.perMinute)) / Math.max(1, five.perMinute)) / 10,
             }
           }
         } finally {
