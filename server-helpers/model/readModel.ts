@@ -122,7 +122,15 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
         },
       }),
     applyCallEvent: (event) => submit({ op: 'call', at: now(), event }),
-    applyMessageRecords: (records, window) => submit({ op: 'records', at: now(), records: [...records], window }),
+    applyMessageRecords(records, window) {
+      // Records the model holds unchanged (the reconciler's overlap re-reads them) are not sent
+      // through the store: with Redis every operation is a stream entry.
+      const changed = records.filter((record) => {
+        const held = state.messages.byHandle.get(record.message_handle)
+        return !held || JSON.stringify(held.record) !== JSON.stringify(record)
+      })
+      return submit({ op: 'records', at: now(), records: changed, window })
+    },
     applyCallStatus: (callUuid, reading) => submit({ op: 'callStatus', at: now(), callUuid, reading }),
     learnLineNumber: (number, lineId) => submit({ op: 'learnLine', at: now(), number, lineId }),
     async learnCallLine(callUuid, lineId) {
