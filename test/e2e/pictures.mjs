@@ -28,6 +28,12 @@ const stabilizingCss = `
 .lk-InboundCallBanner-timer, .lk-Dialer-timer { visibility: hidden !important; }
 `
 
+/**
+ * Every story starts at this wall-clock time (the mock seeds its history relative to "now", and
+ * call logs print minutes): Playwright's clock, set back to it before each story, then running.
+ */
+const storyTime = new Date('2026-03-02T10:00:00Z')
+
 /** Storybook channel events the page records (the channel is hooked before Storybook creates it). */
 const recordedEvents = [
   'storyFinished',
@@ -57,6 +63,7 @@ export async function openPreview(context, siteUrl, firstId) {
       },
     })
   }, recordedEvents)
+  await page.clock.install({ time: storyTime })
   // a11y.manual: the a11y addon's own axe run after every render is not needed here (e2e runs axe itself).
   await page.goto(`${siteUrl}iframe.html?id=${firstId}&viewMode=story&globals=a11y.manual:!true`)
   await waitForStory(page, firstId)
@@ -78,6 +85,7 @@ async function waitForStory(page, id, timeout = 30_000) {
 
 /** Renders story `id` in an open preview page (no reload) and waits until it has settled. */
 export async function renderStory(page, id) {
+  await page.clock.setSystemTime(storyTime)
   await page.evaluate((storyId) => {
     window.__lkStoryEvents = []
     const channel = window.__STORYBOOK_ADDONS_CHANNEL__

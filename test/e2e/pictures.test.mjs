@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { launchBrowser, root, serveStatic } from './support.mjs'
-import { compareWithBaseline, kitRoots, openPreview, renderStory, updateBaselines } from './pictures.mjs'
+import { compareWithBaseline, kitRoots, openPreview, renderStory, settle, updateBaselines } from './pictures.mjs'
 
 const staticDir = process.env.E2E_STORYBOOK_DIR ?? join(root, 'storybook-static')
 if (!existsSync(join(staticDir, 'index.json'))) {
@@ -20,6 +20,8 @@ if (!existsSync(join(staticDir, 'index.json'))) {
 const stories = Object.values(JSON.parse(readFileSync(join(staticDir, 'index.json'), 'utf8')).entries)
   .filter((e) => e.type === 'story')
   .map((e) => e.id)
+  // E2E_STORIES=messagelist,dialer: only stories whose id contains one of these (while iterating).
+  .filter((id) => !process.env.E2E_STORIES || process.env.E2E_STORIES.split(',').some((s) => id.includes(s)))
 
 /** Stories that show nothing on purpose (the story says so). */
 const emptyByDesign = new Set(['calling-inboundcallbanner--empty'])
@@ -89,6 +91,37 @@ describe(`pictures of every story${updateBaselines ? ' (updating baselines)' : '
       const collapsed = roots.filter((r) => !r.display.startsWith('inline') && r.height > 0 && r.width < minRootWidth)
       assert.deepEqual(collapsed, [], `${id}: block-level components narrower than ${minRootWidth} px at 1280 px`)
       assert.deepEqual([...desktop.problems, ...phone.problems], [], 'pictures differ from the baselines')
+    })
+  }
+})
+
+// Docs pages show every story of a component in the docs column: none may collapse there either.
+const docsPages = Object.values(JSON.parse(readFileSync(join(staticDir, 'index.json'), 'utf8')).entries)
+  .filter((e) => e.type === 'docs' && e.title.includes('/'))
+  .map((e) => e.id)
+  .filter((id) => !process.env.E2E_STORIES || process.env.E2E_STORIES.split(',').some((s) => id.includes(s)))
+
+describe('docs pages', () => {
+  for (const id of docsPages) {
+    test(`${id}: every component renders at a usable width`, async () => {
+      const page = await pages.desktop.context().newPage()
+      try {
+        await page.goto(`${site.url}iframe.html?id=${id}&viewMode=docs&globals=a11y.manual:!true`)
+        const stories = page.locator('#storybook-docs .docs-story')
+        await stories.first().waitFor({ timeout: 30_000 })
+        await settle(page)
+        const collapsed = await page.evaluate((min) => {
+          const isKit = (el) => [...el.classList].some((c) => c.startsWith('lk-') && !c.startsWith('lk-theme'))
+          return [...document.querySelectorAll('#storybook-docs .docs-story [class*="lk-"]')]
+            .filter((el) => isKit(el) && !isKit(el.parentElement))
+            .map((el) => ({ el, box: el.getBoundingClientRect(), display: getComputedStyle(el).display }))
+            .filter(({ box, display }) => !display.startsWith('inline') && box.height > 0 && box.width < min)
+            .map(({ el, box }) => `${el.className} ${Math.round(box.width)} px`)
+        }, minRootWidth)
+        assert.deepEqual(collapsed, [], `${id}: collapsed components`)
+      } finally {
+        await page.close()
+      }
     })
   }
 })
