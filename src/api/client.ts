@@ -8,7 +8,6 @@ import { endpointsById } from './endpoints'
 import type { EndpointId } from './endpoints'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'
 import { messageHandleSchema } from './schemas'
-import type { CountryCode } from './phone'
 import type {
   AnswerCallRequest,
   AnswerCallResponse,
@@ -70,11 +69,6 @@ export interface LinekitClientOptions {
   /** Abort a request (including reading its body) after this many ms. @default 30000 */
   timeoutMs?: number
   /**
-   * Region for recipients written without a country code, used when normalizing group
-   * numbers. The service's own default is not shown; linekit assumes `US`. @default 'US'
-   */
-  defaultCountry?: CountryCode
-  /**
    * Sent on every state-changing request so linekit/server's CSRF check passes for same-app
    * callers (a custom header cannot be set cross-site without a CORS preflight). `false` omits it.
    * @default { name: 'x-linekit-csrf', value: '1' }
@@ -103,7 +97,10 @@ export interface SendOptions extends RequestOptions {
 export interface LinekitClient {
   /** `POST /send-api-message`. */
   sendMessage(body: SendMessageRequest, options?: SendOptions): Promise<SendMessageResponse>
-  /** `POST /send-group-message`; numbers are normalized and de-duplicated before sending (2–32). */
+  /**
+   * `POST /send-group-message`. The service normalizes the numbers to E.164 and de-duplicates
+   * them (2–32 after that); a 400 names the number it could not read.
+   */
   sendGroupMessage(body: GroupSendRequest, options?: SendOptions): Promise<GroupSendResponse>
   /** `GET /get-messages-api`. */
   getMessages(query?: MessagesQuery, options?: RequestOptions): Promise<MessagesListResponse>
@@ -352,13 +349,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     async sendGroupMessage(body, opts) {
       const b = withKey(body, opts)
       validate('sendGroupMessage', b)
-      // spec: numbers — 2 to 32 after normalization and de-duplication. libphonenumber is
-      // loaded only here (dynamic import) so display-only bundles stay small.
-      const { normalizeGroupNumbers } = await import('./phone')
-      const numbers = normalizeGroupNumbers(b.numbers, options.defaultCountry ?? 'US')
-      if (!numbers.ok) throw invalidRequest('sendGroupMessage', numbers.message, numbers.error)
-      const normalized = { ...b, numbers: numbers.numbers }
-      return (await call('sendGroupMessage', { body: normalized }, opts, keyed(b))) as GroupSendResponse
+      return (await call('sendGroupMessage', { body: b }, opts, keyed(b))) as GroupSendResponse
     },
     getMessages: get<MessagesListResponse>('getMessages'),
     async getMessage(messageHandle, opts) {
