@@ -8,7 +8,7 @@ export * from './schemas'
 export { endpoints, endpointsById, endpointPath, matchEndpoint } from './endpoints'
 export type { Endpoint, EndpointId } from './endpoints'
 export { createLinekitClient } from './client'
-export type { LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
+export type { EndpointSchemas, LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
 export {
   LinekitError,
   linekitErrorFromResponse,
