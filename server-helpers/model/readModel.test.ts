@@ -295,6 +295,34 @@ describe('createReadModel', () => {
     expect(model.recentInboundCalls([LINE_A])[0]!.state).toBe('ended')
   })
 
+  it('answers call-log lists from the newest page only where that is exact', async () => {
+    const model = createReadModel({ now: () => T0 })
+    expect(model.queryCallLogs({}, [LINE_A])).toBeUndefined()
+    const log = (id: string, answered: string | null) => ({
+      id,
+      line_id: LINE_A,
+      from_number: NUMBER_A,
+      to_number: AVA,
+      status: 'completed',
+      disposition: null,
+      transcript: null,
+      duration_seconds: null,
+      answered_at: answered,
+      ended_at: null,
+      recording_url: null,
+    })
+    // A full page of the newest: older ones may exist.
+    await model.applyCallLogs([log('c3', iso(T0)), log('c2', null), log('c1', iso(T0 - 5000))], false)
+    expect(model.queryCallLogs({ limit: 2 }, [LINE_A])!.data.map((l) => l.id)).toEqual(['c3', 'c2'])
+    expect(model.queryCallLogs({ limit: 3 }, [LINE_A])).toBeUndefined()
+    expect(model.queryCallLogs({ call_log_timestamp: 'asc', limit: 1 }, [LINE_A])).toBeUndefined()
+    expect(model.queryCallLogs({ limit: 1, answered_at_gte: iso(T0 - 1) }, [LINE_A])).toBeUndefined()
+    expect(model.queryCallLogs({ offset: 1950, limit: 51 }, [LINE_A])).toBeUndefined()
+    await model.applyCallLogs([log('c3', iso(T0)), log('c2', null), log('c1', iso(T0 - 5000))], true)
+    expect(model.queryCallLogs({ answered_at_lte: iso(T0 - 1) }, [LINE_A])!.data.map((l) => l.id)).toEqual(['c1'])
+    expect(model.queryCallLogs({}, [LINE_B])!.data).toEqual([])
+  })
+
   it('resumes from a checkpoint over the same store', async () => {
     const store = createMemoryModelStore()
     const first = createReadModel({ store, now: () => T0 })
