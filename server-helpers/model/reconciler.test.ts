@@ -208,3 +208,61 @@ function withKey(request: Request): Request {
   headers.set('authorization', `Bearer ${seedKeys.production}`)
   return new Request(request, { headers })
 }
+
+describe('webhooks and the reconciler together', () => {
+  it('whatever webhooks are lost, late or repeated, the model ends with exactly the service’s messages', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      let state = seed
+      const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+      const { clock, mock, hooks, model, reconciler } = setup({ webhooks: true })
+      const r = reconciler({ requestsPerMinute: 30 })
+      await r.runOnce()
+      const post = (path: string, body: unknown) =>
+        mock.fetch(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const held: Record<string, unknown>[] = []
+      for (let step = 0; step < 80; step++) {
+        const pick = random()
+        const text = ['Thanks!', 'On my way', `note ${step}`][Math.floor(random() * 3)]!
+        if (pick < 0.35)
+          await post('/send-api-message', { phone: '+14155550124', message: text, idempotencyKey: `k${step}` })
+        else if (pick < 0.45)
+          await post('/send-group-message', { numbers: ['+14155550124', '+14155550146'], message: text })
+        else if (pick < 0.55)
+          mock.control.injectInbound({ from: '+14155550146', message: text, groupId: 'pbg_SeedTeamLunch00000001' })
+        else mock.control.injectInbound({ from: '+14155550137', message: text })
+        clock.advance(Math.floor(random() * 3000))
+        await mock.control.webhooks.flush()
+        // Each webhook: lost, delivered, delivered twice, or held back and delivered later.
+        for (const hook of hooks.splice(0)) {
+          if (!('guid' in hook)) continue
+          const fate = random()
+          if (fate < 0.25) continue
+          if (fate < 0.5) held.push(hook)
+          else await model.applyMessageWebhook(hook as never)
+          if (fate > 0.9) await model.applyMessageWebhook(hook as never)
+        }
+        if (held.length > 0 && random() < 0.3) await model.applyMessageWebhook(held.shift() as never)
+        if (random() < 0.2) await r.runOnce()
+      }
+      for (const hook of held) await model.applyMessageWebhook(hook as never)
+      clock.advance(10_000)
+      for (let i = 0; i < 5; i++) {
+        clock.advance(10_000)
+        await r.runOnce()
+      }
+      const service = (await (
+        await mock.fetch(`${BASE}/get-messages-api?limit=100`, {
+          headers: { authorization: `Bearer ${seedKeys.production}` },
+        })
+      ).json()) as { data: MessageRecord[] }
+      const mine = model.queryMessages({ limit: 100 }, LINES)!.data
+      expect(mine.map((m) => m.message_handle).sort(), `seed ${seed}`).toEqual(
+        service.data.map((m) => m.message_handle).sort(),
+      )
+    }
+  })
+})
