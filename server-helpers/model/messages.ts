@@ -28,12 +28,12 @@ export function isGroupId(toNumber: string): boolean {
 }
 
 /** The external party: the sender of an inbound message, the recipient (or group) of an outbound one. */
-export function counterpartOf(record: Pick<MessageRecord, 'direction' | 'from_number' | 'to_number'>): string {
+function counterpartOf(record: Pick<MessageRecord, 'direction' | 'from_number' | 'to_number'>): string {
   return record.direction === 'inbound' ? record.from_number : record.to_number
 }
 
 /** `g:<chat id>` for a group thread, `o:<line id>|<number>` for a one-to-one thread. */
-export function threadKeyOf(record: MessageRecord): string {
+function threadKeyOf(record: MessageRecord): string {
   return isGroupId(record.to_number) ? `g:${record.to_number}` : `o:${record.line_id}|${counterpartOf(record)}`
 }
 
