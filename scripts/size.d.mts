@@ -23,6 +23,7 @@ export interface SizeResult {
 export interface SizeOptions {
   external?: string[]
   platform?: 'browser' | 'node' | 'neutral'
+  resolveDir?: string
 }
 export declare const reactExternal: string[]
 export declare function analyze<K extends string>(
@@ -39,7 +40,10 @@ export interface ViteSizeResult {
   agoraInInitial: boolean
   initialInputs: string[]
 }
-export declare function measureVite(code: string, options?: { external?: string[] }): Promise<ViteSizeResult>
+export declare function measureVite(
+  code: string,
+  options?: { external?: string[]; resolveDir?: string },
+): Promise<ViteSizeResult>
 export interface NextSizeFile {
   file: string
   kind: 'initial' | 'lazy'

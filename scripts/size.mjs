@@ -18,12 +18,14 @@ export const reactExternal = ['react', 'react-dom', 'react/*', 'react-dom/*', '@
  * transitively), and of CSS; `initialInputs` lists the source files with code in an initial chunk
  * (what tree-shaking kept), `files[].inputs` the same per chunk, and `graph` every parsed source
  * file with its static imports (to tell what a module could pull in from what it did).
+ * `resolveDir`: where the snippet's bare imports resolve from (the repository; another folder for
+ * other kits, as `npm run bench` measures them).
  */
-export async function measure(code, { external = reactExternal, platform = 'browser' } = {}) {
+export async function measure(code, { external = reactExternal, platform = 'browser', resolveDir = root } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), 'lk-size-'))
   try {
     const result = await build({
-      stdin: { contents: code, resolveDir: root, loader: 'tsx', sourcefile: 'entry.tsx' },
+      stdin: { contents: code, resolveDir, loader: 'tsx', sourcefile: 'entry.tsx' },
       bundle: true,
       minify: true,
       splitting: true,
@@ -118,10 +120,11 @@ export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
  * instead of esbuild; same externals, same gzip -9, same initial/lazy split (static imports of the
  * entry chunk, transitively, versus chunks reached only through `import()`).
  */
-export async function measureVite(code, { external = reactExternal } = {}) {
+export async function measureVite(code, { external = reactExternal, resolveDir } = {}) {
   const { build } = await import('vite')
   const { default: react } = await import('@vitejs/plugin-react')
-  const dir = mkdtempSync(join(tmpdir(), 'lk-size-vite-'))
+  // The entry sits in `resolveDir` when given, so that folder's node_modules resolve its imports.
+  const dir = mkdtempSync(join(resolveDir ?? tmpdir(), 'lk-size-vite-'))
   try {
     const entry = join(dir, 'entry.tsx')
     // The snippet imports the repository by `./src/…`: make that absolute for a file outside it.
