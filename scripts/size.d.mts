@@ -36,7 +36,7 @@ export declare function kb(bytes: number): string
 export interface ViteSizeResult {
   initial: number
   lazy: number
-  files: Omit<SizeFile, 'kind'>[] & { kind: 'initial' | 'lazy' }[]
+  files: (Omit<SizeFile, 'kind'> & { kind: 'initial' | 'lazy' })[]
   agoraInInitial: boolean
   initialInputs: string[]
 }
