@@ -199,7 +199,7 @@ describe('the README\'s "Embed a component" code, built the way users build it',
   // of examples/next (npm ci + next build) before `npm test`. Without that build it is skipped.
   const next = measureNextBuild()
   it.skipIf(next === undefined)(
-    "Next.js (Turbopack, examples/next): linekit's initial JS within 30 KB, no Agora SDK and no phone metadata in an initial chunk",
+    "Next.js (Turbopack, examples/next): linekit's initial JS within the budget, no Agora SDK and no phone metadata in an initial chunk",
     () => {
       const r = next!
       const detail = r.files.map((f) => `  ${f.kind} ${kb(f.gzip)} ${f.file} ${JSON.stringify(f)}`).join('\n')
