@@ -21,7 +21,9 @@ import { useVoiceToken } from '../hooks/useVoiceToken'
 import { useStartCall } from '../hooks/useStartCall'
 import { useEndCall } from '../hooks/useEndCall'
 import { useCallStatus } from '../hooks/useCallStatus'
-import { cx, formatDateTime, formatDuration } from './calling/format'
+import { formatDateTime, formatDuration } from './calling/format'
+import { cx } from './internal/cx'
+import { lineLabel } from './lineLabel'
 import { describeMintError, nextMidnightUtc } from './calling/mintError'
 import { dialerReducer, initialDialerState, isLive, type DialerPhase } from './calling/dialerMachine'
 import { useCountdown, useElapsed } from './calling/useCountdown'
@@ -150,10 +152,6 @@ function merge<T extends object>(base: T, over: DeepPartial<T> | undefined): T {
 function canDial(line: Line): boolean {
   const l = line as Line & { audioCallEnabled?: boolean; inboundOnly?: boolean; shared?: boolean }
   return l.audioCallEnabled !== false && l.inboundOnly !== true && l.shared !== true
-}
-function lineLabel(line: Line): string {
-  const l = line as Line & { phoneNumber?: string; name?: string }
-  return l.name && l.phoneNumber ? `${l.name} (${l.phoneNumber})` : (l.phoneNumber ?? l.name ?? line.lineId)
 }
 
 export interface DialerProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'title'> {
