@@ -1,10 +1,11 @@
 'use client'
 import { useId, useMemo, type HTMLAttributes } from 'react'
-import type { Line } from '../api/schemas'
 import { LinekitError } from '../api/errors'
 import type { CountryCode } from '../api/phone'
 import type { AudioEngine, AudioEngineError } from '../rtc'
-import { cx, formatDuration } from './calling/format'
+import { formatDuration } from './calling/format'
+import { cx } from './internal/cx'
+import { lineLabel } from './lineLabel'
 import { mergeStrings, type DeepPartial } from './calling/conventions'
 import { dialerStrings, type DialerStrings } from './calling/dialerStrings'
 import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './calling/DialerNotices'
@@ -14,12 +15,6 @@ import { AudioControls } from './calling/AudioControls'
 import { CallTimer } from './calling/CallTimer'
 
 export { dialerStrings, type DialerStrings }
-
-function lineLabel(line: Line): string {
-  return line.name && line.phoneNumber
-    ? `${line.name} (${line.phoneNumber})`
-    : (line.phoneNumber ?? line.name ?? line.lineId)
-}
 
 export interface DialerProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'title'> {
   /** Selected line (controlled). @default undefined */

@@ -8,7 +8,8 @@ import { useInboundCalls } from '../events/useInboundCalls'
 import { useAnswerCall } from '../hooks/useAnswerCall'
 import { useDeclineCall } from '../hooks/useDeclineCall'
 import { useEndCall } from '../hooks/useEndCall'
-import { cx, formatDateTime, formatDuration } from './calling/format'
+import { formatDateTime, formatDuration } from './calling/format'
+import { cx } from './internal/cx'
 import { useElapsed } from './calling/useCountdown'
 
 /** Default, overridable texts of the {@link InboundCallBanner} (i18n). */

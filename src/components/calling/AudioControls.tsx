@@ -10,7 +10,7 @@ import {
 } from 'react'
 import type { AudioEngine, MicrophoneInfo } from '../../rtc'
 import { useLinekit } from '../../provider/useLinekit'
-import { cx } from './format'
+import { cx } from '../internal/cx'
 import { mergeStrings, type DeepPartial } from './conventions'
 
 /** Default, overridable texts of the audio controls (i18n). */

@@ -1,6 +1,7 @@
 'use client'
 import type { HTMLAttributes } from 'react'
-import { cx, formatDuration } from './format'
+import { formatDuration } from './format'
+import { cx } from '../internal/cx'
 import { useElapsed } from './useCountdown'
 
 export interface CallTimerProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {

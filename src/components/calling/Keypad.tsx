@@ -1,6 +1,6 @@
 'use client'
 import { useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react'
-import { cx } from './format'
+import { cx } from '../internal/cx'
 import { mergeStrings, type DeepPartial } from './conventions'
 
 /** Default, overridable texts of the {@link Keypad} (i18n). */
