@@ -43,6 +43,7 @@ export type {
   MuteButtonProps,
 } from './components/calling/AudioControls'
 export { CallTimer } from './components/calling/CallTimer'
+export { useRingTone } from './components/calling/useRingTone'
 export type { CallTimerProps } from './components/calling/CallTimer'
 export { Dialer, dialerStrings } from './components/Dialer'
 export type { DialerProps, DialerStrings } from './components/Dialer'
@@ -123,6 +124,9 @@ export type {
   InboundCallStore,
   InboundCallsSnapshot,
   InboundCallStoreOptions,
+  InboundCallOutcome,
+  InboundCallRecord,
+  CallBackRequest,
 } from './events/inboundCallStore'
 export { useLinekitEvent } from './events/useLinekitEvent'
 export { useInboundCalls } from './events/useInboundCalls'

@@ -5,6 +5,7 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
   type ButtonHTMLAttributes,
   type ChangeEvent,
   type FormEvent,
@@ -29,6 +30,7 @@ import { loadPhoneModule, usePhoneNormalizer } from '../internal/usePhoneNormali
 import { connectedSeconds, dialerReducer, initialDialerState, isLive, type DialerState } from './dialerMachine'
 import { useControllableState } from './conventions'
 import { useCallLeaveGuard } from './useCallLeaveGuard'
+import type { CallBackRequest } from '../../events/inboundCallStore'
 
 /** Lines that can dial out. Uses the assumed descriptor fields only to exclude (ASSUMPTIONS.md: Line). */
 function canDial(line: Line): boolean {
@@ -236,6 +238,28 @@ export function useDialer(options: UseDialerOptions = {}) {
     // One last read: the service's answer and end times make the summary match the call log.
     void status.refetch()
   }
+  // "Call back" on an inbound call's notice (<InboundCallBanner>): fill in the number and line, and
+  // place the call once a voice token for that line is ready.
+  const [callBack, setCallBack] = useState<CallBackRequest | undefined>(undefined)
+  const placedCallBack = useRef<CallBackRequest | undefined>(undefined)
+  useEffect(
+    () =>
+      ctx.inboundCalls.onCallBack((request) => {
+        setNumber(request.number)
+        if (dialable.some((l) => l.lineId === request.lineId)) setLineId(request.lineId)
+        setCallBack(request)
+      }),
+    [ctx.inboundCalls, dialable, setNumber, setLineId],
+  )
+  const callBackLine = callBack && dialable.some((l) => l.lineId === callBack.lineId) ? callBack.lineId : lineId
+  useEffect(() => {
+    if (!callBack || placedCallBack.current === callBack || !canCall || lineId !== callBackLine) return
+    placedCallBack.current = callBack
+    void place(callBack.number)
+    // `place` is recreated each render; the guard above makes this run once per request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [callBack, canCall, lineId, callBackLine])
+
   const rejoin = () => {
     if (state.rtc) void join(state.rtc)
   }
