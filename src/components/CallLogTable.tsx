@@ -1,11 +1,13 @@
 'use client'
 import { Fragment, useId, useMemo, useState, type HTMLAttributes } from 'react'
-import type { CallLog, CallLogsQuery, Line } from '../api/schemas'
+import type { CallLog, CallLogsQuery } from '../api/schemas'
 import { dispositions, type Disposition } from '../api/values'
 import { useCallLogs } from '../hooks/useCallLogs'
 import { useLines } from '../hooks/useLines'
 import { callLogsToCsv, parseTranscript } from './calling/csv'
-import { cx, formatDateTime, formatDuration, isHttpUrl } from './calling/format'
+import { formatDateTime, formatDuration, isHttpUrl } from './calling/format'
+import { cx } from './internal/cx'
+import { lineLabel } from './lineLabel'
 
 // spec: Limits — page size 1 to 100; offset + limit <= 2000 on the call-log list.
 const MAX_PAGE = 100
@@ -116,10 +118,6 @@ function toDay(iso: string | undefined): string {
   if (Number.isNaN(d.getTime())) return ''
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
-function lineLabel(line: Line): string {
-  const l = line as Line & { phoneNumber?: string; name?: string }
-  return l.name && l.phoneNumber ? `${l.name} (${l.phoneNumber})` : (l.phoneNumber ?? l.name ?? line.lineId)
 }
 
 /**

@@ -5,7 +5,8 @@ import type { ErrorStrings } from './internal/errors'
 import type { linePickerStrings } from './internal/strings'
 
 /** Default, overridable strings (i18n). */
-export { linePickerStrings, lineLabel } from './internal/strings'
+export { linePickerStrings } from './internal/strings'
+export { lineLabel } from './lineLabel'
 
 export type LinePickerStrings = typeof linePickerStrings
 

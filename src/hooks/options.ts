@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CallLogsQuery, ContactsQuery, LinekitClient, MessagesQuery } from '../api'
-import { LinekitError } from '../api/errors'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from '../provider/retryPolicy'
 import { linekitKeys } from './keys'
 
@@ -97,9 +96,4 @@ export function effectsQueryOptions(client: LinekitClient) {
     staleTime: Infinity,
     ...linekitQueryRetry,
   })
-}
-
-/** Narrow an unknown query error to a LinekitError (or null). */
-export function asLinekitError(error: unknown): LinekitError | null {
-  return LinekitError.is(error) ? error : null
 }

@@ -2,7 +2,8 @@
 import { useCallback, useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LinekitClient, VoiceTokenResponse } from '../api'
-import { LinekitError } from '../api/errors'
+import type { LinekitError } from '../api/errors'
+import { asLinekitError } from './internal/asLinekitError'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { linekitQueryRetry } from './options'
 import { linekitKeys } from './keys'
@@ -98,8 +99,11 @@ export function useVoiceToken(lineId: string | undefined, options: UseVoiceToken
   }, [queryClient, lineId])
 
   const remainingCalls = state ? Math.max(0, state.token.maxCallsPerToken - state.callsPlaced) : 0
-  const error = query.error ? asLinekitError(query.error) : null
-  const retrying = query.fetchStatus === 'fetching' && query.failureReason ? asLinekitError(query.failureReason) : null
+  const error = query.error ? asLinekitError(query.error, tokenUnavailable) : null
+  const retrying =
+    query.fetchStatus === 'fetching' && query.failureReason
+      ? asLinekitError(query.failureReason, tokenUnavailable)
+      : null
   return {
     // A failed refresh leaves the old data in the cache: do not hand out a token that may have lapsed.
     token: state && remainingCalls > 0 && !query.isError ? state.token : undefined,
@@ -112,13 +116,5 @@ export function useVoiceToken(lineId: string | undefined, options: UseVoiceToken
   }
 }
 
-function asLinekitError(error: unknown): LinekitError {
-  if (LinekitError.is(error)) return error
-  return new LinekitError({
-    status: 0,
-    code: 'unknown',
-    message: error instanceof Error ? error.message : String(error),
-    sdkCode: 'token_unavailable',
-    cause: error,
-  })
-}
+/** A failure without a response from the mint means no token can be had now (spec: Errors — mint mapping table). */
+const tokenUnavailable = { sdkCode: 'token_unavailable' } as const

@@ -26,8 +26,3 @@ export function isHttpUrl(value: string | null | undefined): value is string {
     return false
   }
 }
-
-/** Join class names, skipping empty ones. */
-export function cx(...names: Array<string | false | null | undefined>): string {
-  return names.filter(Boolean).join(' ')
-}

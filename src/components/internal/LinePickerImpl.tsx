@@ -2,7 +2,8 @@
 import { useId, useState, type ReactNode } from 'react'
 import { useLines } from '../../hooks/useLines'
 import type { LinePickerProps } from '../LinePicker'
-import { lineLabel, linePickerStrings } from './strings'
+import { linePickerStrings } from './strings'
+import { lineLabel } from '../lineLabel'
 import { cx } from './cx'
 import { describeError } from './errors'
 
@@ -69,7 +70,7 @@ export default function LinePickerImpl({
         {allowAutomatic ? <option value="">{s.automatic}</option> : null}
         {lines.map((line) => (
           <option key={line.lineId} value={line.lineId}>
-            {lineLabel(line, s)}
+            {lineLabel(line, s.shared)}
           </option>
         ))}
       </select>

@@ -3,7 +3,6 @@
  * not in the public component modules, so the lazy implementations never import those modules
  * (which would tie the lazy chunk to every entry that imports the linekit barrel).
  */
-import type { Line } from '../../api/schemas'
 
 /** Default, overridable strings (i18n). */
 export const linePickerStrings = {
@@ -58,11 +57,4 @@ export const voiceMemoPlayerStrings = {
   error: 'This voice memo cannot be played.',
   open: 'Open the file',
   unsafe: 'Voice memo not shown: its link is not a web address.',
-}
-
-/** A line's visible name: its number and name when the service gives them, else its id (ASSUMPTIONS.md: only `lineId` is guaranteed). */
-export function lineLabel(line: Line, strings: { shared: string } = linePickerStrings): string {
-  const parts = [line.phoneNumber, line.name].filter(Boolean)
-  const text = parts.length > 0 ? parts.join(' · ') : line.lineId
-  return line.shared ? `${text} (${strings.shared})` : text
 }

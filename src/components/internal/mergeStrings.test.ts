@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { mergeStrings } from './mergeStrings'
+
+const defaults = {
+  label: 'Send',
+  failed: (reason: string) => `Not sent: ${reason}`,
+  linePicker: { label: 'Send from', shared: 'shared' },
+}
+
+describe('mergeStrings', () => {
+  it('returns the defaults when nothing is overridden', () => {
+    expect(mergeStrings(defaults)).toBe(defaults)
+    expect(mergeStrings(defaults, {})).toEqual(defaults)
+  })
+
+  it('overrides flat strings and functions, and merges nested objects key by key', () => {
+    const s = mergeStrings(defaults, {
+      label: 'Envoyer',
+      failed: (reason) => `Non envoyé : ${reason}`,
+      linePicker: { shared: 'partagée' },
+    })
+    expect(s.label).toBe('Envoyer')
+    expect(s.failed('réseau')).toBe('Non envoyé : réseau')
+    expect(s.linePicker).toEqual({ label: 'Send from', shared: 'partagée' })
+    // The defaults are not mutated.
+    expect(defaults.linePicker.shared).toBe('shared')
+  })
+
+  it('keeps the default where an override is undefined', () => {
+    expect(mergeStrings(defaults, { label: undefined, linePicker: undefined })).toEqual(defaults)
+  })
+})
