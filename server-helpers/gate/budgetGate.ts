@@ -123,7 +123,10 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
           result = await store.take(ceiling[head.priority])
         } catch (error) {
           // The store is unreachable (Redis down): refuse what waits rather than hang.
-          for (const waiter of queue.splice(0)) waiter.reject(error)
+          for (const waiter of [...queue]) {
+            remove(waiter)
+            waiter.reject(error)
+          }
           return
         }
         if (result.ok) {
