@@ -123,6 +123,12 @@ export function LinekitProvider(props: LinekitProviderProps) {
           void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(data.contactPhoneNumber) })
         }
         void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+      } else if (event.type === 'message.record') {
+        // A message the server's read model found in the messages list (its webhook was lost).
+        const record = event.data
+        const other = record.direction === 'inbound' ? record.from_number : record.to_number
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(other) })
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
       } else {
         inboundCalls.applyEvent(event)
         void queryClient.invalidateQueries({ queryKey: linekitKeys.callStatus(event.data.call_uuid) })
