@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { useLinekit } from './useLinekit'
 
 /** What {@link useRateLimit} returns. */
@@ -22,23 +22,36 @@ export interface RateLimitState {
  */
 export function useRateLimit(): RateLimitState {
   const { rateLimit } = useLinekit()
-  const blockedUntil = useSyncExternalStore(
-    (listener) => rateLimit.subscribe(listener),
-    () => rateLimit.blockedUntil,
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      // A one-second tick only while the gate is blocked.
+      let timer: ReturnType<typeof setInterval> | undefined
+      const arm = () => {
+        if (timer !== undefined || rateLimit.blockedUntil <= rateLimit.now()) return
+        timer = setInterval(() => {
+          listener()
+          if (rateLimit.blockedUntil <= rateLimit.now()) {
+            clearInterval(timer)
+            timer = undefined
+          }
+        }, 1000)
+      }
+      const off = rateLimit.subscribe(() => {
+        listener()
+        arm()
+      })
+      arm()
+      return () => {
+        off()
+        clearInterval(timer)
+      }
+    },
+    [rateLimit],
+  )
+  const retryInSeconds = useSyncExternalStore(
+    subscribe,
+    () => Math.max(0, Math.ceil((rateLimit.blockedUntil - rateLimit.now()) / 1000)),
     () => 0,
   )
-  const [now, setNow] = useState(() => rateLimit.now())
-  const remainingMs = blockedUntil - now
-  useEffect(() => {
-    setNow(rateLimit.now())
-    if (blockedUntil <= rateLimit.now()) return
-    const timer = setInterval(() => {
-      const at = rateLimit.now()
-      setNow(at)
-      if (at >= blockedUntil) clearInterval(timer)
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [blockedUntil, rateLimit])
-  const retryInSeconds = remainingMs > 0 ? Math.ceil(remainingMs / 1000) : 0
   return { limited: retryInSeconds > 0, retryInSeconds }
 }
