@@ -1,9 +1,10 @@
 // `npm run bench`: every benchmark of issue 11 in one run — bundle sizes, rendering in Chromium,
-// the proxy, SSE fan-out, the mock (and, on request, the duration of `npm test`) — printed with
+// the proxy, SSE fan-out, the mock, a support team on one API key (and, on request, the duration
+// of `npm test`) — printed with
 // their ratios to their baselines, then written to BENCHMARKS.md with the command, the machine
 // and the date, each figure against its target.
 //
-//   npm run bench [-- --only size,render,proxy,sse,mock] [--quick] [--test-duration] [--no-write]
+//   npm run bench [-- --only size,render,proxy,sse,mock,team] [--quick] [--test-duration] [--no-write]
 //
 // --quick          fewer runs and requests (a smoke run; figures noisier)
 // --test-duration  also time one full `npm test` (minutes; only on a quiet machine)
@@ -590,6 +591,80 @@ has); the sends then grow it (to ${r.stored ?? 'several thousand'} messages) and
 
 ${table(['route', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'], rows)}
 `)
+}
+
+// ─────────────────────────────── team ───────────────────────────────
+if (wanted('team')) {
+  log('\n▶ a support team on one API key (standalone mock over HTTP, 60/min limit on)')
+  const { runTeamBench, teamRows } = await import('../bench/team.mjs')
+  const minutes = quick ? 1 : 3
+  const r = await runTeamBench({ minutes, users: 25, browsers: 5, idleSeconds: quick ? 60 : 90 })
+  const team = (label, t) => {
+    check('team', `${label}: upstream 429s`, t.upstream429, '', '=', 0)
+    check('team', `${label}: most upstream requests in any 60 s`, t.peakPerMinute, '', '≤', 60)
+    check('team', `${label}: sends not stored exactly once`, t.notStoredOnce.length, '', '=', 0)
+    check('team', `${label}: inbound messages never on a Chromium screen`, t.onScreen.missing.length, '', '=', 0)
+    check('team', `${label}: inbound on screen after its webhook, slowest`, t.onScreen.max, 'ms', '≤', 2000)
+    check('team', `${label}: failed items or alerts shown`, t.failedShown, '', '=', 0)
+    check('team', `${label}: error answers to users`, t.errorCount, '', '=', 0)
+  }
+  const sectionOf = (label, t) => `### ${label}
+
+${table(
+  ['measure', 'value'],
+  teamRows(t).map(([k, v]) => [k, String(v)]),
+)}
+${t.notStoredOnce.length ? `\nNot stored exactly once: ${t.notStoredOnce.slice(0, 10).join('; ')}\n` : ''}${t.onScreen.missing.length ? `\nNever on screen: ${t.onScreen.missing.slice(0, 10).join('; ')}\n` : ''}${t.sendErrors.length ? `\nFirst error answers: ${t.sendErrors.slice(0, 8).join('; ')}\n` : ''}`
+  const parts = []
+  if (r.single) {
+    team('one instance', r.single)
+    for (const [k, v] of teamRows(r.single)) log(`  ${k}: ${v}`)
+    parts.push(
+      sectionOf(
+        `One instance, ${r.single.users} users (${r.single.browsers} in Chromium), ${r.single.minutes} min`,
+        r.single,
+      ),
+    )
+  }
+  if (r.idle) {
+    check('team', 'idle: 5 vs 50 users, upstream requests per minute, difference', r.idle.differencePct, '%', '<', 10)
+    log(`  idle: 5 users ${r.idle.five.perMinute}/min, 50 users ${r.idle.fifty.perMinute}/min`)
+    parts.push(`### Idle users (the inbox open, nobody sending)
+
+${table(
+  ['users', 'upstream requests in the last minute', 'upstream 429s'],
+  [r.idle.five, r.idle.fifty].map((x) => [String(x.users), String(x.perMinute), String(x.upstream429)]),
+)}
+`)
+  }
+  if (r.redis) {
+    team('two instances', r.redis)
+    check(
+      'team',
+      'two instances: inbound messages that missed a connected Node user',
+      r.redis.nodeStream.missingCount,
+      '',
+      '=',
+      0,
+    )
+    check('team', 'two instances: 10-s spans with two instances reconciling', r.redis.reconcilerOverlap, '', '=', 0)
+    for (const [k, v] of teamRows(r.redis)) log(`  ${k}: ${v}`)
+    parts.push(sectionOf(`Two instances sharing a redis-server, each restarted once (at 1 and 2 min)`, r.redis))
+  }
+  sections.push(`## A support team on one API key
+
+Command: \`npm run bench -- --only team\` (\`node bench/team.mjs\`). The standalone mock over HTTP
+(\`npm run mock\`, 60 requests/minute on) behind a forwarder that times every upstream request and
+webhook; the app (\`bench/servers/team-app.ts\`) mounts linekit/server with the Node adapter and
+serves the inbox page (\`bench/team/page.tsx\`: the playground's inbox). 25 users with the inbox
+open — 5 real Chromium pages (Debian's Chromium through playwright-core; a send is typed into the
+conversation's composer), 20 in Node doing what the open inbox does through the same routes (the
+event stream, the threads list every 15 s, the conversation's reads while a send is confirmed) —
+each sending a message a minute; a customer writes every 15 s. "On screen" is when the text first
+appears in the page's DOM (a MutationObserver), against when the forwarder received the webhook.
+The voice-token mint is counted apart (its own 30/min budget).
+
+${parts.join('\n')}`)
 }
 
 // ─────────────────────────────── npm test ───────────────────────────────

@@ -103,6 +103,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Extra headers for this call. */
   headers?: HeadersInit
+  /** Let the request outlive the page (`fetch`'s `keepalive`), e.g. ending a call on `pagehide`. @default false */
+  keepalive?: boolean
 }
 
 /** Per-call options of the two send operations. */
@@ -271,6 +273,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
           headers,
           body: input.body === undefined ? undefined : JSON.stringify(input.body),
           signal: controller.signal,
+          ...(requestOptions?.keepalive ? { keepalive: true } : {}),
         })
       } catch (error) {
         return fail(error)
