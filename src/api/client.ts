@@ -92,7 +92,10 @@ export interface EndpointSchemas {
   readonly response: z.ZodMiniType
 }
 
-const infoById = Object.fromEntries(endpointTable.map((e) => [e.id, e])) as Record<EndpointId, EndpointInfo>
+const infoById = Object.fromEntries(endpointTable.map((e): [EndpointId, EndpointInfo] => [e.id, e])) as Record<
+  EndpointId,
+  EndpointInfo
+>
 
 /** Per-call options. */
 export interface RequestOptions {
