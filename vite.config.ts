@@ -11,6 +11,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 /** Source aliases so tests, stories and the playground use the entry points by name. */
 export const alias = [
   { find: /^linekit\/api$/, replacement: r('./src/api/index.ts') },
+  { find: /^linekit\/phone$/, replacement: r('./src/api/phoneEntry.ts') },
   { find: /^linekit\/server\/(.*)$/, replacement: r('./server-helpers/$1.ts') },
   { find: /^linekit\/server$/, replacement: r('./server-helpers/index.ts') },
   { find: /^linekit\/mocks\/node$/, replacement: r('./mocks/node/index.ts') },
@@ -19,7 +20,10 @@ export const alias = [
   { find: /^linekit$/, replacement: r('./src/index.ts') },
 ]
 
-const browserProvider = () => playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })
+// A fake microphone that needs no permission prompt: the real Agora SDK's test asks for one.
+const mediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+const browserProvider = () =>
+  playwright({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, ...mediaArgs] } })
 
 export default defineConfig({
   plugins: [react()],

@@ -1,18 +1,20 @@
 // `npm run bench`: every benchmark of issue 11 in one run — bundle sizes, rendering in Chromium,
-// the proxy, SSE fan-out, the mock (and, on request, the duration of `npm test`) — printed with
+// the proxy, SSE fan-out, the mock, a support team on one API key (and, on request, the duration
+// of `npm test`) — printed with
 // their ratios to their baselines, then written to BENCHMARKS.md with the command, the machine
 // and the date, each figure against its target.
 //
-//   npm run bench [-- --only size,render,proxy,sse,mock] [--quick] [--test-duration] [--no-write]
+//   npm run bench [-- --only size,render,proxy,sse,mock,team] [--quick] [--test-duration] [--no-write]
 //
 // --quick          fewer runs and requests (a smoke run; figures noisier)
 // --test-duration  also time one full `npm test` (minutes; only on a quiet machine)
 // --no-write       print only; leave BENCHMARKS.md alone
-import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
+import { execSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { cssSize, kb, measure } from './size.mjs'
+import { cssSize, kb, measure, measureNextBuild, measureVite, readmeSnippet } from './size.mjs'
 import { machine, printTable } from '../bench/support.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -52,6 +54,88 @@ const table = (header, rows) => {
   return lines.join('\n')
 }
 const log = (...a) => console.log(...a)
+
+function nextVersion() {
+  try {
+    return JSON.parse(readFileSync('examples/next/node_modules/next/package.json', 'utf8')).version
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Other kits, measured by the same functions: installed (once) into a scratch folder outside the
+ * repository, never into the repository's dependencies.
+ */
+async function measurePeers() {
+  const dir = process.env.LINEKIT_BENCH_PEERS_DIR ?? join(tmpdir(), 'linekit-bench-peers')
+  const packages = [
+    'react@19',
+    'react-dom@19',
+    'stream-chat-react',
+    'stream-chat',
+    '@sendbird/uikit-react',
+    '@chatscope/chat-ui-kit-react',
+    'agora-rtc-react',
+    'agora-rtc-sdk-ng',
+    '@livekit/components-react',
+    'livekit-client',
+  ]
+  if (!existsSync(join(dir, 'node_modules', 'stream-chat-react'))) {
+    log(`  installing other kits into ${dir}`)
+    mkdirSync(dir, { recursive: true })
+    if (!existsSync(join(dir, 'package.json')))
+      writeFileSync(join(dir, 'package.json'), '{"name":"linekit-bench-peers","private":true}\n')
+    try {
+      execSync(`npm install --no-audit --no-fund --legacy-peer-deps ${packages.join(' ')}`, {
+        cwd: dir,
+        stdio: 'ignore',
+      })
+    } catch (error) {
+      log(`  could not install other kits: ${error.message}`)
+      return []
+    }
+  }
+  const version = (name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
+  const snippets = [
+    [
+      'stream-chat-react',
+      'Chat, Channel, MessageList, MessageInput + StreamChat client',
+      `import { Chat, Channel, Window, MessageList, MessageInput } from 'stream-chat-react'\nimport { StreamChat } from 'stream-chat'\nconsole.log(Chat, Channel, Window, MessageList, MessageInput, StreamChat)\n`,
+    ],
+    [
+      '@sendbird/uikit-react',
+      'SendbirdProvider + GroupChannel',
+      `import SendbirdProvider from '@sendbird/uikit-react/SendbirdProvider'\nimport GroupChannel from '@sendbird/uikit-react/GroupChannel'\nconsole.log(SendbirdProvider, GroupChannel)\n`,
+    ],
+    [
+      '@chatscope/chat-ui-kit-react',
+      'MainContainer, ChatContainer, MessageList, Message, MessageInput (no data layer)',
+      `import { MainContainer, ChatContainer, MessageList, Message, MessageInput } from '@chatscope/chat-ui-kit-react'\nconsole.log(MainContainer, ChatContainer, MessageList, Message, MessageInput)\n`,
+    ],
+    [
+      'agora-rtc-react',
+      'AgoraRTCProvider, useJoin, useLocalMicrophoneTrack, usePublish, useRemoteUsers + the SDK',
+      `import AgoraRTC from 'agora-rtc-sdk-ng'\nimport { AgoraRTCProvider, useJoin, useLocalMicrophoneTrack, usePublish, useRemoteUsers } from 'agora-rtc-react'\nconsole.log(AgoraRTC, AgoraRTCProvider, useJoin, useLocalMicrophoneTrack, usePublish, useRemoteUsers)\n`,
+    ],
+    [
+      '@livekit/components-react',
+      'LiveKitRoom, RoomAudioRenderer, ControlBar (+ livekit-client)',
+      `import { LiveKitRoom, RoomAudioRenderer, ControlBar } from '@livekit/components-react'\nconsole.log(LiveKitRoom, RoomAudioRenderer, ControlBar)\n`,
+    ],
+  ]
+  const rows = []
+  for (const [name, what, code] of snippets) {
+    try {
+      const e = await measure(code, { resolveDir: dir })
+      const v = await measureVite(code, { resolveDir: dir })
+      rows.push({ name: `${name} ${version(name)}`, what, esbuild: kb(e.initial), vite: kb(v.initial) })
+    } catch (error) {
+      rows.push({ name, what, esbuild: `failed: ${String(error.message).split('\n')[0]}`, vite: '' })
+    }
+  }
+  return rows
+}
 
 // ─────────────────────────────── sizes ───────────────────────────────
 if (wanted('size')) {
@@ -145,6 +229,38 @@ if (wanted('size')) {
     'no React',
   )
 
+  // The README's "Embed a component" code (examples/next/app/Support.tsx) the way users build it.
+  const readme = readmeSnippet()
+  const readmeEsbuild = await measure(readme)
+  const readmeVite = await measureVite(readme)
+  const readmeNext = measureNextBuild()
+  const allVite = await measureVite(use([...allComponents]))
+  const kept = (r) => r.files.some((f) => f.kind === 'initial' && (f.agora || f.phone))
+  check('size', 'README code, esbuild, initial', readmeEsbuild.initial, 'KB', '≤', 30 * 1024)
+  check('size', 'README code, Vite (production), initial', readmeVite.initial, 'KB', '≤', 30 * 1024)
+  if (readmeNext)
+    check(
+      'size',
+      'README code, Next.js (Turbopack, examples/next), initial without react-query',
+      readmeNext.initial - readmeNext.reactQuery,
+      'KB',
+      '≤',
+      30 * 1024,
+    )
+  else log('  (examples/next is not built: `cd examples/next && npm ci && npx next build` adds the Next.js figure)')
+  check('size', 'all components of `linekit`, Vite, initial', allVite.initial, 'KB', '≤', 55 * 1024)
+  check(
+    'size',
+    'Agora SDK or phone metadata in an initial chunk of the README code (esbuild / Vite / Next.js)',
+    kept(readmeEsbuild) || kept(readmeVite) || (readmeNext && (readmeNext.agoraInInitial || readmeNext.phoneInInitial))
+      ? 'yes'
+      : 'no',
+    '',
+    '=',
+    'no',
+  )
+  const peers = await measurePeers()
+
   const lazyOf = (r) =>
     r.files
       .filter((f) => f.kind === 'lazy')
@@ -175,6 +291,31 @@ if (wanted('size')) {
     ['bundle', 'initial', 'lazy', 'target'],
     rows.map((r) => r.map((c) => c.replace(/`/g, ''))),
   )
+  const lazyOfNext = (r) =>
+    r.files
+      .filter((f) => f.kind === 'lazy')
+      .map(
+        (f) =>
+          `${f.agora ? 'Agora SDK' : f.phone ? 'phone metadata' : f.file.replace('static/chunks/', '')} ${kb(f.gzip)}`,
+      )
+      .join(', ')
+  const userRows = [
+    ['esbuild', kb(readmeEsbuild.initial), lazyOf(readmeEsbuild), '≤ 30 KB'],
+    ['Vite 8 (production)', kb(readmeVite.initial), lazyOf(readmeVite), '≤ 30 KB'],
+    readmeNext
+      ? [
+          `Next.js ${nextVersion()} (Turbopack), examples/next`,
+          `${kb(readmeNext.initial - readmeNext.reactQuery)} (+ react-query ${kb(readmeNext.reactQuery)})`,
+          lazyOfNext(readmeNext),
+          '≤ 30 KB',
+        ]
+      : ['Next.js (Turbopack)', 'not built', '', '≤ 30 KB'],
+    [`all ${allComponents.size} components, esbuild`, kb(all.initial), lazyOf(all), '≤ 55 KB'],
+    [`all ${allComponents.size} components, Vite`, kb(allVite.initial), lazyOf(allVite), '≤ 55 KB'],
+  ]
+  printTable(['README code built by', 'initial', 'lazy', 'target'], userRows)
+  const peerRows = peers.map((p) => [p.name, p.what, p.esbuild, p.vite])
+  if (peers.length) printTable(['kit', 'snippet', 'esbuild initial', 'Vite initial'], peerRows)
   sections.push(`## Bundle sizes
 
 Command: \`npm run bench -- --only size\` (also enforced by \`test/unit/budgets/size.test.ts\` in \`npm test\`).
@@ -183,6 +324,25 @@ Method, as for the issue's reference figures: esbuild, minified, gzip -9, react 
 imports statically, "lazy" = chunks reached only through \`import()\` (\`scripts/size.mjs\`).
 
 ${table(['bundle', 'initial (gzip)', 'lazy chunks (gzip)', 'target / reference'], rows)}
+
+### The README's code, built the way users build it
+
+The README's "Embed a component" code (\`examples/next/app/Support.tsx\`: \`createLinekitClient\`, the
+provider, \`<Conversation>\`, \`<InboundCallBanner>\`, \`createSseEventSource\`, \`agoraAudioEngine\`), same
+gzip -9. esbuild and Vite bundle the sources with React and TanStack Query external; Next.js is the
+real \`next build\` of \`examples/next\` with linekit installed from the packed package: its page's scripts
+minus those of the app's own \`/_not-found\` (Next's runtime and React), with the TanStack Query chunk
+set apart (an app has it anyway; the other two leave it out).
+
+${table(['README code built by', 'initial (gzip)', 'lazy chunks (gzip)', 'target'], userRows)}
+
+### Other kits, same script
+
+Installed from npm into a scratch folder outside the repository (\`${'$'}{TMPDIR}/linekit-bench-peers\`,
+versions below), each snippet a basic use (a chat view with its client; a call with its SDK), bundled
+by the same \`measure\` / \`measureVite\` with React external. Next.js is measured for linekit only.
+
+${peers.length ? table(['kit (version)', 'snippet', 'esbuild initial (gzip)', 'Vite initial (gzip)'], peerRows) : '(peers not installed: no network?)'}
 
 Tree-shaking: each component imported alone from \`linekit\` brings only the files it imports
 itself (checked per component by the size test against esbuild's import graph; e.g. \`<Dialer>\`
@@ -427,6 +587,80 @@ has); the sends then grow it (to ${r.stored ?? 'several thousand'} messages) and
 
 ${table(['route', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'], rows)}
 `)
+}
+
+// ─────────────────────────────── team ───────────────────────────────
+if (wanted('team')) {
+  log('\n▶ a support team on one API key (standalone mock over HTTP, 60/min limit on)')
+  const { runTeamBench, teamRows } = await import('../bench/team.mjs')
+  const minutes = quick ? 1 : 3
+  const r = await runTeamBench({ minutes, users: 25, browsers: 5, idleSeconds: quick ? 60 : 90 })
+  const team = (label, t) => {
+    check('team', `${label}: upstream 429s`, t.upstream429, '', '=', 0)
+    check('team', `${label}: most upstream requests in any 60 s`, t.peakPerMinute, '', '≤', 60)
+    check('team', `${label}: sends not stored exactly once`, t.notStoredOnce.length, '', '=', 0)
+    check('team', `${label}: inbound messages never on a Chromium screen`, t.onScreen.missing.length, '', '=', 0)
+    check('team', `${label}: inbound on screen after its webhook, slowest`, t.onScreen.max, 'ms', '≤', 2000)
+    check('team', `${label}: failed items or alerts shown`, t.failedShown, '', '=', 0)
+    check('team', `${label}: error answers to users`, t.errorCount, '', '=', 0)
+  }
+  const sectionOf = (label, t) => `### ${label}
+
+${table(
+  ['measure', 'value'],
+  teamRows(t).map(([k, v]) => [k, String(v)]),
+)}
+${t.notStoredOnce.length ? `\nNot stored exactly once: ${t.notStoredOnce.slice(0, 10).join('; ')}\n` : ''}${t.onScreen.missing.length ? `\nNever on screen: ${t.onScreen.missing.slice(0, 10).join('; ')}\n` : ''}${t.sendErrors.length ? `\nFirst error answers: ${t.sendErrors.slice(0, 8).join('; ')}\n` : ''}`
+  const parts = []
+  if (r.single) {
+    team('one instance', r.single)
+    for (const [k, v] of teamRows(r.single)) log(`  ${k}: ${v}`)
+    parts.push(
+      sectionOf(
+        `One instance, ${r.single.users} users (${r.single.browsers} in Chromium), ${r.single.minutes} min`,
+        r.single,
+      ),
+    )
+  }
+  if (r.idle) {
+    check('team', 'idle: 5 vs 50 users, upstream requests per minute, difference', r.idle.differencePct, '%', '<', 10)
+    log(`  idle: 5 users ${r.idle.five.perMinute}/min, 50 users ${r.idle.fifty.perMinute}/min`)
+    parts.push(`### Idle users (the inbox open, nobody sending)
+
+${table(
+  ['users', 'upstream requests in the last minute', 'upstream 429s'],
+  [r.idle.five, r.idle.fifty].map((x) => [String(x.users), String(x.perMinute), String(x.upstream429)]),
+)}
+`)
+  }
+  if (r.redis) {
+    team('two instances', r.redis)
+    check(
+      'team',
+      'two instances: inbound messages that missed a connected Node user',
+      r.redis.nodeStream.missingCount,
+      '',
+      '=',
+      0,
+    )
+    check('team', 'two instances: 10-s spans with two instances reconciling', r.redis.reconcilerOverlap, '', '=', 0)
+    for (const [k, v] of teamRows(r.redis)) log(`  ${k}: ${v}`)
+    parts.push(sectionOf(`Two instances sharing a redis-server, each restarted once (at 1 and 2 min)`, r.redis))
+  }
+  sections.push(`## A support team on one API key
+
+Command: \`npm run bench -- --only team\` (\`node bench/team.mjs\`). The standalone mock over HTTP
+(\`npm run mock\`, 60 requests/minute on) behind a forwarder that times every upstream request and
+webhook; the app (\`bench/servers/team-app.ts\`) mounts linekit/server with the Node adapter and
+serves the inbox page (\`bench/team/page.tsx\`: the playground's inbox). 25 users with the inbox
+open — 5 real Chromium pages (Debian's Chromium through playwright-core; a send is typed into the
+conversation's composer), 20 in Node doing what the open inbox does through the same routes (the
+event stream, the threads list every 15 s, the conversation's reads while a send is confirmed) —
+each sending a message a minute; a customer writes every 15 s. "On screen" is when the text first
+appears in the page's DOM (a MutationObserver), against when the forwarder received the webhook.
+The voice-token mint is counted apart (its own 30/min budget).
+
+${parts.join('\n')}`)
 }
 
 // ─────────────────────────────── npm test ───────────────────────────────

@@ -18,6 +18,7 @@ const isExternal = (id) =>
 export const entries = {
   index: 'src/index.ts',
   api: 'src/api/index.ts',
+  phone: 'src/api/phoneEntry.ts',
   server: 'server-helpers/index.ts',
   'server-node': 'server-helpers/node.ts',
   'server-next': 'server-helpers/next.ts',
@@ -51,6 +52,11 @@ await build({
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // One file per source module (dist/src/api/client.js, …): with "sideEffects" in
+        // package.json, an app's bundler then drops whole modules it does not use. Merged chunks
+        // defeat that: Turbopack kept every schema and zod for a page that imports only the client.
+        preserveModules: true,
+        preserveModulesRoot: root,
       },
     },
   },

@@ -21,7 +21,30 @@ export type {
 export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
 export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
 export { callLogsToCsv } from './components/calling/csv'
-export type { DialerPhase } from './components/calling/dialerMachine'
+export type { DialerAudio, DialerPhase, DialerState } from './components/calling/dialerMachine'
+export { useDialer } from './components/calling/useDialer'
+export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
+export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
+export { Keypad, keypadStrings } from './components/calling/Keypad'
+export type { KeypadProps, KeypadStrings } from './components/calling/Keypad'
+export {
+  AudioControls,
+  MicrophoneLevel,
+  MicrophonePicker,
+  MuteButton,
+  audioControlsStrings,
+  useMuted,
+} from './components/calling/AudioControls'
+export type {
+  AudioControlsProps,
+  AudioControlsStrings,
+  MicrophoneLevelProps,
+  MicrophonePickerProps,
+  MuteButtonProps,
+} from './components/calling/AudioControls'
+export { CallTimer } from './components/calling/CallTimer'
+export { useRingTone } from './components/calling/useRingTone'
+export type { CallTimerProps } from './components/calling/CallTimer'
 export { Dialer, dialerStrings } from './components/Dialer'
 export type { DialerProps, DialerStrings } from './components/Dialer'
 export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
@@ -81,6 +104,7 @@ export { useTypingIndicator } from './hooks/useTypingIndicator'
 export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hooks/useTypingIndicator'
 export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
+export { useReactions } from './hooks/useReactions'
 export { useCreateContact } from './hooks/useCreateContact'
 export { useUpdateContact } from './hooks/useUpdateContact'
 export { useEnrollFlow } from './hooks/useEnrollFlow'
@@ -101,6 +125,9 @@ export type {
   InboundCallStore,
   InboundCallsSnapshot,
   InboundCallStoreOptions,
+  InboundCallOutcome,
+  InboundCallRecord,
+  CallBackRequest,
 } from './events/inboundCallStore'
 export { useLinekitEvent } from './events/useLinekitEvent'
 export { useInboundCalls } from './events/useInboundCalls'

@@ -6,7 +6,7 @@
  */
 import { delay, http, type HttpHandler } from 'msw'
 import type { z } from 'zod/mini'
-import { authenticate, type Caller } from '../service/auth'
+import { authenticate, bearer, type Caller } from '../service/auth'
 import { fail, MockHttpError } from '../service/errors'
 import { takeHttpFault } from '../service/faults'
 import type { MockCore } from '../service/index'
@@ -177,6 +177,34 @@ export function routeMeta(handler: unknown): RouteMeta | undefined {
   return (handler as Record<symbol, RouteMeta | undefined> | null)?.[ROUTE_META]
 }
 
+/** RFC 9728 protected-resource metadata of the whole API, relative to the origin. */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource'
+
+/**
+ * Runs `authenticate`; a 401 gets the RFC 6750 / RFC 9728 challenge MCP clients discover OAuth
+ * from: `WWW-Authenticate: Bearer realm, resource_metadata="<metadata URL>", scope="mcp"`
+ * (plus `error="invalid_token"` when a credential was sent). spec: Authentication 1 — every
+ * endpoint takes an API key or an OAuth token with scope `mcp`.
+ */
+function withBearerChallenge(url: URL, path: string, authorization: string | null, authenticate: () => Caller): Caller {
+  try {
+    return authenticate()
+  } catch (error) {
+    if (!(error instanceof MockHttpError) || error.status !== 401) throw error
+    // The MCP endpoint has its own (path-aware) metadata document; the rest of the API the root one.
+    const metadata = `${url.origin}${PROTECTED_RESOURCE_METADATA_PATH}${path === '/api/mcp' ? path : ''}`
+    // RFC 6750 §3.1: no error code when the request carried no bearer credential at all.
+    const invalid = bearer(authorization) !== undefined
+    const challenge =
+      `Bearer realm="linekit-mock", resource_metadata="${metadata}", scope="mcp"` +
+      (invalid ? ', error="invalid_token", error_description="The credential is not a valid API key or mcp token"' : '')
+    throw new MockHttpError(error.status, error.code, error.message, error.hint, error.extra, {
+      ...error.headers,
+      'www-authenticate': challenge,
+    })
+  }
+}
+
 /** The messaging API limiter: 60/min per key (spec: Limits), adjustable in settings. */
 export function messagingLimiter(state: MockState) {
   return state.limiter('messaging', () => state.settings.rateLimitPerMinute)
@@ -196,7 +224,9 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
       if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
       let caller = undefined as unknown as Caller
       if (requireAuth) {
-        caller = authenticate(state, request.headers.get('authorization'))
+        caller = withBearerChallenge(url, spec.path, request.headers.get('authorization'), () =>
+          authenticate(state, request.headers.get('authorization')),
+        )
         if (limiterName !== null) {
           const limiter = limiterName === 'messaging' ? messagingLimiter(state) : state.limiters.get(limiterName)
           const result = limiter?.take(caller.credential)

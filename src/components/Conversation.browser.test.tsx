@@ -77,3 +77,43 @@ describe('<Conversation> in a real browser', () => {
     expect(document.querySelectorAll('.lk-MessageList-row').length).toBeLessThan(60)
   })
 })
+
+describe('<Conversation> and group threads', () => {
+  it('never shows a group reply in the one-to-one thread of its sender', async () => {
+    // Seed: Cara answered the "Team lunch" group ("I'm in!", to_number chat…) and has no 1:1 history.
+    const r = await renderWithBackend(
+      <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
+        <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
+      </div>,
+    )
+    dispose = r.dispose
+    await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
+    expect(screen.queryByText("I'm in!")).toBeNull()
+    expect(screen.queryByRole('button', { name: /react/i })).toBeNull()
+  })
+})
+
+describe('<Conversation> reactions', () => {
+  it('offers tapbacks from a menu on the bubble, and shows a sent one as a chip', async () => {
+    localStorage.removeItem('linekit:reactions:v1')
+    const r = await renderWithBackend(ui)
+    dispose = r.dispose
+    const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    // No "React" button under every message.
+    expect(screen.queryAllByRole('button', { name: 'React' })).toHaveLength(0)
+    const trigger = screen.getByRole('button', { name: 'Add a reaction' })
+    // Shown on hover (and keyboard focus), hidden otherwise.
+    expect(getComputedStyle(trigger).opacity).toBe('0')
+    await userEvent.hover(text)
+    await vi.waitFor(() => expect(getComputedStyle(trigger).opacity).toBe('1'))
+    await userEvent.click(trigger)
+    const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
+    await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    const chips = await screen.findByRole('list', { name: 'Your reactions' })
+    expect(chips).toHaveTextContent('Love')
+    await userEvent.keyboard('{Escape}')
+    await vi.waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a reaction' }))
+  })
+})

@@ -1,5 +1,14 @@
 'use client'
-import { lazy, Suspense, useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type FormHTMLAttributes,
+  type KeyboardEvent,
+} from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
@@ -76,6 +85,8 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   defaultOptionsOpen?: boolean
   /** Show the typing indicator while composing. @default true */
   showTypingIndicator?: boolean
+  /** The user counts as typing until this long after their last keystroke. @default 4000 */
+  typingTimeoutMs?: number
   /** Called after a send was handed to the data layer (it shows up in the thread at once). */
   onSent?: (body: SendMessageRequest) => void
   /** String overrides. @default messageComposerStrings */
@@ -103,6 +114,7 @@ export function MessageComposer({
   hasConversation = false,
   showLinePicker = true,
   showTypingIndicator = true,
+  typingTimeoutMs = 4000,
   defaultOptionsOpen = false,
   onSent,
   strings,
@@ -124,11 +136,17 @@ export function MessageComposer({
   const [effect, setEffect] = useState<Effect | ''>('')
   const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const [focused, setFocused] = useState(false)
+  // Typing = a keystroke within the last `typingTimeoutMs`, not a draft left sitting in the box.
+  const [typedAt, setTypedAt] = useState(0)
+  useEffect(() => {
+    if (typedAt === 0) return
+    const timer = setTimeout(() => setTypedAt(0), typingTimeoutMs)
+    return () => clearTimeout(timer)
+  }, [typedAt, typingTimeoutMs])
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
 
   const effectsAllowed = nativeChat === true
-  const composing = focused && text.trim() !== ''
+  const composing = typedAt !== 0 && text.trim() !== ''
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
@@ -152,6 +170,7 @@ export function MessageComposer({
       ...(line !== undefined ? { lineId: line } : {}),
     }
     setText('')
+    setTypedAt(0)
     setAttachment('')
     setAi(false)
     setEffect('')
@@ -195,10 +214,12 @@ export function MessageComposer({
           value={text}
           aria-describedby={`${ids}-text-help`}
           aria-invalid={invalid === s.emptyError || invalid === s.aiNeedsText || undefined}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value)
+            setTypedAt(Date.now())
+          }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
+          onBlur={() => setTypedAt(0)}
         />
         <span id={`${ids}-text-help`} className="lk-Field-help">
           {s.messageHelp}

@@ -6,18 +6,11 @@ import type { ReactionResponse } from '../../api/schemas'
 import { useMessage } from '../../hooks/useMessage'
 import { useSendReaction } from '../../hooks/useSendReaction'
 import type { ReactionBarProps } from '../ReactionBar'
+import { useReactions } from '../../hooks/useReactions'
+import { reactionGlyphs } from './reactionGlyphs'
 import { reactionBarStrings } from './strings'
 import { cx } from './cx'
 import { describeError } from './errors'
-
-const glyphs: Record<Reaction, string> = {
-  love: '❤️',
-  like: '👍',
-  dislike: '👎',
-  laugh: '😂',
-  emphasize: '‼️',
-  question: '❓',
-}
 
 /** Implementation of `<ReactionBar>` (loaded on first use; see ../ReactionBar.tsx). */
 export default function ReactionBarImpl({
@@ -36,8 +29,10 @@ export default function ReactionBarImpl({
   const fetched = useMessage(given ? undefined : messageHandle)
   const message = given ?? fetched.data
   const send = useSendReaction()
-  const [inner, setInner] = useState<readonly Reaction[]>(defaultValue)
-  const active = value ?? inner
+  // Uncontrolled: what the kit recorded for this message (useReactions), else defaultValue.
+  const recorded = useReactions(messageHandle)
+  const [inner, setInner] = useState<readonly Reaction[] | null>(null)
+  const active = value ?? inner ?? (recorded.length > 0 ? recorded : defaultValue)
   const [focus, setFocus] = useState(0)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
   const [busy, setBusy] = useState<Reaction | null>(null)
@@ -143,7 +138,7 @@ export default function ReactionBarImpl({
                 if (busy === null) void toggle(reaction)
               }}
             >
-              <span aria-hidden="true">{glyphs[reaction]}</span>
+              <span aria-hidden="true">{reactionGlyphs[reaction]}</span>
             </button>
           )
         })}
