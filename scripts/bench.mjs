@@ -611,7 +611,12 @@ ${table(
     )
     check('team', 'two instances: 10-s spans with two instances reconciling', r.redis.reconcilerOverlap, '', '=', 0)
     for (const [k, v] of teamRows(r.redis)) log(`  ${k}: ${v}`)
-    parts.push(sectionOf(`Two instances sharing a redis-server, each restarted once (at 1 and 2 min)`, r.redis))
+    parts.push(
+      sectionOf(
+        `Two instances sharing a redis-server, each restarted once (at a third and two thirds of the run)`,
+        r.redis,
+      ),
+    )
   }
   sections.push(`## A support team on one API key
 
