@@ -100,8 +100,8 @@ async function measurePeers() {
   const snippets = [
     [
       'stream-chat-react',
-      'Chat, Channel, MessageList, MessageInput + StreamChat client',
-      `import { Chat, Channel, Window, MessageList, MessageInput } from 'stream-chat-react'\nimport { StreamChat } from 'stream-chat'\nconsole.log(Chat, Channel, Window, MessageList, MessageInput, StreamChat)\n`,
+      'Chat, Channel, Window, MessageList, MessageComposer + StreamChat client',
+      `import { Chat, Channel, Window, MessageList, MessageComposer } from 'stream-chat-react'\nimport { StreamChat } from 'stream-chat'\nconsole.log(Chat, Channel, Window, MessageList, MessageComposer, StreamChat)\n`,
     ],
     [
       '@sendbird/uikit-react',
@@ -227,8 +227,10 @@ if (wanted('size')) {
   const readmeNext = measureNextBuild()
   const allVite = await measureVite(use([...allComponents]))
   const kept = (r) => r.files.some((f) => f.kind === 'initial' && (f.agora || f.phone))
-  check('size', 'README code, esbuild, initial', readmeEsbuild.initial, 'KB', '≤', 30 * 1024)
-  check('size', 'README code, Vite (production), initial', readmeVite.initial, 'KB', '≤', 30 * 1024)
+  const readmeNote =
+    'What is left: @tanstack/virtual-core (the thread virtualizer, ~10 KB), the Agora engine wrapper loaded with the page (~2 KB; the SDK itself is lazy), the banner and composer. Out since the issue: libphonenumber (~29 KB: the client no longer normalizes group numbers, the service does; normalization is the linekit/phone entry), zod and every schema (~14 KB in esbuild, ~85 KB in Turbopack: the client validates only when given `schemas`), and dist/ is one file per module so bundlers drop what a page does not import.'
+  check('size', 'README code, esbuild, initial', readmeEsbuild.initial, 'KB', '≤', 30 * 1024, readmeNote)
+  check('size', 'README code, Vite (production), initial', readmeVite.initial, 'KB', '≤', 30 * 1024, readmeNote)
   if (readmeNext)
     check(
       'size',
@@ -237,6 +239,7 @@ if (wanted('size')) {
       'KB',
       '≤',
       30 * 1024,
+      readmeNote,
     )
   else log('  (examples/next is not built: `cd examples/next && npm ci && npx next build` adds the Next.js figure)')
   check('size', 'all components of `linekit`, Vite, initial', allVite.initial, 'KB', '≤', 55 * 1024)
@@ -324,7 +327,8 @@ provider, \`<Conversation>\`, \`<InboundCallBanner>\`, \`createSseEventSource\`,
 gzip -9. esbuild and Vite bundle the sources with React and TanStack Query external; Next.js is the
 real \`next build\` of \`examples/next\` with linekit installed from the packed package: its page's scripts
 minus those of the app's own \`/_not-found\` (Next's runtime and React), with the TanStack Query chunk
-set apart (an app has it anyway; the other two leave it out).
+set apart (an app has it anyway; the other two leave it out). The target is the issue's 30 KB;
+\`npm test\` holds the three at 38 KB, a regression guard, until the components meet it.
 
 ${table(['README code built by', 'initial (gzip)', 'lazy chunks (gzip)', 'target'], userRows)}
 
@@ -607,7 +611,12 @@ ${table(
     )
     check('team', 'two instances: 10-s spans with two instances reconciling', r.redis.reconcilerOverlap, '', '=', 0)
     for (const [k, v] of teamRows(r.redis)) log(`  ${k}: ${v}`)
-    parts.push(sectionOf(`Two instances sharing a redis-server, each restarted once (at 1 and 2 min)`, r.redis))
+    parts.push(
+      sectionOf(
+        `Two instances sharing a redis-server, each restarted once (at a third and two thirds of the run)`,
+        r.redis,
+      ),
+    )
   }
   sections.push(`## A support team on one API key
 
