@@ -20,11 +20,13 @@ const budgets = {
   allComponents: 50 * KB,
   css: 8 * KB,
   server: 15 * KB,
-  // The README's "Embed a component" code, in each bundler users build with. The target is 30 KB;
-  // measured today 31–34 KB, of which @tanstack/virtual-core (the thread's virtualizer) is ~10 KB
-  // and the Agora engine's eager wrapper ~2 KB. 38 KB guards against regressions (zod or phone
-  // metadata coming back is +15–90 KB) while the components that carry those bytes change.
-  readme: 38 * KB,
+  // The README's "Embed a component" code, in each bundler users build with. The target is 30 KB
+  // and is missed: measured 33–38 KB (esbuild 37.6, Vite 35.5, Next.js 33.0), of which
+  // @tanstack/virtual-core (the thread's virtualizer) is ~10 KB, the inbound-call banner ~3 KB and
+  // the Agora engine's eager wrapper ~2 KB. 42 KB guards against regressions (zod and the schemas
+  // coming back are +14 KB in esbuild and +85 KB in Turbopack, phone metadata +29 KB) while the
+  // components that carry those bytes change.
+  readme: 42 * KB,
   allComponentsAnyBundler: 55 * KB,
 }
 
