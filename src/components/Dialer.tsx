@@ -6,7 +6,7 @@ import type { AudioEngine, AudioEngineError } from '../rtc'
 import { formatDuration } from './calling/format'
 import { cx } from './internal/cx'
 import { lineLabel } from './lineLabel'
-import { mergeStrings, type DeepPartial } from './calling/conventions'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { dialerStrings, type DialerStrings } from './calling/dialerStrings'
 import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './calling/DialerNotices'
 import { useDialer } from './calling/useDialer'
@@ -42,7 +42,7 @@ export interface DialerProps extends Omit<HTMLAttributes<HTMLElement>, 'children
   /** Ask before the page is left mid-call, and end the call if it is left anyway. @default true */
   guardLeave?: boolean
   /** Text overrides (i18n); nested groups merge. @default dialerStrings */
-  strings?: DeepPartial<DialerStrings>
+  strings?: StringOverrides<DialerStrings>
   /** Locale for times. @default the browser's */
   locale?: string
   /** Clock (stories and tests inject one). @default Date.now */

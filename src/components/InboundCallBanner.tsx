@@ -10,7 +10,7 @@ import { useDeclineCall } from '../hooks/useDeclineCall'
 import { useEndCall } from '../hooks/useEndCall'
 import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
-import { mergeStrings, type DeepPartial } from './calling/conventions'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { AudioControls } from './calling/AudioControls'
 import { CallTimer } from './calling/CallTimer'
 import { useCallLeaveGuard } from './calling/useCallLeaveGuard'
@@ -89,7 +89,7 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
   /** Audio engine for answered calls; beats the provider's. @default useLinekit().audioEngine */
   audioEngine?: AudioEngine
   /** Text overrides (i18n); nested groups merge. @default inboundCallBannerStrings */
-  strings?: DeepPartial<InboundCallBannerStrings>
+  strings?: StringOverrides<InboundCallBannerStrings>
   /** Locale for times. @default the browser's */
   locale?: string
   /** Clock for the call timer. @default Date.now */

@@ -11,7 +11,7 @@ import {
 import type { AudioEngine, MicrophoneInfo } from '../../rtc'
 import { useLinekit } from '../../provider/useLinekit'
 import { cx } from '../internal/cx'
-import { mergeStrings, type DeepPartial } from './conventions'
+import { mergeStrings, type StringOverrides } from '../internal/mergeStrings'
 
 /** Default, overridable texts of the audio controls (i18n). */
 export const audioControlsStrings = {
@@ -49,7 +49,7 @@ export interface MuteButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   /** Audio engine; beats the provider's. @default useLinekit().audioEngine */
   engine?: AudioEngine
   /** Text overrides (i18n). @default audioControlsStrings */
-  strings?: DeepPartial<Pick<AudioControlsStrings, 'mute' | 'unmute'>>
+  strings?: StringOverrides<Pick<AudioControlsStrings, 'mute' | 'unmute'>>
 }
 
 /**
@@ -86,7 +86,7 @@ export interface MicrophonePickerProps extends Omit<HTMLAttributes<HTMLDivElemen
   /** Audio engine; beats the provider's. @default useLinekit().audioEngine */
   engine?: AudioEngine
   /** Text overrides (i18n). @default audioControlsStrings */
-  strings?: DeepPartial<Pick<AudioControlsStrings, 'microphone' | 'microphoneDefault'>>
+  strings?: StringOverrides<Pick<AudioControlsStrings, 'microphone' | 'microphoneDefault'>>
 }
 
 /**
@@ -177,7 +177,7 @@ export interface AudioControlsProps extends Omit<HTMLAttributes<HTMLDivElement>,
   /** Audio engine; beats the provider's. @default useLinekit().audioEngine */
   engine?: AudioEngine
   /** Text overrides (i18n). @default audioControlsStrings */
-  strings?: DeepPartial<AudioControlsStrings>
+  strings?: StringOverrides<AudioControlsStrings>
 }
 
 /**

@@ -1,7 +1,7 @@
 'use client'
 import { useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react'
 import { cx } from '../internal/cx'
-import { mergeStrings, type DeepPartial } from './conventions'
+import { mergeStrings, type StringOverrides } from '../internal/mergeStrings'
 
 /** Default, overridable texts of the {@link Keypad} (i18n). */
 export const keypadStrings = {
@@ -22,7 +22,7 @@ export interface KeypadProps extends Omit<HTMLAttributes<HTMLDivElement>, 'child
   /** Disables every key. @default false */
   disabled?: boolean
   /** Text overrides (i18n). @default keypadStrings */
-  strings?: DeepPartial<KeypadStrings>
+  strings?: StringOverrides<KeypadStrings>
 }
 
 /**

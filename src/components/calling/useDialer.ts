@@ -28,7 +28,7 @@ import { useCallStatus } from '../../hooks/useCallStatus'
 import { linekitKeys } from '../../hooks/keys'
 import { loadPhoneModule, usePhoneNormalizer } from '../internal/usePhoneNormalizer'
 import { connectedSeconds, dialerReducer, initialDialerState, isLive, type DialerState } from './dialerMachine'
-import { useControllableState } from './conventions'
+import { useControllableState } from '../internal/useControllableState'
 import { useCallLeaveGuard } from './useCallLeaveGuard'
 import type { CallBackRequest } from '../../events/inboundCallStore'
 
