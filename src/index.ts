@@ -43,6 +43,8 @@ export { useRingTone } from './components/calling/useRingTone'
 export { Dialer, dialerStrings } from './components/Dialer'
 export type { DialerProps, DialerStrings } from './components/Dialer'
 export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
+export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
+export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
 export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
 // end calling components
 
