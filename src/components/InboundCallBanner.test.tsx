@@ -276,9 +276,7 @@ describe('<InboundCallHistory>', () => {
     await settle(backend, () => backend.mock.control.calls.end(missed, 'no_answer'))
     const elsewhere = await ring(backend, '+14155550184')
     await settle(backend, () => backend.mock.control.calls.answerElsewhere(elsewhere))
-    const region = screen
-      .getAllByRole('region', { name: 'Incoming calls' })
-      .find((r) => r.classList.contains('lk-InboundCallHistory'))!
+    const region = screen.getByRole('region', { name: 'Incoming call history' })
     await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(2))
     const rows = within(region).getAllByRole('listitem')
     expect(rows[0]).toHaveTextContent(/\+14155550184.*Answered elsewhere/)
