@@ -681,8 +681,8 @@ export async function runTeamBench(options = {}) {
               browsers: browsersCount,
               minutes,
               restart: [
-                { name: 'a', atMs: MINUTE, run: restartOf(0) },
-                { name: 'b', atMs: 2 * MINUTE, run: restartOf(1) },
+                { name: 'a', atMs: (minutes * MINUTE) / 3, run: restartOf(0) },
+                { name: 'b', atMs: (2 * minutes * MINUTE) / 3, run: restartOf(1) },
               ],
             })
           } finally {

@@ -19,7 +19,6 @@ const budgets = {
   providerConversation: 25 * KB,
   allComponents: 50 * KB,
   css: 8 * KB,
-  server: 15 * KB,
   // The README's "Embed a component" code, in each bundler users build with. The target is 30 KB;
   // measured today 31–34 KB, of which @tanstack/virtual-core (the thread's virtualizer) is ~10 KB
   // and the Agora engine's eager wrapper ~2 KB. 38 KB guards against regressions (zod or phone
@@ -115,7 +114,7 @@ describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, rea
     expect(Math.max(css, viaBundle.css)).toBeLessThanOrEqual(budgets.css)
   }, 60_000)
 
-  it('linekit/server has no React and stays within 15 KB', async () => {
+  it('linekit/server has no React (it runs on servers: no byte budget)', async () => {
     // Nothing external: if React were imported anywhere it would be bundled and detected.
     const r = await measure(`import * as server from './server-helpers/index.ts'\nconsole.log(server)\n`, {
       external: [],
@@ -129,7 +128,6 @@ describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, rea
     expect(
       Object.keys(r.graph).filter((f) => /node_modules\/(react|react-dom|@tanstack\/react-query)\//.test(f)),
     ).toEqual([])
-    expect(r.initial, `initial ${kb(r.initial)} > ${kb(budgets.server)}\n${detail}`).toBeLessThanOrEqual(budgets.server)
   }, 60_000)
 })
 
