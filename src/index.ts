@@ -56,6 +56,12 @@ export {
   linekitQueryRetry,
 } from './hooks/options'
 export { useThread } from './hooks/useThread'
+export { useConversationList } from './hooks/useConversationList'
+export type {
+  ConversationSummary,
+  UseConversationListOptions,
+  UseConversationListResult,
+} from './hooks/useConversationList'
 export type {
   ThreadItem,
   ThreadMessageItem,
@@ -119,6 +125,8 @@ export type {
 // messaging components
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
+export { ConversationList, conversationListStrings } from './components/ConversationList'
+export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
 export { MessageList, messageListStrings } from './components/MessageList'
 export type { MessageListProps, MessageListStrings } from './components/MessageList'
 export { MessageBubble, messageBubbleStrings } from './components/MessageBubble'
