@@ -48,6 +48,8 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
   actions?: ReactNode
   /** Called when the bubble is pressed and held (touch: opens the reaction menu). */
   onLongPress?: () => void
+  /** Who wrote an inbound message, shown above it (group threads: the participant's name or number). */
+  sender?: string
   /** String overrides. @default messageBubbleStrings */
   strings?: Partial<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
   /** Overrides of the sentences used for send errors. */
@@ -67,6 +69,7 @@ export function MessageBubble({
   dateOptions,
   actions,
   onLongPress,
+  sender,
   strings,
   errorStrings,
   className,
@@ -147,7 +150,11 @@ export function MessageBubble({
       data-service={m.service}
       data-status={m.status}
     >
-      <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
+      {inbound && sender ? (
+        <span className="lk-MessageBubble-sender">{sender}</span>
+      ) : (
+        <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
+      )}
       <div className="lk-MessageBubble-line">
         <div className="lk-MessageBubble-bubble" {...longPress}>
           {m.content ? <p className="lk-MessageBubble-text">{m.content}</p> : null}

@@ -64,6 +64,8 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   renderActions?: (item: ThreadItem) => ReactNode
   /** Called when a bubble is pressed and held (touch), e.g. to open its reaction menu. */
   onLongPressItem?: (item: ThreadItem) => void
+  /** Who wrote an inbound message (group threads), shown above its bubble. */
+  senderOf?: (item: ThreadItem) => string | undefined
   /** Locale and time zone for day separators and times. */
   dateOptions?: DateOptions
   /** "Now", for "Today"/"Yesterday". @default new Date() at render */
@@ -102,6 +104,7 @@ export function MessageList({
   onLoadOlder,
   renderActions,
   onLongPressItem,
+  senderOf,
   dateOptions,
   now,
   estimateSize = 64,
@@ -324,6 +327,7 @@ export function MessageList({
                       strings={strings}
                       errorStrings={errorStrings}
                       actions={renderActions?.(row.item)}
+                      sender={senderOf?.(row.item)}
                       {...(onLongPressItem ? { onLongPress: () => onLongPressItem(row.item) } : {})}
                     />
                   )}
