@@ -1,11 +1,20 @@
 /**
- * `linekit/server/redis`: an {@link EventBus} shared by several backend instances through Redis.
+ * `linekit/server/redis`: what several backend instances share through Redis — the event bus
+ * (below), the budget gate's window (`createRedisBudgetStore`, gate/redisStore.ts) and the read
+ * model with its reconciler's lease (`createRedisModelStore`, model/redisStore.ts).
+ *
+ * The {@link EventBus} shared by several backend instances through Redis.
  * Each event is appended to a capped Redis Stream (the replay buffer for `Last-Event-ID`) and
  * published on a channel (the fan-out) in one Lua script, so channel order equals stream order
  * and the stream id is the SSE id on every instance.
  */
 import type { Redis } from 'ioredis'
 import type { EventBus, LinekitEvent, LinekitEventInput } from './eventBus'
+
+export { createRedisBudgetStore } from './gate/redisStore'
+export type { RedisBudgetStoreOptions } from './gate/redisStore'
+export { createRedisModelStore } from './model/redisStore'
+export type { RedisModelStoreOptions } from './model/redisStore'
 
 /** Options of {@link createRedisEventBus}. */
 export interface RedisEventBusOptions {
@@ -78,7 +87,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
   const toEvent = (id: string, json: string): LinekitEvent | null => {
     try {
       const input = JSON.parse(json) as LinekitEventInput
-      return { id, type: input.type, lineId: input.lineId, payload: input.payload }
+      return { ...input, id } as LinekitEvent
     } catch (error) {
       onError(error)
       return null
@@ -189,7 +198,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
   return {
     ready: () => ready,
     async publish(input) {
-      const json = JSON.stringify({ type: input.type, lineId: input.lineId, payload: input.payload })
+      const json = JSON.stringify({ type: input.type, lineId: input.lineId, data: input.data })
       await redis.eval(PUBLISH_SCRIPT, 1, stream, String(maxLen), json, channel)
     },
     subscribe(listener, subscribeOptions) {

@@ -61,7 +61,7 @@ export function renderWithBackend(
   if (options.events === 'bus') {
     const memory = createMemoryEventSource()
     stop = backend.server.bus.subscribe((event) => {
-      memory.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof memory.emit>[0])
+      memory.emit({ id: event.id, type: event.type, data: event.data } as Parameters<typeof memory.emit>[0])
     })
     events = memory
   } else events = options.events

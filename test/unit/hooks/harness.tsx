@@ -101,7 +101,7 @@ export function renderWithBackend<T>(backend: Backend, hook: () => T, options: H
         id: event.id,
         type: event.type,
         ...(event.lineId ? { lineId: event.lineId } : {}),
-        data: event.payload,
+        data: event.data,
       } as Parameters<typeof memory.emit>[0])
     })
     events = memory
