@@ -75,6 +75,14 @@ export {
   linekitQueryRetry,
 } from './hooks/options'
 export { useThread } from './hooks/useThread'
+export { useConversationList } from './hooks/useConversationList'
+export { useGroupThread } from './hooks/useGroupThread'
+export type { UseGroupThreadOptions, UseGroupThreadResult } from './hooks/useGroupThread'
+export type {
+  ConversationSummary,
+  UseConversationListOptions,
+  UseConversationListResult,
+} from './hooks/useConversationList'
 export type {
   ThreadItem,
   ThreadMessageItem,
@@ -141,6 +149,10 @@ export type {
 // messaging components
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
+export { ConversationList, conversationListStrings } from './components/ConversationList'
+export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
+export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
+export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
 export { MessageList, messageListStrings } from './components/MessageList'
 export type { MessageListProps, MessageListStrings } from './components/MessageList'
 export { MessageBubble, messageBubbleStrings } from './components/MessageBubble'
