@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ConversationList } from 'linekit'
+import { ConversationList, GroupComposerDialog } from 'linekit'
 import { setups, storyBackend, storyNumbers } from '../support'
 
 const rowsOf = (el: HTMLElement) => el.querySelectorAll('.lk-ConversationList-row')
@@ -117,5 +117,15 @@ export const LoadError: Story = {
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)).toBe('error'), { timeout: 15_000 })
+  },
+}
+
+/** With a "New group message" button (a dialog: focus trapped, Escape closes) that opens the new thread. */
+export const WithNewGroupMessage: Story = {
+  args: { actions: <GroupComposerDialog /> },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'New group message' }))
+    await expect(await within(document.body).findByRole('dialog', { name: 'New group message' })).toBeVisible()
+    await userEvent.keyboard('{Escape}')
   },
 }
