@@ -1,69 +1,73 @@
 /**
- * Issue 12 — the pacing is really on in the kit: `<LinekitProvider>` (and `useLinekitClient`)
- * wrap a plain client with the paced gates, so of a burst of 70 reads and 35 mints only 60 and 30
- * leave in the first minute; the rest go when the window frees (fake timers, no wall time).
+ * The browser side of the key's budget: `<LinekitProvider>` no longer paces on its own (each page
+ * pacing alone cannot keep a team within one key's 60 requests/minute; linekit/server's gate
+ * does), and when linekit/server answers 429 every request of the page waits its Retry-After
+ * while `useRateLimit` says so ("Too many requests — retrying in 12 s"), on fake timers.
  */
-import { renderHook } from '@testing-library/react'
+import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import { LinekitProvider } from '../../../src/provider/LinekitProvider'
 import { useLinekitClient } from '../../../src/provider/useLinekitClient'
-import { MAIN } from './support'
+import { useRateLimit } from '../../../src/provider/useRateLimit'
 
 afterEach(() => {
   vi.useRealTimers()
 })
 
-function countingClient(calls: string[]) {
+/** A client whose server answers `refuse` 429s first (linekit/server's queue-limit answer), then 200. */
+function countingClient(calls: string[], refuse = 0) {
   return createLinekitClient({
     baseUrl: 'http://app.local/api/linekit',
     fetch: (async (input: RequestInfo | URL) => {
-      const path = new URL(input instanceof Request ? input.url : String(input)).pathname
-      calls.push(path)
-      return path.endsWith('/dialer/token')
-        ? Response.json({
-            token: 't',
-            expiresAt: new Date().toISOString(),
-            ttlSeconds: 900,
-            lineId: MAIN,
-            inboundEnabled: false,
-            maxCallsPerToken: 10,
-            allowance: null,
-          })
-        : Response.json({ bubble: [], screen: [] })
+      calls.push(new URL(input instanceof Request ? input.url : String(input)).pathname)
+      if (refuse-- > 0)
+        return Response.json(
+          { error: 'Too many requests', code: 'rate_limited', hint: 'Retry after 12 s (Retry-After).' },
+          { status: 429, headers: { 'retry-after': '12' } },
+        )
+      return Response.json({ bubble: [], screen: [] })
     }) as typeof fetch,
   })
 }
 
-describe('the provider paces requests to the service budgets', () => {
-  it.each(['provider', 'explicit client'] as const)(
-    'via %s: 60 reads and 30 mints in the first minute, the rest after',
-    async (via) => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-      const calls: string[] = []
-      const raw = countingClient(calls)
-      const wrapper = ({ children }: { children: ReactNode }) => (
-        <LinekitProvider client={countingClient([])}>{children}</LinekitProvider>
-      )
-      const { result } =
-        via === 'provider'
-          ? renderHook(() => useLinekitClient(), {
-              wrapper: ({ children }: { children: ReactNode }) => (
-                <LinekitProvider client={raw}>{children}</LinekitProvider>
-              ),
-            })
-          : renderHook(() => useLinekitClient(raw), { wrapper })
-      const client = result.current
-      const reads = Array.from({ length: 70 }, () => client.getEffects())
-      const mints = Array.from({ length: 35 }, () => client.mintVoiceToken({ lineId: MAIN }))
-      await vi.advanceTimersByTimeAsync(1_000)
-      expect(calls.filter((p) => p.endsWith('/get-effects'))).toHaveLength(60)
-      expect(calls.filter((p) => p.endsWith('/dialer/token'))).toHaveLength(30)
-      await vi.advanceTimersByTimeAsync(60_000)
-      await Promise.all([...reads, ...mints])
-      expect(calls.filter((p) => p.endsWith('/get-effects'))).toHaveLength(70)
-      expect(calls.filter((p) => p.endsWith('/dialer/token'))).toHaveLength(35)
-    },
-  )
+describe('the provider and the key budget', () => {
+  it('does not pace requests itself: a burst leaves at once (linekit/server spends the budget)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const calls: string[] = []
+    const raw = countingClient(calls)
+    const { result } = renderHook(() => useLinekitClient(), {
+      wrapper: ({ children }: { children: ReactNode }) => <LinekitProvider client={raw}>{children}</LinekitProvider>,
+    })
+    await Promise.all(Array.from({ length: 70 }, () => result.current.getEffects()))
+    expect(calls).toHaveLength(70)
+  })
+
+  it("after linekit/server's 429 the page waits its Retry-After, and useRateLimit counts it down", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    const calls: string[] = []
+    const raw = countingClient(calls, 1)
+    const { result } = renderHook(() => ({ client: useLinekitClient(), rate: useRateLimit() }), {
+      wrapper: ({ children }: { children: ReactNode }) => <LinekitProvider client={raw}>{children}</LinekitProvider>,
+    })
+    expect(result.current.rate).toEqual({ limited: false, retryInSeconds: 0 })
+    await act(async () => {
+      await result.current.client.getEffects().catch(() => undefined)
+    })
+    expect(result.current.rate).toEqual({ limited: true, retryInSeconds: 12 })
+    let later = false
+    void result.current.client.getEffects().then(() => (later = true))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000)
+    })
+    expect(result.current.rate).toEqual({ limited: true, retryInSeconds: 7 })
+    expect(calls).toHaveLength(1)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(7_000)
+    })
+    expect(later).toBe(true)
+    expect(calls).toHaveLength(2)
+    expect(result.current.rate).toEqual({ limited: false, retryInSeconds: 0 })
+  })
 })
