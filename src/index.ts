@@ -25,29 +25,26 @@ export type { DialerAudio, DialerPhase, DialerState } from './components/calling
 export { useDialer } from './components/calling/useDialer'
 export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
 export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
-export { Keypad, keypadStrings } from './components/calling/Keypad'
-export type { KeypadProps, KeypadStrings } from './components/calling/Keypad'
-export {
-  AudioControls,
-  MicrophoneLevel,
-  MicrophonePicker,
-  MuteButton,
-  audioControlsStrings,
-  useMuted,
-} from './components/calling/AudioControls'
-export type {
-  AudioControlsProps,
-  AudioControlsStrings,
-  MicrophoneLevelProps,
-  MicrophonePickerProps,
-  MuteButtonProps,
-} from './components/calling/AudioControls'
-export { CallTimer } from './components/calling/CallTimer'
+export { Keypad, keypadStrings } from './components/Keypad'
+export type { KeypadProps, KeypadStrings } from './components/Keypad'
+export { MuteButton } from './components/MuteButton'
+export type { MuteButtonProps } from './components/MuteButton'
+export { MicrophonePicker } from './components/MicrophonePicker'
+export type { MicrophonePickerProps } from './components/MicrophonePicker'
+export { MicrophoneLevel } from './components/MicrophoneLevel'
+export type { MicrophoneLevelProps } from './components/MicrophoneLevel'
+export { AudioControls } from './components/AudioControls'
+export type { AudioControlsProps } from './components/AudioControls'
+export { audioControlsStrings, useMuted } from './components/calling/audioEngineParts'
+export type { AudioControlsStrings } from './components/calling/audioEngineParts'
+export { CallTimer } from './components/CallTimer'
+export type { CallTimerProps } from './components/CallTimer'
 export { useRingTone } from './components/calling/useRingTone'
-export type { CallTimerProps } from './components/calling/CallTimer'
 export { Dialer, dialerStrings } from './components/Dialer'
 export type { DialerProps, DialerStrings } from './components/Dialer'
 export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
+export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
+export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
 export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
 // end calling components
 
@@ -78,6 +75,14 @@ export {
   linekitQueryRetry,
 } from './hooks/options'
 export { useThread } from './hooks/useThread'
+export { useConversationList } from './hooks/useConversationList'
+export { useGroupThread } from './hooks/useGroupThread'
+export type { UseGroupThreadOptions, UseGroupThreadResult } from './hooks/useGroupThread'
+export type {
+  ConversationSummary,
+  UseConversationListOptions,
+  UseConversationListResult,
+} from './hooks/useConversationList'
 export type {
   ThreadItem,
   ThreadMessageItem,
@@ -144,6 +149,10 @@ export type {
 // messaging components
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
+export { ConversationList, conversationListStrings } from './components/ConversationList'
+export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
+export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
+export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
 export { MessageList, messageListStrings } from './components/MessageList'
 export type { MessageListProps, MessageListStrings } from './components/MessageList'
 export { MessageBubble, messageBubbleStrings } from './components/MessageBubble'

@@ -10,9 +10,9 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { dialerStrings, type DialerStrings } from './calling/dialerStrings'
 import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './calling/DialerNotices'
 import { useDialer } from './calling/useDialer'
-import { Keypad } from './calling/Keypad'
-import { AudioControls } from './calling/AudioControls'
-import { CallTimer } from './calling/CallTimer'
+import { Keypad } from './Keypad'
+import { AudioControls } from './AudioControls'
+import { CallTimer } from './CallTimer'
 
 export { dialerStrings, type DialerStrings }
 

@@ -6,6 +6,7 @@ import { createSseEventSource } from '../events/createSseEventSource'
 import { createFakeAudioEngine } from '../rtc'
 import { InboundCallBanner } from './InboundCallBanner'
 import { Dialer } from './Dialer'
+import { InboundCallHistory } from './InboundCallHistory'
 import { createCallingBackend, installMsw, renderWithBackend, type CallingBackend } from './calling/harness.test'
 
 installMsw()
@@ -256,5 +257,30 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+})
+
+describe('<InboundCallHistory>', () => {
+  it('lists the calls seen since the page opened with how each went, newest first', async () => {
+    const backend = createCallingBackend()
+    renderWithBackend(
+      backend,
+      <>
+        <InboundCallBanner ringSound={false} />
+        <InboundCallHistory />
+      </>,
+      { events: 'bus' },
+    )
+    expect(screen.getByText('No incoming calls since this page opened.')).toBeInTheDocument()
+    const missed = await ring(backend, caller)
+    await settle(backend, () => backend.mock.control.calls.end(missed, 'no_answer'))
+    const elsewhere = await ring(backend, '+14155550184')
+    await settle(backend, () => backend.mock.control.calls.answerElsewhere(elsewhere))
+    const region = screen.getByRole('region', { name: 'Incoming call history' })
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(2))
+    const rows = within(region).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent(/\+14155550184.*Answered elsewhere/)
+    expect(rows[1]).toHaveTextContent(new RegExp(`\\${caller}.*Missed`))
+    expect(within(rows[1]!).getByRole('link', { name: `Call back ${caller}` })).toHaveAttribute('href', `tel:${caller}`)
   })
 })

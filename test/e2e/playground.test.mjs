@@ -156,13 +156,14 @@ describe('playground (npm start)', () => {
     }
     await sendTo('Group hello 1')
     await form.getByText('New group created').waitFor({ timeout: 15_000 })
-    const groupId = await form.locator('[data-group-id]').first().getAttribute('data-group-id')
+    // The result names people and states; the pbg_ id is only a data attribute.
+    const groupId = await form.getByText('New group created').getAttribute('data-group-id')
     assert.match(groupId ?? '', /^pbg_/)
     await screenshot(page, 'playground-group-created')
     // The form resets after a send; send again to the same people (another order of typing is fine).
     await sendTo('Group hello 2')
-    await form.getByText(/Existing group/).waitFor({ timeout: 15_000 })
-    const again = await form.locator('[data-group-id]').first().getAttribute('data-group-id')
+    await form.getByText(/^Existing group/).waitFor({ timeout: 15_000 })
+    const again = await form.getByText(/^Existing group/).getAttribute('data-group-id')
     assert.equal(again, groupId, 'the same participants resolve to the same thread')
     await screenshot(page, 'playground-group-reused')
   })
