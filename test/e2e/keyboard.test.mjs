@@ -139,7 +139,7 @@ describe('keyboard on the playground', () => {
     await assertFocus(page, 'button', /^attachment, effect and line$/i, 'after Escape in the options')
   })
 
-  test('group send by keyboard: focus returns to the group's message box', async () => {
+  test("group send by keyboard: focus returns to the group's message box", async () => {
     const page = await openInbox()
     await tabTo(page, 'button', /^group message$/i)
     await page.keyboard.press('Enter')
