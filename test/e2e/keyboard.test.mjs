@@ -166,7 +166,7 @@ describe('keyboard on the playground', () => {
   test('inbound call by keyboard: Answer → Hang up → focus back where it was', async () => {
     const page = await openInbox()
     await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
-    await page.getByRole('button', { name: 'Answer' }).waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 15_000 })
     await tabTo(page, 'button', /^answer$/i)
     await page.keyboard.press('Enter')
     await page.getByText(/In call with/).waitFor({ timeout: 15_000 })
