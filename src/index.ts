@@ -75,6 +75,14 @@ export {
   linekitQueryRetry,
 } from './hooks/options'
 export { useThread } from './hooks/useThread'
+export { useConversationList } from './hooks/useConversationList'
+export { useGroupThread } from './hooks/useGroupThread'
+export type { UseGroupThreadOptions, UseGroupThreadResult } from './hooks/useGroupThread'
+export type {
+  ConversationSummary,
+  UseConversationListOptions,
+  UseConversationListResult,
+} from './hooks/useConversationList'
 export type {
   ThreadItem,
   ThreadMessageItem,
@@ -141,6 +149,10 @@ export type {
 // messaging components
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
+export { ConversationList, conversationListStrings } from './components/ConversationList'
+export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
+export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
+export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
 export { MessageList, messageListStrings } from './components/MessageList'
 export type { MessageListProps, MessageListStrings } from './components/MessageList'
 export { MessageBubble, messageBubbleStrings } from './components/MessageBubble'
@@ -155,8 +167,18 @@ export { TypingIndicator, typingIndicatorStrings } from './components/TypingIndi
 export type { TypingIndicatorProps, TypingIndicatorStrings } from './components/TypingIndicator'
 export { ReactionBar, reactionBarStrings } from './components/ReactionBar'
 export type { ReactionBarProps, ReactionBarStrings } from './components/ReactionBar'
-export { GroupComposer, groupComposerStrings } from './components/GroupComposer'
-export type { GroupComposerProps, GroupComposerStrings } from './components/GroupComposer'
+export {
+  GroupComposer,
+  groupComposerStrings,
+  GroupComposerDialog,
+  groupComposerDialogStrings,
+} from './components/GroupComposer'
+export type {
+  GroupComposerProps,
+  GroupComposerStrings,
+  GroupComposerDialogProps,
+  GroupComposerDialogStrings,
+} from './components/GroupComposer'
 export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
 export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
 export { LinePicker, linePickerStrings, lineLabel } from './components/LinePicker'
