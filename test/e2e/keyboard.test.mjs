@@ -82,7 +82,10 @@ describe('keyboard on the playground', () => {
     await playground.control('POST', '/reset')
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
+    // A call rung before the page's event stream is open is missed (as in production): wait for it.
+    const events = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/events'), { timeout: 20_000 })
     await page.goto(playground.url)
+    await events
     await page
       .getByRole('navigation', { name: /threads$/i })
       .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
