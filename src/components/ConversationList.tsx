@@ -261,8 +261,8 @@ export function ConversationList({
                         <span className="lk-ConversationList-title">
                           {c.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
                           {c.title}
-                          {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
                         </span>
+                        {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
                         <time className="lk-ConversationList-time" dateTime={c.last.created_at}>
                           {when(c.last.created_at)}
                         </time>
