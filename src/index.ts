@@ -167,8 +167,18 @@ export { TypingIndicator, typingIndicatorStrings } from './components/TypingIndi
 export type { TypingIndicatorProps, TypingIndicatorStrings } from './components/TypingIndicator'
 export { ReactionBar, reactionBarStrings } from './components/ReactionBar'
 export type { ReactionBarProps, ReactionBarStrings } from './components/ReactionBar'
-export { GroupComposer, groupComposerStrings } from './components/GroupComposer'
-export type { GroupComposerProps, GroupComposerStrings } from './components/GroupComposer'
+export {
+  GroupComposer,
+  groupComposerStrings,
+  GroupComposerDialog,
+  groupComposerDialogStrings,
+} from './components/GroupComposer'
+export type {
+  GroupComposerProps,
+  GroupComposerStrings,
+  GroupComposerDialogProps,
+  GroupComposerDialogStrings,
+} from './components/GroupComposer'
 export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
 export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
 export { LinePicker, linePickerStrings, lineLabel } from './components/LinePicker'

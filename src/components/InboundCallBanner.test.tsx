@@ -67,6 +67,8 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(screen.getByRole('button', { name: 'Answer' })).toHaveFocus()
     await user.keyboard('{Enter}')
     await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
+    // Focus moved to the call's Hang up (the Answer button it was on is gone).
+    expect(screen.getByRole('button', { name: 'Hang up' })).toHaveFocus()
     expect(engine.joins).toHaveLength(1)
     expect(onAnswer).toHaveBeenCalledWith(expect.objectContaining({ callUuid: uuid }), { joinable: true })
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('answered')
@@ -83,6 +85,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(screen.queryByRole('list', { name: 'Recent calls' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
+    expect(document.activeElement).not.toBe(document.body)
     expect(engine.state).toBe('disconnected')
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('ended')
   })
@@ -163,6 +166,8 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('declined')
     expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Declined call from ${caller}`)
+    // The Decline button is gone: focus is on the notice's Call back, not dropped to the page.
+    expect(screen.getByRole('link', { name: `Call back ${caller}` })).toHaveFocus()
   })
 
   it('two ringing calls on screen are two incoming calls, not "1 more call waiting"', async () => {

@@ -25,7 +25,7 @@ const maxDiffRatio = 0.002
  */
 const stabilizingCss = `
 *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
-.lk-InboundCallBanner-timer, .lk-Dialer-timer { visibility: hidden !important; }
+.lk-CallTimer { visibility: hidden !important; }
 `
 
 /**
