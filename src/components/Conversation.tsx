@@ -1,5 +1,5 @@
 'use client'
-import { useState, type HTMLAttributes } from 'react'
+import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
@@ -90,6 +90,27 @@ export function Conversation({
 }: ConversationProps) {
   const s = { ...conversationStrings, ...strings }
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
+  // Retry and Discard remove their own buttons: focus moves to the message box, not the page.
+  const rootRef = useRef<HTMLElement>(null)
+  const items = useMemo(() => {
+    const focusComposer = () =>
+      rootRef.current?.querySelector<HTMLElement>('.lk-Conversation-composer textarea')?.focus()
+    return thread.items.map((it) =>
+      it.kind === 'optimistic'
+        ? {
+            ...it,
+            retry: () => {
+              it.retry()
+              focusComposer()
+            },
+            discard: () => {
+              it.discard()
+              focusComposer()
+            },
+          }
+        : it,
+    )
+  }, [thread.items])
   const availability = useAvailability(phoneNumber)
   const rateLimitedFor = useRetryCountdown(thread.status === 'pending' ? thread.failureReason : null)
   const nativeChat = availability.data?.available
@@ -127,6 +148,7 @@ export function Conversation({
 
   return (
     <section
+      ref={rootRef}
       aria-label={s.label.replace('{phone}', title ?? phoneNumber)}
       {...props}
       className={cx('lk-Conversation', className)}
@@ -142,7 +164,7 @@ export function Conversation({
       <MessageList
         key={`${phoneNumber}|${lineId ?? ''}`}
         className="lk-Conversation-list"
-        items={thread.items}
+        items={items}
         status={thread.status}
         error={thread.error}
         onRetry={thread.refetch}

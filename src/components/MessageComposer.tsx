@@ -4,6 +4,7 @@ import {
   Suspense,
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type FormHTMLAttributes,
@@ -146,15 +147,19 @@ export function MessageComposer({
   }, [typedAt, typingTimeoutMs])
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
 
-  // Escape closes the options tray.
+  // Escape closes the options tray; focus inside it would fall to the page, so it returns to
+  // the button that opened it.
+  const optionsButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (!optionsOpen) return
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') setOptionsOpen(false)
+      if (e.key !== 'Escape') return
+      setOptionsOpen(false)
+      if (document.getElementById(`${ids}-options`)?.contains(document.activeElement)) optionsButton.current?.focus()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [optionsOpen])
+  }, [optionsOpen, ids])
 
   const effectsAllowed = nativeChat === true
   const composing = typedAt !== 0 && text.trim() !== ''
@@ -244,6 +249,7 @@ export function MessageComposer({
       ) : null}
       <div className="lk-MessageComposer-row">
         <button
+          ref={optionsButton}
           type="button"
           className="lk-Button lk-MessageComposer-more"
           data-variant="ghost"
