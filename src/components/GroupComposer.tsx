@@ -12,7 +12,8 @@ import { describeError, type ErrorStrings } from './internal/errors'
 import { groupErrorRule, type GroupErrorStrings } from './internal/errorRules'
 import { AttachmentFields } from './internal/AttachmentFields'
 import { safeHttpUrl } from './internal/url'
-import { LinePicker, lineLabel, type LinePickerStrings } from './LinePicker'
+import { LinePicker, type LinePickerStrings } from './LinePicker'
+import { lineLabel } from './lineLabel'
 import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
 import { RecipientInput, recipientValue, type RecipientInputStrings } from './RecipientInput'
 
@@ -316,8 +317,8 @@ export function GroupComposer({
         </label>
       </div>
       <LinePicker
-        value={lineId}
-        onValueChange={setLineId}
+        value={lineId ?? null}
+        onValueChange={(next) => setLineId(next ?? undefined)}
         showTrialNotice={false}
         strings={strings?.linePicker}
         errorStrings={errorStrings}

@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 function Controlled() {
-  const [lineId, setLineId] = useState<string | undefined>()
+  const [lineId, setLineId] = useState<string | null>(null)
   return (
     <>
       <LinePicker value={lineId} onValueChange={setLineId} />

@@ -1,17 +1,14 @@
 'use client'
-import { lazy, Suspense, useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
+import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
 import type { ErrorStrings } from './internal/errors'
 import { safeHttpUrl } from './internal/url'
 import type { LinePickerStrings } from './LinePicker'
 import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
-
-// The options (attachment, voice memo, effects, line picker) load when first opened: they are
-// behind a disclosure, and this keeps them out of <Conversation>'s initial bundle (size budget).
-const ComposerOptions = lazy(() => import('./internal/lazyParts').then((m) => ({ default: m.ComposerOptions })))
 
 /** Default, overridable strings (i18n). */
 export const messageComposerStrings = {
@@ -205,28 +202,26 @@ export function MessageComposer({
         </span>
       </div>
       {optionsOpen ? (
-        <Suspense fallback={<div className="lk-MessageComposer-options" id={`${ids}-options`} data-loading="" />}>
-          <ComposerOptions
-            ids={ids}
-            s={s}
-            strings={strings}
-            errorStrings={errorStrings}
-            attachment={attachment}
-            setAttachment={setAttachment}
-            attachmentKind={attachmentKind}
-            setAttachmentKind={setAttachmentKind}
-            ai={ai}
-            setAi={setAi}
-            effect={effect}
-            setEffect={setEffect}
-            effectsAllowed={effectsAllowed}
-            nativeChat={nativeChat}
-            urlInvalid={invalid === s.urlError}
-            showLinePicker={showLinePicker && lineId === undefined}
-            pickedLine={pickedLine}
-            setPickedLine={setPickedLine}
-          />
-        </Suspense>
+        <ComposerOptions
+          ids={ids}
+          s={s}
+          strings={strings}
+          errorStrings={errorStrings}
+          attachment={attachment}
+          setAttachment={setAttachment}
+          attachmentKind={attachmentKind}
+          setAttachmentKind={setAttachmentKind}
+          ai={ai}
+          setAi={setAi}
+          effect={effect}
+          setEffect={setEffect}
+          effectsAllowed={effectsAllowed}
+          nativeChat={nativeChat}
+          urlInvalid={invalid === s.urlError}
+          showLinePicker={showLinePicker && lineId === undefined}
+          pickedLine={pickedLine}
+          setPickedLine={setPickedLine}
+        />
       ) : null}
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert">

@@ -141,7 +141,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
     <div className="lk-InboxDemo" style={pageStyle}>
       <div style={{ gridArea: 'head', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
         <h2 style={{ margin: 0, fontSize: '1.25rem' }}>{title}</h2>
-        <LinePicker value={lineId} onValueChange={setLineId} />
+        <LinePicker value={lineId ?? null} onValueChange={(next) => setLineId(next ?? undefined)} />
       </div>
       <div style={{ gridArea: 'banner' }}>
         <InboundCallBanner />

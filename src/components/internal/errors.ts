@@ -4,6 +4,8 @@
  * identity (two copies of the package must still work).
  */
 
+import { mergeStrings, type StringOverrides } from './mergeStrings'
+
 /** The fields of a `LinekitError` the components read. */
 export interface ErrorLike {
   message?: string
@@ -24,11 +26,11 @@ export type ErrorContext = 'send' | 'reaction' | 'typing' | 'load'
  */
 export type ErrorRule = (error: ErrorLike, text: string) => string | undefined
 
-/** Default, overridable sentences. `{s}` is replaced by seconds to wait. */
+/** Default, overridable sentences. */
 export const errorStrings = {
   offline: 'Could not reach the server. Check your connection and try again.',
   unauthorized: 'You are not signed in, or your session has expired.',
-  rateLimited: 'Too many requests. Try again in {s} seconds.',
+  rateLimited: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
   rateLimitedSoon: 'Too many requests. Try again in a moment.',
   server: 'The service had a problem. Try again.',
   upstream: 'The messaging service could not be reached. Try again.',
@@ -55,9 +57,9 @@ const textOf = (e: ErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ??
 export function describeError(
   error: unknown,
   context: ErrorContext | ErrorRule,
-  overrides?: Partial<ErrorStrings>,
+  overrides?: StringOverrides<ErrorStrings>,
 ): string {
-  const s = { ...errorStrings, ...overrides }
+  const s = mergeStrings(errorStrings, overrides)
   if (!error) return ''
   const e = (typeof error === 'object' ? error : { message: String(error) }) as ErrorLike
   const status = e.status
@@ -75,7 +77,7 @@ export function describeError(
     if (status === 401) return s.unauthorized
     if (status === 429) {
       return e.retryAfterSeconds
-        ? s.rateLimited.replace('{s}', String(Math.ceil(e.retryAfterSeconds)))
+        ? s.rateLimited(Math.ceil(e.retryAfterSeconds))
         : s.rateLimitedSoon
     }
     if (status === 413) return s.tooLarge
