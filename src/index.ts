@@ -146,15 +146,23 @@ export type { ContactCardProps, ContactCardStrings } from './components/ContactC
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
 export {
-  describeError as describeLinekitError,
-  errorStrings as linekitErrorStrings,
-} from './components/internal/errors'
+  describeLinekitError,
+  linekitErrorStrings,
+  groupErrorStrings,
+  enrollErrorStrings,
+  contactErrorStrings,
+  groupErrorRule,
+  enrollErrorRule,
+  contactErrorRule,
+} from './components/errorMessages'
 export type {
-  ErrorStrings as LinekitErrorStrings,
-  ErrorContext as LinekitErrorContext,
-  ErrorRule as LinekitErrorRule,
-} from './components/internal/errors'
-export { groupErrorStrings, enrollErrorStrings, contactErrorStrings } from './components/internal/errorRules'
-export type { GroupErrorStrings, EnrollErrorStrings, ContactErrorStrings } from './components/internal/errorRules'
+  LinekitErrorStrings,
+  LinekitErrorContext,
+  LinekitErrorRule,
+  LinekitErrorLike,
+  GroupErrorStrings,
+  EnrollErrorStrings,
+  ContactErrorStrings,
+} from './components/errorMessages'
 export type { DateOptions } from './components/internal/time'
 // end messaging components

@@ -6,8 +6,13 @@ import { useContacts } from '../hooks/useContacts'
 import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { contactErrorRule, type ContactErrorStrings } from './internal/errorRules'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import {
+  contactErrorRule,
+  describeLinekitError,
+  type ContactErrorStrings,
+  type LinekitErrorStrings,
+} from './errorMessages'
 
 /** Default, overridable strings (i18n). */
 export const contactCardStrings = {
@@ -33,7 +38,7 @@ export const contactCardStrings = {
     'If this number is already stored: a name is filled in only where none is stored yet, a non-empty email replaces the stored one, and custom fields are merged key by key.',
   updateRules: 'Saving replaces every field shown here; custom fields are replaced as a whole, not merged.',
   customFieldsInvalid: 'Custom fields must be a JSON object, e.g. {"plan": "gold"}.',
-  customFieldsTooLong: 'Custom fields may be at most {max} characters as JSON.',
+  customFieldsTooLong: (max: string) => `Custom fields may be at most ${max} characters as JSON.`,
   createdBeforeMerge: 'Saved. The stored contact now reflects the merge rules above.',
 }
 export type ContactCardStrings = typeof contactCardStrings
@@ -49,9 +54,9 @@ export interface ContactCardProps extends Omit<HTMLAttributes<HTMLElement>, 'chi
   /** Allow editing and creating. @default true */
   editable?: boolean
   /** String overrides. @default contactCardStrings */
-  strings?: Partial<ContactCardStrings>
+  strings?: StringOverrides<ContactCardStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & ContactErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & ContactErrorStrings>
 }
 
 type Draft = { firstName: string; lastName: string; email: string; note: string; customFields: string }
@@ -81,7 +86,7 @@ export function ContactCard({
   className,
   ...props
 }: ContactCardProps) {
-  const s = { ...contactCardStrings, ...strings }
+  const s = mergeStrings(contactCardStrings, strings)
   const ids = useId()
   const query = useContacts({ phone: phoneNumber, limit: 1 })
   const create = useCreateContact()
@@ -103,7 +108,7 @@ export function ContactCard({
       'error',
       <div className="lk-Notice" data-tone="danger" role="alert">
         <p>
-          {s.error} {describeError(query.error, 'load', errorStrings)}
+          {s.error} {describeLinekitError(query.error, 'load', errorStrings)}
         </p>
         <button type="button" className="lk-Button" onClick={() => void query.refetch()}>
           {s.retry}
@@ -138,9 +143,7 @@ export function ContactCard({
     if (customFields === false) {
       const tooLong = draft.customFields.length > MAX_CUSTOM_FIELDS_CHARS
       return setInvalid(
-        tooLong
-          ? s.customFieldsTooLong.replace('{max}', MAX_CUSTOM_FIELDS_CHARS.toLocaleString())
-          : s.customFieldsInvalid,
+        tooLong ? s.customFieldsTooLong(MAX_CUSTOM_FIELDS_CHARS.toLocaleString()) : s.customFieldsInvalid,
       )
     }
     setInvalid(null)
@@ -222,7 +225,7 @@ export function ContactCard({
         ) : null}
         {mutation.error ? (
           <p className="lk-Notice" data-tone="danger" role="alert">
-            {describeError(mutation.error, contactErrorRule(errorStrings), errorStrings)}
+            {describeLinekitError(mutation.error, contactErrorRule(errorStrings), errorStrings)}
           </p>
         ) : null}
         <div className="lk-ContactCard-actions">

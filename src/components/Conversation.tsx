@@ -4,7 +4,8 @@ import { useAvailability } from '../hooks/useAvailability'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
 import { cx } from './internal/cx'
-import type { ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import type { LinekitErrorStrings } from './errorMessages'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageComposer, type MessageComposerProps } from './MessageComposer'
@@ -13,7 +14,7 @@ import { ReactionBar, type ReactionBarStrings } from './ReactionBar'
 
 /** Default, overridable strings (i18n). */
 export const conversationStrings = {
-  label: 'Conversation with {phone}',
+  label: (phone: string) => `Conversation with ${phone}`,
   react: 'React',
   closeReactions: 'Close reactions',
 }
@@ -49,12 +50,12 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
     'showLinePicker' | 'showTypingIndicator' | 'defaultOptionsOpen' | 'strings' | 'onSent'
   >
   /** String overrides. */
-  strings?: Partial<ConversationStrings> & {
-    availability?: Partial<AvailabilityBadgeStrings>
-    reactions?: Partial<ReactionBarStrings>
+  strings?: StringOverrides<ConversationStrings> & {
+    availability?: StringOverrides<AvailabilityBadgeStrings>
+    reactions?: StringOverrides<ReactionBarStrings>
   }
   /** Overrides of error sentences, shared by all parts. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -85,7 +86,7 @@ export function Conversation({
   className,
   ...props
 }: ConversationProps) {
-  const s = { ...conversationStrings, ...strings }
+  const s = mergeStrings(conversationStrings, strings)
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
   const availability = useAvailability(phoneNumber)
   const nativeChat = availability.data?.available
@@ -130,7 +131,7 @@ export function Conversation({
 
   return (
     <section
-      aria-label={s.label.replace('{phone}', title ?? phoneNumber)}
+      aria-label={s.label(title ?? phoneNumber)}
       {...props}
       className={cx('lk-Conversation', className)}
       data-state={state}

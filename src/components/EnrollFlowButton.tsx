@@ -6,8 +6,13 @@ import { useCancelRun } from '../hooks/useCancelRun'
 import { useEnrollFlow } from '../hooks/useEnrollFlow'
 import { useWorkflows } from '../hooks/useWorkflows'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { enrollErrorRule, type EnrollErrorStrings } from './internal/errorRules'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import {
+  describeLinekitError,
+  enrollErrorRule,
+  type EnrollErrorStrings,
+  type LinekitErrorStrings,
+} from './errorMessages'
 
 /** Default, overridable strings (i18n). */
 export const enrollFlowButtonStrings = {
@@ -15,15 +20,15 @@ export const enrollFlowButtonStrings = {
   close: 'Close',
   workflow: 'Workflow',
   choose: 'Choose a workflow',
-  unpublished: '{name} (not published)',
+  unpublished: (name: string) => `${name} (not published)`,
   enrol: 'Enrol',
   enrolling: 'Enrolling…',
   loading: 'Loading workflows…',
   error: 'Workflows could not be loaded.',
   retry: 'Try again',
   empty: 'There are no published workflows.',
-  run: 'Run {id}: {status}',
-  line: 'Pinned to line {line} for the whole run.',
+  run: (id: string, status: string) => `Run ${id}: ${status}`,
+  line: (line: string) => `Pinned to line ${line} for the whole run.`,
   cancel: 'Cancel run',
   cancelling: 'Cancelling…',
   cancelled: 'The run was cancelled.',
@@ -52,9 +57,9 @@ export interface EnrollFlowButtonProps extends Omit<HTMLAttributes<HTMLDivElemen
   /** Called with the new run. */
   onEnrolled?: (run: EnrollResponse) => void
   /** String overrides. @default enrollFlowButtonStrings */
-  strings?: Partial<EnrollFlowButtonStrings>
+  strings?: StringOverrides<EnrollFlowButtonStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & EnrollErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & EnrollErrorStrings>
 }
 
 const workflowName = (w: Workflow) => w.name ?? w.flowId
@@ -77,11 +82,7 @@ export function EnrollFlowButton({
   className,
   ...props
 }: EnrollFlowButtonProps) {
-  const s = {
-    ...enrollFlowButtonStrings,
-    ...strings,
-    statuses: { ...enrollFlowButtonStrings.statuses, ...strings?.statuses },
-  }
+  const s = mergeStrings(enrollFlowButtonStrings, strings)
   const ids = useId()
   const [open, setOpen] = useState(false)
   const [flowId, setFlowId] = useState('')
@@ -140,7 +141,7 @@ export function EnrollFlowButton({
           ) : workflows.status === 'error' ? (
             <div className="lk-Notice" data-tone="danger" role="alert">
               <p>
-                {s.error} {describeError(workflows.error, 'load', errorStrings)}
+                {s.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
               </p>
               <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
                 {s.retry}
@@ -157,7 +158,7 @@ export function EnrollFlowButton({
                   {flows.map((f) => (
                     // Unpublished workflows are listed but cannot be chosen (the service answers 404).
                     <option key={f.flowId} value={f.flowId} disabled={f.published === false}>
-                      {f.published === false ? s.unpublished.replace('{name}', workflowName(f)) : workflowName(f)}
+                      {f.published === false ? s.unpublished(workflowName(f)) : workflowName(f)}
                     </option>
                   ))}
                 </select>
@@ -174,13 +175,13 @@ export function EnrollFlowButton({
           )}
           {enrol.error && !enrol.isPending && !run ? (
             <p className="lk-Notice" data-tone="danger" role="alert">
-              {describeError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}
+              {describeLinekitError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}
             </p>
           ) : null}
           {run && status ? (
             <div className="lk-Notice" data-tone="success" role="status">
-              <p>{s.run.replace('{id}', String(run.runId)).replace('{status}', s.statuses[status] ?? status)}</p>
-              <p>{s.line.replace('{line}', run.pb_line_id)}</p>
+              <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
+              <p>{s.line(run.pb_line_id)}</p>
               {cancelled ? (
                 <p>{s.cancelled}</p>
               ) : status !== 'COMPLETED' && status !== 'FAILED' ? (
@@ -195,7 +196,7 @@ export function EnrollFlowButton({
                 </button>
               ) : null}
               {cancel.error && !cancelled ? (
-                <p role="alert">{describeError(cancel.error, 'load', errorStrings)}</p>
+                <p role="alert">{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
               ) : null}
             </div>
           ) : null}

@@ -8,8 +8,8 @@ import { useLines } from '../hooks/useLines'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { groupErrorRule, type GroupErrorStrings } from './internal/errorRules'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, groupErrorRule, type GroupErrorStrings, type LinekitErrorStrings } from './errorMessages'
 import { AttachmentFields } from './internal/AttachmentFields'
 import { safeHttpUrl } from './internal/url'
 import { LinePicker, type LinePickerStrings } from './LinePicker'
@@ -34,7 +34,8 @@ export const groupComposerStrings = {
   trial: 'Group messages are not available on trial accounts.',
   channelChecking: 'Checking whether every recipient is on native chat…',
   channelNative: 'This thread will use native chat: every recipient can receive it.',
-  channelSms: 'This thread will be SMS: {n} of {m} recipients cannot receive native chat.',
+  channelSms: (sms: number, total: number) =>
+    `This thread will be SMS: ${sms} of ${total} recipients cannot receive native chat.`,
   channelUnknown: 'Whether this thread will be native chat or SMS could not be checked.',
   emptyError: 'Type a message or add an attachment link.',
   urlError: 'The attachment must be an http:// or https:// link.',
@@ -48,8 +49,8 @@ export const groupComposerStrings = {
   statusActive: 'Active',
   groupStatus: 'Group status',
   fromLine: 'Sent from',
-  conflict: 'This group already lives on line {line}. A group keeps the line it was created on.',
-  resendOn: 'Resend from {line}',
+  conflict: (line: string) => `This group already lives on line ${line}. A group keeps the line it was created on.`,
+  resendOn: (line: string) => `Resend from ${line}`,
   newMessage: 'Write another',
 }
 export type GroupComposerStrings = typeof groupComposerStrings
@@ -76,12 +77,12 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   /** Called with the service's answer after a successful send. */
   onSent?: (response: GroupSendResponse, request: GroupSendRequest) => void
   /** String overrides. @default groupComposerStrings */
-  strings?: Partial<GroupComposerStrings> & {
-    recipients?: Partial<RecipientInputStrings>
-    linePicker?: Partial<LinePickerStrings>
+  strings?: StringOverrides<GroupComposerStrings> & {
+    recipients?: StringOverrides<RecipientInputStrings>
+    linePicker?: StringOverrides<LinePickerStrings>
   }
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & GroupErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
 }
 
 const newKey = () =>
@@ -111,7 +112,7 @@ export function GroupComposer({
   className,
   ...props
 }: GroupComposerProps) {
-  const s = { ...groupComposerStrings, ...strings }
+  const s = mergeStrings(groupComposerStrings, strings)
   const ids = useId()
   const client = useLinekitClient()
   const lines = useLines()
@@ -270,7 +271,7 @@ export function GroupComposer({
           {channel === 'nativechat'
             ? s.channelNative
             : channel === 'SMS'
-              ? s.channelSms.replace('{n}', String(smsCount)).replace('{m}', String(numbers.length))
+              ? s.channelSms(smsCount, numbers.length)
               : channel === 'checking'
                 ? s.channelChecking
                 : s.channelUnknown}
@@ -332,12 +333,12 @@ export function GroupComposer({
         <div className="lk-Notice" data-tone="danger" role="alert">
           <p>
             {conflictLine
-              ? s.conflict.replace('{line}', lineName)
-              : describeError(error, groupErrorRule(errorStrings), errorStrings)}
+              ? s.conflict(lineName)
+              : describeLinekitError(error, groupErrorRule(errorStrings), errorStrings)}
           </p>
           {conflictLine ? (
             <button type="button" className="lk-Button" onClick={resendOnGroupLine}>
-              {s.resendOn.replace('{line}', lineName)}
+              {s.resendOn(lineName)}
             </button>
           ) : null}
         </div>

@@ -3,7 +3,7 @@ import { useId, type HTMLAttributes, type ReactNode } from 'react'
 import type { Line } from '../api/schemas'
 import { useLines } from '../hooks/useLines'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { useControllableState } from './internal/useControllableState'
 import { lineLabel } from './lineLabel'
@@ -47,7 +47,7 @@ export interface LinePickerProps extends Omit<
   /** String overrides. @default linePickerStrings */
   strings?: StringOverrides<LinePickerStrings>
   /** Overrides of error sentences. */
-  errorStrings?: StringOverrides<ErrorStrings>
+  errorStrings?: StringOverrides<LinekitErrorStrings>
 }
 
 /**
@@ -97,7 +97,7 @@ export function LinePicker({
     return root(
       'error',
       <p className="lk-Notice" data-tone="danger" role="alert">
-        {s.error} {describeError(query.error, 'load', errorStrings)}{' '}
+        {s.error} {describeLinekitError(query.error, 'load', errorStrings)}{' '}
         <button type="button" className="lk-Button" data-variant="small ghost" onClick={() => void query.refetch()}>
           {s.retry}
         </button>

@@ -1,7 +1,8 @@
 'use client'
 import type { HTMLAttributes, ReactNode } from 'react'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { clockTime, type DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageAttachment, type MessageAttachmentStrings } from './MessageAttachment'
@@ -20,7 +21,7 @@ export const messageBubbleStrings = {
   statusPending: 'Sent',
   statusDelivered: 'Delivered',
   aiVoiceMemoPending: 'An AI voice memo will be generated from this text.',
-  effect: 'Effect: {e}',
+  effect: (effect: string) => `Effect: ${effect}`,
 }
 export type MessageBubbleStrings = typeof messageBubbleStrings
 
@@ -42,9 +43,9 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
   /** Extra content under the bubble (e.g. a reaction toggle). */
   actions?: ReactNode
   /** String overrides. @default messageBubbleStrings */
-  strings?: Partial<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
+  strings?: StringOverrides<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
   /** Overrides of the sentences used for send errors. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -64,7 +65,7 @@ export function MessageBubble({
   className,
   ...props
 }: MessageBubbleProps) {
-  const s = { ...messageBubbleStrings, ...strings }
+  const s = mergeStrings(messageBubbleStrings, strings)
   if (item.kind === 'optimistic') {
     const { body, state } = item
     return (
@@ -90,7 +91,7 @@ export function MessageBubble({
           ) : (
             <>
               <span className="lk-MessageBubble-status" data-status="failed">
-                {s.failed}: {describeError(item.error, 'send', errorStrings)}
+                {s.failed}: {describeLinekitError(item.error, 'send', errorStrings)}
               </span>
               <button type="button" className="lk-Button" data-variant="small" onClick={item.retry}>
                 {s.retry}

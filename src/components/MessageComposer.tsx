@@ -5,7 +5,8 @@ import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
 import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
-import type { ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import type { LinekitErrorStrings } from './errorMessages'
 import { safeHttpUrl } from './internal/url'
 import type { LinePickerStrings } from './LinePicker'
 import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
@@ -76,12 +77,12 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   /** Called after a send was handed to the data layer (it shows up in the thread at once). */
   onSent?: (body: SendMessageRequest) => void
   /** String overrides. @default messageComposerStrings */
-  strings?: Partial<MessageComposerStrings> & {
-    linePicker?: Partial<LinePickerStrings>
-    typing?: Partial<TypingIndicatorStrings>
+  strings?: StringOverrides<MessageComposerStrings> & {
+    linePicker?: StringOverrides<LinePickerStrings>
+    typing?: StringOverrides<TypingIndicatorStrings>
   }
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -107,11 +108,7 @@ export function MessageComposer({
   className,
   ...props
 }: MessageComposerProps) {
-  const s = {
-    ...messageComposerStrings,
-    ...strings,
-    effectNames: { ...messageComposerStrings.effectNames, ...strings?.effectNames },
-  }
+  const s = mergeStrings(messageComposerStrings, strings)
   const ids = useId()
   const { send, isPending, error: lastError } = useSendMessage()
   const [text, setText] = useState('')

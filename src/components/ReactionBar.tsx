@@ -5,7 +5,7 @@ import { reactions, type Reaction } from '../api/values'
 import { useMessage } from '../hooks/useMessage'
 import { useSendReaction } from '../hooks/useSendReaction'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { useControllableState } from './internal/useControllableState'
 
@@ -49,7 +49,7 @@ export interface ReactionBarProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   /** String overrides. @default reactionBarStrings */
   strings?: StringOverrides<ReactionBarStrings>
   /** Overrides of error sentences. */
-  errorStrings?: StringOverrides<ErrorStrings>
+  errorStrings?: StringOverrides<LinekitErrorStrings>
 }
 
 const glyphs: Record<Reaction, string> = {
@@ -107,7 +107,7 @@ export function ReactionBar({
       return root(
         'error',
         <p className="lk-Notice" data-tone="danger" role="alert">
-          {describeError(fetched.error, 'load', errorStrings)}
+          {describeLinekitError(fetched.error, 'load', errorStrings)}
         </p>,
       )
     return root(
@@ -137,7 +137,7 @@ export function ReactionBar({
       setActive(next)
       setFeedback({ tone: 'ok', text: remove ? s.removed : s.sent })
     } catch (error) {
-      setFeedback({ tone: 'error', text: s.failed(describeError(error, 'reaction', errorStrings)) })
+      setFeedback({ tone: 'error', text: s.failed(describeLinekitError(error, 'reaction', errorStrings)) })
     } finally {
       setBusy(null)
     }

@@ -2,7 +2,8 @@
 import type { HTMLAttributes } from 'react'
 import { useTypingIndicator } from '../hooks/useTypingIndicator'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 
 /** Default, overridable strings (i18n). */
 export const typingIndicatorStrings = {
@@ -28,9 +29,9 @@ export interface TypingIndicatorProps extends Omit<HTMLAttributes<HTMLParagraphE
   /** Show a line of text in the idle state too (empty by default). @default false */
   showIdle?: boolean
   /** String overrides. @default typingIndicatorStrings */
-  strings?: Partial<TypingIndicatorStrings>
+  strings?: StringOverrides<TypingIndicatorStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -52,11 +53,11 @@ export function TypingIndicator({
   className,
   ...props
 }: TypingIndicatorProps) {
-  const s = { ...typingIndicatorStrings, ...strings }
+  const s = mergeStrings(typingIndicatorStrings, strings)
   const { state, error } = useTypingIndicator({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}), active })
   const text =
     state === 'error'
-      ? `${s.error}${error ? ` ${describeError(error, 'typing', errorStrings)}` : ''}`
+      ? `${s.error}${error ? ` ${describeLinekitError(error, 'typing', errorStrings)}` : ''}`
       : state === 'sent'
         ? s.sent
         : state === 'unavailable'

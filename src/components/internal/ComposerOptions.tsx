@@ -3,7 +3,7 @@ import type { Effect } from '../../api/values'
 import { bubbleEffects, screenEffects } from '../../api/values'
 import { LinePicker, type LinePickerStrings } from '../LinePicker'
 import { AttachmentFields, type AttachmentFieldStrings } from './AttachmentFields'
-import type { ErrorStrings } from './errors'
+import type { LinekitErrorStrings } from '../errorMessages'
 import type { StringOverrides } from './mergeStrings'
 
 /** The composer strings the options panel shows (a part of `messageComposerStrings`). */
@@ -23,7 +23,7 @@ export interface ComposerOptionsProps {
   ids: string
   s: ComposerOptionStrings
   strings: { linePicker?: StringOverrides<LinePickerStrings> | undefined } | undefined
-  errorStrings: StringOverrides<ErrorStrings> | undefined
+  errorStrings: StringOverrides<LinekitErrorStrings> | undefined
   attachment: string
   setAttachment: (v: string) => void
   attachmentKind: 'media' | 'audio'
