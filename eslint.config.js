@@ -64,6 +64,7 @@ export default tseslint.config(
       'public/',
       'coverage/',
       'test-results/',
+      'examples/*/.next/',
       '**/*.d.ts',
       '!.storybook',
     ],

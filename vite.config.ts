@@ -11,6 +11,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 /** Source aliases so tests, stories and the playground use the entry points by name. */
 export const alias = [
   { find: /^linekit\/api$/, replacement: r('./src/api/index.ts') },
+  { find: /^linekit\/phone$/, replacement: r('./src/api/phoneEntry.ts') },
   { find: /^linekit\/server\/(.*)$/, replacement: r('./server-helpers/$1.ts') },
   { find: /^linekit\/server$/, replacement: r('./server-helpers/index.ts') },
   { find: /^linekit\/mocks\/node$/, replacement: r('./mocks/node/index.ts') },

@@ -28,8 +28,9 @@ describe('createMockService', () => {
       const [x, y] = [await viaFetch.json(), await viaMsw!.json()]
       expect(y).toEqual(x)
     }
-    // MSW also matches a path below a prefix (e.g. behind a proxy path); fetch falls back to it.
-    expect((await a.fetch('https://a.test/prefix/get-effects', { headers })).status).toBe(200)
+    // Only the exact path exists: a path below a prefix is 404 in both (mocks/handlers/dispatch.test.ts).
+    expect((await a.fetch('https://a.test/prefix/get-effects', { headers })).status).toBe(404)
+    expect(await getResponse(b.handlers, new Request('https://a.test/prefix/get-effects', { headers }))).toBe(undefined)
   })
 
   it('the same seed gives the same generated ids; reset restores the seed and drops pending work', async () => {

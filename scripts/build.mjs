@@ -18,6 +18,7 @@ const isExternal = (id) =>
 export const entries = {
   index: 'src/index.ts',
   api: 'src/api/index.ts',
+  phone: 'src/api/phoneEntry.ts',
   server: 'server-helpers/index.ts',
   'server-node': 'server-helpers/node.ts',
   'server-next': 'server-helpers/next.ts',

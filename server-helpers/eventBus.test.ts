@@ -135,4 +135,23 @@ describe('toNextHandlers', () => {
     )
     expect(crossSite.status).toBe(403)
   })
+
+  it('takes a function, called on the first request: importing the route module without secrets does not throw', async () => {
+    const upstream = fakeUpstream()
+    let created = 0
+    const { GET } = toNextHandlers(() => {
+      created += 1
+      return createLinekitServer({
+        apiKey: KEY,
+        baseUrl: 'https://base.example',
+        appUrl: 'https://app.example',
+        fetch: upstream.fetch,
+        authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
+      })
+    })
+    expect(created).toBe(0)
+    const lines = await GET(new Request('https://app.example/api/linekit/get-lines'))
+    expect(await lines.json()).toEqual([expect.objectContaining({ lineId: LINE_A })])
+    expect(created).toBe(1)
+  })
 })

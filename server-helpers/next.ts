@@ -1,6 +1,6 @@
 /**
  * `linekit/server/next`: Next.js App Router route handlers for a {@link LinekitServer}.
- * Put them in `app/api/linekit/[...linekit]/route.ts` (the folder must match the server's prefix).
+ * Put them in `app/api/linekit/[...path]/route.ts` (the folder must match the server's prefix).
  */
 import type { LinekitServer } from './createLinekitServer'
 
@@ -11,19 +11,21 @@ export interface NextRouteHandlers {
 }
 
 /**
- * Route handlers for the App Router. Also export `dynamic = 'force-dynamic'` (every answer is
- * per user) and use the Node.js runtime when the event bus is Redis.
+ * Route handlers for the App Router. Pass a function that returns the server to create it on the
+ * first request: `next build` evaluates route modules without the runtime secrets, and
+ * `createLinekitServer` refuses to start without an API key. No route segment config is needed
+ * (with `cacheComponents`, Next refuses `dynamic` and `runtime`; these handlers read the request,
+ * so they are never prerendered).
  *
  * @example
  * ```ts
- * // app/api/linekit/[...linekit]/route.ts
- * import { linekit } from '@/server/linekit'
+ * // app/api/linekit/[...path]/route.ts
  * import { toNextHandlers } from 'linekit/server/next'
- * export const dynamic = 'force-dynamic'
- * export const { GET, POST } = toNextHandlers(linekit)
+ * import { linekitServer } from '@/lib/linekit'
+ * export const { GET, POST } = toNextHandlers(linekitServer)
  * ```
  */
-export function toNextHandlers(server: LinekitServer): NextRouteHandlers {
-  const handle = (request: Request) => server.handle(request)
+export function toNextHandlers(server: LinekitServer | (() => LinekitServer)): NextRouteHandlers {
+  const handle = (request: Request) => (typeof server === 'function' ? server() : server).handle(request)
   return { GET: handle, POST: handle }
 }

@@ -14,6 +14,29 @@ describe('control API (/__mock/*)', () => {
     expect((await get('/__mock/accounts', null)).body.accounts).toHaveLength(accountKinds.length)
   })
 
+  it('reset returns to the seed clock included: the start time, seeded history at it, no pending work', async () => {
+    const { post, get, mock } = setup()
+    const seededTimes = (await get('/get-messages-api')).body.data.map((m: { created_at: string }) => m.created_at)
+    await post('/__mock/settings', { sendProcessingMs: 60_000 }, null)
+    expect((await post('/send-api-message', { phone: '+14155550178', message: 'later' })).body.status).toBe(
+      'processing',
+    )
+    await post('/__mock/clock/advance', { ms: 3_600_000 }, null)
+    await post('/__mock/clock', { now: '2027-06-01T00:00:00Z' }, null)
+    const reset = await post('/__mock/reset', {}, null)
+    expect(reset.body.now).toBe(T0)
+    expect((await get('/__mock/clock', null)).body.now).toBe(T0)
+    const list = (await get('/get-messages-api')).body
+    expect(list.pagination.total).toBe(9)
+    expect(list.data.map((m: { created_at: string }) => m.created_at)).toEqual(seededTimes)
+    // Only the midnight timer of the dialer minutes is pending, armed from the rewound time.
+    expect(mock.clock.pendingTimers()).toBe(1)
+    expect(mock.clock.nextDueAt()).toBe(Date.parse('2026-03-03T00:00:00Z'))
+    // Time moves again from there.
+    await post('/__mock/clock/advance', { ms: 1_000 }, null)
+    expect((await get('/__mock/clock', null)).body.now).toBe('2026-03-02T12:00:01.000Z')
+  })
+
   it('creates an account of every kind with a working key, lines and flows', async () => {
     const { post, get } = setup({ rateLimit: false })
     for (const kind of accountKinds) {

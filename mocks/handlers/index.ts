@@ -1,6 +1,6 @@
 /**
  * All MSW handlers of one mock instance, composed per domain (specific paths before general
- * ones). Each handler matches `*<path>`, so any base URL works.
+ * ones). Each handler matches its exact path on any host, so any base URL without a path works.
  */
 import type { HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'

@@ -60,6 +60,27 @@ describe('POST /send-api-message', () => {
     ).toBe(seedOtherLines.trial.phoneNumber)
   })
 
+  it('a blocked recipient → 403 recipient_blocked, as on group sends (spec: Errors), and nothing is sent', async () => {
+    const { post, mock } = setup()
+    const before = mock.control.events().length
+    expectError(
+      await post('/send-api-message', { phone: seedContacts.blocked, message: 'x' }),
+      403,
+      'recipient_blocked',
+    )
+    mock.control.setNumber({ phone: NATIVE, blocked: true })
+    expectError(
+      await post('/send-api-message', { phone: '(415) 555-0178', message: 'x', idempotencyKey: 'k1' }),
+      403,
+      'recipient_blocked',
+    )
+    expect(mock.control.events().length).toBe(before)
+    mock.control.setNumber({ phone: NATIVE, blocked: false })
+    const sent = await post('/send-api-message', { phone: NATIVE, message: 'x', idempotencyKey: 'k1' })
+    expect(sent.status).toBe(200)
+    expect('deduped' in sent.body).toBe(false)
+  })
+
   it('load balances new destinations across the lines when lineId is omitted, and keeps a conversation on its line', async () => {
     const { post } = setup()
     const used = new Set<string>()
@@ -316,6 +337,17 @@ describe('GET /get-messages-api and /get-message-api/{handle}', () => {
     expectError(await get('/get-message-api/pbm_doesnotexist'), 404)
     expectError(await get('/get-message-api/msg_123'), 400)
     expect((await get('/get-message-api/pbm_%E0%A4%A')).status).toBe(400)
+  })
+
+  it('a handle that starts with pbm_ but names no message is 404, whatever follows the prefix (openapi: ^pbm_.+)', async () => {
+    const { get, post } = setup()
+    for (const handle of ['pbm_does.not.exist', 'pbm_x~y', `pbm_${'a'.repeat(240)}`, 'pbm_ü', 'pbm_a b']) {
+      expectError(await get(`/get-message-api/${encodeURIComponent(handle)}`), 404, 'message_not_found')
+      expectError(await post('/send-reaction', { messageHandle: handle, reaction: 'love' }), 404, 'message_not_found')
+    }
+    // The prefix alone, or another prefix, is still malformed.
+    expectError(await get('/get-message-api/pbm_'), 400)
+    expectError(await get('/get-message-api/PBM_abc'), 400)
   })
 })
 

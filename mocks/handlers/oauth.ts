@@ -5,11 +5,18 @@
  */
 import type { HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'
-import { issueToken, OAuthError, type TokenRequest } from '../service/oauth'
-import { defineHandler, json, MAX_BODY_BYTES } from './route'
+import { issueToken, OAuthError, oauthScopes, type TokenRequest } from '../service/oauth'
+import { defineHandler, json, MAX_BODY_BYTES, PROTECTED_RESOURCE_METADATA_PATH } from './route'
+import { MCP_PATH } from './mcp'
 
 /** The token path on {auth_url}. */
 export const OAUTH_TOKEN_PATH = '/oauth/token'
+
+/** The authorization endpoint RFC 8414 metadata must name; it only explains that it is not supported. */
+export const OAUTH_AUTHORIZE_PATH = '/oauth/authorize'
+
+/** RFC 8414 authorization-server metadata, relative to the issuer's origin. */
+export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
 
@@ -53,10 +60,56 @@ async function readTokenRequest(request: Request): Promise<TokenRequest> {
   return fields
 }
 
-/** Handlers of the identity provider. */
+/**
+ * RFC 9728 protected-resource metadata. The MCP server has a path-aware document (`resource`
+ * = `{base_url}/api/mcp`); the root one describes the whole API, which takes the same tokens
+ * (spec: Authentication 1). The authorization server is the mock's identity provider, served
+ * on the same origin (any host, like every route).
+ */
+function protectedResource(request: Request, resourcePath: string): Response {
+  const origin = new URL(request.url).origin
+  return json({
+    resource: `${origin}${resourcePath}`,
+    authorization_servers: [origin],
+    scopes_supported: ['mcp'],
+    bearer_methods_supported: ['header'],
+    resource_name: 'linekit mock service',
+  })
+}
+
+/** Handlers of the identity provider and the OAuth discovery documents. */
 export function oauthHandlers(core: MockCore): HttpHandler[] {
   const { state } = core
   return [
+    defineHandler('GET', `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, async (request) =>
+      protectedResource(request, MCP_PATH),
+    ),
+    defineHandler('GET', PROTECTED_RESOURCE_METADATA_PATH, async (request) => protectedResource(request, '')),
+    // RFC 8414 authorization-server metadata: what a stock MCP client needs to find the token endpoint.
+    defineHandler('GET', AUTHORIZATION_SERVER_METADATA_PATH, async (request) => {
+      const origin = new URL(request.url).origin
+      return json({
+        issuer: origin,
+        token_endpoint: `${origin}${OAUTH_TOKEN_PATH}`,
+        // Required by RFC 8414 (and MCP clients) even when unused: it answers 400 below.
+        authorization_endpoint: `${origin}${OAUTH_AUTHORIZE_PATH}`,
+        response_types_supported: [],
+        grant_types_supported: ['client_credentials'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        scopes_supported: [...oauthScopes],
+      })
+    }),
+    defineHandler('GET', OAUTH_AUTHORIZE_PATH, async () =>
+      json(
+        {
+          error: 'unsupported_response_type',
+          error_description:
+            'The mock identity provider has no interactive authorization: use grant_type=client_credentials at /oauth/token.',
+        },
+        400,
+        NO_STORE,
+      ),
+    ),
     defineHandler('POST', OAUTH_TOKEN_PATH, async (request) => {
       try {
         state.clock.runDue()

@@ -6,7 +6,7 @@
  */
 import { delay, http, type HttpHandler } from 'msw'
 import type { z } from 'zod/mini'
-import { authenticate, type Caller } from '../service/auth'
+import { authenticate, bearer, type Caller } from '../service/auth'
 import { fail, MockHttpError } from '../service/errors'
 import { takeHttpFault } from '../service/faults'
 import type { MockCore } from '../service/index'
@@ -85,14 +85,88 @@ export interface RouteMeta {
 
 const ROUTE_META = Symbol.for('linekit.mocks.route')
 
+/** A route path compiled to a whole-pathname matcher. */
+export interface CompiledPath {
+  /** Matches the whole (still percent-encoded) pathname; one group per parameter. */
+  regex: RegExp
+  /** Parameter names, in group order. */
+  names: string[]
+}
+
 /**
- * Creates the MSW handler for `*<path>` and remembers the runner, so the in-process `fetch`
- * can dispatch straight to it (MSW's `getResponse` clones and parses every request for every
- * handler, which caps throughput at ~1–2k req/s); both paths run the same code.
+ * Compiles `/get-message-api/:message_handle` to `^/get-message-api/([^/]+)$`. Only the exact
+ * path exists on any host: `/foo/get-lines`, `/get-lines/` and `/x/__mock/reset` match nothing.
+ */
+export function compilePath(path: string): CompiledPath {
+  const names: string[] = []
+  const source = path
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      names.push(part.slice(1))
+      return '([^/]+)'
+    })
+    .join('/')
+  return { regex: new RegExp(`^${source}$`), names }
+}
+
+/** The 400 for a path parameter that is not valid percent-encoding. */
+export function malformedPathResponse(): Response {
+  return errorResponse(
+    fail(
+      400,
+      'invalid_request',
+      'Malformed percent-encoding in the path',
+      'Encode path parameters with encodeURIComponent.',
+    ),
+  )
+}
+
+/** Decodes the captured parameters; undefined when one is malformed percent-encoding. */
+export function decodeParams(names: string[], match: RegExpExecArray): Record<string, string> | undefined {
+  const values: Record<string, string> = {}
+  try {
+    names.forEach((name, i) => (values[name] = decodeURIComponent(match[i + 1] ?? '')))
+  } catch {
+    return undefined
+  }
+  return values
+}
+
+/** The pathname of an absolute URL without parsing the whole URL: after "scheme://host", up to "?" or "#". */
+export function pathnameOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return '/'
+  let end = url.length
+  const q = url.indexOf('?', start)
+  if (q >= 0) end = q
+  const h = url.indexOf('#', start)
+  if (h >= 0 && h < end) end = h
+  return url.slice(start, end)
+}
+
+/**
+ * Creates the MSW handler for `<path>` on any host (exact pathname; a custom predicate, since an
+ * MSW path pattern `*<path>` would also match any path that merely ends in it) and remembers
+ * the runner, so the in-process `fetch` can dispatch straight to it (MSW's `getResponse` clones
+ * and parses every request for every handler, which caps throughput at ~1–2k req/s); both paths
+ * run the same code.
  */
 export function defineHandler(method: RouteSpec['method'], path: string, run: RouteRunner): HttpHandler {
-  const handler = METHODS[method](`*${path}`, ({ request, params }) =>
-    run(request, params as Record<string, string | readonly string[] | undefined>),
+  const { regex, names } = compilePath(path)
+  const handler = METHODS[method](
+    ({ request }) => {
+      const match = regex.exec(pathnameOf(request.url))
+      if (!match) return false
+      const params: Record<string, string> = {}
+      names.forEach((name, i) => (params[name] = match[i + 1] ?? ''))
+      return { matches: true, params }
+    },
+    ({ request }) => {
+      const match = regex.exec(pathnameOf(request.url))
+      const params = match ? decodeParams(names, match) : {}
+      return params ? run(request, params) : malformedPathResponse()
+    },
   )
   ;(handler as unknown as Record<symbol, RouteMeta>)[ROUTE_META] = { method, path, run }
   return handler
@@ -103,12 +177,40 @@ export function routeMeta(handler: unknown): RouteMeta | undefined {
   return (handler as Record<symbol, RouteMeta | undefined> | null)?.[ROUTE_META]
 }
 
+/** RFC 9728 protected-resource metadata of the whole API, relative to the origin. */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource'
+
+/**
+ * Runs `authenticate`; a 401 gets the RFC 6750 / RFC 9728 challenge MCP clients discover OAuth
+ * from: `WWW-Authenticate: Bearer realm, resource_metadata="<metadata URL>", scope="mcp"`
+ * (plus `error="invalid_token"` when a credential was sent). spec: Authentication 1 — every
+ * endpoint takes an API key or an OAuth token with scope `mcp`.
+ */
+function withBearerChallenge(url: URL, path: string, authorization: string | null, authenticate: () => Caller): Caller {
+  try {
+    return authenticate()
+  } catch (error) {
+    if (!(error instanceof MockHttpError) || error.status !== 401) throw error
+    // The MCP endpoint has its own (path-aware) metadata document; the rest of the API the root one.
+    const metadata = `${url.origin}${PROTECTED_RESOURCE_METADATA_PATH}${path === '/api/mcp' ? path : ''}`
+    // RFC 6750 §3.1: no error code when the request carried no bearer credential at all.
+    const invalid = bearer(authorization) !== undefined
+    const challenge =
+      `Bearer realm="linekit-mock", resource_metadata="${metadata}", scope="mcp"` +
+      (invalid ? ', error="invalid_token", error_description="The credential is not a valid API key or mcp token"' : '')
+    throw new MockHttpError(error.status, error.code, error.message, error.hint, error.extra, {
+      ...error.headers,
+      'www-authenticate': challenge,
+    })
+  }
+}
+
 /** The messaging API limiter: 60/min per key (spec: Limits), adjustable in settings. */
 export function messagingLimiter(state: MockState) {
   return state.limiter('messaging', () => state.settings.rateLimitPerMinute)
 }
 
-/** A service route: MSW handler for `*<path>` wrapped in the shared pipeline. */
+/** A service route: MSW handler for `<path>` (exact, any host) wrapped in the shared pipeline. */
 export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs) => unknown): HttpHandler {
   const { state } = core
   const requireAuth = spec.auth ?? true
@@ -122,7 +224,9 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
       if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
       let caller = undefined as unknown as Caller
       if (requireAuth) {
-        caller = authenticate(state, request.headers.get('authorization'))
+        caller = withBearerChallenge(url, spec.path, request.headers.get('authorization'), () =>
+          authenticate(state, request.headers.get('authorization')),
+        )
         if (limiterName !== null) {
           const limiter = limiterName === 'messaging' ? messagingLimiter(state) : state.limiters.get(limiterName)
           const result = limiter?.take(caller.credential)

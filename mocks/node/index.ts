@@ -5,8 +5,50 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { createMockClock, createMockService, type MockService } from '../index'
+import { createMockClock, createMockService, type MockClock, type MockService } from '../index'
 import { createAppHostFetch } from '../handlers/mint'
+
+/** Longest delay Node's setTimeout takes (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1
+
+/**
+ * Real time for a flowing clock: a Node timer fires the clock's due work at its due time, so a
+ * `processing` send's message and webhook, a group message waiting for its group and a ring
+ * timeout's `ended` event happen on time without waiting for a request. Re-armed whenever the
+ * clock schedules a timer (and after each firing). Returns a function that stops it.
+ */
+function driveInRealTime(clock: MockClock): () => void {
+  let handle: ReturnType<typeof setTimeout> | undefined
+  let armedFor: number | undefined
+  let stopped = false
+  const arm = () => {
+    if (stopped) return
+    const due = clock.nextDueAt()
+    if (due === undefined) return
+    // An earlier or equal wake-up is already armed; it re-arms after firing.
+    if (handle !== undefined && armedFor !== undefined && armedFor <= due) return
+    if (handle !== undefined) clearTimeout(handle)
+    armedFor = due
+    handle = setTimeout(
+      () => {
+        handle = undefined
+        armedFor = undefined
+        clock.runDue()
+        arm()
+      },
+      Math.min(Math.max(0, due - clock.now()), MAX_TIMEOUT_MS),
+    )
+    // The HTTP server keeps the process alive; the timer alone must not.
+    handle.unref()
+  }
+  const unsubscribe = clock.onSchedule(arm)
+  arm()
+  return () => {
+    stopped = true
+    unsubscribe()
+    if (handle !== undefined) clearTimeout(handle)
+  }
+}
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -49,6 +91,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     overrideGlobalObjects: false,
     hostname: host,
   })
+  // A flowing clock follows real time: due work fires on its own. A manual clock (a service a
+  // test passes in) only moves when the test moves it.
+  const stopDriver = service.clock.flowing ? driveInRealTime(service.clock) : () => {}
   const server: Server = createServer(listener)
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {
@@ -87,6 +132,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...(appServer ? { appUrl: `http://${host}:${(appServer.address() as AddressInfo).port}` } : {}),
     service,
     close() {
+      stopDriver()
       closing ??= Promise.all([stop(server), ...(appServer ? [stop(appServer)] : [])]).then(() => undefined)
       return closing
     },

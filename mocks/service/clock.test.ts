@@ -87,4 +87,42 @@ describe('createRateLimiter', () => {
     limit = 0
     for (let i = 0; i < 5; i++) expect(limiter.take('k').ok).toBe(true)
   })
+
+  it('rewind returns a manual clock to its start and a flowing one to wall time, dropping every timer', () => {
+    const manual = createMockClock({ now: 1_000 })
+    const fired: number[] = []
+    manual.setTimer(5_000, () => fired.push(5_000))
+    manual.advance(2_000)
+    manual.set(4_000)
+    manual.rewind()
+    expect(manual.now()).toBe(1_000)
+    expect(manual.pendingTimers()).toBe(0)
+    expect(manual.nextDueAt()).toBe(undefined)
+    manual.advance(10_000)
+    expect(fired).toEqual([])
+
+    let wall = 50_000
+    const flowing = createMockClock({ flowing: true, wallNow: () => wall })
+    flowing.advance(3_600_000)
+    wall += 10
+    expect(flowing.now()).toBe(3_650_010)
+    flowing.rewind()
+    expect(flowing.now()).toBe(50_010)
+  })
+
+  it('nextDueAt skips cancelled timers; onSchedule tells a driver about new timers', () => {
+    const clock = createMockClock({ now: 0 })
+    let scheduled = 0
+    const stop = clock.onSchedule(() => (scheduled += 1))
+    const a = clock.setTimer(100, () => {})
+    clock.setTimer(200, () => {})
+    expect(scheduled).toBe(2)
+    expect(clock.nextDueAt()).toBe(100)
+    clock.clearTimer(a)
+    expect(clock.nextDueAt()).toBe(200)
+    stop()
+    clock.setTimer(50, () => {})
+    expect(scheduled).toBe(2)
+    expect(clock.nextDueAt()).toBe(50)
+  })
 })

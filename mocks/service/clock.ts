@@ -47,6 +47,18 @@ export interface MockClock {
   clearTimer(id: TimerId): void
   /** Number of pending timers. */
   pendingTimers(): number
+  /** Due time (ms) of the earliest pending timer, or undefined when none is pending. */
+  nextDueAt(): number | undefined
+  /**
+   * Calls `listener` whenever a timer is scheduled (a real-time driver re-arms on it); returns
+   * a function that stops listening.
+   */
+  onSchedule(listener: () => void): () => void
+  /**
+   * Returns to the start: a manual clock to its `now` option, a flowing clock to following
+   * wall time (every `advance`/`set` undone); every pending timer is dropped. Used by reset.
+   */
+  rewind(): void
   /** Whether the clock moves with wall time. */
   readonly flowing: boolean
 }
@@ -79,6 +91,7 @@ export function createMockClock(options: MockClockOptions = {}): MockClock {
   let nextId = 1
   let seq = 0
   let firing = false
+  const scheduleListeners = new Set<() => void>()
 
   const now = () => start + offset + (flowing ? wallNow() - wallStart : 0)
   const less = (a: Timer, b: Timer) => a.at < b.at || (a.at === b.at && a.seq < b.seq)
@@ -160,11 +173,26 @@ export function createMockClock(options: MockClockOptions = {}): MockClock {
     setTimer(at, callback) {
       const id = nextId++
       push({ at, seq: seq++, id, callback })
+      for (const listener of scheduleListeners) listener()
       return id
     },
     clearTimer(id) {
       if (heap.some((t) => t.id === id)) cancelled.add(id)
     },
     pendingTimers: () => heap.length - cancelled.size,
+    nextDueAt() {
+      // Cancelled timers stay in the heap until popped; drop them from the top first.
+      while (heap[0] && cancelled.has(heap[0].id)) cancelled.delete((pop() as Timer).id)
+      return heap[0]?.at
+    },
+    onSchedule(listener) {
+      scheduleListeners.add(listener)
+      return () => scheduleListeners.delete(listener)
+    },
+    rewind() {
+      offset = 0
+      heap.length = 0
+      cancelled.clear()
+    },
   }
 }

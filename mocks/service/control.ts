@@ -73,7 +73,11 @@ export type EventView = {
 
 /** The in-process control API. */
 export interface MockControl extends CallsControl {
-  /** Restores the seed (the clock keeps its time; seeded history is placed relative to it). */
+  /**
+   * Restores the seed, clock included: the clock returns to its start (a manual clock to the
+   * time it was created with, a flowing clock to wall time) and pending timed work is dropped;
+   * seeded history is placed relative to that time.
+   */
   reset(): void
   /** Every account with its keys, lines and flows. */
   accounts(): AccountSummary[]
@@ -135,8 +139,8 @@ export function resetState(state: MockState): void {
   }
 }
 
-/** Creates the control API over `state`. */
-export function createControl(state: MockState): MockControl {
+/** Creates the control API over `state`; `reset` replaces the default reset (the core re-arms its timers there). */
+export function createControl(state: MockState, options: { reset?: (() => void) | undefined } = {}): MockControl {
   const nowView = () => ({ now: state.clock.iso() })
   const account = (ref: AccountRef = {}): Account => {
     if (ref.apiKey !== undefined) {
@@ -156,7 +160,12 @@ export function createControl(state: MockState): MockControl {
     return found
   }
   return {
-    reset: () => resetState(state),
+    reset:
+      options.reset ??
+      (() => {
+        state.clock.rewind()
+        resetState(state)
+      }),
     accounts: () => [...state.accounts.values()].map((a) => summarize(state, a)),
     createAccount(input) {
       if (!(accountKinds as readonly string[]).includes(input.kind)) {

@@ -30,10 +30,18 @@ export function createMockCore(options: MockCoreOptions = {}): MockCore {
   const clock = options.clock ?? createMockClock({ flowing: true })
   const state = createEmptyState(clock, options.seed ?? 1)
   resetState(state)
-  // issue 5: webhook deliveries hang on state.emit; dialer minutes reset at every UTC midnight.
+  // Webhook deliveries hang on state.emit; dialer minutes reset at every UTC midnight.
   attachWebhooks(state, { sender: options.webhookSender })
-  attachDailyReset(state)
-  return { state, control: createControl(state), clock }
+  let stopDailyReset = attachDailyReset(state)
+  const reset = () => {
+    // A reset returns to the seed, clock included; rewinding drops every timer, so the
+    // midnight timer is armed again from the rewound time.
+    stopDailyReset()
+    clock.rewind()
+    resetState(state)
+    stopDailyReset = attachDailyReset(state)
+  }
+  return { state, control: createControl(state, { reset }), clock }
 }
 
 export { createMockClock } from './clock'

@@ -7,6 +7,7 @@
 import { bubbleEffects, screenEffects, type Service } from '../../src/api/enums'
 import {
   checkCustomFields,
+  isBlocked,
   isReachable,
   pickLine,
   requireOwnLine,
@@ -136,6 +137,17 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
   }
   const customFields = checkCustomFields(input.customFields)
   const explicitLine = input.lineId === undefined ? undefined : requireOwnLine(state, account, input.lineId)
+  // spec: Errors — "Trial restriction (group create, line override) or blocked recipient → 403",
+  // for single sends as for group sends; checked before de-duplication (a replay to a number
+  // blocked since is refused too).
+  if (isBlocked(state, account, phone)) {
+    throw fail(
+      403,
+      'recipient_blocked',
+      `${phone} is blocked`,
+      'Blocked numbers cannot be messaged; remove the block in the web application first.',
+    )
+  }
 
   const now = state.clock.now()
   const key = usableIdempotencyKey(input.idempotencyKey)
@@ -314,9 +326,12 @@ export function listMessages(state: MockState, account: Account, input: ListMess
   }
 }
 
-const HANDLE = /^pbm_[A-Za-z0-9_-]{1,200}$/
+// spec: message_handle "must match the pattern starting pbm_"; it is opaque, so anything after the
+// prefix is looked up (an unknown one is 404), exactly as openapi.json's `^pbm_.+` and the
+// linekit/api schema say.
+const HANDLE = /^pbm_.+/
 
-/** GET /get-message-api/{message_handle}: 400 on a malformed handle, 404 when not the caller's. */
+/** GET /get-message-api/{message_handle}: 400 without the pbm_ prefix, 404 when it names none of the caller's messages. */
 export function getMessage(state: MockState, account: Account, handle: string): MessageRecord {
   if (!HANDLE.test(handle)) {
     throw fail(

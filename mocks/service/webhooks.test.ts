@@ -127,16 +127,21 @@ describe('message webhooks', () => {
     await dispatcher.flush()
     expect(sent[0]?.body).toMatchObject({ message: 'later', receivedAt: '2026-01-15T12:00:05.000Z' })
   })
-  it('group messages: outbound carries the chat identifier as destination, replies the participant', async () => {
+  it('group messages: outbound names the first recipient in E.164 as destination (once), replies the participant', async () => {
     const { state, account, sent, dispatcher, clock } = setup()
     state.settings.groupCreatingMs = 0
     createWebhook(state, { accountId: account.id, url: 'https://hooks.example.test/a' })
-    const group = sendGroupMessage(state, account, { numbers: ['+14155550124', '+14155550146'], message: 'team?' })
+    const group = sendGroupMessage(state, account, { numbers: ['(415) 555-0146', '+14155550124'], message: 'team?' })
     clock.advance(10_000)
     await dispatcher.flush()
-    const outbound = sent.find((s) => s.body.direction === 'outbound')
-    expect(outbound?.body.destination).toMatch(/^chat/)
-    expect(outbound?.body.message).toBe('team?')
+    const outbound = sent.filter((s) => s.body.direction === 'outbound')
+    // spec: Message webhook payload — destination is a phone number in E.164 (the record's
+    // to_number stays the chat identifier); one event per message.
+    expect(outbound).toHaveLength(1)
+    expect(outbound[0]?.body.destination).toBe('+14155550146')
+    expect(outbound[0]?.body.message).toBe('team?')
+    const record = [...state.messagesByHandle.values()].find((m) => m.groupId === group.groupId)
+    expect(record?.to_number).toMatch(/^chat/)
     injectInbound(state, account, { from: '+14155550146', message: 'yes', groupId: group.groupId ?? '' })
     await dispatcher.flush()
     expect(sent.at(-1)?.body).toMatchObject({ direction: 'inbound', destination: '+14155550146', message: 'yes' })
@@ -308,6 +313,20 @@ describe('configuration', () => {
     expect(delivery.outcome).toBe('success')
     expect(messageWebhookPayloadSchema.safeParse(sent[0]?.body).success).toBe(true)
   })
+
+  it('the test-payload action never delivers to a disabled webhook (409 webhook_disabled, nothing sent or recorded)', async () => {
+    const { state, account, sent, dispatcher, inbound } = setup(500)
+    const webhook = createWebhook(state, { accountId: account.id, url: 'https://x.test/h' })
+    for (let n = 0; n < WEBHOOK_AUTO_DISABLE_AFTER; n++) inbound()
+    await dispatcher.flush()
+    expect(webhook.enabled).toBe(false)
+    expect(sent).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER)
+    await expect(dispatcher.test(webhook.id)).rejects.toMatchObject({ status: 409 })
+    await dispatcher.flush()
+    expect(sent).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER)
+    expect(webhook.deliveries).toHaveLength(WEBHOOK_AUTO_DISABLE_AFTER)
+    expect(webhook.consecutiveFailures).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
+  })
 })
 
 describe('the fetch sender against a real HTTP receiver', () => {
@@ -348,6 +367,50 @@ describe('the fetch sender against a real HTTP receiver', () => {
       expect(received[0]?.type).toBe('application/json')
       expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ message: 'over the wire', direction: 'inbound' })
       expect(listDeliveries(state)[0]).toMatchObject({ outcome: 'success', status: 204 })
+    } finally {
+      await close(server)
+    }
+  })
+
+  it('a receiver that answers 3xx is a failure: the redirect is not followed, and 20 of them disable the webhook', async () => {
+    let followed = 0
+    let redirected = 0
+    const { url, server } = await listen((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        if (req.url === '/hook') {
+          redirected += 1
+          res.writeHead(307, { location: '/elsewhere' })
+        } else {
+          followed += 1
+          res.writeHead(200)
+        }
+        res.end()
+      })
+    })
+    try {
+      const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })
+      const { state } = createMockCore({ clock })
+      const dispatcher = attachWebhooks(state, { sender: createFetchSender({ timeoutMs: 2_000 }) })
+      const account = state.accounts.get(seedAccountIds.production) as Account
+      const webhook = createWebhook(state, { accountId: account.id, url })
+      const inbound = () =>
+        injectInbound(state, account, { from: '+14155550124', message: 'hop', lineId: seedLines.main.lineId })
+      inbound()
+      await dispatcher.flush()
+      expect(listDeliveries(state)[0]).toMatchObject({ outcome: 'failure', status: 307 })
+      expect(followed).toBe(0)
+      for (let n = 1; n < WEBHOOK_AUTO_DISABLE_AFTER; n++) {
+        inbound()
+        await dispatcher.flush()
+      }
+      expect(redirected).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
+      expect(followed).toBe(0)
+      expect(webhook.consecutiveFailures).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
+      expect(webhook.enabled).toBe(false)
+      inbound()
+      await dispatcher.flush()
+      expect(redirected).toBe(WEBHOOK_AUTO_DISABLE_AFTER)
     } finally {
       await close(server)
     }

@@ -139,8 +139,9 @@ export function crmContactId(accountId: string, phone: string): number {
 
 /**
  * spec: Message webhook payload (plus the CRM fields on CRM webhooks). `destination` is the
- * external party: the recipient of outbound messages, the sender of inbound ones. Choice
- * (README): outbound group messages carry the group's chat identifier, as their `to_number`.
+ * external party: the recipient of outbound messages, the sender of inbound ones — always "a
+ * phone number in E.164". Choice (README): an outbound group message (whose `to_number` is the
+ * chat identifier) names its group's first recipient, one event per message.
  */
 export function messagePayload(
   state: MockState,
@@ -149,7 +150,12 @@ export function messagePayload(
   receivedAt: string,
 ): Record<string, unknown> {
   const line = state.lines.get(message.line_id)
-  const destination = message.direction === 'outbound' ? message.to_number : message.from_number
+  const group =
+    message.direction === 'outbound' && message.groupId !== null
+      ? state.accounts.get(message.accountId)?.groupsById.get(message.groupId)
+      : undefined
+  const destination =
+    group?.participants[0] ?? (message.direction === 'outbound' ? message.to_number : message.from_number)
   const payload: Record<string, unknown> = {
     message: message.content,
     destination,
@@ -200,6 +206,9 @@ export function createFetchSender(options: { timeoutMs?: number; fetch?: typeof 
         headers: { 'content-type': 'application/json', 'user-agent': 'linekit-mock-webhooks/1' },
         body: JSON.stringify(body),
         signal: controller.signal,
+        // spec: Events 1 — the endpoint must answer 2xx; a 3xx is an answer, not a detour, so
+        // it is not followed (and counts as a failure).
+        redirect: 'manual',
       })
       // Drain so keep-alive sockets are released.
       await response.arrayBuffer().catch(() => undefined)
@@ -326,6 +335,17 @@ export function attachWebhooks(state: MockState, options: WebhookDispatcherOptio
     test(webhookId) {
       const webhook = webhooksOf(state).get(webhookId)
       if (!webhook) return Promise.reject(fail(404, 'webhook_not_found', 'Unknown webhook'))
+      // A disabled webhook receives nothing (spec: Events 3 — disabled; it cannot be edited or
+      // re-enabled, a new one is created instead), the test payload included.
+      if (!webhook.enabled)
+        return Promise.reject(
+          fail(
+            409,
+            'webhook_disabled',
+            `Webhook ${webhook.id} is disabled (after ${webhook.consecutiveFailures} consecutive failures)`,
+            'Create a new webhook: POST /__mock/webhooks.',
+          ),
+        )
       const receivedAt = state.clock.iso()
       const line = state.lines.get(state.accounts.get(webhook.accountId)?.lineIds[0] ?? '')
       const payload: Record<string, unknown> = {

@@ -1,14 +1,14 @@
 /**
- * `createLinekitClient`: one typed method per endpoint of the service. Each method validates
- * its input with the endpoint's schema before sending (no request is made for input the
- * service would reject with 400), and parses the response with the response schema.
+ * `createLinekitClient`: one typed method per endpoint of the service. With `schemas` (the
+ * registry `endpointsById`), each method validates its input before sending (no request is made
+ * for input the service would reject with 400) and parses the response; without, it sends and
+ * returns the JSON as is, and the service (through linekit/server) is the one that checks. This
+ * module imports no zod: a browser page that only talks to its own server carries no schema.
  */
 import type * as z from 'zod/mini'
-import { endpointsById } from './endpoints'
-import type { EndpointId } from './endpoints'
+import { endpointTable } from './endpointTable'
+import type { EndpointId, EndpointInfo } from './endpointTable'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'
-import { messageHandleSchema } from './schemas'
-import type { CountryCode } from './phone'
 import type {
   AnswerCallRequest,
   AnswerCallResponse,
@@ -70,17 +70,29 @@ export interface LinekitClientOptions {
   /** Abort a request (including reading its body) after this many ms. @default 30000 */
   timeoutMs?: number
   /**
-   * Region for recipients written without a country code, used when normalizing group
-   * numbers. The service's own default is not shown; linekit assumes `US`. @default 'US'
-   */
-  defaultCountry?: CountryCode
-  /**
    * Sent on every state-changing request so linekit/server's CSRF check passes for same-app
    * callers (a custom header cannot be set cross-site without a CORS preflight). `false` omits it.
    * @default { name: 'x-linekit-csrf', value: '1' }
    */
   csrfHeader?: { name: string; value: string } | false
+  /**
+   * Schemas to check every call against: pass `endpointsById` from `linekit/api` where nothing
+   * else validates (a script or server talking to the service directly). A browser talking to
+   * linekit/server can leave it out: the service answers bad input with a 400 the client turns
+   * into a {@link LinekitError}, and the page carries no zod. @default undefined (no checks)
+   */
+  schemas?: { readonly [K in EndpointId]?: EndpointSchemas }
 }
+
+/** The request and response schemas of one endpoint (an entry of `endpointsById`). */
+export interface EndpointSchemas {
+  /** The body (POST) or query (GET) schema. */
+  readonly request?: z.ZodMiniType
+  /** The 200 body schema. */
+  readonly response: z.ZodMiniType
+}
+
+const infoById = Object.fromEntries(endpointTable.map((e) => [e.id, e])) as Record<EndpointId, EndpointInfo>
 
 /** Per-call options. */
 export interface RequestOptions {
@@ -103,7 +115,10 @@ export interface SendOptions extends RequestOptions {
 export interface LinekitClient {
   /** `POST /send-api-message`. */
   sendMessage(body: SendMessageRequest, options?: SendOptions): Promise<SendMessageResponse>
-  /** `POST /send-group-message`; numbers are normalized and de-duplicated before sending (2–32). */
+  /**
+   * `POST /send-group-message`. The service normalizes the numbers to E.164 and de-duplicates
+   * them (2–32 after that); a 400 names the number it could not read.
+   */
   sendGroupMessage(body: GroupSendRequest, options?: SendOptions): Promise<GroupSendResponse>
   /** `GET /get-messages-api`. */
   getMessages(query?: MessagesQuery, options?: RequestOptions): Promise<MessagesListResponse>
@@ -198,7 +213,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     requestOptions: RequestOptions | undefined,
     keyed = false,
   ): Promise<unknown> {
-    const endpoint = endpointsById[id]
+    const endpoint = infoById[id]
     const idempotent = endpoint.idempotent || keyed
     const url = urlFor(id, input.path ?? endpoint.path) + toQueryString(input.query)
 
@@ -291,7 +306,9 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
           endpoint: id,
         })
       }
-      const parsed = endpoint.response.safeParse(json)
+      const schema = options.schemas?.[id]?.response
+      if (schema === undefined) return json
+      const parsed = schema.safeParse(json)
       if (!parsed.success) {
         throw new LinekitError({
           status: response.status,
@@ -308,9 +325,9 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     }
   }
 
-  /** Validate with the endpoint's request schema; throws `invalid_request` before any fetch. */
+  /** Validate with the endpoint's request schema, if given; throws `invalid_request` before any fetch. */
   function validate(id: EndpointId, input: unknown): void {
-    const schema = (endpointsById[id] as { request?: z.ZodMiniType }).request
+    const schema = options.schemas?.[id]?.request
     if (schema === undefined) return
     const result = schema.safeParse(input ?? {})
     if (!result.success) throw invalidRequest(id, describeIssues(result.error.issues), result.error.issues)
@@ -352,18 +369,13 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     async sendGroupMessage(body, opts) {
       const b = withKey(body, opts)
       validate('sendGroupMessage', b)
-      // spec: numbers — 2 to 32 after normalization and de-duplication. libphonenumber is
-      // loaded only here (dynamic import) so display-only bundles stay small.
-      const { normalizeGroupNumbers } = await import('./phone')
-      const numbers = normalizeGroupNumbers(b.numbers, options.defaultCountry ?? 'US')
-      if (!numbers.ok) throw invalidRequest('sendGroupMessage', numbers.message, numbers.error)
-      const normalized = { ...b, numbers: numbers.numbers }
-      return (await call('sendGroupMessage', { body: normalized }, opts, keyed(b))) as GroupSendResponse
+      return (await call('sendGroupMessage', { body: b }, opts, keyed(b))) as GroupSendResponse
     },
     getMessages: get<MessagesListResponse>('getMessages'),
     async getMessage(messageHandle, opts) {
-      const r = messageHandleSchema.safeParse(messageHandle)
-      if (!r.success) throw invalidRequest('getMessage', describeIssues(r.error.issues), r.error.issues)
+      // spec: message handles start with pbm_ (group handles are pbg_ and have no record route).
+      if (typeof messageHandle !== 'string' || !/^pbm_./.test(messageHandle))
+        throw invalidRequest('getMessage', 'message handle must start with pbm_')
       const path = `/get-message-api/${encodeURIComponent(messageHandle)}`
       return (await call('getMessage', { path }, opts)) as MessageRecord
     },

@@ -1,16 +1,14 @@
 /**
  * `linekit/api`: the service contract as zod/mini schemas, the endpoint registry, a typed
- * client, `LinekitError` and phone-number normalization. No React; runs in Node and browsers.
+ * client and `LinekitError`. No React; runs in Node and browsers. Phone-number normalization is
+ * `linekit/phone` (libphonenumber's metadata stays out of every page that only shows numbers).
  */
 export * from './enums'
 export * from './schemas'
 export { endpoints, endpointsById, endpointPath, matchEndpoint } from './endpoints'
 export type { Endpoint, EndpointId } from './endpoints'
-export { tryNormalizePhone, normalizePhone, normalizeGroupNumbers, PhoneNumberError } from './phone'
-export type { PhoneResult, PhoneError, PhoneErrorCode, GroupNumbersResult, CountryCode } from './phone'
-export { groupSendRequestNormalizedSchema, createGroupSendRequestNormalizedSchema } from './groupSendNormalized'
 export { createLinekitClient } from './client'
-export type { LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
+export type { EndpointSchemas, LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
 export {
   LinekitError,
   linekitErrorFromResponse,

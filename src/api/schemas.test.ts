@@ -30,7 +30,6 @@ import {
   enrollRequestSchema,
   enrollResponseSchema,
   groupConflictBodySchema,
-  groupSendRequestNormalizedSchema,
   groupSendRequestSchema,
   groupSendResponseSchema,
   lineSchema,
@@ -61,6 +60,7 @@ import {
   voiceTokenResponseSchema,
   workflowsResponseSchema,
 } from './index'
+import { groupSendRequestNormalizedSchema } from './phoneEntry'
 
 const ok = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success
 

@@ -77,3 +77,18 @@ describe('<Conversation> in a real browser', () => {
     expect(document.querySelectorAll('.lk-MessageList-row').length).toBeLessThan(60)
   })
 })
+
+describe('<Conversation> and group threads', () => {
+  it('never shows a group reply in the one-to-one thread of its sender', async () => {
+    // Seed: Cara answered the "Team lunch" group ("I'm in!", to_number chat…) and has no 1:1 history.
+    const r = await renderWithBackend(
+      <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
+        <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
+      </div>,
+    )
+    dispose = r.dispose
+    await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
+    expect(screen.queryByText("I'm in!")).toBeNull()
+    expect(screen.queryByRole('button', { name: /react/i })).toBeNull()
+  })
+})

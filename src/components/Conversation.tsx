@@ -1,5 +1,6 @@
 'use client'
 import { useState, type HTMLAttributes } from 'react'
+import { isGroupMessage } from '../hooks/internal/group'
 import { useAvailability } from '../hooks/useAvailability'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
@@ -104,7 +105,7 @@ export function Conversation({
     if (!reactions || item.kind !== 'message') return null
     const m = item.message
     // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
-    if (m.direction !== 'inbound' || m.service !== 'nativechat') return null
+    if (m.direction !== 'inbound' || m.service !== 'nativechat' || isGroupMessage(m)) return null
     const open = reactingTo === m.message_handle
     return (
       <div className="lk-Conversation-react">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -28,7 +28,7 @@ describe('<GroupComposer>', () => {
     expect(chips[2]).toHaveAttribute('data-invalid')
     expect(screen.getByText(/2 of 2–32 recipients · 1 duplicate merged · Fix or remove/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('2 to 32 valid, distinct recipients')
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a message or add an attachment link.')
     await user.click(screen.getByRole('button', { name: 'Remove hello' }))
     expect(screen.getByText('2 of 2–32 recipients · 1 duplicate merged')).toBeInTheDocument()
     expect(groupSends(r.requests)).toHaveLength(0)
@@ -52,8 +52,7 @@ describe('<GroupComposer>', () => {
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
     const result = await screen.findByText('Sent to the group.')
     const box = result.closest('.lk-GroupComposer-result') as HTMLElement
-    expect(within(box).getByText(/^pbg_/)).toBeInTheDocument()
-    expect(within(box).getByText('New group created')).toBeInTheDocument()
+    expect(within(box).getByText('New group created')).toHaveAttribute('data-group-id', expect.stringMatching(/^pbg_/))
     expect(box.querySelector('[data-group-status]')).toHaveAttribute(
       'data-group-status',
       expect.stringMatching(/creating|active/),
@@ -80,6 +79,7 @@ describe('<GroupComposer>', () => {
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
     await screen.findByText('Sent to the group.')
     await user.selectOptions(picker, second!.value)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Two')
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('already lives on line')
@@ -91,12 +91,15 @@ describe('<GroupComposer>', () => {
     expect(sends[2]?.idempotencyKey).not.toBe(sends[1]?.idempotencyKey)
   })
 
-  it('follows the group from creating to active by replaying the same request', async () => {
+  it('reads the group status from the messages list, never by sending again, and opens the new thread', async () => {
+    const opened: { chatId: string; participants: string[] }[] = []
     const r = await renderWithBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} statusPollMs={50} />,
-      {
-        setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })],
-      },
+      <GroupComposer
+        defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]}
+        statusPollMs={50}
+        onOpenThread={(t) => opened.push(t)}
+      />,
+      { setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })] },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -104,11 +107,83 @@ describe('<GroupComposer>', () => {
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
     const status = await screen.findByText('Creating the chat on the line…')
     expect(status).toHaveAttribute('data-group-status', 'creating')
+    await r.backend.control.advanceClock(1000)
     await screen.findByText('Active', undefined, { timeout: 5000 })
-    const sends = groupSends(r.requests)
-    expect(sends.length).toBeGreaterThan(1)
-    expect(new Set(sends.map((s) => s.idempotencyKey)).size).toBe(1)
-    expect(screen.getByText(/^pbg_/)).toBeInTheDocument()
+    expect(groupSends(r.requests)).toHaveLength(1)
+    await waitFor(() => expect(opened).toHaveLength(1))
+    expect(opened[0]?.chatId).toMatch(/^chat/)
+    expect(opened[0]?.participants).toEqual([storyNumbers.chat, storyNumbers.chat2])
+  })
+
+  it('clears after a successful send, so the same message cannot go out twice', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      setup: setups.nativeChat(),
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const message = screen.getByRole('textbox', { name: 'Message' })
+    await user.type(message, 'Lunch at noon')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    await screen.findByText('Sent to the group.')
+    expect(message).toHaveValue('')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a message or add an attachment link.')
+    expect(groupSends(r.requests)).toHaveLength(1)
+  })
+
+  it('a double submit of one composed message is one send', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      setup: setups.nativeChat(),
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Twice?')
+    const button = screen.getByRole('button', { name: 'Send to group' })
+    await user.dblClick(button)
+    await screen.findByText('Sent to the group.')
+    const keys = new Set(groupSends(r.requests).map((b) => b.idempotencyKey))
+    expect(keys.size).toBe(1)
+  })
+
+  it('shows recipients by name and the status in a well-formed description list, without pbg_ ids', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      setup: setups.nativeChat(),
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await screen.findByText(/will use native chat/)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Names please')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    const box = (await screen.findByText('Sent to the group.')).closest('.lk-GroupComposer-result') as HTMLElement
+    await waitFor(() => expect(within(box).getByText('Ava Stone, Cara')).toBeInTheDocument())
+    expect(box).not.toHaveTextContent(/pbg_/)
+    const dl = box.querySelector('dl')!
+    const tags = [...dl.children].map((el) => el.tagName)
+    // dt, dd pairs only
+    expect(tags.length % 2).toBe(0)
+    tags.forEach((t, i) => expect(t).toBe(i % 2 === 0 ? 'DT' : 'DD'))
+    expect(within(dl).getByText('Status')).toBeInTheDocument()
+  })
+
+  it('says "2 to 32" only when the count is the problem', async () => {
+    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      setup: setups.nativeChat(),
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await screen.findByText(/will use native chat/)
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a message or add an attachment link.')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello')
+    await user.type(screen.getByRole('textbox', { name: 'Add recipients' }), 'nonsense{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Fix or remove the numbers marked invalid.')
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/2 to 32/)
+    await user.click(screen.getByRole('button', { name: 'Remove nonsense' }))
+    await user.click(screen.getByRole('button', { name: /Remove \+14155550146/ }))
+    await user.click(screen.getByRole('button', { name: 'Send to group' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Add at least 2 recipients.')
+    expect(groupSends(r.requests)).toHaveLength(0)
   })
 
   it('tells trial accounts up front and does not send', async () => {

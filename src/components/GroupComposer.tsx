@@ -1,11 +1,14 @@
 'use client'
 import { useQueries } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
+import { MAX_GROUP_RECIPIENTS, MIN_GROUP_RECIPIENTS } from '../api/limits'
 import type { CountryCode } from '../api/phone'
 import type { GroupSendRequest, GroupSendResponse, Line } from '../api/schemas'
 import { availabilityQueryOptions } from '../hooks/options'
 import { useLines } from '../hooks/useLines'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
+import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { useGroupSendThread, type GroupSend } from '../hooks/internal/useGroupSendThread'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -41,14 +44,20 @@ export const groupComposerStrings = {
   urlError: 'The attachment must be an http:// or https:// link.',
   aiNeedsText: 'An AI voice memo is spoken from the text: type a message.',
   recipientsError: 'A group needs 2 to 32 valid, distinct recipients.',
+  recipientsTooFew: (min: number) => `Add at least ${min} recipients.`,
+  recipientsTooMany: (max: number, extra: number) => `A group has at most ${max} recipients: remove ${extra}.`,
+  recipientsInvalid: 'Fix or remove the numbers marked invalid.',
+  recipientsChecking: 'The numbers are still being checked. Send again in a moment.',
   sent: 'Sent to the group.',
-  groupId: 'Group id',
+  recipientsLabel: 'Recipients',
+  group: 'Group',
   created: 'New group created',
-  reused: 'Existing group reused (the name, if any, was not changed)',
+  reused: 'Existing group (its name, if any, was kept)',
   statusCreating: 'Creating the chat on the line…',
   statusActive: 'Active',
-  groupStatus: 'Group status',
+  groupStatus: 'Status',
   fromLine: 'Sent from',
+  openThread: 'Open the group thread',
   conflict: (line: string) => `This group already lives on line ${line}. A group keeps the line it was created on.`,
   resendOn: (line: string) => `Resend from ${line}`,
   newMessage: 'Write another',
@@ -67,15 +76,18 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   /** Region for numbers without a country code. @default 'US' */
   defaultCountry?: CountryCode
   /**
-   * While the group is `creating`, re-check its status every this many ms by replaying the send
-   * with the same idempotency key (a replay sends nothing and returns the current `groupStatus`;
-   * spec: Send request replay behaviour). 0 turns it off. @default 5000
+   * While the sent message is not yet in the messages list (the group is `creating`), re-read the
+   * list this often in case the event stream missed it; nothing is ever sent again. 0: events
+   * only. @default 10000
    */
   statusPollMs?: number
-  /** At most this many status checks. @default 12 */
-  maxStatusPolls?: number
-  /** Called with the service's answer after a successful send. */
+  /** Called with the service's answer after a successful send (the form is cleared). */
   onSent?: (response: GroupSendResponse, request: GroupSendRequest) => void
+  /**
+   * Called once the sent message is listed, with the group's thread: its chat identifier,
+   * participants and line. Open it, e.g. `<GroupConversation chatId={…} participants={…} />`.
+   */
+  onOpenThread?: (thread: { chatId: string; participants: string[]; lineId?: string }) => void
   /** String overrides. @default groupComposerStrings */
   strings?: StringOverrides<GroupComposerStrings> & {
     recipients?: StringOverrides<RecipientInputStrings>
@@ -85,6 +97,7 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
 }
 
+/** A new idempotency key (one per composed message: a double submit is a replay, sends nothing). */
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -104,9 +117,9 @@ const newKey = () =>
 export function GroupComposer({
   defaultRecipients = [],
   defaultCountry = 'US',
-  statusPollMs = 5000,
-  maxStatusPolls = 12,
+  statusPollMs = 10_000,
   onSent,
+  onOpenThread,
   strings,
   errorStrings,
   className,
@@ -127,35 +140,31 @@ export function GroupComposer({
   const [ai, setAi] = useState(false)
   const [lineId, setLineId] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const [result, setResult] = useState<{ response: GroupSendResponse; request: GroupSendRequest } | null>(null)
+  const [result, setResult] = useState<GroupSend | null>(null)
   const lastRequest = useRef<GroupSendRequest | null>(null)
-
-  // creating → active: replay the same request (same key: deduplicated, nothing is sent again).
+  // One key per composed message, kept until the message changes or is sent: a second submit of
+  // the same message (double click, Enter twice) replays the first and sends nothing.
+  const composedKey = useRef<string | null>(null)
+  const sending = useRef(false)
+  const nameOf = useContactDirectory()
+  const thread = useGroupSendThread(result, { pollMs: statusPollMs })
+  const chatId = thread?.chatId
+  const opened = useRef<string | null>(null)
   useEffect(() => {
-    if (!result || result.response.groupStatus !== 'creating' || statusPollMs <= 0) return
-    let cancelled = false
-    let polls = 0
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const tick = async () => {
-      polls += 1
-      try {
-        const replay = await client.sendGroupMessage(result.request)
-        if (cancelled) return
-        if (replay.groupStatus === 'active') {
-          setResult((r) => (r === result ? { ...r, response: { ...r.response, groupStatus: 'active' } } : r))
-          return
-        }
-      } catch {
-        if (cancelled) return
-      }
-      if (polls < maxStatusPolls) timer = setTimeout(() => void tick(), statusPollMs)
+    if (!result || !chatId || opened.current === chatId) return
+    opened.current = chatId
+    onOpenThread?.({
+      chatId,
+      participants: result.response.recipients,
+      ...(result.lineId !== undefined ? { lineId: result.lineId } : {}),
+    })
+  }, [chatId, result, onOpenThread])
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      composedKey.current = null
+      set(v)
     }
-    timer = setTimeout(() => void tick(), statusPollMs)
-    return () => {
-      cancelled = true
-      clearTimeout(timer)
-    }
-  }, [result, client, statusPollMs, maxStatusPolls])
 
   const numbers = recipients.valid ? recipients.numbers : []
   const availability = useQueries({ queries: numbers.map((phone) => availabilityQueryOptions(client, phone)) })
@@ -183,23 +192,48 @@ export function GroupComposer({
   })()
 
   const send = async (request: GroupSendRequest) => {
+    if (sending.current) return
+    sending.current = true
     lastRequest.current = request
     setResult(null)
+    opened.current = null
     try {
       const response = await mutation.mutateAsync(request)
-      setResult({ response, request })
+      const device = response.devicePhoneNumber
+      const line = request.lineId ?? lines.lines.find((l: Line) => device && l.phoneNumber === device)?.lineId
+      setResult({ response, request, ...(line !== undefined ? { lineId: line } : {}) })
+      // Sent: the composed message is gone, so it cannot go out twice.
+      composedKey.current = null
+      setText('')
+      setAttachment('')
+      setAi(false)
+      setGroupName('')
       onSent?.(response, request)
     } catch {
       // shown from mutation.error
+    } finally {
+      sending.current = false
     }
+  }
+
+  /** The one sentence for what is wrong with the recipients, or null when they are fine. */
+  const recipientsProblem = (): string | null => {
+    if (recipients.valid) return null
+    if (!recipients.checked) return s.recipientsChecking
+    if (recipients.chips.some((c) => c.error)) return s.recipientsInvalid
+    if (recipients.numbers.length < MIN_GROUP_RECIPIENTS) return s.recipientsTooFew(MIN_GROUP_RECIPIENTS)
+    if (recipients.numbers.length > MAX_GROUP_RECIPIENTS)
+      return s.recipientsTooMany(MAX_GROUP_RECIPIENTS, recipients.numbers.length - MAX_GROUP_RECIPIENTS)
+    return s.recipientsError
   }
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const message = text.trim()
     const url = attachment.trim()
-    if (!recipients.valid) return setInvalid(s.recipientsError)
     if (message === '' && url === '') return setInvalid(s.emptyError)
+    const problem = recipientsProblem()
+    if (problem) return setInvalid(problem)
     if (url !== '' && !safeHttpUrl(url)) return setInvalid(s.urlError)
     if (ai && message === '') return setInvalid(s.aiNeedsText)
     setInvalid(null)
@@ -211,7 +245,7 @@ export function GroupComposer({
       ...(ai ? { enableAiVoiceMemo: true } : {}),
       ...(groupName.trim() !== '' ? { groupName: groupName.trim() } : {}),
       ...(lineId !== undefined && !trial ? { lineId } : {}),
-      idempotencyKey: newKey(),
+      idempotencyKey: (composedKey.current ??= newKey()),
     })
   }
 
@@ -238,6 +272,8 @@ export function GroupComposer({
           : error
             ? 'error'
             : 'idle'
+  const sentLine = result ? lines.lines.find((l: Line) => l.lineId === result.lineId) : undefined
+  const sentFrom = sentLine ? lineLabel(sentLine) : (result?.response.devicePhoneNumber ?? undefined)
   const lineName = conflictLine?.line ? lineLabel(conflictLine.line) : (conflictLine?.phone ?? '')
 
   return (
@@ -260,7 +296,7 @@ export function GroupComposer({
         defaultCountry={defaultCountry}
         disabled={trial}
         strings={strings?.recipients}
-        onValueChange={(v) => setEntries(v.entries)}
+        onValueChange={(v) => edit(setEntries)(v.entries)}
       />
       {channel ? (
         <p
@@ -285,7 +321,7 @@ export function GroupComposer({
           value={groupName}
           disabled={trial}
           aria-describedby={`${ids}-name-help`}
-          onChange={(e) => setGroupName(e.currentTarget.value)}
+          onChange={(e) => edit(setGroupName)(e.currentTarget.value)}
         />
         <span id={`${ids}-name-help`} className="lk-Field-help">
           {s.groupNameHelp}
@@ -298,28 +334,28 @@ export function GroupComposer({
           rows={3}
           value={text}
           disabled={trial}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => edit(setText)(e.currentTarget.value)}
         />
       </div>
       <AttachmentFields
         ids={ids}
         s={s}
         url={attachment}
-        onUrlChange={setAttachment}
+        onUrlChange={edit(setAttachment)}
         kind={attachmentKind}
-        onKindChange={setAttachmentKind}
+        onKindChange={edit(setAttachmentKind)}
         invalid={invalid === s.urlError}
         disabled={trial}
       />
       <div className="lk-Field lk-Field-check">
         <label>
-          <input type="checkbox" checked={ai} disabled={trial} onChange={(e) => setAi(e.currentTarget.checked)} />{' '}
+          <input type="checkbox" checked={ai} disabled={trial} onChange={(e) => edit(setAi)(e.currentTarget.checked)} />{' '}
           {s.aiVoiceMemo}
         </label>
       </div>
       <LinePicker
         value={lineId ?? null}
-        onValueChange={(next) => setLineId(next ?? undefined)}
+        onValueChange={(next) => edit(setLineId)(next ?? undefined)}
         showTrialNotice={false}
         strings={strings?.linePicker}
         errorStrings={errorStrings}
@@ -347,22 +383,39 @@ export function GroupComposer({
         <div className="lk-Notice lk-GroupComposer-result" data-tone="success" role="status">
           <p>{s.sent}</p>
           <dl>
-            <dt>{s.groupId}</dt>
-            <dd>
-              <code>{result.response.groupId ?? '—'}</code>
+            <dt>{s.recipientsLabel}</dt>
+            <dd>{result.response.recipients.map((p) => nameOf(p) ?? p).join(', ')}</dd>
+            <dt>{s.group}</dt>
+            <dd data-group-id={result.response.groupId ?? undefined}>
+              {result.response.created ? s.created : s.reused}
             </dd>
             <dt>{s.groupStatus}</dt>
-            <dd data-group-status={result.response.groupStatus}>
-              {result.response.groupStatus === 'active' ? s.statusActive : s.statusCreating}
+            <dd data-group-status={thread?.status}>
+              {thread?.status === 'active' ? s.statusActive : s.statusCreating}
             </dd>
-            <dd>{result.response.created ? s.created : s.reused}</dd>
-            {result.response.devicePhoneNumber ? (
+            {sentFrom ? (
               <>
                 <dt>{s.fromLine}</dt>
-                <dd>{result.response.devicePhoneNumber}</dd>
+                <dd>{sentFrom}</dd>
               </>
             ) : null}
           </dl>
+          {chatId && onOpenThread ? (
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant="small"
+              onClick={() =>
+                onOpenThread({
+                  chatId,
+                  participants: result.response.recipients,
+                  ...(result.lineId !== undefined ? { lineId: result.lineId } : {}),
+                })
+              }
+            >
+              {s.openThread}
+            </button>
+          ) : null}
         </div>
       ) : null}
       <div className="lk-GroupComposer-actions">

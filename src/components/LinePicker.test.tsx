@@ -74,8 +74,8 @@ describe('<TypingIndicator>', () => {
     await waitFor(() => expect(el).toHaveAttribute('data-state', 'sent'))
     expect(el).toHaveTextContent('They can see that you are typing.')
   })
-  it('says the indicator failed and is not retried after a device ERROR', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
+  it('says the indicator failed and is not retried after a device ERROR (when failures are asked for)', async () => {
+    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />, {
       setup: [
         setups.nativeChat(storyNumbers.chat),
         setups.inboundMessages(storyNumbers.chat, ['hi']),
@@ -85,5 +85,18 @@ describe('<TypingIndicator>', () => {
     dispose = r.dispose
     await waitFor(() => expect(r.container.querySelector('.lk-TypingIndicator')).toHaveAttribute('data-state', 'error'))
     expect(screen.getByText(/could not be shown; it will not be retried/)).toBeInTheDocument()
+  })
+  it('fails quietly by default', async () => {
+    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        setups.inboundMessages(storyNumbers.chat, ['hi']),
+        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
+      ],
+    })
+    dispose = r.dispose
+    const el = r.container.querySelector('.lk-TypingIndicator')!
+    await waitFor(() => expect(el).toHaveAttribute('data-state', 'error'))
+    expect(el).toHaveTextContent('')
   })
 })

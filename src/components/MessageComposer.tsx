@@ -1,5 +1,5 @@
 'use client'
-import { useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
@@ -74,6 +74,8 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   defaultOptionsOpen?: boolean
   /** Show the typing indicator while composing. @default true */
   showTypingIndicator?: boolean
+  /** The user counts as typing until this long after their last keystroke. @default 4000 */
+  typingTimeoutMs?: number
   /** Called after a send was handed to the data layer (it shows up in the thread at once). */
   onSent?: (body: SendMessageRequest) => void
   /** String overrides. @default messageComposerStrings */
@@ -101,6 +103,7 @@ export function MessageComposer({
   hasConversation = false,
   showLinePicker = true,
   showTypingIndicator = true,
+  typingTimeoutMs = 4000,
   defaultOptionsOpen = false,
   onSent,
   strings,
@@ -118,11 +121,17 @@ export function MessageComposer({
   const [effect, setEffect] = useState<Effect | ''>('')
   const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const [focused, setFocused] = useState(false)
+  // Typing = a keystroke within the last `typingTimeoutMs`, not a draft left sitting in the box.
+  const [typedAt, setTypedAt] = useState(0)
+  useEffect(() => {
+    if (typedAt === 0) return
+    const timer = setTimeout(() => setTypedAt(0), typingTimeoutMs)
+    return () => clearTimeout(timer)
+  }, [typedAt, typingTimeoutMs])
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
 
   const effectsAllowed = nativeChat === true
-  const composing = focused && text.trim() !== ''
+  const composing = typedAt !== 0 && text.trim() !== ''
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
@@ -146,6 +155,7 @@ export function MessageComposer({
       ...(line !== undefined ? { lineId: line } : {}),
     }
     setText('')
+    setTypedAt(0)
     setAttachment('')
     setAi(false)
     setEffect('')
@@ -189,10 +199,12 @@ export function MessageComposer({
           value={text}
           aria-describedby={`${ids}-text-help`}
           aria-invalid={invalid === s.emptyError || invalid === s.aiNeedsText || undefined}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value)
+            setTypedAt(Date.now())
+          }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
+          onBlur={() => setTypedAt(0)}
         />
         <span id={`${ids}-text-help`} className="lk-Field-help">
           {s.messageHelp}

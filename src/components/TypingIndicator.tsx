@@ -28,6 +28,10 @@ export interface TypingIndicatorProps extends Omit<HTMLAttributes<HTMLParagraphE
   active: boolean
   /** Show a line of text in the idle state too (empty by default). @default false */
   showIdle?: boolean
+  /** Say when the indicator could not be shown (a best-effort feature: quiet by default). @default false */
+  showFailures?: boolean
+  /** How long a shown indicator lasts without another one. @default 5000 */
+  lapseMs?: number
   /** String overrides. @default typingIndicatorStrings */
   strings?: StringOverrides<TypingIndicatorStrings>
   /** Overrides of error sentences. */
@@ -48,20 +52,32 @@ export function TypingIndicator({
   lineId,
   active,
   showIdle = false,
+  showFailures = false,
+  lapseMs,
   strings,
   errorStrings,
   className,
   ...props
 }: TypingIndicatorProps) {
   const s = mergeStrings(typingIndicatorStrings, strings)
-  const { state, error } = useTypingIndicator({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}), active })
+  const { state, error } = useTypingIndicator({
+    phoneNumber,
+    ...(lineId !== undefined ? { lineId } : {}),
+    ...(lapseMs !== undefined ? { lapseMs } : {}),
+    active,
+  })
+  // A best-effort feature fails quietly: failures are shown only when asked for.
   const text =
     state === 'error'
-      ? `${s.error}${error ? ` ${describeLinekitError(error, 'typing', errorStrings)}` : ''}`
+      ? showFailures
+        ? `${s.error}${error ? ` ${describeLinekitError(error, 'typing', errorStrings)}` : ''}`
+        : ''
       : state === 'sent'
         ? s.sent
         : state === 'unavailable'
-          ? s.unavailable
+          ? showFailures
+            ? s.unavailable
+            : ''
           : showIdle
             ? s.idle
             : ''

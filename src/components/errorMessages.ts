@@ -113,6 +113,7 @@ export function describeLinekitError(
 /** spec: POST /send-group-message — status codes. */
 export const groupErrorStrings = {
   groupCount: 'A group needs 2 to 32 recipients.',
+  groupRecipientInvalid: 'One of the recipients is not a phone number. Check the numbers and send again.',
   groupTrial: 'Group messages are not available on trial accounts.',
   groupForbidden: 'Group messages are not available on trial accounts, or one or more recipients are blocked.',
   groupConflict: 'This group already exists on a different line.',
@@ -139,7 +140,9 @@ export const groupErrorRule =
   (overrides?: StringOverrides<GroupErrorStrings & { sendLineInvalid: string }>): LinekitErrorRule =>
   (e, text) => {
     const s = mergeStrings({ ...groupErrorStrings, sendLineInvalid: linekitErrorStrings.sendLineInvalid }, overrides)
-    if (e.status === 400 && /recipient|numbers|count|between/.test(text)) return s.groupCount
+    if (e.status === 400 && /recipient_count|2 to 32|distinct recipient/.test(text)) return s.groupCount
+    if (e.status === 400 && /invalid_phone|invalid_recipient|phone number|handle/.test(text))
+      return s.groupRecipientInvalid
     if (e.status === 400 && /line/.test(text)) return s.sendLineInvalid
     if (e.status === 403 && /trial/.test(text)) return s.groupTrial
     if (e.status === 403) return s.groupForbidden

@@ -13,6 +13,12 @@ export interface UseTypingIndicatorOptions {
   active: boolean
   /** At most one indicator per this many ms while typing (it clears on the device after a while). @default 4000 */
   throttleMs?: number
+  /**
+   * How long a shown indicator lasts on the recipient's device without another one (spec: it
+   * "clears on the recipient's device after a short period or when a message arrives"); `sent`
+   * falls back to `idle` after it, and at once when `active` turns false. @default 5000
+   */
+  lapseMs?: number
   client?: LinekitClient
 }
 
@@ -36,14 +42,17 @@ export interface UseTypingIndicatorResult {
  * const typing = useTypingIndicator({ phoneNumber, active: draft.length > 0 })
  */
 export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypingIndicatorResult {
-  const { phoneNumber, lineId, active, throttleMs = 4000 } = options
+  const { phoneNumber, lineId, active, throttleMs = 4000, lapseMs = 5000 } = options
   const client = useLinekitClient(options.client)
   const threadKey = `${phoneNumber}|${lineId ?? ''}`
-  const [result, setResult] = useState<{ key: string } & UseTypingIndicatorResult>({
+  const [result, setResult] = useState<{ key: string; at: number } & UseTypingIndicatorResult>({
     key: threadKey,
+    at: 0,
     state: 'idle',
     error: null,
   })
+  /** The `at` of the last `sent` result that has lapsed. */
+  const [lapsedAt, setLapsedAt] = useState(0)
   const blocked = useRef(new Set<string>())
   const lastSent = useRef(new Map<string, number>())
 
@@ -57,18 +66,18 @@ export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypin
       try {
         const res = await client.sendTyping({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
         if (res.status === 'SENT') {
-          if (!cancelled) setResult({ key: threadKey, state: 'sent', error: null })
+          if (!cancelled) setResult({ key: threadKey, at: Date.now(), state: 'sent', error: null })
         } else {
           blocked.current.add(threadKey)
-          setResult({ key: threadKey, state: 'error', error: res.error_message ?? 'ERROR' })
+          setResult({ key: threadKey, at: Date.now(), state: 'error', error: res.error_message ?? 'ERROR' })
         }
       } catch (error) {
         const refused = LinekitError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 429
         if (refused || (LinekitError.is(error) && error.code === 'invalid_request')) {
           blocked.current.add(threadKey)
-          setResult({ key: threadKey, state: 'unavailable', error })
+          setResult({ key: threadKey, at: Date.now(), state: 'unavailable', error })
         } else {
-          setResult({ key: threadKey, state: 'error', error })
+          setResult({ key: threadKey, at: Date.now(), state: 'error', error })
         }
       }
     }
@@ -85,5 +94,15 @@ export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypin
     }
   }, [active, phoneNumber, lineId, threadKey, throttleMs, client])
 
-  return result.key === threadKey ? { state: result.state, error: result.error } : { state: 'idle', error: null }
+  // A shown indicator lapses on the device: re-render when it has, so `sent` does not linger.
+  const sentAt = result.state === 'sent' ? result.at : 0
+  useEffect(() => {
+    if (sentAt === 0) return
+    const timer = setTimeout(() => setLapsedAt(sentAt), Math.max(0, sentAt + lapseMs - Date.now()))
+    return () => clearTimeout(timer)
+  }, [sentAt, lapseMs])
+
+  if (result.key !== threadKey) return { state: 'idle', error: null }
+  if (result.state === 'sent' && (!active || lapsedAt === result.at)) return { state: 'idle', error: null }
+  return { state: result.state, error: result.error }
 }

@@ -24,6 +24,7 @@ export const Shown: Story = {
 export const Idle: Story = { args: { active: false, showIdle: true, strings: { idle: 'Not typing.' } } }
 /** The device answered ERROR: said once, not retried. */
 export const DeviceError: Story = {
+  args: { showFailures: true },
   parameters: {
     linekit: { setup: [...conversation, setups.faults({ path: '/send-typing-indicator', mode: 'device', count: 10 })] },
   },
@@ -33,7 +34,7 @@ export const DeviceError: Story = {
 }
 /** No conversation with this number yet (or SMS): the recipient will not see it. */
 export const Unavailable: Story = {
-  args: { phoneNumber: '+14155550177' },
+  args: { phoneNumber: '+14155550177', showFailures: true },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)?.getAttribute('data-state')).toMatch(/unavailable|error/), {
       timeout: 8000,

@@ -251,7 +251,6 @@ const panelStyle = {
   padding: 12,
   border: '1px dashed var(--lk-color-border, #999)',
   borderRadius: 8,
-  fontFamily: 'var(--lk-font-family, system-ui)',
   fontSize: 14,
   color: 'var(--lk-color-text)',
 } as const

@@ -1,5 +1,6 @@
 import type { LinekitClient, MessageRecord, MessagesQuery } from '../../api'
 import { MAX_PAGE_WINDOW } from '../../api/limits'
+import { isGroupMessage } from './group'
 import { cmp, cmpParsed } from './reconcile'
 
 /** Where one of the thread's two lists continues (older messages). */
@@ -68,7 +69,10 @@ export function nextCursor(
   return { lte: oldest, offset, done: false }
 }
 
-/** Fetch one page of the 1:1 thread with `phone` (spec: from_number is inbound-only, to_number outbound-only). */
+/**
+ * Fetch one page of the 1:1 thread with `phone` (spec: from_number is inbound-only, to_number
+ * outbound-only). Group messages (`to_number` begins `chat`, see `isGroupMessage`) are left out.
+ */
 export async function fetchThreadPage(
   client: Pick<LinekitClient, 'getMessages'>,
   args: { phone: string; lineId?: string; pageSize: number; param: ThreadPageParam; signal?: AbortSignal },
@@ -91,7 +95,10 @@ export async function fetchThreadPage(
       const res = await client.getMessages(query, args.signal ? { signal: args.signal } : undefined)
       // When offset is 0 the total is the count of the whole filtered list at or before lte.
       const total = cursor.offset === 0 ? res.pagination.total : undefined
-      return { direction, data: res.data, next: nextCursor(cursor, res.data, pageSize, total) }
+      // A group reply carries its sender as from_number: it belongs to the group thread, never to
+      // the 1:1 thread with that person. Filtered after the cursor is computed, which counts it.
+      const data = res.data.filter((m) => !isGroupMessage(m))
+      return { direction, data, next: nextCursor(cursor, res.data, pageSize, total) }
     }),
   )
   const next: ThreadPageParam = { ...param }

@@ -2,11 +2,8 @@
 /**
  * Size guard for linekit/api (issue 3, size paragraph), bundled with rolldown (Vite's bundler):
  * code that only displays numbers — the schemas and the client — must not load
- * libphonenumber-js statically (the client loads it lazily for group sends), and zod must be
+ * libphonenumber-js at all (the service normalizes group numbers), and zod must be
  * tree-shaken (an `import { z } from 'zod/mini'` namespace object defeats that: ≈88 KB gzip).
- *
- * Note: esbuild with `splitting` still imports the shared libphonenumber chunk from the entry
- * because index.ts re-exports phone.ts; rollup/rolldown (Vite) do not.
  */
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +14,7 @@ import { rolldown } from 'rolldown'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const apiIndex = fileURLToPath(new URL('../../../src/api/index.ts', import.meta.url))
+const phoneEntry = fileURLToPath(new URL('../../../src/api/phoneEntry.ts', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'linekit-api-size-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -47,15 +45,14 @@ describe('linekit/api bundle', () => {
     )
     expect(r.staticModules.some((m) => m.includes('libphonenumber-js'))).toBe(false)
     expect(r.staticModules.some((m) => m.includes('zod'))).toBe(true)
-    // group sends still reach libphonenumber, lazily
-    expect(r.allModules.some((m) => m.includes('libphonenumber-js'))).toBe(true)
+    expect(r.allModules.some((m) => m.includes('libphonenumber-js'))).toBe(false)
     expect(r.staticGzip).toBeLessThan(20_000)
   })
 
-  it('normalizePhone pulls libphonenumber with the min metadata only', async () => {
+  it('normalizePhone (linekit/phone) pulls libphonenumber with the min metadata only', async () => {
     const r = await bundle(
       'phone',
-      `import { normalizePhone } from ${JSON.stringify(apiIndex)}; console.log(normalizePhone)`,
+      `import { normalizePhone } from ${JSON.stringify(phoneEntry)}; console.log(normalizePhone)`,
     )
     expect(r.staticModules.some((m) => m.includes('metadata.min'))).toBe(true)
     expect(r.staticModules.some((m) => m.includes('metadata.max') || m.includes('metadata.mobile'))).toBe(false)

@@ -1,0 +1,243 @@
+/**
+ * The model's messages: listed records and provisional ones made from webhooks, indexed by
+ * handle, by line, by thread (one-to-one or group) and by webhook `guid`, kept in `created_at`
+ * order. A provisional record is replaced by the listed one exactly once (see {@link MessageIndex}).
+ */
+import type { MessageRecord } from '../../src/api'
+import type { MessageWebhook, ModelChange } from './types'
+
+/** A stored message. `seq` orders records created at the same instant by arrival, as the service does. */
+export interface Entry {
+  record: MessageRecord
+  created: number
+  sent: number
+  seq: number
+  /** Made from a webhook; not listed by the service yet. */
+  provisional: boolean
+  /** The webhook this record stands for (provisional) or absorbed (listed), if any. */
+  guid: string | null
+}
+
+/**
+ * spec: Message record — "For outbound group messages [`to_number`] is the group's chat
+ * identifier (begins `chat`)". How an inbound group reply is marked is not shown; the model treats
+ * any `to_number` beginning `chat` as a group thread in both directions (README, Read model).
+ */
+export function isGroupId(toNumber: string): boolean {
+  return toNumber.startsWith('chat')
+}
+
+/** The external party: the sender of an inbound message, the recipient (or group) of an outbound one. */
+export function counterpartOf(record: Pick<MessageRecord, 'direction' | 'from_number' | 'to_number'>): string {
+  return record.direction === 'inbound' ? record.from_number : record.to_number
+}
+
+/** `g:<chat id>` for a group thread, `o:<line id>|<number>` for a one-to-one thread. */
+export function threadKeyOf(record: MessageRecord): string {
+  return isGroupId(record.to_number) ? `g:${record.to_number}` : `o:${record.line_id}|${counterpartOf(record)}`
+}
+
+/** What a webhook and a listed record have in common: direction, line, counterpart and text. */
+function matchKey(direction: string, lineId: string, counterpart: string, content: string): string {
+  return JSON.stringify([direction, lineId, counterpart, content])
+}
+const matchKeyOf = (r: MessageRecord) => matchKey(r.direction, r.line_id, counterpartOf(r), r.content)
+
+const order = (a: Entry, b: Entry) => a.created - b.created || a.seq - b.seq
+
+function insertSorted(list: Entry[], entry: Entry): void {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (order(list[mid]!, entry) < 0) lo = mid + 1
+    else hi = mid
+  }
+  list.splice(lo, 0, entry)
+}
+
+function removeSorted(list: Entry[], entry: Entry): void {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (order(list[mid]!, entry) < 0) lo = mid + 1
+    else hi = mid
+  }
+  if (list[lo] === entry) list.splice(lo, 1)
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key)
+  if (!set) map.set(key, (set = new Set()))
+  set.add(value)
+}
+function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key)
+  if (!set) return
+  set.delete(value)
+  if (set.size === 0) map.delete(key)
+}
+
+/** The entry of `candidates` closest in time to `at`, within `toleranceMs`. */
+function closest(candidates: Set<Entry> | undefined, at: number, toleranceMs: number): Entry | undefined {
+  let best: Entry | undefined
+  for (const entry of candidates ?? []) {
+    const distance = Math.abs(entry.created - at)
+    if (distance <= toleranceMs && (!best || distance < Math.abs(best.created - at))) best = entry
+  }
+  return best
+}
+
+const parseTime = (iso: string) => {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? 0 : ms
+}
+
+/**
+ * The messages and their indexes. A webhook and the listed record it announces meet whichever
+ * comes first: a webhook finds an unclaimed listed record with the same direction, line,
+ * counterpart and text closest in time (within `toleranceMs`) and claims it; a listed record
+ * finds such a provisional record and replaces it. Either way one record remains.
+ */
+export class MessageIndex {
+  readonly byHandle = new Map<string, Entry>()
+  /** Every entry, oldest first. */
+  readonly all: Entry[] = []
+  readonly byLine = new Map<string, Entry[]>()
+  readonly byThread = new Map<string, Set<Entry>>()
+  private readonly byGuid = new Map<string, Entry>()
+  private readonly provisional = new Map<string, Set<Entry>>()
+  private readonly unclaimed = new Map<string, Set<Entry>>()
+  private seq = 0
+
+  constructor(private readonly toleranceMs: number) {}
+
+  /** Stores or updates a listed record; the change, or null when nothing changed. */
+  applyRecord(record: MessageRecord): ModelChange | null {
+    const existing = this.byHandle.get(record.message_handle)
+    if (existing) {
+      if (JSON.stringify(existing.record) === JSON.stringify(record)) return null
+      this.remove(existing)
+      this.add({ ...existing, record, created: parseTime(record.created_at), sent: parseTime(record.sent_at) })
+      return { kind: 'message', lineId: record.line_id, record, provisional: false }
+    }
+    const created = parseTime(record.created_at)
+    const stand = closest(this.provisional.get(matchKeyOf(record)), created, this.toleranceMs)
+    if (stand) this.remove(stand)
+    this.add({
+      record,
+      created,
+      sent: parseTime(record.sent_at),
+      seq: ++this.seq,
+      provisional: false,
+      guid: stand?.guid ?? null,
+    })
+    return stand
+      ? { kind: 'message', lineId: record.line_id, record, provisional: false, replaces: stand.record.message_handle }
+      : { kind: 'message', lineId: record.line_id, record, provisional: false }
+  }
+
+  /** Stores a webhook's message as a provisional record unless it is known already. */
+  applyWebhook(payload: MessageWebhook, lineId: string): ModelChange | null {
+    if (this.byGuid.has(payload.guid)) return null
+    const received = parseTime(payload.receivedAt)
+    const key = matchKey(payload.direction, lineId, payload.destination, payload.message)
+    const listed = closest(this.unclaimed.get(key), received, this.toleranceMs)
+    if (listed) {
+      // Already listed (the webhook came late): the record stands for it from now on.
+      deleteFrom(this.unclaimed, key, listed)
+      listed.guid = payload.guid
+      this.byGuid.set(payload.guid, listed)
+      return null
+    }
+    const inbound = payload.direction === 'inbound'
+    const record: MessageRecord = {
+      // Not a service handle (those start `pbm_`): actions on it wait for the listed record.
+      message_handle: `lkw_${payload.guid}`,
+      content: payload.message,
+      from_number: inbound ? payload.destination : payload.linePhoneNumber,
+      to_number: inbound ? payload.linePhoneNumber : payload.destination,
+      line_id: lineId,
+      service: 'SMS',
+      direction: payload.direction,
+      // spec: status values beyond `delivered` are not shown; these are what a listed record reads at first.
+      status: inbound ? 'delivered' : 'pending',
+      created_at: payload.receivedAt,
+      sent_at: payload.receivedAt,
+      media_attachment_url: null,
+      voice_attachment_url: null,
+    }
+    // The webhook does not say the channel: take the thread's latest, SMS when the thread is new.
+    const thread = [...(this.byThread.get(threadKeyOf(record)) ?? [])].sort(order).pop()
+    if (thread) record.service = thread.record.service
+    this.add({ record, created: received, sent: received, seq: ++this.seq, provisional: true, guid: payload.guid })
+    return { kind: 'message', lineId, record, provisional: true }
+  }
+
+  /** Removes entries created before `time`; returns the newest removed `created`, or null. */
+  trimBefore(time: number): number | null {
+    let newest: number | null = null
+    while (this.all.length > 0 && this.all[0]!.created < time) {
+      const entry = this.all[0]!
+      newest = entry.created
+      this.remove(entry)
+    }
+    return newest
+  }
+
+  /** Keeps the newest `max` entries of `lineId`; returns the newest removed `created`, or null. */
+  trimLine(lineId: string, max: number): number | null {
+    const list = this.byLine.get(lineId)
+    let newest: number | null = null
+    while (list && list.length > max) {
+      const entry = list[0]!
+      newest = entry.created
+      this.remove(entry)
+    }
+    return newest
+  }
+
+  /** The entries as saved in a snapshot (oldest first). */
+  entries(): Entry[] {
+    return [...this.all]
+  }
+
+  /** Re-adds saved entries (restore). */
+  load(entries: readonly Entry[], seq: number): void {
+    for (const entry of entries) this.add({ ...entry })
+    this.seq = Math.max(this.seq, seq)
+  }
+
+  get sequence(): number {
+    return this.seq
+  }
+
+  private add(entry: Entry): void {
+    const { record } = entry
+    this.byHandle.set(record.message_handle, entry)
+    insertSorted(this.all, entry)
+    let line = this.byLine.get(record.line_id)
+    if (!line) this.byLine.set(record.line_id, (line = []))
+    insertSorted(line, entry)
+    addTo(this.byThread, threadKeyOf(record), entry)
+    if (entry.guid !== null) this.byGuid.set(entry.guid, entry)
+    if (entry.provisional) addTo(this.provisional, matchKeyOf(record), entry)
+    else if (entry.guid === null) addTo(this.unclaimed, matchKeyOf(record), entry)
+  }
+
+  private remove(entry: Entry): void {
+    const { record } = entry
+    this.byHandle.delete(record.message_handle)
+    removeSorted(this.all, entry)
+    const line = this.byLine.get(record.line_id)
+    if (line) {
+      removeSorted(line, entry)
+      if (line.length === 0) this.byLine.delete(record.line_id)
+    }
+    deleteFrom(this.byThread, threadKeyOf(record), entry)
+    if (entry.guid !== null && this.byGuid.get(entry.guid) === entry) this.byGuid.delete(entry.guid)
+    deleteFrom(this.provisional, matchKeyOf(record), entry)
+    deleteFrom(this.unclaimed, matchKeyOf(record), entry)
+  }
+}

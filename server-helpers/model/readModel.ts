@@ -1,0 +1,166 @@
+/**
+ * The server-side read model of the account's recent activity: messages (one-to-one and group
+ * threads) and inbound calls, fed by the webhooks and kept true by the reconciler. The proxy
+ * answers `GET /get-messages-api` from it when it covers the requested window.
+ */
+import type { AudioCallEvent, MessageRecord, MessagesListResponse } from '../../src/api'
+import { createMemoryModelStore } from './memoryStore'
+import { queryEntries } from './query'
+import type { MessagesQueryInput } from './query'
+import { ModelState } from './state'
+import type { RetentionOptions } from './state'
+import type {
+  CallStatusReading,
+  Coverage,
+  InboundCall,
+  MessageWebhook,
+  MessageWindow,
+  ModelChange,
+  ModelOp,
+  ModelStore,
+} from './types'
+
+/** Options of {@link createReadModel}. */
+export interface ReadModelOptions {
+  /** Where operations are ordered and kept. @default createMemoryModelStore() */
+  store?: ModelStore
+  /** How much is kept: a window of days and of messages per line. @default { days: 7, messagesPerLine: 5000 } */
+  retention?: RetentionOptions
+  /** Clock of the operations this instance submits (tests inject one). @default Date.now */
+  now?: () => number
+}
+
+/** A thread: one-to-one (a line and the other party's number) or a group (its `chat…` identifier). */
+export type ThreadKey = { lineId: string; number: string } | { chatId: string }
+
+/** See the module comment. Writes resolve once applied here; reads are synchronous. */
+export interface ReadModel {
+  /** Resolves once the store has restored the saved state and caught up. */
+  ready(): Promise<void>
+  /** A message webhook: stored at once as a provisional record (once its line number is known). */
+  applyMessageWebhook(payload: MessageWebhook): Promise<ModelChange[]>
+  /** An audio-call webhook (learns `call_uuid → line` and the line's number). */
+  applyCallEvent(event: AudioCallEvent): Promise<ModelChange[]>
+  /** Listed records; `window` (when given) is the `created_at` span they cover completely. */
+  applyMessageRecords(records: readonly MessageRecord[], window: MessageWindow | null): Promise<ModelChange[]>
+  /** A call-status reading (null: the service does not know the call). */
+  applyCallStatus(callUuid: string, reading: CallStatusReading | null): Promise<ModelChange[]>
+  /** Teaches the model a line's number (e.g. a send answer's `devicePhoneNumber` and its `lineId`). */
+  learnLineNumber(number: string, lineId: string): Promise<ModelChange[]>
+  /** Teaches the model the line of a call the server started. */
+  learnCallLine(callUuid: string, lineId: string): Promise<void>
+  /**
+   * `GET /get-messages-api` from the model, limited to `visibleLineIds`, or undefined when the
+   * model does not cover the query (then ask the service).
+   */
+  queryMessages(query: MessagesQueryInput, visibleLineIds: readonly string[]): MessagesListResponse | undefined
+  /** One thread, oldest first, within `visibleLineIds`. A `chat…` message is never in a one-to-one thread. */
+  threadMessages(key: ThreadKey, visibleLineIds: readonly string[]): MessageRecord[]
+  lineIdForNumber(number: string): string | undefined
+  lineIdForCall(callUuid: string): string | undefined
+  /** Inbound calls of `visibleLineIds` the model still holds (live and recently ended), newest first. */
+  recentInboundCalls(visibleLineIds: readonly string[]): InboundCall[]
+  /** The `created_at` span held completely for `lineIds` (every line with none), or undefined. */
+  coverage(lineIds?: readonly string[]): Coverage | undefined
+  /** Calls `listener` with the changes of every operation applied here, from any instance. */
+  subscribe(listener: (changes: ModelChange[]) => void): () => void
+  /** The state machine (the reconciler reads it). */
+  readonly state: ModelState
+  readonly store: ModelStore
+  readonly now: () => number
+  close(): Promise<void>
+}
+
+/**
+ * Creates a read model over a store.
+ *
+ * @example
+ * ```ts
+ * const model = createReadModel({ retention: { days: 3 } })
+ * await model.applyMessageWebhook(payload) // provisional record, on screen at once
+ * model.queryMessages(new URL(request.url).searchParams, user.lineIds) // or undefined → upstream
+ * ```
+ */
+export function createReadModel(options: ReadModelOptions = {}): ReadModel {
+  const store = options.store ?? createMemoryModelStore()
+  const now = options.now ?? Date.now
+  const listeners = new Set<(changes: ModelChange[]) => void>()
+  let state = new ModelState(options.retention)
+  const target = {
+    apply(op: ModelOp) {
+      const changes = state.apply(op)
+      if (changes.length > 0) for (const listener of [...listeners]) listener(changes)
+      return changes
+    },
+    snapshot: () => state.snapshot(),
+    restore(snapshot: Parameters<ModelState['restore']>[0]) {
+      state = new ModelState(options.retention)
+      state.restore(snapshot)
+    },
+  }
+  const opened = store.open(target)
+  opened.catch(() => undefined)
+  const submit = async (op: ModelOp) => {
+    await opened
+    return store.submit(op)
+  }
+
+  return {
+    ready: () => opened,
+    applyMessageWebhook: (payload) =>
+      submit({
+        op: 'webhook',
+        at: now(),
+        payload: {
+          message: payload.message,
+          destination: payload.destination,
+          receivedAt: payload.receivedAt,
+          direction: payload.direction,
+          messageId: payload.messageId,
+          guid: payload.guid,
+          linePhoneNumber: payload.linePhoneNumber,
+        },
+      }),
+    applyCallEvent: (event) => submit({ op: 'call', at: now(), event }),
+    applyMessageRecords: (records, window) => submit({ op: 'records', at: now(), records: [...records], window }),
+    applyCallStatus: (callUuid, reading) => submit({ op: 'callStatus', at: now(), callUuid, reading }),
+    learnLineNumber: (number, lineId) => submit({ op: 'learnLine', at: now(), number, lineId }),
+    async learnCallLine(callUuid, lineId) {
+      await submit({ op: 'learnCall', at: now(), callUuid, lineId })
+    },
+    queryMessages: (query, visibleLineIds) =>
+      queryEntries(state.messages.all, (lineIds) => state.since(lineIds), query, visibleLineIds),
+    threadMessages(key, visibleLineIds) {
+      const threadKey = 'chatId' in key ? `g:${key.chatId}` : `o:${key.lineId}|${key.number}`
+      const lines = new Set(visibleLineIds)
+      return [...(state.messages.byThread.get(threadKey) ?? [])]
+        .filter((entry) => lines.has(entry.record.line_id))
+        .sort((a, b) => a.created - b.created || a.seq - b.seq)
+        .map((entry) => entry.record)
+    },
+    lineIdForNumber: (number) => state.numbers.get(number),
+    lineIdForCall: (callUuid) => state.calls.lines.get(callUuid)?.lineId,
+    recentInboundCalls: (visibleLineIds) => state.calls.recent(visibleLineIds),
+    coverage(lineIds) {
+      const since = state.since(lineIds ?? [...state.messages.byLine.keys()])
+      if (since === undefined || !state.covered) return undefined
+      return {
+        since: since === null ? null : new Date(since).toISOString(),
+        until: new Date(state.covered.until).toISOString(),
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    get state() {
+      return state
+    },
+    store,
+    now,
+    async close() {
+      listeners.clear()
+      await store.close()
+    },
+  }
+}

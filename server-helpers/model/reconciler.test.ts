@@ -1,0 +1,194 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { createMockClock, createMockService, seedKeys, seedLines } from '../../mocks'
+import type { AudioCallEvent, MessageRecord } from '../../src/api'
+import { createMemoryModelStore } from './memoryStore'
+import { createReadModel } from './readModel'
+import type { ModelStore } from './types'
+import { createReconciler } from './reconciler'
+import type { ReconcilerOptions } from './reconciler'
+
+const BASE = 'https://api.example.test'
+const LINES = Object.values(seedLines).map((line) => line.lineId)
+const quiet = { warn: () => undefined }
+
+/** The in-process mock (its 60/min limit on) behind a counting upstream, on a manual clock. */
+function setup(options: { store?: ModelStore; webhooks?: boolean } = {}) {
+  const clock = createMockClock({ now: '2026-03-02T12:00:00Z' })
+  const hooks: Record<string, unknown>[] = []
+  const mock = createMockService({
+    clock,
+    webhookSender: async (_url, body) => {
+      hooks.push(body as Record<string, unknown>)
+      return { status: 200 }
+    },
+  })
+  if (options.webhooks) {
+    mock.control.webhooks.create({ accountId: 'acct_production', url: 'https://app.example/hooks', audioCalls: true })
+  }
+  const requests: { at: number; url: URL; status: number }[] = []
+  const upstream: ReconcilerOptions['upstream'] = async (request, { priority }) => {
+    expect(priority).toBe('background')
+    const headers = new Headers(request.headers)
+    headers.set('authorization', `Bearer ${seedKeys.production}`)
+    const response = await mock.fetch(new Request(request, { headers }))
+    requests.push({ at: clock.now(), url: new URL(request.url), status: response.status })
+    return response
+  }
+  const model = createReadModel({ now: () => clock.now(), ...(options.store ? { store: options.store } : {}) })
+  const reconciler = (over: Partial<ReconcilerOptions> = {}) =>
+    createReconciler({ model, upstream, baseUrl: BASE, logger: quiet, ...over })
+  /** The most requests in any 60-second window. */
+  const peakPerMinute = () =>
+    Math.max(0, ...requests.map((r) => requests.filter((o) => o.at >= r.at && o.at < r.at + 60_000).length))
+  return { clock, mock, hooks, requests, model, reconciler, peakPerMinute }
+}
+
+const visible = (model: ReturnType<typeof createReadModel>) => model.queryMessages({ limit: 100 }, LINES)
+
+describe('createReconciler', () => {
+  it('reads the seeded history on its first tick and covers the account from its first message', async () => {
+    const { model, reconciler, requests } = setup()
+    await reconciler().runOnce()
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.url.pathname).toBe('/get-messages-api')
+    expect(model.coverage()!.since).toBeNull()
+    expect(visible(model)!.data).toHaveLength(9)
+  })
+
+  it('catches up a backlog by time cursor within its share: never more than its share in any minute, no 429', async () => {
+    const { clock, mock, model, reconciler, requests, peakPerMinute } = setup()
+    const r = reconciler({ requestsPerMinute: 12 })
+    await r.runOnce()
+    for (let i = 0; i < 2500; i++) {
+      mock.control.injectInbound({ from: `+1415555${String(1000 + (i % 50)).padStart(4, '0')}`, message: `m${i}` })
+      if (i % 10 === 0) clock.advance(1000)
+    }
+    for (let s = 0; s < 600 && model.state.messages.all.length < 2509; s++) {
+      await r.runOnce()
+      clock.advance(1000)
+    }
+    expect(model.state.messages.all).toHaveLength(2509)
+    expect(peakPerMinute()).toBeLessThanOrEqual(12)
+    expect(requests.every((q) => q.status === 200)).toBe(true)
+    // Time cursor, not deep offsets: an offset only skips records at one instant.
+    for (const q of requests) {
+      expect(
+        Number(q.url.searchParams.get('offset') ?? 0) + Number(q.url.searchParams.get('limit')),
+      ).toBeLessThanOrEqual(200)
+    }
+  })
+
+  it('steady state: one read per interval, re-reading an overlap (status moves), nothing more', async () => {
+    const { clock, mock, model, reconciler, requests } = setup()
+    const r = reconciler({ messagesEveryMs: 10_000 })
+    await r.runOnce()
+    const sent = await mock.fetch(`${BASE}/send-api-message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+14155550124', message: 'status moves' }),
+    })
+    expect(sent.status).toBe(200)
+    for (let s = 0; s < 60; s++) {
+      clock.advance(1000)
+      await r.runOnce()
+    }
+    // 1 first read + one every 10 s for 60 s.
+    expect(requests).toHaveLength(7)
+    const mine = visible(model)!.data.find((m) => m.content === 'status moves')!
+    expect(mine.status).toBe('delivered')
+  })
+
+  it('recovers lost message webhooks and replaces provisional records exactly once', async () => {
+    const { clock, mock, hooks, model, reconciler } = setup({ webhooks: true })
+    const r = reconciler()
+    await r.runOnce()
+    for (let i = 0; i < 20; i++) {
+      mock.control.injectInbound({ from: '+14155550124', message: `hello ${i}` })
+      clock.advance(500)
+    }
+    await mock.control.webhooks.flush()
+    // Every other webhook reaches the server; the rest are lost.
+    for (const [i, hook] of hooks.entries()) if (i % 2 === 0) await model.applyMessageWebhook(hook as never)
+    expect(visible(model)!.data.filter((m) => m.message_handle.startsWith('lkw_'))).toHaveLength(10)
+    clock.advance(10_000)
+    await r.runOnce()
+    const data = visible(model)!.data
+    const hellos = data.filter((m) => m.content.startsWith('hello'))
+    expect(hellos).toHaveLength(20)
+    expect(new Set(hellos.map((m) => m.content)).size).toBe(20)
+    expect(hellos.every((m) => m.message_handle.startsWith('pbm_'))).toBe(true)
+  })
+
+  it('reconciles a ringing call whose answered was lost and an answered call whose ended was lost', async () => {
+    const { clock, mock, hooks, model, reconciler, requests } = setup({ webhooks: true })
+    const r = reconciler({ ringingPollMs: 15_000, answeredPollMs: 60_000 })
+    await r.runOnce()
+    const first = mock.control.calls.inbound({ from: '+14155550199', accountId: 'acct_production' })
+    const second = mock.control.calls.inbound({ from: '+14155550198', accountId: 'acct_production' })
+    await mock.control.webhooks.flush()
+    for (const hook of hooks.filter((h) => String(h.event).startsWith('audiocall'))) {
+      await model.applyCallEvent(hook as AudioCallEvent)
+    }
+    hooks.length = 0
+    mock.control.calls.answerElsewhere(first.call_uuid)
+    mock.control.calls.answerElsewhere(second.call_uuid)
+    await mock.control.webhooks.flush()
+    // Only the second call's answered event arrives; then its ended event is lost.
+    await model.applyCallEvent(hooks.find((h) => h.call_uuid === second.call_uuid) as AudioCallEvent)
+    mock.control.calls.end(second.call_uuid, 'ended')
+    const calls = () => Object.fromEntries(model.recentInboundCalls(LINES).map((c) => [c.callUuid, c.state]))
+    expect(calls()).toEqual({ [first.call_uuid]: 'ringing', [second.call_uuid]: 'answered' })
+    clock.advance(16_000)
+    await r.runOnce()
+    expect(calls()).toEqual({ [first.call_uuid]: 'answered', [second.call_uuid]: 'answered' })
+    clock.advance(60_000)
+    await r.runOnce()
+    expect(calls()[second.call_uuid]).toBe('ended')
+    const polls = requests.filter((q) => q.url.pathname === '/get-audiocall-call-status-api')
+    // The first tick polls the ringing call only (the answered one is not due yet); the next, both.
+    expect(polls.map((q) => q.url.searchParams.get('call_uuid'))).toEqual([
+      first.call_uuid,
+      second.call_uuid,
+      first.call_uuid,
+    ])
+    // The line of a call is the ringing event's, never read from the status answer.
+    expect(model.lineIdForCall(first.call_uuid)).toBe(seedLines.main.lineId)
+  })
+
+  it('after a restart, catches up from where it stopped (the cursor is in the store)', async () => {
+    const store = createMemoryModelStore()
+    const one = setup({ store })
+    const r = one.reconciler()
+    await r.runOnce()
+    await r.stop()
+    const until = one.model.coverage()!.until
+    one.clock.advance(3_600_000)
+    for (let i = 0; i < 5; i++) one.mock.control.injectInbound({ from: '+14155550124', message: `while away ${i}` })
+    // A new model and reconciler over the same store and service.
+    const model = createReadModel({ store, now: () => one.clock.now() })
+    const again = createReconciler({
+      model,
+      upstream: (request, o) => {
+        seen.push(new URL(request.url))
+        return Promise.resolve(o.priority === 'background' ? one.mock.fetch(withKey(request)) : new Response(null))
+      },
+      baseUrl: BASE,
+      logger: quiet,
+    })
+    const seen: URL[] = []
+    await again.runOnce()
+    expect(seen).toHaveLength(1)
+    expect(seen[0]!.searchParams.get('order_direction')).toBe('asc')
+    expect(Date.parse(seen[0]!.searchParams.get('created_at_gte')!)).toBe(Date.parse(until) - 120_000)
+    const contents = model.queryMessages({}, LINES)!.data.map((m: MessageRecord) => m.content)
+    expect(contents.filter((c) => c.startsWith('while away'))).toHaveLength(5)
+    expect(model.coverage()!.since).toBeNull()
+  })
+})
+
+function withKey(request: Request): Request {
+  const headers = new Headers(request.headers)
+  headers.set('authorization', `Bearer ${seedKeys.production}`)
+  return new Request(request, { headers })
+}

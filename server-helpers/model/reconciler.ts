@@ -1,0 +1,281 @@
+/**
+ * The reconciler: the one task per deployment that keeps the read model true. It reads the
+ * messages list by time cursor (spec: Events 2 — "missed messages [are reconciled] by the
+ * messages list") and polls the status of live inbound calls (spec: "Missed audio-call events are
+ * reconciled by polling the call status endpoint"), within a fixed share of the key's budget.
+ * With several instances, the store's lease lets one of them run it; another takes over when
+ * the leader stops renewing.
+ */
+import type { MessageRecord } from '../../src/api'
+import { MAX_PAGE_SIZE } from '../../src/api/limits'
+import type { ReadModel } from './readModel'
+import type { CallStatusReading, InboundCall } from './types'
+
+/** Calls the service through the deployment's budget gate (it adds the key). */
+export type BackgroundUpstream = (request: Request, options: { priority: 'background' }) => Promise<Response>
+
+/** Options of {@link createReconciler}. */
+export interface ReconcilerOptions {
+  model: ReadModel
+  upstream: BackgroundUpstream
+  /** The service's `{base_url}`. */
+  baseUrl: string
+  /** The reconciler's share of the key's 60 requests per minute. @default 12 */
+  requestsPerMinute?: number
+  /** How often the newest messages are read. @default 10_000 */
+  messagesEveryMs?: number
+  /** Each read starts this far before the last one ended: late-listed messages and status moves. @default 120_000 */
+  overlapMs?: number
+  /** How far back the first start reads (the model's window). @default 7 days */
+  backfillMs?: number
+  /** A ringing call without news for this long is polled. @default 15_000 */
+  ringingPollMs?: number
+  /** An answered call without news for this long is polled (its `ended` may be lost). @default 60_000 */
+  answeredPollMs?: number
+  /** A live call older than this is given up (closed with an unknown end). @default 14_400_000 */
+  maxCallAgeMs?: number
+  /** The lease's time to live; renewed on every tick. @default 15_000 */
+  leaseMs?: number
+  /** Time between ticks of `start()`. @default 1000 */
+  tickMs?: number
+  /** How often the leader saves the model for restarts. @default 30_000 */
+  checkpointEveryMs?: number
+  /** This instance's name in the lease. @default a random id */
+  holder?: string
+  /** @default console */
+  logger?: Pick<Console, 'warn'>
+}
+
+/** See {@link createReconciler}. */
+export interface Reconciler {
+  /** One tick: take or renew the lease, then read what is due within the share. */
+  runOnce(): Promise<void>
+  /** Ticks every `tickMs` until {@link Reconciler.stop}. */
+  start(): void
+  /** Stops ticking, saves the model and gives the lease up. */
+  stop(): Promise<void>
+  /** True while this instance holds the lease. */
+  readonly leading: boolean
+  /** Requests sent in the last 60 s (for tests and metrics). */
+  sentInLastMinute(): number
+}
+
+const MINUTE = 60_000
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Where a forward read continues: `created_at_gte` and the records at that instant already read. */
+interface Cursor {
+  gte: number
+  offset: number
+}
+
+/**
+ * Creates the reconciler over a model. Run one per instance; the lease lets one lead.
+ *
+ * @example
+ * ```ts
+ * const reconciler = createReconciler({ model, baseUrl, upstream: (request, o) => gate.fetch(request, o) })
+ * reconciler.start()
+ * ```
+ */
+export function createReconciler(options: ReconcilerOptions): Reconciler {
+  const { model } = options
+  const now = model.now
+  const share = Math.max(1, options.requestsPerMinute ?? 12)
+  const messagesEveryMs = options.messagesEveryMs ?? 10_000
+  const overlapMs = options.overlapMs ?? 120_000
+  const backfillMs = options.backfillMs ?? 7 * 86_400_000
+  const ringingPollMs = options.ringingPollMs ?? 15_000
+  const answeredPollMs = options.answeredPollMs ?? MINUTE
+  const maxCallAgeMs = options.maxCallAgeMs ?? 4 * 3_600_000
+  const leaseMs = options.leaseMs ?? 15_000
+  const tickMs = options.tickMs ?? 1000
+  const checkpointEveryMs = options.checkpointEveryMs ?? 30_000
+  const holder = options.holder ?? `rc_${Math.random().toString(36).slice(2, 12)}`
+  const logger = options.logger ?? console
+  const base = options.baseUrl.replace(/\/+$/, '')
+
+  const sent: number[] = []
+  let leading = false
+  let lastForward = -Infinity
+  let lastCheckpoint = -Infinity
+  let cursor: Cursor | null = null
+  let running: Promise<void> | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let stopped = true
+
+  const spent = () => {
+    const at = now()
+    while (sent.length > 0 && sent[0]! <= at - MINUTE) sent.shift()
+    return sent.length
+  }
+  const canSend = () => spent() < share
+
+  /** One request within the share; null when the share is used up or the service refused. */
+  const get = async (path: string, query: Record<string, string | number>): Promise<Response | null> => {
+    if (!canSend()) return null
+    sent.push(now())
+    const url = new URL(base + path)
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value))
+    try {
+      return await options.upstream(new Request(url), { priority: 'background' })
+    } catch (error) {
+      logger.warn('linekit reconciler: the service could not be reached', error)
+      return null
+    }
+  }
+
+  const listMessages = async (query: Record<string, string | number>): Promise<MessageRecord[] | null> => {
+    const response = await get('/get-messages-api', { limit: MAX_PAGE_SIZE, order_by: 'createdAt', ...query })
+    if (!response) return null
+    if (!response.ok) {
+      logger.warn(`linekit reconciler: GET /get-messages-api answered ${response.status}`)
+      await response.body?.cancel()
+      return null
+    }
+    const body = (await response.json()) as { data?: MessageRecord[] }
+    return Array.isArray(body.data) ? body.data : null
+  }
+
+  /** Reads forward from the cursor (or the coverage's end minus the overlap) while the share lasts. */
+  const readForward = async (at: number) => {
+    const covered = model.state.covered!
+    let next: Cursor = cursor ?? { gte: Math.max(covered.until - overlapMs, at - backfillMs), offset: 0 }
+    lastForward = at
+    for (;;) {
+      const started = now()
+      const page = await listMessages({
+        order_direction: 'asc',
+        created_at_gte: iso(next.gte),
+        ...(next.offset > 0 ? { offset: next.offset } : {}),
+      })
+      if (!page) {
+        cursor = next
+        return
+      }
+      if (page.length < MAX_PAGE_SIZE) {
+        await model.applyMessageRecords(page, { from: iso(next.gte), to: iso(started) })
+        cursor = null
+        return
+      }
+      const newest = Date.parse(page[page.length - 1]!.created_at)
+      const atNewest = page.filter((m) => Date.parse(m.created_at) === newest).length
+      // Complete up to just before the newest instant; records at it may continue on the next page.
+      const window = newest > next.gte ? { from: iso(next.gte), to: iso(newest - 1) } : null
+      // spec: Limits — offset + limit <= 2000: the offset only skips records sharing one instant.
+      next = newest === next.gte ? { gte: newest, offset: next.offset + atNewest } : { gte: newest, offset: atNewest }
+      await model.applyMessageRecords(page, window)
+    }
+  }
+
+  /** The first read: the newest page, which also tells whether older history exists. */
+  const readNewest = async () => {
+    const started = now()
+    const page = await listMessages({ order_direction: 'desc' })
+    if (!page) return
+    const oldest = page.length > 0 ? Date.parse(page[page.length - 1]!.created_at) : null
+    const from = page.length < MAX_PAGE_SIZE || oldest === null ? null : iso(oldest + 1)
+    await model.applyMessageRecords(page, { from, to: iso(started) })
+    lastForward = started
+  }
+
+  /** Reads older pages until the window is covered or the first message is reached. */
+  const readBackward = async (at: number) => {
+    for (;;) {
+      const since = model.state.covered?.since
+      if (since === null || since === undefined || since <= at - backfillMs) return
+      const lte = since - 1
+      const page = await listMessages({ order_direction: 'desc', created_at_lte: iso(lte) })
+      if (!page) return
+      const oldest = page.length > 0 ? Date.parse(page[page.length - 1]!.created_at) : null
+      // A full page of one instant cannot be split by time: step 1 ms back (records at it may be missed).
+      const from = page.length < MAX_PAGE_SIZE || oldest === null ? null : iso(oldest === lte ? lte : oldest + 1)
+      await model.applyMessageRecords(page, { from, to: iso(lte) })
+    }
+  }
+
+  const pollCalls = async (at: number) => {
+    const due = model.state.calls.stale((call: InboundCall) =>
+      call.state === 'ringing' ? at - ringingPollMs : at - answeredPollMs,
+    )
+    due.sort((a, b) => a.updatedAt - b.updatedAt)
+    for (const call of due) {
+      const started = Date.parse(call.ringingAt ?? call.answeredAt ?? '') || call.updatedAt
+      if (at - started > maxCallAgeMs) {
+        await model.applyCallStatus(call.callUuid, null)
+        continue
+      }
+      const response = await get('/get-audiocall-call-status-api', { call_uuid: call.callUuid })
+      if (!response) return
+      if (response.status === 404) {
+        await response.body?.cancel()
+        await model.applyCallStatus(call.callUuid, null)
+      } else if (response.ok) {
+        const body = (await response.json()) as Partial<CallStatusReading>
+        if (typeof body.call_status === 'string') {
+          await model.applyCallStatus(call.callUuid, {
+            call_status: body.call_status,
+            answeredAt: typeof body.answeredAt === 'string' ? body.answeredAt : null,
+            endedAt: typeof body.endedAt === 'string' ? body.endedAt : null,
+          })
+        }
+      } else {
+        logger.warn(`linekit reconciler: GET /get-audiocall-call-status-api answered ${response.status}`)
+        await response.body?.cancel()
+        return
+      }
+    }
+  }
+
+  const tick = async () => {
+    await model.ready()
+    leading = await model.store.lease(holder, leaseMs).catch(() => false)
+    if (!leading) {
+      cursor = null
+      return
+    }
+    const at = now()
+    if (!model.state.covered) await readNewest()
+    else if (cursor || at - lastForward >= messagesEveryMs) await readForward(at)
+    await pollCalls(at)
+    await readBackward(at)
+    if (at - lastCheckpoint >= checkpointEveryMs) {
+      lastCheckpoint = at
+      await model.store.checkpoint()
+    }
+  }
+
+  const runOnce = () => {
+    running ??= tick()
+      .catch((error: unknown) => logger.warn('linekit reconciler: a tick failed', error))
+      .finally(() => (running = null))
+    return running
+  }
+
+  const schedule = () => {
+    if (stopped) return
+    timer = setTimeout(() => void runOnce().then(schedule), tickMs)
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return
+      stopped = false
+      schedule()
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+      if (leading) await model.store.checkpoint()
+      leading = false
+      await model.store.release(holder)
+    },
+    get leading() {
+      return leading
+    },
+    sentInLastMinute: spent,
+  }
+}

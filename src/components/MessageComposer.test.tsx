@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MessageComposer } from './MessageComposer'
+import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+
+let dispose: (() => void) | undefined
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+})
+const conversation = [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])]
+const notice = 'They can see that you are typing.'
+
+describe('<MessageComposer> typing notice', () => {
+  it('clears when the message is sent', async () => {
+    const r = await renderWithBackend(
+      <MessageComposer phoneNumber={storyNumbers.chat} nativeChat hasConversation showLinePicker={false} />,
+      { setup: conversation },
+    )
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'On my way')
+    await screen.findByText(notice, undefined, { timeout: 6000 })
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByText(notice)).toBeNull())
+  })
+
+  it('clears when the user stops typing and the indicator lapses', async () => {
+    const r = await renderWithBackend(
+      <MessageComposer
+        phoneNumber={storyNumbers.chat}
+        nativeChat
+        hasConversation
+        showLinePicker={false}
+        typingTimeoutMs={200}
+      />,
+      { setup: conversation },
+    )
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Draft')
+    await screen.findByText(notice, undefined, { timeout: 6000 })
+    await waitFor(() => expect(screen.queryByText(notice)).toBeNull(), { timeout: 1500 })
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Draft')
+  })
+})
