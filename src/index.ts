@@ -1,49 +1,24 @@
 'use client'
-// linekit — provider, hooks and components. Every export is named; internals are not exported.
-export { ServiceBadge, serviceBadgeStrings } from './components/ServiceBadge'
-export type { ServiceBadgeProps, ServiceBadgeStrings, ServiceName } from './components/ServiceBadge'
+// linekit: React hooks and components for messaging and calling on dedicated phone lines.
+// The exports follow the layers, each built on the ones above it:
+//   provider → hooks and query-option factories → live events → calling audio (rtc) → components.
+// Every export is named; modules under `internal/` are not exported. The typed API client and its
+// schemas are `linekit/api`; the server routes are `linekit/server`; the mock service is `linekit/mocks`.
 
-// calling components
-export { AudioEngineError, agoraAudioEngine, createFakeAudioEngine, toAudioEngineError } from './rtc'
-export type {
-  AgoraAudioEngineOptions,
-  AgoraSdkLike,
-  AudioEngine,
-  AudioEngineErrorCode,
-  AudioEngineEvents,
-  AudioEngineState,
-  AudioJoinCredentials,
-  FakeAudioEngine,
-  FakeAudioEngineOptions,
-  MicrophoneInfo,
-  TokenWillExpireEvent,
-} from './rtc'
-export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
-export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
-export { callLogsToCsv } from './components/calling/csv'
-export type { DialerPhase } from './components/calling/dialerMachine'
-export { Dialer, dialerStrings } from './components/Dialer'
-export type { DialerProps, DialerStrings } from './components/Dialer'
-export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
-export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
-// end calling components
-
-// data layer
+// ─── provider ───────────────────────────────────────────────────────────────
 export { LinekitProvider } from './provider/LinekitProvider'
 export type { LinekitProviderProps } from './provider/LinekitProvider'
-export type { LinekitContextValue } from './provider/context'
 export { useLinekit } from './provider/useLinekit'
+export type { LinekitContextValue } from './provider/context'
 export { useLinekitClient } from './provider/useLinekitClient'
-export { createRateGate } from './provider/rateGate'
-export type { RateGate, GateTime } from './provider/rateGate'
-export { gateClient, gatesFor } from './provider/wrapClient'
-export type { ClientGates } from './provider/wrapClient'
-export { createSendEngine } from './provider/sendEngine'
-export type { OptimisticMessage, SendResult, SendEngine, SendEngineOptions } from './provider/sendEngine'
 export { defaultRetryPolicy } from './provider/retryPolicy'
 export type { RetryPolicy } from './provider/retryPolicy'
+export type { OptimisticMessage, SendEngine, SendResult } from './provider/sendEngine'
+
+// ─── hooks and query-option factories ───────────────────────────────────────
 export { linekitKeys } from './hooks/keys'
 export {
+  linekitQueryRetry,
   messagesQueryOptions,
   messageQueryOptions,
   linesQueryOptions,
@@ -53,8 +28,8 @@ export {
   callLogsQueryOptions,
   callStatusQueryOptions,
   effectsQueryOptions,
-  linekitQueryRetry,
 } from './hooks/options'
+// messages
 export { useThread } from './hooks/useThread'
 export type {
   ThreadItem,
@@ -65,13 +40,6 @@ export type {
 } from './hooks/useThread'
 export { useMessages } from './hooks/useMessages'
 export { useMessage } from './hooks/useMessage'
-export { useLines } from './hooks/useLines'
-export { useAvailability } from './hooks/useAvailability'
-export { useContacts } from './hooks/useContacts'
-export { useWorkflows } from './hooks/useWorkflows'
-export { useCallLogs } from './hooks/useCallLogs'
-export { useCallStatus } from './hooks/useCallStatus'
-export { useEffects } from './hooks/useEffects'
 export { useSendMessage } from './hooks/useSendMessage'
 export type { UseSendMessageResult } from './hooks/useSendMessage'
 export { sendWithTyping } from './hooks/sendWithTyping'
@@ -81,30 +49,35 @@ export { useTypingIndicator } from './hooks/useTypingIndicator'
 export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hooks/useTypingIndicator'
 export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
+export { useEffects } from './hooks/useEffects'
+// lines, availability, contacts, workflows
+export { useLines } from './hooks/useLines'
+export { useAvailability } from './hooks/useAvailability'
+export { useContacts } from './hooks/useContacts'
 export { useCreateContact } from './hooks/useCreateContact'
 export { useUpdateContact } from './hooks/useUpdateContact'
+export { useWorkflows } from './hooks/useWorkflows'
 export { useEnrollFlow } from './hooks/useEnrollFlow'
 export { useCancelRun } from './hooks/useCancelRun'
+// calls
+export { useCallLogs } from './hooks/useCallLogs'
+export { useCallStatus } from './hooks/useCallStatus'
 export { useStartCall } from './hooks/useStartCall'
 export { useAnswerCall } from './hooks/useAnswerCall'
 export { useDeclineCall } from './hooks/useDeclineCall'
 export { useEndCall } from './hooks/useEndCall'
 export { useVoiceToken } from './hooks/useVoiceToken'
 export type { UseVoiceTokenOptions, UseVoiceTokenResult } from './hooks/useVoiceToken'
+
+// ─── live events ────────────────────────────────────────────────────────────
 export { createSseEventSource } from './events/createSseEventSource'
 export type { SseEventSourceOptions } from './events/createSseEventSource'
 export { createMemoryEventSource } from './events/createMemoryEventSource'
 export type { MemoryEventSource } from './events/createMemoryEventSource'
-export { createInboundCallStore } from './events/inboundCallStore'
-export type {
-  InboundCall,
-  InboundCallStore,
-  InboundCallsSnapshot,
-  InboundCallStoreOptions,
-} from './events/inboundCallStore'
 export { useLinekitEvent } from './events/useLinekitEvent'
 export { useInboundCalls } from './events/useInboundCalls'
 export type { UseInboundCallsResult } from './events/useInboundCalls'
+export type { InboundCall, InboundCallStore, InboundCallsSnapshot } from './events/inboundCallStore'
 export type {
   LinekitEvent,
   LinekitEventOf,
@@ -113,9 +86,27 @@ export type {
   LinekitEventSource,
   LinekitEventSourceStatus,
 } from './events/types'
-// end data layer
 
-// messaging components
+// ─── calling audio (rtc) ────────────────────────────────────────────────────
+export { AudioEngineError } from './rtc/AudioEngine'
+export type {
+  AudioEngine,
+  AudioEngineErrorCode,
+  AudioEngineEvents,
+  AudioEngineState,
+  AudioJoinCredentials,
+  MicrophoneInfo,
+  TokenWillExpireEvent,
+} from './rtc/AudioEngine'
+export { agoraAudioEngine } from './rtc/agoraAudioEngine'
+export type { AgoraAudioEngineOptions, AgoraSdkLike } from './rtc/agoraAudioEngine'
+export { createFakeAudioEngine } from './rtc/createFakeAudioEngine'
+export type { FakeAudioEngine, FakeAudioEngineOptions } from './rtc/createFakeAudioEngine'
+export { toAudioEngineError } from './rtc/toAudioEngineError'
+
+// ─── components ─────────────────────────────────────────────────────────────
+// Each has a `xxxStrings` object of defaults; `strings` props take partial overrides.
+// messaging
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
 export { MessageList, messageListStrings } from './components/MessageList'
@@ -137,32 +128,43 @@ export type { GroupComposerProps, GroupComposerStrings } from './components/Grou
 export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
 export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
 export { LinePicker, linePickerStrings } from './components/LinePicker'
-export { lineLabel } from './components/lineLabel'
 export type { LinePickerProps, LinePickerStrings } from './components/LinePicker'
+export { lineLabel } from './components/lineLabel'
+export { ServiceBadge, serviceBadgeStrings } from './components/ServiceBadge'
+export type { ServiceBadgeProps, ServiceBadgeStrings, ServiceName } from './components/ServiceBadge'
 export { AvailabilityBadge, availabilityBadgeStrings } from './components/AvailabilityBadge'
 export type { AvailabilityBadgeProps, AvailabilityBadgeStrings } from './components/AvailabilityBadge'
 export { ContactCard, contactCardStrings } from './components/ContactCard'
 export type { ContactCardProps, ContactCardStrings } from './components/ContactCard'
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
+export type { DateOptions } from './components/internal/time'
+// calling
+export { Dialer, dialerStrings } from './components/Dialer'
+export type { DialerProps, DialerStrings } from './components/Dialer'
+export type { DialerPhase } from './components/calling/dialerMachine'
+export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
+export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
+export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
+export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
+export { callLogsToCsv } from './components/calling/csv'
+// errors shown to users: hooks return typed `LinekitError`s; components turn them into sentences
 export {
   describeLinekitError,
   linekitErrorStrings,
   groupErrorStrings,
-  enrollErrorStrings,
-  contactErrorStrings,
   groupErrorRule,
+  enrollErrorStrings,
   enrollErrorRule,
+  contactErrorStrings,
   contactErrorRule,
 } from './components/errorMessages'
 export type {
-  LinekitErrorStrings,
+  LinekitErrorLike,
   LinekitErrorContext,
   LinekitErrorRule,
-  LinekitErrorLike,
+  LinekitErrorStrings,
   GroupErrorStrings,
   EnrollErrorStrings,
   ContactErrorStrings,
 } from './components/errorMessages'
-export type { DateOptions } from './components/internal/time'
-// end messaging components
