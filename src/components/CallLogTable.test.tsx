@@ -4,12 +4,12 @@ import axe from 'axe-core'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { CallLogTable } from './CallLogTable'
-import { createCallingBackend, renderWithBackend, installMsw, type CallingBackend } from './calling/harness.test'
+import { createBackend, renderWithBackend, installMsw, type Backend } from '../../test/support/renderWithBackend'
 
 const msw = installMsw()
 
 /** Records `n` dialer attempts through the mock's control API, one mock-hour apart. */
-function seedLogs(backend: CallingBackend, n: number, options: { unclassifiedLast?: boolean } = {}) {
+function seedLogs(backend: Backend, n: number, options: { unclassifiedLast?: boolean } = {}) {
   const { control } = backend.mock
   const line = backend.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
   const ids: string[] = []
@@ -49,7 +49,7 @@ const table = (container: HTMLElement) => container.querySelector<HTMLElement>('
 
 describe('<CallLogTable> against the mock through the real server handler', () => {
   it('goes loading → ready, shows statuses, badges (null = classifying), durations and local times', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 3, { unclassifiedLast: true })
     const { container } = renderWithBackend(backend, <CallLogTable locale="en-US" />)
     expect(table(container)).toHaveAttribute('data-state', 'loading')
@@ -75,7 +75,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('pages with offset + limit and sorts either way (the request says so)', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 5)
     const seen = requests()
     const user = userEvent.setup()
@@ -110,7 +110,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('never asks past offset + limit = 2000 and says why (spec: Limits)', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const seen = requests()
     // A service with 5,000 calls: answered by a handler that mirrors the query.
     const handlers = [
@@ -153,7 +153,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('filters by line and answered-at range on the service', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 2)
     const seen = requests()
     const user = userEvent.setup()
@@ -173,7 +173,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('filters dispositions on the loaded page only and says so', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 3, { unclassifiedLast: true })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)
@@ -188,7 +188,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('expands a speaker-labelled transcript and plays only http(s) recordings', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 1)
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)
@@ -207,7 +207,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('refuses to play a non-http recording URL', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const handlers = [
       http.get('*/api/linekit/get-call-logs-api', () =>
         HttpResponse.json({
@@ -237,7 +237,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('exports the loaded rows as CSV', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const ids = seedLogs(backend, 3)
     const onExport = vi.fn()
     const user = userEvent.setup()
@@ -252,7 +252,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('shows empty and error states; the error offers a retry', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container, unmount } = renderWithBackend(backend, <CallLogTable />)
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'empty'))
@@ -268,7 +268,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('has no axe violations when loaded with an open transcript', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 2, { unclassifiedLast: true })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)

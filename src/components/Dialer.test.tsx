@@ -4,13 +4,13 @@ import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeAudioEngine } from '../rtc'
 import { Dialer } from './Dialer'
-import { createCallingBackend, installMsw, renderWithBackend, type CallingBackend } from './calling/harness.test'
+import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
 
 const msw = installMsw()
 const MINT = '/api/v1/dialer/token'
 
 const root = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-Dialer')!
-const mainLine = (b: CallingBackend) => b.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
+const mainLine = (b: Backend) => b.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
 
 function count(pathEnd: string) {
   let n = 0
@@ -28,7 +28,7 @@ async function ready() {
 
 describe('<Dialer> against the mock through the real server handler', () => {
   it('idle: mints a token, shows the allowance, offers only lines that can dial', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="(415) 555-0181" />)
     expect(root(container)).toHaveAttribute('data-state', 'idle')
     await ready()
@@ -41,7 +41,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('places a call with rtc: placing → connecting → connected → ended, joining the engine with the call credentials', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine({ joinDelayMs: 30 })
     const onCallEnd = vi.fn()
     const onCallStart = vi.fn()
@@ -87,7 +87,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('rtc null: says the audio cannot be joined and follows the call by polling its status', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.calls.updateSettings({ outboundRtc: false })
     const engine = createFakeAudioEngine()
     const user = userEvent.setup()
@@ -109,7 +109,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('a 502 device error when placing is explained and retryable', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({ path: '/start-audiocall-call-api', mode: 'device', status: 502, count: 1 })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
@@ -124,7 +124,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('a 503 (device unreachable) is explained and retryable', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({ path: '/start-audiocall-call-api', status: 503, count: 5 })
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
@@ -137,7 +137,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('refuses an invalid number before any request', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const starts = count('/start-audiocall-call-api')
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer />)
@@ -151,7 +151,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('a blocked microphone is explained; the call keeps ringing and audio can be rejoined', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine({ failJoinWith: 'permission_denied' })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
@@ -167,7 +167,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('re-mints after maxCallsPerToken (10) calls', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const mints = count('/dialer/token')
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
@@ -185,7 +185,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   }, 30_000)
 
   it('shows the soft warning, the workspace cap and the line’s own cap from the mint’s allowance', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.dialer.set({
       accountId: backend.account.accountId,
       includedMinutes: 100,
@@ -205,7 +205,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('an unreadable plan (allowance null) still allows calling and says so', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.dialer.set({ accountId: backend.account.accountId, planReadable: false })
     const { container } = renderWithBackend(backend, <Dialer />)
     await ready()
@@ -214,7 +214,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('in a call: lists microphones, switches the engine’s microphone, and meters the input level', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine({ inputLevel: 0.42 })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
@@ -230,7 +230,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('takes strings (i18n), className and data attributes', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(
       backend,
       <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />,
@@ -243,7 +243,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('leaves the shared engine on unmount only when the call was its own', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine()
     await engine.join({ appId: 'a', channelName: 'inbound-call', token: 't', uid: 1 }) // e.g. the banner's answered call
     const { unmount } = renderWithBackend(backend, <Dialer />, { audioEngine: engine })
@@ -254,7 +254,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('has no axe violations idle and in a call', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
     await ready()
@@ -307,7 +307,7 @@ describe('<Dialer> mint errors', () => {
   ] as const
 
   it.each(faultCases)('$code ($status) → $sdk', async (c) => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({
       path: MINT,
       method: 'POST',
@@ -331,7 +331,7 @@ describe('<Dialer> mint errors', () => {
   })
 
   it('a proxy’s non-JSON 502 in front of the mint → token_unavailable, retryable', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.mintFault({ kind: 'proxy502', count: 100 })
     const { container } = renderWithBackend(backend, <Dialer />)
     await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'token_unavailable'), { timeout: 4000 })
@@ -344,7 +344,7 @@ describe('<Dialer> mint errors', () => {
     ['notProvisioned', 'not_provisioned'],
     ['legacyKey', 'token_unavailable'],
   ] as const)('the seeded %s account → %s (the mock’s own rules)', async (account, sdk) => {
-    const backend = createCallingBackend({ account })
+    const backend = createBackend({ account })
     const { container } = renderWithBackend(backend, <Dialer />)
     await waitFor(() => expect(root(container)).toHaveAttribute('data-error', sdk), { timeout: 4000 })
   })
@@ -352,7 +352,7 @@ describe('<Dialer> mint errors', () => {
   it('the rate-limit countdown runs down from Retry-After and then allows a retry', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
-      const backend = createCallingBackend()
+      const backend = createBackend()
       backend.mock.control.addFault({
         path: MINT,
         method: 'POST',

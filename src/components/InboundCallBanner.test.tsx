@@ -5,16 +5,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { createSseEventSource } from '../events/createSseEventSource'
 import { createFakeAudioEngine } from '../rtc'
 import { InboundCallBanner } from './InboundCallBanner'
-import { createCallingBackend, installMsw, renderWithBackend, type CallingBackend } from './calling/harness.test'
+import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
 
 installMsw()
 const caller = '+14155550182'
 const banner = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-InboundCallBanner')!
-const ringableLine = (b: CallingBackend) =>
+const ringableLine = (b: Backend) =>
   b.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? b.lines.find((l) => l.audioCallEnabled)!
 
 /** Rings an inbound call on the mock and waits for the webhook to reach the server. */
-async function ring(backend: CallingBackend, from = caller) {
+async function ring(backend: Backend, from = caller) {
   let uuid = ''
   await act(async () => {
     uuid = backend.mock.control.calls.inbound({
@@ -26,7 +26,7 @@ async function ring(backend: CallingBackend, from = caller) {
   })
   return uuid
 }
-async function settle(backend: CallingBackend, step: () => unknown) {
+async function settle(backend: Backend, step: () => unknown) {
   await act(async () => {
     step()
     await backend.mock.control.webhooks.flush()
@@ -35,7 +35,7 @@ async function settle(backend: CallingBackend, step: () => unknown) {
 
 describe('<InboundCallBanner> against the mock through the real server handler', () => {
   it('a mock-injected call reaches the banner through the webhook route and SSE, and is announced', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const events = createSseEventSource({ url: 'http://localhost/api/linekit/events', retryMs: 50 })
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events })
     await waitFor(() => expect(events.status).toBe('open'))
@@ -49,7 +49,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('answers with the keyboard: joins audio with the answer’s rtc, then hangs up', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine()
     const onAnswer = vi.fn()
     const user = userEvent.setup()
@@ -76,7 +76,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('disappears when the call is answered elsewhere', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
@@ -86,7 +86,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('disappears when the call ends (caller gave up)', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
@@ -95,7 +95,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('a 409 on answer (answered elsewhere before the event arrived) is explained, not thrown', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container, stopEvents } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
@@ -113,7 +113,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('declines', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
@@ -123,7 +123,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('queues several calls, oldest first', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     await ring(backend, caller)
@@ -140,7 +140,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('a 503 on answer is explained and can be retried', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({ path: '/answer-audiocall-call-api', status: 503, count: 1 })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
@@ -152,7 +152,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('has no axe violations while ringing with a queue', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     await ring(backend)
     await ring(backend, '+14155550184')

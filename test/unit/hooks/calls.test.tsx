@@ -7,7 +7,7 @@ import { useTypingIndicator } from '../../../src/hooks/useTypingIndicator'
 import { useAnswerCall } from '../../../src/hooks/useAnswerCall'
 import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
 import type { LinekitEvent } from '../../../src/events/types'
-import { createBackend, installMsw, recordRequests, renderWithBackend } from './harness'
+import { createBackend, installMsw, recordRequests, renderWithBackend } from '../../support/renderWithBackend'
 
 installMsw()
 afterEach(() => vi.useRealTimers())

@@ -3,7 +3,7 @@ import { createLinekitClient, LinekitError } from 'linekit/api'
 import { createRateGate } from '../../../src/provider/rateGate'
 import { createSendEngine } from '../../../src/provider/sendEngine'
 import { gateClient } from '../../../src/provider/wrapClient'
-import { BASE, createBackend, installMsw, msw, recordRequests } from './harness'
+import { BASE, createBackend, installMsw, msw, recordRequests } from '../../support/renderWithBackend'
 
 installMsw()
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { useSendMessage } from '../../../src/hooks/useSendMessage'
 import { useThread } from '../../../src/hooks/useThread'
 import type { ThreadOptimisticItem } from '../../../src/hooks/useThread'
-import { createBackend, installMsw, recordRequests, renderWithBackend } from './harness'
+import { createBackend, installMsw, recordRequests, renderWithBackend } from '../../support/renderWithBackend'
 
 installMsw()
 const AVA = '+14155550124'

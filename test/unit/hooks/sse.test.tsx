@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createSseEventSource } from '../../../src/events/createSseEventSource'
 import type { LinekitEvent } from '../../../src/events/types'
 import { useThread } from '../../../src/hooks/useThread'
-import { BASE, createBackend, installMsw, msw, renderWithBackend } from './harness'
+import { BASE, createBackend, installMsw, msw, renderWithBackend } from '../../support/renderWithBackend'
 
 installMsw()
 

@@ -4,7 +4,14 @@ import { createLinekitClient } from 'linekit/api'
 import { sendWithTyping } from '../../../src/hooks/sendWithTyping'
 import { useSendWithTyping } from '../../../src/hooks/useSendWithTyping'
 import { useThread } from '../../../src/hooks/useThread'
-import { BASE, createBackend, installMsw, msw, recordRequests, renderWithBackend } from './harness'
+import {
+  BASE,
+  createBackend,
+  installMsw,
+  msw,
+  recordRequests,
+  renderWithBackend,
+} from '../../support/renderWithBackend'
 
 installMsw()
 const AVA = '+14155550124'

@@ -11,7 +11,7 @@ import { createLinekitClient } from 'linekit/api'
 import { InboundCallBanner } from '../../../src/components/InboundCallBanner'
 import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
 import { LinekitProvider } from '../../../src/provider/LinekitProvider'
-import { BASE, createBackend, installMsw, msw, recordRequests } from '../hooks/harness'
+import { BASE, createBackend, installMsw, msw, recordRequests } from '../../support/renderWithBackend'
 
 installMsw()
 

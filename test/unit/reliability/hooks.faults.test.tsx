@@ -16,20 +16,10 @@ import { createRateGate } from '../../../src/provider/rateGate'
 import { gateClient } from '../../../src/provider/wrapClient'
 import { useThread } from '../../../src/hooks/useThread'
 import type { ThreadOptimisticItem } from '../../../src/hooks/useThread'
-import { BASE, createBackend, installMsw, renderWithBackend } from '../hooks/harness'
+import { BASE, createBackend, installMsw, renderWithBackend } from '../../support/renderWithBackend'
+import { seededRandom } from '../../support/random'
 
 installMsw()
-
-/** Deterministic PRNG (mulberry32): a failure replays exactly. */
-function prng(seed: number) {
-  return () => {
-    seed |= 0
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PEERS = ['+14155550142', '+14155550144', '+14155550146', '+14155550148', '+14155550150']
 const CLIENT_TIMEOUT_MS = 100
@@ -37,7 +27,7 @@ const CLIENT_TIMEOUT_MS = 100
 describe('500 user sends with 30 % of requests failing or timing out', () => {
   it('the mock holds exactly one message per send; failed sends stay visible and retry to exactly one', async () => {
     const backend = createBackend()
-    const random = prng(12)
+    const random = seededRandom(12)
     const faults = { mock502: 0, mock503: 0, networkBefore: 0, networkAfter: 0, slowAfter: 0, passed: 0 }
     const forward = (request: Request) => {
       const headers = new Headers(request.headers)

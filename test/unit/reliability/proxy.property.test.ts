@@ -213,19 +213,17 @@ const validBodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   '/send-reaction': fc.record({ messageHandle: fc.constant(HANDLE_MAIN), reaction: fc.constantFrom('love', 'like') }),
   '/dialer/token': fc.record({ lineId: fc.constant(MAIN) }),
 }
-const validPost = fc
-  .constantFrom(...Object.keys(validBodies))
-  .chain((path) =>
-    validBodies[path]!.map((body) => ({
-      kind: 'post' as const,
-      path,
-      body,
-      raw: undefined,
-      user: 'alice' as UserName | null,
-      csrf: 'header' as 'header' | 'origin' | 'cross' | 'none',
-      method: null as string | null,
-    })),
-  )
+const validPost = fc.constantFrom(...Object.keys(validBodies)).chain((path) =>
+  validBodies[path]!.map((body) => ({
+    kind: 'post' as const,
+    path,
+    body,
+    raw: undefined,
+    user: 'alice' as UserName | null,
+    csrf: 'header' as 'header' | 'origin' | 'cross' | 'none',
+    method: null as string | null,
+  })),
+)
 
 const user = fc.constantFrom<UserName | null>('alice', 'bob', 'carol', 'admin', 'nobody', null)
 const rawBody = fc.oneof(
