@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
 import { Conversation } from './Conversation'
-import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
 import type { StorySetup } from '../../stories/support/createStoryBackend'
 
 // Real Chromium, real chain: useThread → client → linekit/server → mock service (in-process).
@@ -40,7 +40,7 @@ const rowCount = () => Number(document.querySelector('.lk-MessageList-row')?.get
 
 describe('<Conversation> in a real browser', () => {
   it('follows new inbound messages while at the bottom', async () => {
-    const r = await renderWithBackend(ui, { setup: distinctThread(120) })
+    const r = await renderWithStoryBackend(ui, { setup: distinctThread(120) })
     dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('Message 120 of 120')).toBeVisible(), { timeout: 10_000 })
     await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
@@ -50,7 +50,7 @@ describe('<Conversation> in a real browser', () => {
   })
 
   it('keeps the visible message in place when an older page is prepended', async () => {
-    const r = await renderWithBackend(ui, { setup: distinctThread(300) })
+    const r = await renderWithStoryBackend(ui, { setup: distinctThread(300) })
     dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('Message 300 of 300')).toBeVisible(), { timeout: 10_000 })
     const before = rowCount()
@@ -81,7 +81,7 @@ describe('<Conversation> in a real browser', () => {
 describe('<Conversation> and group threads', () => {
   it('never shows a group reply in the one-to-one thread of its sender', async () => {
     // Seed: Cara answered the "Team lunch" group ("I'm in!", to_number chat…) and has no 1:1 history.
-    const r = await renderWithBackend(
+    const r = await renderWithStoryBackend(
       <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
         <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
       </div>,

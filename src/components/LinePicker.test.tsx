@@ -4,7 +4,7 @@ import axe from 'axe-core'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AvailabilityBadge } from './AvailabilityBadge'
-import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
 import { LinePicker } from './LinePicker'
 import { TypingIndicator } from './TypingIndicator'
 
@@ -26,7 +26,7 @@ function Controlled() {
 
 describe('<LinePicker>', () => {
   it('lists lines by number and name with an automatic choice', async () => {
-    const r = await renderWithBackend(<Controlled />)
+    const r = await renderWithStoryBackend(<Controlled />)
     dispose = r.dispose
     const select = await screen.findByRole('combobox', { name: 'Send from' })
     expect(screen.getByRole('option', { name: 'Any line (chosen automatically)' })).toBeInTheDocument()
@@ -36,7 +36,7 @@ describe('<LinePicker>', () => {
     expect((await axe.run(r.container)).violations).toEqual([])
   })
   it('is hidden on trial accounts', async () => {
-    const r = await renderWithBackend(<LinePicker />, { account: 'trial' })
+    const r = await renderWithStoryBackend(<LinePicker />, { account: 'trial' })
     dispose = r.dispose
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox')).toBeNull()
@@ -45,7 +45,7 @@ describe('<LinePicker>', () => {
 
 describe('<AvailabilityBadge>', () => {
   it('says native chat or SMS', async () => {
-    const r = await renderWithBackend(
+    const r = await renderWithStoryBackend(
       <>
         <AvailabilityBadge phoneNumber={storyNumbers.chat} />
         <AvailabilityBadge phoneNumber={storyNumbers.sms} />
@@ -63,7 +63,7 @@ describe('<AvailabilityBadge>', () => {
 
 describe('<TypingIndicator>', () => {
   it('shows the indicator state while active, and nothing while idle', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active={false} />, {
+    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active={false} />, {
       setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])],
     })
     dispose = r.dispose
@@ -75,7 +75,7 @@ describe('<TypingIndicator>', () => {
     expect(el).toHaveTextContent('They can see that you are typing.')
   })
   it('says the indicator failed and is not retried after a device ERROR (when failures are asked for)', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />, {
+    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />, {
       setup: [
         setups.nativeChat(storyNumbers.chat),
         setups.inboundMessages(storyNumbers.chat, ['hi']),
@@ -87,7 +87,7 @@ describe('<TypingIndicator>', () => {
     expect(screen.getByText(/could not be shown; it will not be retried/)).toBeInTheDocument()
   })
   it('fails quietly by default', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
+    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
       setup: [
         setups.nativeChat(storyNumbers.chat),
         setups.inboundMessages(storyNumbers.chat, ['hi']),
