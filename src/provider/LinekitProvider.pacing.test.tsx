@@ -7,9 +7,9 @@ import { renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { LinekitProvider } from '../../../src/provider/LinekitProvider'
-import { useLinekitClient } from '../../../src/provider/useLinekitClient'
-import { MAIN } from './support'
+import { LinekitProvider } from './LinekitProvider'
+import { useLinekitClient } from './useLinekitClient'
+import { MAIN } from '../../test/unit/reliability/support'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { createSendEngine } from '../../../src/provider/sendEngine'
-import { gateClient } from '../../../src/provider/wrapClient'
-import { BASE, createBackend, installMsw, msw } from '../../support/renderWithBackend'
-import { seededRandom } from '../../support/random'
+import { createSendEngine } from './sendEngine'
+import { gateClient } from './wrapClient'
+import { BASE, createBackend, installMsw, msw } from '../../test/support/renderWithBackend'
+import { seededRandom } from '../../test/support/random'
 
 installMsw()
 

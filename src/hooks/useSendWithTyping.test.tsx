@@ -1,9 +1,9 @@
 import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { sendWithTyping } from '../../../src/hooks/sendWithTyping'
-import { useSendWithTyping } from '../../../src/hooks/useSendWithTyping'
-import { useThread } from '../../../src/hooks/useThread'
+import { sendWithTyping } from './sendWithTyping'
+import { useSendWithTyping } from './useSendWithTyping'
+import { useThread } from './useThread'
 import {
   BASE,
   createBackend,
@@ -11,7 +11,7 @@ import {
   msw,
   recordRequests,
   renderWithBackend,
-} from '../../support/renderWithBackend'
+} from '../../test/support/renderWithBackend'
 
 installMsw()
 const AVA = '+14155550124'

@@ -8,10 +8,10 @@ import { act, render, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { InboundCallBanner } from '../../../src/components/InboundCallBanner'
-import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
-import { LinekitProvider } from '../../../src/provider/LinekitProvider'
-import { BASE, createBackend, installMsw, msw, recordRequests } from '../../support/renderWithBackend'
+import { InboundCallBanner } from './InboundCallBanner'
+import { createMemoryEventSource } from '../events/createMemoryEventSource'
+import { LinekitProvider } from '../provider/LinekitProvider'
+import { BASE, createBackend, installMsw, msw, recordRequests } from '../../test/support/renderWithBackend'
 
 installMsw()
 
