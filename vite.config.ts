@@ -20,7 +20,10 @@ export const alias = [
   { find: /^linekit$/, replacement: r('./src/index.ts') },
 ]
 
-const browserProvider = () => playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })
+// A fake microphone that needs no permission prompt: the real Agora SDK's test asks for one.
+const mediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+const browserProvider = () =>
+  playwright({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, ...mediaArgs] } })
 
 export default defineConfig({
   plugins: [react()],

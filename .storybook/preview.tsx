@@ -1,3 +1,4 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { Decorator, Preview, StoryContext } from '@storybook/react-vite'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { setupWorker } from 'msw/browser'
@@ -16,6 +17,34 @@ const linekitBeforeEach = async (context: StoryContext) => {
 const withLinekit: Decorator = (Story, context) =>
   support && context.parameters.linekit ? support.withLinekit(Story, context) : <Story />
 
+// The toolbar's Theme: light, dark, or the system's (prefers-color-scheme), which is how the
+// e2e pictures take the dark ones. The kit's dark theme is the `lk-theme-dark` class on any
+// ancestor; here it goes on the body, with the kit's own surface colour behind the story.
+const darkQuery = '(prefers-color-scheme: dark)'
+const subscribeDark = (onChange: () => void) => {
+  const query = window.matchMedia(darkQuery)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+function ThemedCanvas({ theme, children }: { theme: string; children: ReactNode }) {
+  const systemDark = useSyncExternalStore(subscribeDark, () => window.matchMedia(darkQuery).matches)
+  const dark = theme === 'dark' || (theme !== 'light' && systemDark)
+  useEffect(() => {
+    document.body.classList.toggle('lk-theme-dark', dark)
+    document.body.style.background = dark ? 'var(--lk-color-surface)' : ''
+    document.body.style.color = dark ? 'var(--lk-color-text)' : ''
+  }, [dark])
+  return children
+}
+const withTheme: Decorator = (Story, context) =>
+  context.viewMode === 'docs' ? (
+    <Story />
+  ) : (
+    <ThemedCanvas theme={String(context.globals.theme ?? 'system')}>
+      <Story />
+    </ThemedCanvas>
+  )
+
 const preview: Preview = {
   loaders: [
     mswLoader(async () => {
@@ -32,7 +61,23 @@ const preview: Preview = {
   // Stories with `parameters.linekit` get their own mock service + linekit/server behind MSW,
   // and the real LinekitProvider around them (stories/support/README.md).
   beforeEach: linekitBeforeEach,
-  decorators: [withLinekit],
+  decorators: [withLinekit, withTheme],
+  globalTypes: {
+    theme: {
+      description: 'linekit theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        dynamicTitle: true,
+        items: [
+          { value: 'system', title: 'System (prefers-color-scheme)' },
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark (lk-theme-dark)' },
+        ],
+      },
+    },
+  },
+  initialGlobals: { theme: 'system' },
   parameters: {
     layout: 'padded',
     controls: { expanded: true },

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto'
 import { createMockService, seedAccountIds, seedKeys, type MockService } from 'linekit/mocks'
 import { attachWebhooks, createWebhook, getWebhookDispatcher } from '../mocks/service/webhooks'
 import { createLinekitServer, type LinekitServer } from 'linekit/server'
-import { createNodeFetch } from 'linekit/server/node'
 
 /** Where the backend gets its data. */
 export type PlaygroundMode = 'mock' | 'service'
@@ -66,8 +65,6 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
       ...real,
       prefix,
       webhookSecret,
-      // node:http keep-alive upstream calls (server-helpers/README.md, Node).
-      fetch: createNodeFetch(),
       authorize: async () => {
         // The playground's single user may use every line of the account.
         lines ??= fetch(`${real.baseUrl.replace(/\/+$/, '')}/get-lines`, {

@@ -52,6 +52,11 @@ await build({
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // One file per source module (dist/src/api/client.js, …): with "sideEffects" in
+        // package.json, an app's bundler then drops whole modules it does not use. Merged chunks
+        // defeat that: Turbopack kept every schema and zod for a page that imports only the client.
+        preserveModules: true,
+        preserveModulesRoot: root,
       },
     },
   },

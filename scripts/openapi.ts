@@ -118,7 +118,7 @@ const protocolSchemas: Record<string, Json> = {
 }
 
 /** `{base_url}/api/mcp` (spec: What the service does 13 — Streamable HTTP; message formats not shown). */
-function mcpPath(messagingError: Json): Json {
+function mcpPath(messagingError: Json): Record<string, Json> {
   const jsonRpcError = { $ref: '#/components/schemas/JsonRpcErrorResponse' }
   const message = { $ref: '#/components/schemas/JsonRpcMessage' }
   const errorResponse = (description: string, schema: Json, headers?: Json): Json => ({
@@ -174,7 +174,7 @@ function mcpPath(messagingError: Json): Json {
 }
 
 /** `{auth_url}/oauth/token` — the identity provider's token endpoint (spec: Authentication 5 — not shown). */
-function oauthTokenPath(): Json {
+function oauthTokenPath(): Record<string, Json> {
   const body = { $ref: '#/components/schemas/OAuthTokenRequest' }
   const error = (description: string, headers?: Json): Json => ({
     description,

@@ -23,6 +23,7 @@ export interface SizeResult {
 export interface SizeOptions {
   external?: string[]
   platform?: 'browser' | 'node' | 'neutral'
+  resolveDir?: string
 }
 export declare const reactExternal: string[]
 export declare function analyze<K extends string>(
@@ -32,3 +33,34 @@ export declare function analyze<K extends string>(
 export declare function measure(code: string, options?: SizeOptions): Promise<SizeResult>
 export declare function cssSize(): Promise<number>
 export declare function kb(bytes: number): string
+export interface ViteSizeResult {
+  initial: number
+  lazy: number
+  files: (Omit<SizeFile, 'kind'> & { kind: 'initial' | 'lazy' })[]
+  agoraInInitial: boolean
+  initialInputs: string[]
+}
+export declare function measureVite(
+  code: string,
+  options?: { external?: string[]; resolveDir?: string },
+): Promise<ViteSizeResult>
+export interface NextSizeFile {
+  file: string
+  kind: 'initial' | 'lazy'
+  gzip: number
+  agora: boolean
+  phone: boolean
+  zod: boolean
+  reactQuery: boolean
+}
+export interface NextSizeResult {
+  initial: number
+  reactQuery: number
+  lazy: number
+  files: NextSizeFile[]
+  agoraInInitial: boolean
+  phoneInInitial: boolean
+}
+export declare const nextExampleDir: string
+export declare function measureNextBuild(dir?: string): NextSizeResult | undefined
+export declare function readmeSnippet(): string

@@ -3,7 +3,7 @@
 // (the Agora SDK, phone metadata) are counted apart from the initial ones.
 import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve, relative } from 'node:path'
 
@@ -18,12 +18,14 @@ export const reactExternal = ['react', 'react-dom', 'react/*', 'react-dom/*', '@
  * transitively), and of CSS; `initialInputs` lists the source files with code in an initial chunk
  * (what tree-shaking kept), `files[].inputs` the same per chunk, and `graph` every parsed source
  * file with its static imports (to tell what a module could pull in from what it did).
+ * `resolveDir`: where the snippet's bare imports resolve from (the repository; another folder for
+ * other kits, as `npm run bench` measures them).
  */
-export async function measure(code, { external = reactExternal, platform = 'browser' } = {}) {
+export async function measure(code, { external = reactExternal, platform = 'browser', resolveDir = root } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), 'lk-size-'))
   try {
     const result = await build({
-      stdin: { contents: code, resolveDir: root, loader: 'tsx', sourcefile: 'entry.tsx' },
+      stdin: { contents: code, resolveDir, loader: 'tsx', sourcefile: 'entry.tsx' },
       bundle: true,
       minify: true,
       splitting: true,
@@ -112,3 +114,134 @@ export async function cssSize() {
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+
+/**
+ * {@link measure} with Vite (production build: rolldown, Vite's default minifier, @vitejs/plugin-react)
+ * instead of esbuild; same externals, same gzip -9, same initial/lazy split (static imports of the
+ * entry chunk, transitively, versus chunks reached only through `import()`).
+ */
+export async function measureVite(code, { external = reactExternal, resolveDir } = {}) {
+  const { build } = await import('vite')
+  const { default: react } = await import('@vitejs/plugin-react')
+  // The entry sits in `resolveDir` when given, so that folder's node_modules resolve its imports.
+  const dir = mkdtempSync(join(resolveDir ?? tmpdir(), 'lk-size-vite-'))
+  try {
+    const entry = join(dir, 'entry.tsx')
+    // The snippet imports the repository by `./src/…`: make that absolute for a file outside it.
+    writeFileSync(entry, code.replace(/(['"])\.\/(src|server-helpers|mocks)\//g, `$1${root}/$2/`))
+    const isExternal = (id) => external.some((e) => (e.endsWith('/*') ? id.startsWith(e.slice(0, -1)) : id === e))
+    const out = await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      plugins: [react()],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      build: {
+        write: false,
+        target: 'es2022',
+        modulePreload: false,
+        rolldownOptions: { input: entry, external: isExternal, preserveEntrySignatures: 'allow-extension' },
+      },
+    })
+    const output = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output)
+    const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]))
+    const entryChunk = [...chunks.values()].find((c) => c.isEntry)
+    const initial = new Set()
+    const lazy = new Set()
+    const pending = []
+    const walk = (name, into) => {
+      if (into.has(name) || initial.has(name) || !chunks.has(name)) return
+      into.add(name)
+      const c = chunks.get(name)
+      for (const i of c.imports) walk(i, into)
+      pending.push(...c.dynamicImports)
+    }
+    walk(entryChunk.fileName, initial)
+    while (pending.length) walk(pending.pop(), lazy)
+    const files = [...initial, ...lazy].map((name) => {
+      const c = chunks.get(name)
+      const inputs = Object.entries(c.modules)
+        .filter(([, m]) => m.renderedLength > 0)
+        .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
+        .map(([id]) => relative(root, id.replace(/^\0/, '')))
+      return {
+        file: name,
+        kind: initial.has(name) ? 'initial' : 'lazy',
+        gzip: gzipSync(c.code, { level: 9 }).length,
+        agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
+        phone: inputs.some((i) => i.includes('libphonenumber-js')),
+        react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
+        inputs,
+      }
+    })
+    const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0)
+    return {
+      initial: sum('initial'),
+      lazy: sum('lazy'),
+      files,
+      agoraInInitial: files.some((f) => f.kind === 'initial' && f.agora),
+      initialInputs: [...new Set(files.filter((f) => f.kind === 'initial').flatMap((f) => f.inputs))].sort(),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export const nextExampleDir = join(root, 'examples', 'next')
+
+/**
+ * The README page as `next build` (Turbopack) ships it, read from `examples/next/.next`: the
+ * scripts the prerendered `/` loads minus those the app's own `/_not-found` loads (Next's runtime
+ * and React), gzip -9 each. Lazy chunks are the other page chunks (reached through `import()`:
+ * the Agora SDK, phone metadata). `undefined` when the example has not been built.
+ * Unlike {@link measure}, @tanstack/react-query is bundled (Next cannot leave it out); its chunk is
+ * reported apart as `reactQuery` when Turbopack gives it one.
+ */
+export function measureNextBuild(dir = join(nextExampleDir, '.next')) {
+  const page = join(dir, 'server', 'app', 'index.html')
+  if (!existsSync(page)) return undefined
+  const scripts = (file) =>
+    new Set([...readFileSync(file, 'utf8').matchAll(/static\/chunks\/[\w.-]+\.js/g)].map((m) => m[0]))
+  const base = scripts(join(dir, 'server', 'app', '_not-found.html'))
+  const initial = [...scripts(page)].filter((s) => !base.has(s))
+  const chunkDir = join(dir, 'static', 'chunks')
+  const all = readdirSync(chunkDir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `static/chunks/${f}`)
+  const lazy = all.filter((f) => !initial.includes(f) && !base.has(f) && !/\/turbopack-/.test(f))
+  const files = [...initial, ...lazy].map((file) => {
+    const text = readFileSync(join(dir, file), 'utf8')
+    return {
+      file,
+      kind: initial.includes(file) ? 'initial' : 'lazy',
+      gzip: gzipSync(text, { level: 9 }).length,
+      agora: text.includes('AgoraRTC'),
+      phone: text.includes('country_calling_codes'),
+      zod: text.includes('$ZodType'),
+      // TanStack Query alone in a chunk: its client class, and none of linekit's `lk-*` class names.
+      reactQuery: text.includes('QueryClient') && !/lk-[A-Z]/.test(text),
+    }
+  })
+  const sum = (pred) => files.filter(pred).reduce((n, f) => n + f.gzip, 0)
+  return {
+    initial: sum((f) => f.kind === 'initial'),
+    reactQuery: sum((f) => f.kind === 'initial' && f.reactQuery),
+    lazy: sum((f) => f.kind === 'lazy'),
+    files,
+    agoraInInitial: files.some((f) => f.kind === 'initial' && f.agora),
+    phoneInInitial: files.some((f) => f.kind === 'initial' && f.phone),
+  }
+}
+
+/**
+ * The README's "Embed a component" code: examples/next/app/Support.tsx, importing the
+ * repository's sources (`./src/index.ts`, `./src/api/index.ts`, `./src/styles.css`) instead of the
+ * package, so {@link measure} and {@link measureVite} bundle exactly what the README shows.
+ */
+export function readmeSnippet() {
+  return readFileSync(join(nextExampleDir, 'app', 'Support.tsx'), 'utf8')
+    .replace(/from 'linekit\/api'/g, "from './src/api/index.ts'")
+    .replace(/from 'linekit'/g, "from './src/index.ts'")
+    .replace(/'linekit\/styles\.css'/g, "'./src/styles.css'")
+}

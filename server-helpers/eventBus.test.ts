@@ -8,8 +8,8 @@ import { toNextHandlers } from './next'
 import { createLinekitServer } from './createLinekitServer'
 import { KEY, LINE_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
 
-const event = (n: number) => ({ type: 'message' as const, lineId: LINE_A, payload: { n } })
-const ns = (events: LinekitEvent[]) => events.map((e) => (e.payload as { n: number }).n)
+const event = (n: number) => ({ type: 'message' as const, lineId: LINE_A, data: { n } }) as never
+const ns = (events: LinekitEvent[]) => events.map((e) => (e.data as unknown as { n: number }).n)
 
 describe('createMemoryEventBus', () => {
   it('delivers to every subscriber with increasing ids, and stops after unsubscribe', async () => {

@@ -1,20 +1,15 @@
-/** Names of the events that flow from the webhook route to the browsers. */
-export type LinekitEventType =
-  'message' | 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' | 'audiocall.inbound.ended'
+import type { LinekitEventFrame } from '../src/api/events'
 
-/** What the webhook route publishes. */
-export interface LinekitEventInput {
-  type: LinekitEventType
-  /** The line the event belongs to; `null` when it could not be resolved (then no browser receives it). */
-  lineId: string | null
-  /** The webhook payload as received and validated. */
-  payload: unknown
-}
+export type { LinekitEventType } from '../src/api/events'
+
+/**
+ * What the webhook route publishes: the stream's frame (`src/api/events.ts`), `{ type, lineId,
+ * data }`. `lineId` is `null` when the line could not be resolved (then no browser receives it).
+ */
+export type LinekitEventInput = LinekitEventFrame
 
 /** A published event, with the id the SSE stream sends and `Last-Event-ID` resumes from. */
-export interface LinekitEvent extends LinekitEventInput {
-  id: string
-}
+export type LinekitEvent = LinekitEventFrame & { id: string }
 
 /** Options of {@link EventBus.subscribe}. */
 export interface SubscribeOptions {
@@ -86,12 +81,7 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
   return {
     async publish(input) {
       seq += 1
-      const event: LinekitEvent = {
-        id: `${epoch}-${seq}`,
-        type: input.type,
-        lineId: input.lineId,
-        payload: input.payload,
-      }
+      const event = { ...input, id: `${epoch}-${seq}` } as LinekitEvent
       if (capacity > 0) {
         buffer.push(event)
         if (buffer.length > capacity) buffer.shift()

@@ -1,8 +1,8 @@
 /**
  * `linekit/server`: the backend routes the browser kit talks to — the allowlisted API proxy,
  * the voice-token mint, the webhook receiver and the SSE event stream — as one Web-standard
- * `(request) => Promise<Response>`. Adapters: `linekit/server/node`, `linekit/server/next`;
- * multi-instance bus: `linekit/server/redis`.
+ * `(request) => Promise<Response>`, spending the API key's budget through one gate. Adapters:
+ * `linekit/server/node`, `linekit/server/next`; several instances: `linekit/server/redis`.
  */
 export { createLinekitServer } from './createLinekitServer'
 export type {
@@ -21,5 +21,6 @@ export type {
   MemoryEventBusOptions,
   SubscribeOptions,
 } from './eventBus'
-export { formatEvent } from './internal/sse'
-export type { Timers } from './internal/sse'
+export { createMemoryBudgetStore } from './gate/store'
+export type { BudgetStore, MemoryBudgetStoreOptions, TakeResult } from './gate/store'
+export type { Priority } from './gate/budgetGate'

@@ -78,7 +78,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
   const toEvent = (id: string, json: string): LinekitEvent | null => {
     try {
       const input = JSON.parse(json) as LinekitEventInput
-      return { id, type: input.type, lineId: input.lineId, payload: input.payload }
+      return { ...input, id } as LinekitEvent
     } catch (error) {
       onError(error)
       return null
@@ -189,7 +189,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
   return {
     ready: () => ready,
     async publish(input) {
-      const json = JSON.stringify({ type: input.type, lineId: input.lineId, payload: input.payload })
+      const json = JSON.stringify({ type: input.type, lineId: input.lineId, data: input.data })
       await redis.eval(PUBLISH_SCRIPT, 1, stream, String(maxLen), json, channel)
     },
     subscribe(listener, subscribeOptions) {

@@ -49,6 +49,7 @@ export { useTypingIndicator } from './hooks/useTypingIndicator'
 export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hooks/useTypingIndicator'
 export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
+export { useReactions } from './hooks/useReactions'
 export { useEffects } from './hooks/useEffects'
 // lines, availability, contacts, workflows
 export { useLines } from './hooks/useLines'
@@ -77,7 +78,14 @@ export type { MemoryEventSource } from './events/createMemoryEventSource'
 export { useLinekitEvent } from './events/useLinekitEvent'
 export { useInboundCalls } from './events/useInboundCalls'
 export type { UseInboundCallsResult } from './events/useInboundCalls'
-export type { InboundCall, InboundCallStore, InboundCallsSnapshot } from './events/inboundCallStore'
+export type {
+  CallBackRequest,
+  InboundCall,
+  InboundCallOutcome,
+  InboundCallRecord,
+  InboundCallStore,
+  InboundCallsSnapshot,
+} from './events/inboundCallStore'
 export type {
   LinekitEvent,
   LinekitEventOf,
@@ -142,7 +150,30 @@ export type { DateOptions } from './components/internal/time'
 // calling
 export { Dialer, dialerStrings } from './components/Dialer'
 export type { DialerProps, DialerStrings } from './components/Dialer'
-export type { DialerPhase } from './components/calling/dialerMachine'
+export type { DialerAudio, DialerPhase, DialerState } from './components/calling/dialerMachine'
+export { useDialer } from './components/calling/useDialer'
+export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
+export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
+export { useRingTone } from './components/calling/useRingTone'
+export { Keypad, keypadStrings } from './components/calling/Keypad'
+export type { KeypadProps, KeypadStrings } from './components/calling/Keypad'
+export {
+  AudioControls,
+  MicrophoneLevel,
+  MicrophonePicker,
+  MuteButton,
+  audioControlsStrings,
+  useMuted,
+} from './components/calling/AudioControls'
+export type {
+  AudioControlsProps,
+  AudioControlsStrings,
+  MicrophoneLevelProps,
+  MicrophonePickerProps,
+  MuteButtonProps,
+} from './components/calling/AudioControls'
+export { CallTimer } from './components/calling/CallTimer'
+export type { CallTimerProps } from './components/calling/CallTimer'
 export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
 export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
 export { CallLogTable, callLogTableStrings } from './components/CallLogTable'

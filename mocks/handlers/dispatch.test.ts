@@ -49,7 +49,7 @@ describe('routing matches exact paths only (any host)', () => {
     expect(lines?.status).toBe(200)
     const one = await getResponse(m.handlers, new Request('https://b.test/get-message-api/pbm_x%7Ey', { headers }))
     expect(one?.status).toBe(404)
-    expect((await one?.json()).code).toBe('message_not_found')
+    expect((await one!.json()).code).toBe('message_not_found')
     const malformed = await getResponse(
       m.handlers,
       new Request('https://b.test/get-message-api/pbm_%E0%A4%A', { headers }),

@@ -1,5 +1,4 @@
-/** Small HTTP helpers shared by the linekit/server routes. */
-import type { Cancellation } from './upstream'
+/** Small HTTP helpers shared by the linekit/server routes: answers, refusals, headers, bodies. */
 
 /** The error body the server itself sends on messaging routes (spec: Errors — `{ error, code?, hint? }`). */
 export interface MessagingErrorBody {
@@ -8,76 +7,51 @@ export interface MessagingErrorBody {
   hint: string
 }
 
-/** The error body the server itself sends on the mint route (spec: Errors — mint bodies always carry `code`). */
-export interface MintErrorBody {
-  error: string
-  code: string
-}
-
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 
 /**
- * An answer of the server whose content is in hand: its own JSON answers and relayed upstream
- * bodies. The Web `handle()` turns it into a `Response` ({@link toResponse}); the Node adapter
- * writes it to the socket as it is (server-helpers/node.ts), with no Web objects in between.
+ * A refusal: thrown anywhere on a route's way, answered with its `response` (like Hono's
+ * `HTTPException`). The one way routes stop early.
  */
-export class Reply {
-  constructor(
-    readonly status: number,
-    /** Lower-case names. */
-    readonly headers: Record<string, string>,
-    /** `null`: no body. */
-    readonly body: string | Uint8Array<ArrayBuffer> | null,
-    readonly statusText = '',
-  ) {}
-
-  toResponse(): Response {
-    return new Response(this.body, { status: this.status, statusText: this.statusText, headers: this.headers })
+export class LinekitHttpError extends Error {
+  constructor(readonly response: Response) {
+    super(`linekit/server answered ${response.status}`)
+    this.name = 'LinekitHttpError'
   }
 }
 
-type NodeBuffer = Uint8Array & { indexOf(value: Uint8Array): number }
-const NativeBuffer = (globalThis as { Buffer?: { isBuffer(value: unknown): value is NodeBuffer } }).Buffer
-
-/** True when `needle` (non-empty) occurs in `haystack`. */
-export function bytesInclude(haystack: Uint8Array, needle: Uint8Array): boolean {
-  // Node's own search when it can (createNodeFetch's bodies are Buffers): several times faster.
-  if (needle.length > 0 && NativeBuffer?.isBuffer(haystack)) return haystack.indexOf(needle) !== -1
-  const first = needle[0]
-  if (first === undefined) return false
-  const last = haystack.length - needle.length
-  for (let at = haystack.indexOf(first); at !== -1 && at <= last; at = haystack.indexOf(first, at + 1)) {
-    let i = 1
-    while (i < needle.length && haystack[at + i] === needle[i]) i++
-    if (i === needle.length) return true
-  }
-  return false
+/** A JSON answer with no-store caching (every answer here is per user). */
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...jsonHeaders, ...headers } })
 }
 
-/** A JSON answer with no-store caching (every answer here is per-user). */
-export function json(body: unknown, status = 200, headers?: Record<string, string>): Reply {
-  return new Reply(status, { ...jsonHeaders, ...headers }, JSON.stringify(body))
-}
-
-/** A messaging-shaped error the server originates. */
-export function messagingError(status: number, code: string, error: string, hint: string): Reply {
+/** A messaging-shaped refusal the server originates, to throw. */
+export function messagingError(
+  status: number,
+  code: string,
+  error: string,
+  hint: string,
+  headers?: Record<string, string>,
+): LinekitHttpError {
   const body: MessagingErrorBody = { error, code, hint }
-  return json(body, status)
+  return new LinekitHttpError(json(body, status, headers))
 }
 
-/** A mint-shaped error the server originates. */
-export function mintError(status: number, code: string, error: string): Reply {
-  const body: MintErrorBody = { error, code }
-  return json(body, status)
+/** A mint-shaped refusal the server originates (spec: Errors — mint bodies are `{ error, code }`), to throw. */
+export function mintError(status: number, code: string, error: string): LinekitHttpError {
+  return new LinekitHttpError(json({ error, code }, status))
 }
 
-export const notFound = (): Reply =>
+export const notFound = (): LinekitHttpError =>
   messagingError(
     404,
     'not_found',
     'Not found',
     'Check the path: only the service endpoints are served under this prefix.',
   )
+
+export const methodNotAllowed = (allow: string): LinekitHttpError =>
+  messagingError(405, 'method_not_allowed', 'Method not allowed', `Use ${allow}.`, { allow })
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) plus the encoding headers that break a pass-through:
 // Node's fetch decodes gzip but keeps content-encoding (TOOLCHAIN.md). set-cookie never
@@ -102,27 +76,21 @@ const droppedResponseHeaders = new Set([
   'strict-transport-security',
 ])
 
-/** Response headers as the upstream transports hand them over: lower-case names (Node's form). */
-export type UpstreamHeaders = Record<string, string | string[] | undefined>
-
 /**
  * Response headers safe to hand to the browser. `secret` (the API key) is never echoed:
  * a header whose value contains it is dropped.
  */
-export function forwardableHeaders(upstream: UpstreamHeaders, secret: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const name in upstream) {
-    const raw = upstream[name]
-    if (raw === undefined || droppedResponseHeaders.has(name)) continue
-    const value = typeof raw === 'string' ? raw : raw.join(', ')
-    if (secret && value.includes(secret)) continue
-    out[name] = value
-  }
-  out['cache-control'] ??= 'no-store'
+export function forwardableHeaders(upstream: Headers, secret: string): Headers {
+  const out = new Headers()
+  upstream.forEach((value, name) => {
+    if (droppedResponseHeaders.has(name) || (secret && value.includes(secret))) return
+    out.set(name, value)
+  })
+  if (!out.has('cache-control')) out.set('cache-control', 'no-store')
   // The relayed body is served from the app's own origin: a non-JSON error page (a proxy's 502,
   // spec: Errors) that reflects a parameter must not be able to run script there.
-  out['x-content-type-options'] = 'nosniff'
-  out['content-security-policy'] = "default-src 'none'; frame-ancestors 'none'; sandbox"
+  out.set('x-content-type-options', 'nosniff')
+  out.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
   return out
 }
 
@@ -164,41 +132,11 @@ export async function readBodyCapped(request: Request, limit: number): Promise<s
   return new TextDecoder().decode(all)
 }
 
-/** The rejection of an upstream call that ran out of time. */
-export const upstreamTimeout = (): DOMException =>
-  new DOMException('The upstream did not answer in time', 'TimeoutError')
-
-/**
- * A signal that aborts when `parent` does, or with {@link upstreamTimeout} after `ms` (never
- * without `ms`); `clear()` once the work is done releases the timer and the listener. (One
- * controller and one timer per call: `AbortSignal.any` + `AbortSignal.timeout` cost several times
- * as much.)
- */
-export function deadlineSignal(
-  parent: Cancellation | undefined,
-  ms: number | undefined,
-): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController()
-  const onAbort = () => controller.abort(parent?.reason)
-  const timer = ms === undefined ? undefined : setTimeout(() => controller.abort(upstreamTimeout()), ms)
-  let unsubscribe: (() => void) | undefined
-  if (parent?.aborted) onAbort()
-  else unsubscribe = parent?.subscribe(onAbort)
-  return {
-    signal: controller.signal,
-    clear() {
-      clearTimeout(timer)
-      unsubscribe?.()
-    },
+/** JSON.parse, `undefined` when the text is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
   }
-}
-
-/** `work`, or a rejection with `signal.reason` as soon as `signal` aborts, whichever comes first. */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    if (signal.aborted) onAbort()
-    else signal.addEventListener('abort', onAbort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }

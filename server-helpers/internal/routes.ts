@@ -13,12 +13,15 @@ export type LinePolicy =
   | { kind: 'bodyLine'; field: 'lineId' | 'pb_line_id'; required: boolean }
   /** The query names the line in `pb_line_id`; omitted → see `resolveOmittedLine`. */
   | { kind: 'queryLine'; field: 'pb_line_id' }
-  /** The 200 response names the line in `field`; another user's line becomes a 404. */
-  | { kind: 'responseLine'; field: 'line_id' | 'pb_line_id' }
+  /** The 200 response names the line in `line_id` (a message record); another user's line becomes a 404. */
+  | { kind: 'responseLine' }
   /** `GET /get-lines`: the response is filtered to the user's lines. */
   | { kind: 'lines' }
-  /** The body names a call (`call_uuid`); its line is looked up through the call-status endpoint first. */
-  | { kind: 'callLookup' }
+  /**
+   * The body (POST) or query (GET) names a call (`call_uuid`); its line is what the server learned
+   * from the ringing webhook or the user's own call start (the call-status answer's shape is not shown).
+   */
+  | { kind: 'call' }
   /** The body names a message (`messageHandle`); its line is looked up through the single-message endpoint first. */
   | { kind: 'messageLookup' }
   /** `POST /cancel-flow-run`: the run's line is known only if it was enrolled through this server. */
@@ -31,8 +34,6 @@ export interface ProxyRoute {
   policy: LinePolicy
   /** Query parameters forwarded on GET (others are dropped; duplicates are refused). */
   query?: readonly string[]
-  /** Remember `runId → pb_line_id` from the response (enrolment). */
-  remembersRun?: boolean
 }
 
 const pagination = ['limit', 'offset'] as const
@@ -61,7 +62,7 @@ export const proxyRoutes: readonly ProxyRoute[] = [
       'sent_at_lte',
     ],
   },
-  { method: 'GET', path: '/get-message-api/:message_handle', policy: { kind: 'responseLine', field: 'line_id' } },
+  { method: 'GET', path: '/get-message-api/:message_handle', policy: { kind: 'responseLine' } },
   { method: 'GET', path: '/get-lines', policy: { kind: 'lines' } },
   { method: 'POST', path: '/api-check-native-availability', policy: { kind: 'open' } },
   { method: 'POST', path: '/create-external-contact', policy: { kind: 'open' } },
@@ -71,7 +72,6 @@ export const proxyRoutes: readonly ProxyRoute[] = [
     method: 'POST',
     path: '/enroll-flow',
     policy: { kind: 'bodyLine', field: 'pb_line_id', required: false },
-    remembersRun: true,
   },
   { method: 'GET', path: '/get-flows', policy: { kind: 'open' } },
   { method: 'POST', path: '/cancel-flow-run', policy: { kind: 'run' } },
@@ -81,13 +81,13 @@ export const proxyRoutes: readonly ProxyRoute[] = [
     path: '/start-audiocall-call-api',
     policy: { kind: 'bodyLine', field: 'pb_line_id', required: true },
   },
-  { method: 'POST', path: '/answer-audiocall-call-api', policy: { kind: 'callLookup' } },
-  { method: 'POST', path: '/decline-audiocall-call-api', policy: { kind: 'callLookup' } },
-  { method: 'POST', path: '/end-audiocall-call-api', policy: { kind: 'callLookup' } },
+  { method: 'POST', path: '/answer-audiocall-call-api', policy: { kind: 'call' } },
+  { method: 'POST', path: '/decline-audiocall-call-api', policy: { kind: 'call' } },
+  { method: 'POST', path: '/end-audiocall-call-api', policy: { kind: 'call' } },
   {
     method: 'GET',
     path: '/get-audiocall-call-status-api',
-    policy: { kind: 'responseLine', field: 'pb_line_id' },
+    policy: { kind: 'call' },
     query: ['call_uuid'],
   },
   {

@@ -1,88 +1,65 @@
-/** How the core calls the service: plain records in and out, Web `fetch` only at the edge. */
-import type { UpstreamHeaders } from './http'
-import { deadlineSignal, untilAborted } from './http'
-
-/** One call to the service, as the core makes it. */
-export interface UpstreamCall {
-  url: string
-  method: string
-  /** Lower-case names; not modified by the transport. */
-  headers: Readonly<Record<string, string>>
-  body: string | Uint8Array<ArrayBuffer> | undefined
-  /** The browser leaving: the call rejects with its reason once it is cancelled. */
-  cancel: Cancellation | undefined
-  /** Time limit of the whole call, body included: then it rejects with {@link upstreamTimeout}. */
-  timeoutMs?: number
-}
-
-/**
- * The browser leaving, as the core and the transports see it: an `AbortSignal`
- * ({@link cancellationOf}), or the Node adapter's form built on the response's `close` event, which
- * costs a request far less than an AbortController and its EventTarget listeners.
- */
-export interface Cancellation {
-  readonly aborted: boolean
-  readonly reason: unknown
-  /** Calls `listener` once, when cancelled; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void
-}
-
-/** An `AbortSignal` as a {@link Cancellation}. */
-export function cancellationOf(signal: AbortSignal): Cancellation {
-  return {
-    get aborted() {
-      return signal.aborted
-    },
-    get reason() {
-      return signal.reason as unknown
-    },
-    subscribe(listener) {
-      signal.addEventListener('abort', listener, { once: true })
-      return () => signal.removeEventListener('abort', listener)
-    },
-  }
-}
-
-/** The service's whole answer, content-encoding undone. */
-export interface UpstreamAnswer {
-  status: number
-  statusText: string
-  headers: UpstreamHeaders
-  bytes: Uint8Array<ArrayBuffer>
-}
-
-export type UpstreamTransport = (call: UpstreamCall) => Promise<UpstreamAnswer>
+/** One call to the service over the injected `fetch`, read whole, with a time limit. */
 
 /** The `fetch` option of createLinekitServer. */
 export type UpstreamFetch = (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>
 
-/**
- * Where a fetch made by createNodeFetch carries its transport, which the core then calls directly:
- * no Request, Response or Headers per call. A registered symbol, so that separately bundled entry
- * points (linekit/server, linekit/server/node) agree on it.
- */
-export const transportKey: unique symbol = Symbol.for('linekit.transport') as never
+/** One call to the service. */
+export interface UpstreamCall {
+  method: 'GET' | 'POST'
+  url: string
+  /** JSON text of a POST. */
+  body?: string
+}
 
-/** The transport behind `fetch`: its own when it has one (createNodeFetch), else through Request and Response. */
-export function transportOf(fetch: UpstreamFetch): UpstreamTransport {
-  const own = (fetch as UpstreamFetch & { [transportKey]?: UpstreamTransport })[transportKey]
-  if (own) return own
-  return async ({ url, method, headers, body, cancel, timeoutMs }) => {
-    const deadline = deadlineSignal(cancel, timeoutMs)
-    const init = { signal: deadline.signal }
-    try {
-      const request = new Request(url, { method, headers, body, ...init })
-      // Awaited only until the deadline, whatever the fetch does with its signal: Node's Request
-      // can lose the link to the signal it was given after a GC (nodejs/node#55428).
-      const response = await untilAborted(fetch(request, init), deadline.signal)
-      const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), deadline.signal))
-      const answerHeaders: Record<string, string> = {}
-      response.headers.forEach((value, name) => {
-        answerHeaders[name] = value
-      })
-      return { status: response.status, statusText: response.statusText, headers: answerHeaders, bytes }
-    } finally {
-      deadline.clear()
-    }
+/** The service's whole answer (every route filters or relays it whole). */
+export interface UpstreamAnswer {
+  status: number
+  statusText: string
+  headers: Headers
+  text: string
+}
+
+/** The rejection of an upstream call that ran out of time. */
+export const upstreamTimeout = (): DOMException =>
+  new DOMException('The upstream did not answer in time', 'TimeoutError')
+
+/** `work`, or a rejection with `signal.reason` as soon as `signal` aborts, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/**
+ * Calls the service with the key and reads the whole answer. The time limit covers the body
+ * too; `signal` (the browser leaving) aborts it. Throws on network failure, timeout or abort.
+ */
+export async function fetchUpstream(
+  fetch: UpstreamFetch,
+  apiKey: string,
+  call: UpstreamCall,
+  options: { signal?: AbortSignal; timeoutMs: number },
+): Promise<UpstreamAnswer> {
+  const controller = new AbortController()
+  const onAbort = () => controller.abort(options.signal?.reason)
+  if (options.signal?.aborted) onAbort()
+  else options.signal?.addEventListener('abort', onAbort, { once: true })
+  const timer = setTimeout(() => controller.abort(upstreamTimeout()), options.timeoutMs)
+  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, accept: 'application/json' }
+  if (call.body !== undefined) headers['content-type'] = 'application/json'
+  try {
+    const init = { signal: controller.signal }
+    const request = new Request(call.url, { method: call.method, headers, body: call.body, ...init })
+    // Awaited only until the deadline, whatever the fetch does with its signal: Node's Request
+    // can lose the link to the signal it was given after a GC (nodejs/node#55428).
+    const response = await untilAborted(fetch(request, init), controller.signal)
+    const text = await untilAborted(response.text(), controller.signal)
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text }
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', onAbort)
   }
 }

@@ -28,12 +28,12 @@ export function isGroupId(toNumber: string): boolean {
 }
 
 /** The external party: the sender of an inbound message, the recipient (or group) of an outbound one. */
-export function counterpartOf(record: Pick<MessageRecord, 'direction' | 'from_number' | 'to_number'>): string {
+function counterpartOf(record: Pick<MessageRecord, 'direction' | 'from_number' | 'to_number'>): string {
   return record.direction === 'inbound' ? record.from_number : record.to_number
 }
 
 /** `g:<chat id>` for a group thread, `o:<line id>|<number>` for a one-to-one thread. */
-export function threadKeyOf(record: MessageRecord): string {
+function threadKeyOf(record: MessageRecord): string {
   return isGroupId(record.to_number) ? `g:${record.to_number}` : `o:${record.line_id}|${counterpartOf(record)}`
 }
 
@@ -42,6 +42,13 @@ function matchKey(direction: string, lineId: string, counterpart: string, conten
   return JSON.stringify([direction, lineId, counterpart, content])
 }
 const matchKeyOf = (r: MessageRecord) => matchKey(r.direction, r.line_id, counterpartOf(r), r.content)
+/**
+ * An outbound group message's webhook names one participant as `destination` (spec: "Phone
+ * number in E.164"), its record the group's `chat…` id: they meet on line and text alone.
+ */
+const looseKeyOf = (r: Pick<MessageRecord, 'direction' | 'line_id' | 'content'>) =>
+  r.direction === 'outbound' ? JSON.stringify([r.line_id, r.content]) : null
+const isGroupRecord = (r: MessageRecord) => r.direction === 'outbound' && isGroupId(r.to_number)
 
 const order = (a: Entry, b: Entry) => a.created - b.created || a.seq - b.seq
 
@@ -109,6 +116,9 @@ export class MessageIndex {
   private readonly byGuid = new Map<string, Entry>()
   private readonly provisional = new Map<string, Set<Entry>>()
   private readonly unclaimed = new Map<string, Set<Entry>>()
+  /** Outbound provisional records by line and text; listed outbound group records no webhook claimed. */
+  private readonly provisionalLoose = new Map<string, Set<Entry>>()
+  private readonly unclaimedGroups = new Map<string, Set<Entry>>()
   private seq = 0
 
   constructor(private readonly toleranceMs: number) {}
@@ -123,7 +133,11 @@ export class MessageIndex {
       return { kind: 'message', lineId: record.line_id, record, provisional: false }
     }
     const created = parseTime(record.created_at)
-    const stand = closest(this.provisional.get(matchKeyOf(record)), created, this.toleranceMs)
+    const stand =
+      closest(this.provisional.get(matchKeyOf(record)), created, this.toleranceMs) ??
+      (isGroupRecord(record)
+        ? closest(this.provisionalLoose.get(looseKeyOf(record)!), created, this.toleranceMs)
+        : undefined)
     if (stand) this.remove(stand)
     this.add({
       record,
@@ -143,10 +157,13 @@ export class MessageIndex {
     if (this.byGuid.has(payload.guid)) return null
     const received = parseTime(payload.receivedAt)
     const key = matchKey(payload.direction, lineId, payload.destination, payload.message)
-    const listed = closest(this.unclaimed.get(key), received, this.toleranceMs)
+    const loose = looseKeyOf({ direction: payload.direction, line_id: lineId, content: payload.message })
+    const listed =
+      closest(this.unclaimed.get(key), received, this.toleranceMs) ??
+      (loose === null ? undefined : closest(this.unclaimedGroups.get(loose), received, this.toleranceMs))
     if (listed) {
       // Already listed (the webhook came late): the record stands for it from now on.
-      deleteFrom(this.unclaimed, key, listed)
+      this.forgetUnclaimed(listed)
       listed.guid = payload.guid
       this.byGuid.set(payload.guid, listed)
       return null
@@ -222,8 +239,20 @@ export class MessageIndex {
     insertSorted(line, entry)
     addTo(this.byThread, threadKeyOf(record), entry)
     if (entry.guid !== null) this.byGuid.set(entry.guid, entry)
-    if (entry.provisional) addTo(this.provisional, matchKeyOf(record), entry)
-    else if (entry.guid === null) addTo(this.unclaimed, matchKeyOf(record), entry)
+    const loose = looseKeyOf(record)
+    if (entry.provisional) {
+      addTo(this.provisional, matchKeyOf(record), entry)
+      if (loose !== null) addTo(this.provisionalLoose, loose, entry)
+    } else if (entry.guid === null) {
+      addTo(this.unclaimed, matchKeyOf(record), entry)
+      if (isGroupRecord(record)) addTo(this.unclaimedGroups, loose!, entry)
+    }
+  }
+
+  private forgetUnclaimed(entry: Entry): void {
+    deleteFrom(this.unclaimed, matchKeyOf(entry.record), entry)
+    const loose = looseKeyOf(entry.record)
+    if (loose !== null) deleteFrom(this.unclaimedGroups, loose, entry)
   }
 
   private remove(entry: Entry): void {
@@ -238,6 +267,8 @@ export class MessageIndex {
     deleteFrom(this.byThread, threadKeyOf(record), entry)
     if (entry.guid !== null && this.byGuid.get(entry.guid) === entry) this.byGuid.delete(entry.guid)
     deleteFrom(this.provisional, matchKeyOf(record), entry)
-    deleteFrom(this.unclaimed, matchKeyOf(record), entry)
+    const loose = looseKeyOf(record)
+    if (loose !== null) deleteFrom(this.provisionalLoose, loose, entry)
+    this.forgetUnclaimed(entry)
   }
 }

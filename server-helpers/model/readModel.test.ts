@@ -249,14 +249,23 @@ describe('createReadModel', () => {
     ])
   })
 
-  it('an outbound group webhook is provisional in the group thread and replaced by its record', async () => {
+  it("an outbound group message's webhook (destination: one participant) is replaced by the group's record", async () => {
     const { model } = await coveredModel()
-    const hook = webhook({ at: T0 + 10, direction: 'outbound', destination: CHAT, message: 'lunch?' })
-    await model.applyMessageWebhook(hook)
-    expect(model.threadMessages({ chatId: CHAT }, [LINE_A]).map((m) => m.message_handle)).toEqual([`lkw_${hook.guid}`])
+    // spec: Message webhook payload — destination is "Phone number in E.164", not the chat id.
+    const hook = webhook({ at: T0 + 10, direction: 'outbound', destination: CARA, message: 'lunch?' })
+    const [provisional] = await model.applyMessageWebhook(hook)
+    expect(provisional).toMatchObject({ provisional: true })
     const listed = record({ at: T0 + 5, direction: 'outbound', to_number: CHAT, content: 'lunch?' })
-    await model.applyMessageRecords([listed], { from: iso(T0), to: iso(T0 + 20) })
+    const [change] = await model.applyMessageRecords([listed], { from: iso(T0), to: iso(T0 + 20) })
+    expect(change).toMatchObject({ replaces: `lkw_${hook.guid}` })
     expect(model.threadMessages({ chatId: CHAT }, [LINE_A])).toEqual([listed])
+    expect(model.threadMessages({ lineId: LINE_A, number: CARA }, [LINE_A])).toEqual([])
+    // Listed first, webhook late: claimed, nothing added.
+    const again = record({ at: T0 + 30, direction: 'outbound', to_number: CHAT, content: 'again' })
+    await model.applyMessageRecords([again], { from: iso(T0), to: iso(T0 + 40) })
+    const late = webhook({ at: T0 + 35, direction: 'outbound', destination: CARA, message: 'again' })
+    expect(await model.applyMessageWebhook(late)).toEqual([])
+    expect(model.threadMessages({ chatId: CHAT }, [LINE_A])).toEqual([listed, again])
   })
 
   it('learns call → line from events and call starts; an answered call whose ended was lost stays live', async () => {
@@ -284,6 +293,34 @@ describe('createReadModel', () => {
     // A late answered event never moves it back.
     await model.applyCallEvent({ ...base, event: 'audiocall.inbound.answered', answeredAt: iso(now) })
     expect(model.recentInboundCalls([LINE_A])[0]!.state).toBe('ended')
+  })
+
+  it('answers call-log lists from the newest page only where that is exact', async () => {
+    const model = createReadModel({ now: () => T0 })
+    expect(model.queryCallLogs({}, [LINE_A])).toBeUndefined()
+    const log = (id: string, answered: string | null) => ({
+      id,
+      line_id: LINE_A,
+      from_number: NUMBER_A,
+      to_number: AVA,
+      status: 'completed',
+      disposition: null,
+      transcript: null,
+      duration_seconds: null,
+      answered_at: answered,
+      ended_at: null,
+      recording_url: null,
+    })
+    // A full page of the newest: older ones may exist.
+    await model.applyCallLogs([log('c3', iso(T0)), log('c2', null), log('c1', iso(T0 - 5000))], false)
+    expect(model.queryCallLogs({ limit: 2 }, [LINE_A])!.data.map((l) => l.id)).toEqual(['c3', 'c2'])
+    expect(model.queryCallLogs({ limit: 3 }, [LINE_A])).toBeUndefined()
+    expect(model.queryCallLogs({ call_log_timestamp: 'asc', limit: 1 }, [LINE_A])).toBeUndefined()
+    expect(model.queryCallLogs({ limit: 1, answered_at_gte: iso(T0 - 1) }, [LINE_A])).toBeUndefined()
+    expect(model.queryCallLogs({ offset: 1950, limit: 51 }, [LINE_A])).toBeUndefined()
+    await model.applyCallLogs([log('c3', iso(T0)), log('c2', null), log('c1', iso(T0 - 5000))], true)
+    expect(model.queryCallLogs({ answered_at_lte: iso(T0 - 1) }, [LINE_A])!.data.map((l) => l.id)).toEqual(['c1'])
+    expect(model.queryCallLogs({}, [LINE_B])!.data).toEqual([])
   })
 
   it('resumes from a checkpoint over the same store', async () => {

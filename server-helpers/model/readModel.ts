@@ -3,7 +3,8 @@
  * threads) and inbound calls, fed by the webhooks and kept true by the reconciler. The proxy
  * answers `GET /get-messages-api` from it when it covers the requested window.
  */
-import type { AudioCallEvent, MessageRecord, MessagesListResponse } from '../../src/api'
+import type { AudioCallEvent, CallLog, CallLogsListResponse, MessageRecord, MessagesListResponse } from '../../src/api'
+import { queryCallLogs } from './callLogs'
 import { createMemoryModelStore } from './memoryStore'
 import { queryEntries } from './query'
 import type { MessagesQueryInput } from './query'
@@ -45,6 +46,8 @@ export interface ReadModel {
   applyMessageRecords(records: readonly MessageRecord[], window: MessageWindow | null): Promise<ModelChange[]>
   /** A call-status reading (null: the service does not know the call). */
   applyCallStatus(callUuid: string, reading: CallStatusReading | null): Promise<ModelChange[]>
+  /** The newest page of call logs as listed; `complete` when the page was short (no older ones). */
+  applyCallLogs(logs: readonly CallLog[], complete: boolean): Promise<ModelChange[]>
   /** Teaches the model a line's number (e.g. a send answer's `devicePhoneNumber` and its `lineId`). */
   learnLineNumber(number: string, lineId: string): Promise<ModelChange[]>
   /** Teaches the model the line of a call the server started. */
@@ -54,6 +57,8 @@ export interface ReadModel {
    * model does not cover the query (then ask the service).
    */
   queryMessages(query: MessagesQueryInput, visibleLineIds: readonly string[]): MessagesListResponse | undefined
+  /** `GET /get-call-logs-api` from the model, limited to `visibleLineIds`, or undefined (ask the service). */
+  queryCallLogs(query: MessagesQueryInput, visibleLineIds: readonly string[]): CallLogsListResponse | undefined
   /** One thread, oldest first, within `visibleLineIds`. A `chat…` message is never in a one-to-one thread. */
   threadMessages(key: ThreadKey, visibleLineIds: readonly string[]): MessageRecord[]
   lineIdForNumber(number: string): string | undefined
@@ -122,8 +127,18 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
         },
       }),
     applyCallEvent: (event) => submit({ op: 'call', at: now(), event }),
-    applyMessageRecords: (records, window) => submit({ op: 'records', at: now(), records: [...records], window }),
+    applyMessageRecords(records, window) {
+      // Records the model holds unchanged (the reconciler's overlap re-reads them) are not sent
+      // through the store: with Redis every operation is a stream entry.
+      const changed = records.filter((record) => {
+        const held = state.messages.byHandle.get(record.message_handle)
+        return !held || JSON.stringify(held.record) !== JSON.stringify(record)
+      })
+      return submit({ op: 'records', at: now(), records: changed, window })
+    },
     applyCallStatus: (callUuid, reading) => submit({ op: 'callStatus', at: now(), callUuid, reading }),
+    applyCallLogs: (logs, complete) => submit({ op: 'callLogs', at: now(), logs: [...logs], complete }),
+    queryCallLogs: (query, visibleLineIds) => queryCallLogs(state.callLogs, query, visibleLineIds),
     learnLineNumber: (number, lineId) => submit({ op: 'learnLine', at: now(), number, lineId }),
     async learnCallLine(callUuid, lineId) {
       await submit({ op: 'learnCall', at: now(), callUuid, lineId })

@@ -50,8 +50,7 @@ describe('createReconciler', () => {
   it('reads the seeded history on its first tick and covers the account from its first message', async () => {
     const { model, reconciler, requests } = setup()
     await reconciler().runOnce()
-    expect(requests).toHaveLength(1)
-    expect(requests[0]!.url.pathname).toBe('/get-messages-api')
+    expect(requests.map((q) => q.url.pathname)).toEqual(['/get-messages-api', '/get-call-logs-api'])
     expect(model.coverage()!.since).toBeNull()
     expect(visible(model)!.data).toHaveLength(9)
   })
@@ -93,8 +92,10 @@ describe('createReconciler', () => {
       clock.advance(1000)
       await r.runOnce()
     }
-    // 1 first read + one every 10 s for 60 s.
-    expect(requests).toHaveLength(7)
+    // 1 first read + one every 10 s for 60 s; the newest call logs once a minute.
+    expect(requests.filter((q) => q.url.pathname === '/get-messages-api')).toHaveLength(7)
+    expect(requests.filter((q) => q.url.pathname === '/get-call-logs-api')).toHaveLength(2)
+    expect(requests).toHaveLength(9)
     const mine = visible(model)!.data.find((m) => m.content === 'status moves')!
     expect(mine.status).toBe('delivered')
   })
@@ -156,6 +157,21 @@ describe('createReconciler', () => {
     expect(model.lineIdForCall(first.call_uuid)).toBe(seedLines.main.lineId)
   })
 
+  it('keeps the newest call logs and answers the call-log list from them', async () => {
+    const { mock, model, reconciler, clock } = setup()
+    for (const to of ['+14155550150', '+14155550151', '+14155550152']) {
+      mock.control.callLogs.record({ to, lineId: seedLines.main.lineId, accountId: 'acct_production' })
+      clock.advance(1000)
+    }
+    await reconciler().runOnce()
+    const all = model.queryCallLogs({}, LINES)!
+    expect(all.data.map((log) => log.to_number)).toEqual(['+14155550152', '+14155550151', '+14155550150'])
+    expect(model.queryCallLogs({ call_log_timestamp: 'asc', limit: 1 }, LINES)!.data[0]!.to_number).toBe('+14155550150')
+    expect(model.queryCallLogs({}, [seedLines.messaging.lineId])!.data).toEqual([])
+    expect(model.queryCallLogs({ pb_line_id: seedLines.main.lineId }, [seedLines.messaging.lineId])).toBeUndefined()
+    expect(model.queryCallLogs({ answered_at_gte: 'soon' }, LINES)).toBeUndefined()
+  })
+
   it('after a restart, catches up from where it stopped (the cursor is in the store)', async () => {
     const store = createMemoryModelStore()
     const one = setup({ store })
@@ -178,7 +194,7 @@ describe('createReconciler', () => {
     })
     const seen: URL[] = []
     await again.runOnce()
-    expect(seen).toHaveLength(1)
+    expect(seen.map((url) => url.pathname)).toEqual(['/get-messages-api', '/get-call-logs-api'])
     expect(seen[0]!.searchParams.get('order_direction')).toBe('asc')
     expect(Date.parse(seen[0]!.searchParams.get('created_at_gte')!)).toBe(Date.parse(until) - 120_000)
     const contents = model.queryMessages({}, LINES)!.data.map((m: MessageRecord) => m.content)
@@ -192,3 +208,61 @@ function withKey(request: Request): Request {
   headers.set('authorization', `Bearer ${seedKeys.production}`)
   return new Request(request, { headers })
 }
+
+describe('webhooks and the reconciler together', () => {
+  it('whatever webhooks are lost, late or repeated, the model ends with exactly the service’s messages', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      let state = seed
+      const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+      const { clock, mock, hooks, model, reconciler } = setup({ webhooks: true })
+      const r = reconciler({ requestsPerMinute: 30 })
+      await r.runOnce()
+      const post = (path: string, body: unknown) =>
+        mock.fetch(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const held: Record<string, unknown>[] = []
+      for (let step = 0; step < 80; step++) {
+        const pick = random()
+        const text = ['Thanks!', 'On my way', `note ${step}`][Math.floor(random() * 3)]!
+        if (pick < 0.35)
+          await post('/send-api-message', { phone: '+14155550124', message: text, idempotencyKey: `k${step}` })
+        else if (pick < 0.45)
+          await post('/send-group-message', { numbers: ['+14155550124', '+14155550146'], message: text })
+        else if (pick < 0.55)
+          mock.control.injectInbound({ from: '+14155550146', message: text, groupId: 'pbg_SeedTeamLunch00000001' })
+        else mock.control.injectInbound({ from: '+14155550137', message: text })
+        clock.advance(Math.floor(random() * 3000))
+        await mock.control.webhooks.flush()
+        // Each webhook: lost, delivered, delivered twice, or held back and delivered later.
+        for (const hook of hooks.splice(0)) {
+          if (!('guid' in hook)) continue
+          const fate = random()
+          if (fate < 0.25) continue
+          if (fate < 0.5) held.push(hook)
+          else await model.applyMessageWebhook(hook as never)
+          if (fate > 0.9) await model.applyMessageWebhook(hook as never)
+        }
+        if (held.length > 0 && random() < 0.3) await model.applyMessageWebhook(held.shift() as never)
+        if (random() < 0.2) await r.runOnce()
+      }
+      for (const hook of held) await model.applyMessageWebhook(hook as never)
+      clock.advance(10_000)
+      for (let i = 0; i < 5; i++) {
+        clock.advance(10_000)
+        await r.runOnce()
+      }
+      const service = (await (
+        await mock.fetch(`${BASE}/get-messages-api?limit=100`, {
+          headers: { authorization: `Bearer ${seedKeys.production}` },
+        })
+      ).json()) as { data: MessageRecord[] }
+      const mine = model.queryMessages({ limit: 100 }, LINES)!.data
+      expect(mine.map((m) => m.message_handle).sort(), `seed ${seed}`).toEqual(
+        service.data.map((m) => m.message_handle).sort(),
+      )
+    }
+  })
+})

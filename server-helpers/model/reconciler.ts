@@ -6,7 +6,7 @@
  * With several instances, the store's lease lets one of them run it; another takes over when
  * the leader stops renewing.
  */
-import type { MessageRecord } from '../../src/api'
+import type { CallLog, MessageRecord } from '../../src/api'
 import { MAX_PAGE_SIZE } from '../../src/api/limits'
 import type { ReadModel } from './readModel'
 import type { CallStatusReading, InboundCall } from './types'
@@ -24,6 +24,8 @@ export interface ReconcilerOptions {
   requestsPerMinute?: number
   /** How often the newest messages are read. @default 10_000 */
   messagesEveryMs?: number
+  /** How often the newest call logs are read (0: never). @default 60_000 */
+  callLogsEveryMs?: number
   /** Each read starts this far before the last one ended: late-listed messages and status moves. @default 120_000 */
   overlapMs?: number
   /** How far back the first start reads (the model's window). @default 7 days */
@@ -84,6 +86,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const share = Math.max(1, options.requestsPerMinute ?? 12)
   const messagesEveryMs = options.messagesEveryMs ?? 10_000
   const overlapMs = options.overlapMs ?? 120_000
+  const callLogsEveryMs = options.callLogsEveryMs ?? MINUTE
   const backfillMs = options.backfillMs ?? 7 * 86_400_000
   const ringingPollMs = options.ringingPollMs ?? 15_000
   const answeredPollMs = options.answeredPollMs ?? MINUTE
@@ -98,6 +101,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const sent: number[] = []
   let leading = false
   let lastForward = -Infinity
+  let lastCallLogs = -Infinity
   let lastCheckpoint = -Infinity
   let cursor: Cursor | null = null
   let running: Promise<void> | null = null
@@ -194,6 +198,21 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
   }
 
+  /** The newest page of call logs (they change: in progress → completed, disposition later). */
+  const readCallLogs = async (at: number) => {
+    if (callLogsEveryMs <= 0 || at - lastCallLogs < callLogsEveryMs) return
+    const response = await get('/get-call-logs-api', { limit: MAX_PAGE_SIZE })
+    if (!response) return
+    lastCallLogs = at
+    if (!response.ok) {
+      logger.warn(`linekit reconciler: GET /get-call-logs-api answered ${response.status}`)
+      await response.body?.cancel()
+      return
+    }
+    const body = (await response.json()) as { data?: CallLog[] }
+    if (Array.isArray(body.data)) await model.applyCallLogs(body.data, body.data.length < MAX_PAGE_SIZE)
+  }
+
   const pollCalls = async (at: number) => {
     const due = model.state.calls.stale((call: InboundCall) =>
       call.state === 'ringing' ? at - ringingPollMs : at - answeredPollMs,
@@ -238,6 +257,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     if (!model.state.covered) await readNewest()
     else if (cursor || at - lastForward >= messagesEveryMs) await readForward(at)
     await pollCalls(at)
+    await readCallLogs(at)
     await readBackward(at)
     if (at - lastCheckpoint >= checkpointEveryMs) {
       lastCheckpoint = at

@@ -16,7 +16,7 @@ export interface RedisModelStoreOptions {
   reader?: Redis
   /** Prefix of the keys (`<prefix>:model:log`, `:snapshot`, `:leader`). @default 'linekit' */
   keyPrefix?: string
-  /** Approximate length of the operation stream (`XADD MAXLEN ~`); snapshots must come more often. @default 10000 */
+  /** Approximate length of the operation stream (`XADD MAXLEN ~`); snapshots must come more often. @default 5000 */
   logLength?: number
   /** Called on a failed read, a malformed entry or a throwing apply. */
   onError?: (error: unknown) => void
@@ -56,7 +56,7 @@ export function createRedisModelStore(options: RedisModelStoreOptions): ModelSto
   const logKey = `${prefix}:model:log`
   const snapshotKey = `${prefix}:model:snapshot`
   const leaseKey = `${prefix}:model:leader`
-  const logLength = Math.max(100, options.logLength ?? 10_000)
+  const logLength = Math.max(100, options.logLength ?? 5000)
   const onError = options.onError ?? (() => undefined)
   const instance = Math.random().toString(36).slice(2, 12)
   const waiters = new Map<string, (changes: ModelChange[]) => void>()

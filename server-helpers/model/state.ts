@@ -4,6 +4,7 @@
  * order holds the same model.
  */
 import type { MessageRecord } from '../../src/api'
+import type { HeldCallLogs } from './callLogs'
 import { CallBook } from './calls'
 import { MessageIndex, isGroupId } from './messages'
 import type { Entry } from './messages'
@@ -47,6 +48,7 @@ interface Saved {
   covered: Covered | null
   floors: [string, number][]
   unresolved: MessageWebhook[]
+  callLogs: HeldCallLogs | null
 }
 
 const time = (iso: string) => Date.parse(iso)
@@ -62,6 +64,8 @@ export class ModelState implements ModelTarget {
   floors = new Map<string, number>()
   /** Webhooks whose line number is not known yet; stored once it is learned. */
   unresolved: MessageWebhook[] = []
+  /** The newest page of call logs the reconciler read. */
+  callLogs: HeldCallLogs | null = null
   private readonly days: number
   private readonly perLine: number
   private readonly callsMs: number
@@ -106,6 +110,9 @@ export class ModelState implements ModelTarget {
       case 'learnCall':
         this.calls.learn(op.callUuid, op.lineId, op.at)
         break
+      case 'callLogs':
+        this.callLogs = { logs: op.logs, complete: op.complete }
+        break
     }
     this.trim(op.at)
     return changes
@@ -135,6 +142,7 @@ export class ModelState implements ModelTarget {
       covered: this.covered,
       floors: [...this.floors],
       unresolved: this.unresolved,
+      callLogs: this.callLogs,
     }
     return { v: 1, data }
   }
@@ -150,6 +158,7 @@ export class ModelState implements ModelTarget {
     this.covered = data.covered
     this.floors = new Map(data.floors)
     this.unresolved = [...data.unresolved]
+    this.callLogs = data.callLogs ?? null
   }
 
   private learnFromRecord(record: MessageRecord, changes: ModelChange[]): void {

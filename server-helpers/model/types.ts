@@ -2,7 +2,7 @@
  * Types of the server-side read model: what goes in (webhooks, audio-call events, listed
  * records), what comes out (changes for the event stream, inbound calls) and the store under it.
  */
-import type { AudioCallEvent, MessageRecord, MessageWebhookPayload } from '../../src/api'
+import type { AudioCallEvent, CallLog, MessageRecord, MessageWebhookPayload } from '../../src/api'
 
 /** The fields of a message webhook the model reads. spec: Message webhook payload. */
 export type MessageWebhook = Pick<
@@ -70,6 +70,7 @@ export type ModelOp =
   | { op: 'callStatus'; at: number; callUuid: string; reading: CallStatusReading | null }
   | { op: 'learnLine'; at: number; number: string; lineId: string }
   | { op: 'learnCall'; at: number; callUuid: string; lineId: string }
+  | { op: 'callLogs'; at: number; logs: CallLog[]; complete: boolean }
 
 /** Serialized state of the model (stores persist it; it is opaque to them). */
 export interface ModelSnapshot {

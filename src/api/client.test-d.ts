@@ -32,7 +32,9 @@ describe('client method signatures', () => {
     expectTypeOf(client.sendMessage).parameter(0).toEqualTypeOf<SendMessageRequest>()
     expectTypeOf(client.sendMessage)
       .parameter(1)
-      .toEqualTypeOf<{ signal?: AbortSignal; headers?: HeadersInit; idempotencyKey?: string } | undefined>()
+      .toEqualTypeOf<
+        { signal?: AbortSignal; headers?: HeadersInit; keepalive?: boolean; idempotencyKey?: string } | undefined
+      >()
     expectTypeOf(client.getMessage).parameter(0).toEqualTypeOf<string>()
     expectTypeOf(client.mintVoiceToken).parameter(0).toEqualTypeOf<{ lineId: string }>()
     // @ts-expect-error effect names are checked

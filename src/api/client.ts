@@ -92,7 +92,10 @@ export interface EndpointSchemas {
   readonly response: z.ZodMiniType
 }
 
-const infoById = Object.fromEntries(endpointTable.map((e) => [e.id, e])) as Record<EndpointId, EndpointInfo>
+const infoById = Object.fromEntries(endpointTable.map((e): [EndpointId, EndpointInfo] => [e.id, e])) as Record<
+  EndpointId,
+  EndpointInfo
+>
 
 /** Per-call options. */
 export interface RequestOptions {
@@ -100,6 +103,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Extra headers for this call. */
   headers?: HeadersInit
+  /** Let the request outlive the page (`fetch`'s `keepalive`), e.g. ending a call on `pagehide`. @default false */
+  keepalive?: boolean
 }
 
 /** Per-call options of the two send operations. */
@@ -268,6 +273,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
           headers,
           body: input.body === undefined ? undefined : JSON.stringify(input.body),
           signal: controller.signal,
+          ...(requestOptions?.keepalive ? { keepalive: true } : {}),
         })
       } catch (error) {
         return fail(error)

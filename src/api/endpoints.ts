@@ -88,11 +88,16 @@ const schemasById = {
 type WithSchemas<E> = E extends { id: infer K extends EndpointId } ? E & (typeof schemasById)[K] : never
 type RegistryEntry = WithSchemas<(typeof endpointTable)[number]>
 
+// Marked pure so that a bundler drops the registry, and with it every schema and zod, from a page
+// that imports only the client from the same chunk of dist/.
 /** Every endpoint of the service. */
-export const endpoints = endpointTable.map((info) => ({ ...info, ...schemasById[info.id] })) as readonly RegistryEntry[]
+export const endpoints = /* @__PURE__ */ endpointTable.map((info) => ({
+  ...info,
+  ...schemasById[info.id],
+})) as readonly RegistryEntry[]
 
 /** The registry keyed by id. */
-export const endpointsById = Object.fromEntries(endpoints.map((e) => [e.id, e])) as {
+export const endpointsById = /* @__PURE__ */ Object.fromEntries(endpoints.map((e) => [e.id, e])) as {
   [K in EndpointId]: Extract<(typeof endpoints)[number], { id: K }>
 }
 

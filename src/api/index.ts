@@ -7,6 +7,8 @@ export * from './enums'
 export * from './schemas'
 export { endpoints, endpointsById, endpointPath, matchEndpoint } from './endpoints'
 export type { Endpoint, EndpointId } from './endpoints'
+export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
+export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'
 export { createLinekitClient } from './client'
 export type { EndpointSchemas, LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
 export {

@@ -2,8 +2,9 @@
  * Phone-number normalization to E.164 on libphonenumber-js (min metadata, ≈30 KB gzip).
  *
  * Size: import this module only where a person types a number (composer, dialer, forms) or on
- * the server. The schemas and the display paths of the client never import it statically; the
- * client loads it with a dynamic `import()` for group sends only (issue 3, size paragraph).
+ * the server. It is the `linekit/phone` entry, not part of `linekit/api`: the schemas and the
+ * client never import it (the service normalizes group numbers itself), and the components load
+ * it with `import()` when a number field mounts (`usePhoneNormalizer`).
  */
 import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/min'
 import type { CountryCode } from 'libphonenumber-js/min'

@@ -4,6 +4,7 @@ import axe from 'axe-core'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { CallLogTable } from './CallLogTable'
+import { Dialer } from './Dialer'
 import { createBackend, renderWithBackend, installMsw, type Backend } from '../../test/support/renderWithBackend'
 
 const msw = installMsw()
@@ -59,6 +60,10 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     expect(rows).toHaveLength(3)
     // Newest first: the last attempt (no-answer, not yet classified) leads.
     expect(rows[0]).toHaveAttribute('data-status', 'no-answer')
+    // Statuses are the kit's translatable words, not the API's.
+    expect(within(rows[0] as HTMLElement).getByText('No answer')).toBeInTheDocument()
+    expect(within(rows[0] as HTMLElement).queryByText('no-answer')).toBeNull()
+    expect(within(rows[1] as HTMLElement).getByText('Completed')).toBeInTheDocument()
     expect(rows[0]).toHaveAttribute('data-disposition', 'classifying')
     expect(within(rows[0] as HTMLElement).getByText('classifying')).toBeInTheDocument()
     expect(within(rows[1] as HTMLElement).getByText('Meeting scheduled')).toHaveAttribute(
@@ -178,7 +183,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'ready'))
-    await user.selectOptions(screen.getByLabelText('Disposition'), 'classifying')
+    await user.selectOptions(screen.getByLabelText('Disposition (this page)'), 'classifying')
     expect(container.querySelectorAll('tbody tr[data-status]')).toHaveLength(1)
     expect(
       screen.getByText(
@@ -202,8 +207,58 @@ describe('<CallLogTable> against the mock through the real server handler', () =
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('data-speaker')),
     ).toEqual(['Agent', 'Customer'])
+    // One button per recording, not a full audio element with its own tab stops per row.
+    const row = container.querySelector<HTMLElement>('tbody tr[data-status]')!
+    const play = within(row).getByRole('button', { name: /^Play the recording of the call to/ })
+    expect(row.querySelectorAll('audio')).toHaveLength(0)
+    expect(container.querySelectorAll('audio')).toHaveLength(1)
+    await user.click(play)
     const audio = container.querySelector('audio')!
     expect(audio.getAttribute('src')).toMatch(/^https?:\/\//)
+    expect(within(row).getByRole('button', { name: /^Pause the recording/ })).toBeInTheDocument()
+    // The recording cannot be fetched (expired link): said in a sentence, in its row.
+    audio.dispatchEvent(new Event('error'))
+    await waitFor(() => expect(within(row).getByRole('alert')).toHaveTextContent('The recording couldn’t be loaded.'))
+    expect(within(row).getByRole('button', { name: /^Play the recording/ })).toBeInTheDocument()
+  })
+
+  it('sorts the loaded page by a column header, with aria-sort', async () => {
+    const backend = createBackend()
+    seedLogs(backend, 5)
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <CallLogTable />)
+    await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'ready'))
+    const header = screen.getByRole('columnheader', { name: /Duration/ })
+    expect(header).not.toHaveAttribute('aria-sort')
+    const durations = () =>
+      [...container.querySelectorAll('tbody tr[data-status]')].map((r) => r.children[4]!.textContent)
+    await user.click(within(header).getByRole('button', { name: 'Sort by Duration' }))
+    expect(header).toHaveAttribute('aria-sort', 'ascending')
+    expect(durations()).toEqual(['—', '1:00', '1:01', '1:03', '1:04'])
+    await user.click(within(header).getByRole('button', { name: 'Sort by Duration' }))
+    expect(header).toHaveAttribute('aria-sort', 'descending')
+    expect(durations()).toEqual(['1:04', '1:03', '1:01', '1:00', '—'])
+    expect(screen.getByText(/Sorted within the loaded page/)).toBeInTheDocument()
+  })
+
+  it('refreshes when a call from the Dialer on the same page ends', async () => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(
+      backend,
+      <>
+        <Dialer defaultNumber="+14155550181" pollIntervalMs={100_000} />
+        <CallLogTable />
+      </>,
+    )
+    await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'empty'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 5000 })
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await user.click(await screen.findByRole('button', { name: 'Hang up' }))
+    await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'ready'))
+    const row = container.querySelector<HTMLElement>('tbody tr[data-status]')!
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('+14155550181')
+    expect(row).toHaveAttribute('data-status', 'canceled')
   })
 
   it('refuses to play a non-http recording URL', async () => {
@@ -233,7 +288,8 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     ]
     const { container } = renderWithBackend(backend, <CallLogTable />, { handlers })
     await screen.findByText('Recording link not playable')
-    expect(container.querySelector('audio')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Play the recording/ })).toBeNull()
+    expect(container.querySelector('audio')?.getAttribute('src') ?? null).toBeNull()
   })
 
   it('exports the loaded rows as CSV', async () => {

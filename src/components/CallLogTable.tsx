@@ -7,6 +7,8 @@ import { useLines } from '../hooks/useLines'
 import { callLogsToCsv, parseTranscript } from './calling/csv'
 import { formatDateTime, formatDuration, isHttpUrl } from './calling/format'
 import { cx } from './internal/cx'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { useRecordingPlayer, type RecordingPlayback } from './calling/useRecordingPlayer'
 import { lineLabel } from './lineLabel'
 
 // spec: Limits — page size 1 to 100; offset + limit <= 2000 on the call-log list.
@@ -26,10 +28,12 @@ export const callLogTableStrings = {
   answeredFrom: 'Answered from',
   answeredTo: 'Answered to',
   answeredNote: 'Answered-at filters show answered calls only.',
-  disposition: 'Disposition',
+  disposition: 'Disposition (this page)',
   allDispositions: 'All dispositions',
   dispositionNote: (shown: number, loaded: number) =>
     `The disposition filter applies to the calls loaded on this page only (the service has no disposition filter): ${shown} of ${loaded} shown.`,
+  sortedOnPage: 'Sorted within the loaded page; the service orders pages by time only.',
+  sortBy: (column: string) => `Sort by ${column}`,
   sortNewest: 'Newest first',
   sortOldest: 'Oldest first',
   sortLabel: 'Sort by time',
@@ -51,6 +55,17 @@ export const callLogTableStrings = {
     transcript: 'Transcript',
   },
   classifying: 'classifying',
+  // spec: CallLog status — `completed`, `no-answer`, `busy`, `failed`, `canceled` (open-ended).
+  statuses: {
+    completed: 'Completed',
+    'no-answer': 'No answer',
+    busy: 'Busy',
+    failed: 'Failed',
+    canceled: 'Canceled',
+    'in-progress': 'In progress',
+  } as Record<string, string>,
+  /** A status the list above does not name. */
+  otherStatus: (status: string) => status.replace(/[-_]+/g, ' '),
   dispositions: {
     answered: 'Answered',
     voicemail: 'Voicemail',
@@ -65,7 +80,12 @@ export const callLogTableStrings = {
     unknown: 'Unknown',
   } satisfies Record<Disposition, string>,
   none: '—',
-  recordingLabel: (to: string) => `Recording of the call to ${to}`,
+  playRecording: (to: string) => `Play the recording of the call to ${to}`,
+  pauseRecording: (to: string) => `Pause the recording of the call to ${to}`,
+  play: 'Play',
+  pause: 'Pause',
+  loadingRecording: 'Loading…',
+  recordingError: 'The recording couldn’t be loaded. It may have expired; try again later.',
   unsafeRecording: 'Recording link not playable',
   showTranscript: 'Show transcript',
   hideTranscript: 'Hide transcript',
@@ -90,16 +110,39 @@ export interface CallLogTableProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /** Initial answered-at upper bound (ISO 8601). */
   defaultAnsweredTo?: string
   /** Text overrides (i18n); nested groups merge. @default callLogTableStrings */
-  strings?: Partial<Omit<CallLogTableStrings, 'columns' | 'dispositions'>> & {
-    columns?: Partial<CallLogTableStrings['columns']>
-    dispositions?: Partial<CallLogTableStrings['dispositions']>
-  }
+  strings?: StringOverrides<CallLogTableStrings>
   /** Locale for times. @default the browser's */
   locale?: string
   /** Called with the CSV of the loaded rows on export (the file is downloaded too, when the browser can). */
   onExport?: (csv: string, rows: readonly CallLog[]) => void
   /** File name of the export. @default 'call-logs.csv' */
   exportFileName?: string
+}
+
+/** Columns whose header sorts the loaded page. */
+type SortKey = 'to' | 'status' | 'duration' | 'answered' | 'ended'
+
+function sortValue(row: CallLog, key: SortKey): string | number {
+  switch (key) {
+    case 'to':
+      return row.to_number
+    case 'status':
+      return row.status
+    case 'duration':
+      return row.duration_seconds ?? -1
+    case 'answered':
+      return row.answered_at ? Date.parse(row.answered_at) : -1
+    case 'ended':
+      return row.ended_at ? Date.parse(row.ended_at) : -1
+  }
+}
+function sortRows(rows: readonly CallLog[], key: SortKey, dir: 'ascending' | 'descending'): CallLog[] {
+  const sign = dir === 'ascending' ? 1 : -1
+  return [...rows].sort((a, b) => {
+    const x = sortValue(a, key)
+    const y = sortValue(b, key)
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)))
+  })
 }
 
 function toIsoStart(day: string): string | undefined {
@@ -152,15 +195,7 @@ export function CallLogTable(props: CallLogTableProps) {
     className,
     ...rest
   } = props
-  const t = useMemo(
-    () => ({
-      ...callLogTableStrings,
-      ...stringsProp,
-      columns: { ...callLogTableStrings.columns, ...stringsProp?.columns },
-      dispositions: { ...callLogTableStrings.dispositions, ...stringsProp?.dispositions },
-    }),
-    [stringsProp],
-  )
+  const t = useMemo(() => mergeStrings(callLogTableStrings, stringsProp), [stringsProp])
   const id = useId()
   const pageSize = Math.min(MAX_PAGE, Math.max(1, Math.floor(pageSizeProp)))
   const [page, setPage] = useState(0)
@@ -170,6 +205,8 @@ export function CallLogTable(props: CallLogTableProps) {
   const [to, setTo] = useState(toDay(defaultAnsweredTo))
   const [disposition, setDisposition] = useState<DispositionFilter>('all')
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  const [columnSort, setColumnSort] = useState<{ key: SortKey; dir: 'ascending' | 'descending' } | undefined>(undefined)
+  const player = useRecordingPlayer()
 
   const offset = Math.min(page * pageSize, WINDOW - 1)
   const limit = Math.min(pageSize, WINDOW - offset)
@@ -185,7 +222,10 @@ export function CallLogTable(props: CallLogTableProps) {
   const lines = useLines()
   const rows = logs.data?.data ?? []
   const total = logs.data?.pagination.total ?? 0
-  const shown = disposition === 'all' ? rows : rows.filter((r) => (r.disposition ?? 'classifying') === disposition)
+  const filteredRows =
+    disposition === 'all' ? rows : rows.filter((r) => (r.disposition ?? 'classifying') === disposition)
+  // The service orders by time only (spec: call_log_timestamp); other columns sort the loaded page.
+  const shown = columnSort ? sortRows(filteredRows, columnSort.key, columnSort.dir) : filteredRows
   const filtered = !!(lineId || from || to)
   const state =
     logs.status === 'pending' ? 'loading' : logs.status === 'error' ? 'error' : rows.length === 0 ? 'empty' : 'ready'
@@ -217,6 +257,32 @@ export function CallLogTable(props: CallLogTableProps) {
     })
 
   const columns = 9
+  const sortable = (key: SortKey) => {
+    const dir = columnSort?.key === key ? columnSort.dir : undefined
+    return (
+      <th scope="col" aria-sort={dir}>
+        <button
+          type="button"
+          className="lk-CallLogTable-sort-header"
+          aria-label={t.sortBy(t.columns[key])}
+          onClick={() =>
+            setColumnSort(
+              dir === undefined
+                ? { key, dir: 'ascending' }
+                : dir === 'ascending'
+                  ? { key, dir: 'descending' }
+                  : undefined,
+            )
+          }
+        >
+          {t.columns[key]}
+          <span aria-hidden="true" className="lk-CallLogTable-sort-icon" data-dir={dir}>
+            {dir === 'ascending' ? ' ▲' : dir === 'descending' ? ' ▼' : ''}
+          </span>
+        </button>
+      </th>
+    )
+  }
   return (
     <section
       data-state={state}
@@ -306,6 +372,12 @@ export function CallLogTable(props: CallLogTableProps) {
       <p id={`${id}-disposition-note`} className="lk-CallLogTable-note" role="status" data-kind="disposition">
         {disposition === 'all' ? '' : t.dispositionNote(shown.length, rows.length)}
       </p>
+      <p className="lk-CallLogTable-note" data-kind="sort">
+        {columnSort ? t.sortedOnPage : ''}
+      </p>
+      {/* One player for every recording of the table (one button per row, not a full audio element). */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- call recordings have no caption track; the transcript is the text alternative */}
+      <audio {...player.audioProps} className="lk-CallLogTable-audio" />
 
       {state === 'error' ? (
         <div className="lk-CallLogTable-error" role="alert">
@@ -323,13 +395,13 @@ export function CallLogTable(props: CallLogTableProps) {
         <caption id={`${id}-caption`}>{t.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.columns.to}</th>
+            {sortable('to')}
             <th scope="col">{t.columns.from}</th>
-            <th scope="col">{t.columns.status}</th>
+            {sortable('status')}
             <th scope="col">{t.columns.disposition}</th>
-            <th scope="col">{t.columns.duration}</th>
-            <th scope="col">{t.columns.answered}</th>
-            <th scope="col">{t.columns.ended}</th>
+            {sortable('duration')}
+            {sortable('answered')}
+            {sortable('ended')}
             <th scope="col">{t.columns.recording}</th>
             <th scope="col">{t.columns.transcript}</th>
           </tr>
@@ -354,44 +426,47 @@ export function CallLogTable(props: CallLogTableProps) {
               return (
                 <Fragment key={row.id}>
                   <tr data-status={row.status} data-disposition={disp} data-expanded={open ? '' : undefined}>
-                    <th scope="row">{row.to_number}</th>
-                    <td>{row.from_number}</td>
-                    <td>
+                    <th scope="row" data-label={t.columns.to}>
+                      {row.to_number}
+                    </th>
+                    <td data-label={t.columns.from}>{row.from_number}</td>
+                    <td data-label={t.columns.status}>
                       <span className="lk-CallLogTable-status" data-status={row.status}>
-                        {row.status}
+                        {t.statuses[row.status] ?? t.otherStatus(row.status)}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={t.columns.disposition}>
                       <span className="lk-CallLogTable-badge" data-disposition={disp}>
                         {row.disposition
                           ? (t.dispositions[row.disposition as Disposition] ?? row.disposition)
                           : t.classifying}
                       </span>
                     </td>
-                    <td>{row.duration_seconds === null ? t.none : formatDuration(row.duration_seconds)}</td>
-                    <td>
+                    <td data-label={t.columns.duration}>
+                      {row.duration_seconds === null ? t.none : formatDuration(row.duration_seconds)}
+                    </td>
+                    <td data-label={t.columns.answered}>
                       {row.answered_at ? (
                         <time dateTime={row.answered_at}>{formatDateTime(row.answered_at, locale)}</time>
                       ) : (
                         t.none
                       )}
                     </td>
-                    <td>
+                    <td data-label={t.columns.ended}>
                       {row.ended_at ? (
                         <time dateTime={row.ended_at}>{formatDateTime(row.ended_at, locale)}</time>
                       ) : (
                         t.none
                       )}
                     </td>
-                    <td>
+                    <td data-label={t.columns.recording}>
                       {isHttpUrl(row.recording_url) ? (
-                        // eslint-disable-next-line jsx-a11y/media-has-caption -- call recordings have no caption track; the transcript is the text alternative
-                        <audio
-                          className="lk-CallLogTable-audio"
-                          controls
-                          preload="none"
-                          src={row.recording_url}
-                          aria-label={t.recordingLabel(row.to_number)}
+                        <RecordingCell
+                          url={row.recording_url}
+                          playback={player.current?.id === row.id ? player.current.state : undefined}
+                          onToggle={(url) => player.toggle(row.id, url)}
+                          strings={t}
+                          to={row.to_number}
                         />
                       ) : row.recording_url ? (
                         <span className="lk-CallLogTable-note">{t.unsafeRecording}</span>
@@ -399,7 +474,7 @@ export function CallLogTable(props: CallLogTableProps) {
                         t.none
                       )}
                     </td>
-                    <td>
+                    <td data-label={t.columns.transcript}>
                       {row.transcript ? (
                         <button
                           type="button"
@@ -454,5 +529,34 @@ export function CallLogTable(props: CallLogTableProps) {
         <p className="lk-CallLogTable-note">{t.windowLimit}</p>
       ) : null}
     </section>
+  )
+}
+
+/** One Play/Pause button for a row's recording, and a sentence when it cannot load. */
+function RecordingCell(props: {
+  url: string
+  playback: RecordingPlayback['state'] | undefined
+  onToggle: (url: string) => void
+  strings: CallLogTableStrings
+  to: string
+}) {
+  const { url, playback, onToggle, strings: t, to } = props
+  const active = playback === 'playing' || playback === 'loading'
+  return (
+    <span className="lk-CallLogTable-recording" data-playback={playback}>
+      <button
+        type="button"
+        aria-label={active ? t.pauseRecording(to) : t.playRecording(to)}
+        onClick={() => onToggle(url)}
+      >
+        {active ? t.pause : t.play}
+      </button>
+      {playback === 'loading' ? <span className="lk-CallLogTable-note"> {t.loadingRecording}</span> : null}
+      {playback === 'error' ? (
+        <span className="lk-CallLogTable-recording-error" role="alert">
+          {t.recordingError}
+        </span>
+      ) : null}
+    </span>
   )
 }

@@ -92,3 +92,28 @@ describe('<Conversation> and group threads', () => {
     expect(screen.queryByRole('button', { name: /react/i })).toBeNull()
   })
 })
+
+describe('<Conversation> reactions', () => {
+  it('offers tapbacks from a menu on the bubble, and shows a sent one as a chip', async () => {
+    localStorage.removeItem('linekit:reactions:v1')
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    // No "React" button under every message.
+    expect(screen.queryAllByRole('button', { name: 'React' })).toHaveLength(0)
+    const trigger = screen.getByRole('button', { name: 'Add a reaction' })
+    // Shown on hover (and keyboard focus), hidden otherwise.
+    expect(getComputedStyle(trigger).opacity).toBe('0')
+    await userEvent.hover(text)
+    await vi.waitFor(() => expect(getComputedStyle(trigger).opacity).toBe('1'))
+    await userEvent.click(trigger)
+    const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
+    await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    const chips = await screen.findByRole('list', { name: 'Your reactions' })
+    expect(chips).toHaveTextContent('Love')
+    await userEvent.keyboard('{Escape}')
+    await vi.waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a reaction' }))
+  })
+})

@@ -118,7 +118,7 @@ describe('<Conversation>', () => {
     dispose = r.dispose
     const user = userEvent.setup()
     const bubble = (await screen.findByText('Lunch?')).closest('.lk-MessageBubble') as HTMLElement
-    await user.click(within(bubble).getByRole('button', { name: 'React' }))
+    await user.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
     expect(within(bubble).getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
     const toolbar = await within(bubble).findByRole('toolbar', { name: 'React to this message' })
     await user.click(within(toolbar).getByRole('button', { name: 'Like' }))
@@ -129,7 +129,7 @@ describe('<Conversation>', () => {
     expect(body).toMatchObject({ reaction: 'like', remove: false, partIndex: 0 })
     // Outbound bubbles offer no reactions.
     for (const out of document.querySelectorAll('.lk-MessageBubble[data-direction="outbound"]')) {
-      expect(within(out as HTMLElement).queryByRole('button', { name: 'React' })).toBeNull()
+      expect(within(out as HTMLElement).queryByRole('button', { name: 'Add a reaction' })).toBeNull()
     }
   })
 

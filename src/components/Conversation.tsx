@@ -11,12 +11,13 @@ import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageComposer, type MessageComposerProps } from './MessageComposer'
 import { MessageList, type MessageListProps } from './MessageList'
-import { ReactionBar, type ReactionBarStrings } from './ReactionBar'
+import { ReactionMenu } from './internal/ReactionMenu'
+import type { ReactionBarStrings } from './ReactionBar'
 
 /** Default, overridable strings (i18n). */
 export const conversationStrings = {
   label: (phone: string) => `Conversation with ${phone}`,
-  react: 'React',
+  react: 'Add a reaction',
   closeReactions: 'Close reactions',
 }
 export type ConversationStrings = typeof conversationStrings
@@ -101,32 +102,25 @@ export function Conversation({
           ? 'empty'
           : 'ready'
 
+  // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
+  const reactable = (item: ThreadItem): item is ThreadItem & { kind: 'message' } =>
+    reactions &&
+    item.kind === 'message' &&
+    item.message.direction === 'inbound' &&
+    item.message.service === 'nativechat' &&
+    !isGroupMessage(item.message)
   const renderActions = (item: ThreadItem) => {
-    if (!reactions || item.kind !== 'message') return null
+    if (!reactable(item)) return null
     const m = item.message
-    // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
-    if (m.direction !== 'inbound' || m.service !== 'nativechat' || isGroupMessage(m)) return null
-    const open = reactingTo === m.message_handle
     return (
-      <div className="lk-Conversation-react">
-        <button
-          type="button"
-          className="lk-Button"
-          data-variant="ghost small"
-          aria-expanded={open}
-          onClick={() => setReactingTo(open ? null : m.message_handle)}
-        >
-          {open ? s.closeReactions : s.react}
-        </button>
-        {open ? (
-          <ReactionBar
-            messageHandle={m.message_handle}
-            message={m}
-            strings={strings?.reactions}
-            errorStrings={errorStrings}
-          />
-        ) : null}
-      </div>
+      <ReactionMenu
+        message={m}
+        open={reactingTo === m.message_handle}
+        onOpenChange={(open) => setReactingTo(open ? m.message_handle : null)}
+        strings={{ open: s.react, close: s.closeReactions }}
+        barStrings={strings?.reactions}
+        errorStrings={errorStrings}
+      />
     )
   }
 
@@ -155,6 +149,9 @@ export function Conversation({
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}
         renderActions={renderActions}
+        onLongPressItem={(item) => {
+          if (reactable(item)) setReactingTo(item.message.message_handle)
+        }}
         {...(dateOptions ? { dateOptions } : {})}
         {...(now ? { now } : {})}
         {...listProps}

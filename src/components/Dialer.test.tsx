@@ -40,7 +40,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
     expect(root(container)).toHaveAttribute('data-allowance', 'ok')
   })
 
-  it('places a call with rtc: placing → connecting → connected → ended, joining the engine with the call credentials', async () => {
+  it('says Ringing… until the service reports the call answered, times from the answer, and ends with the call log’s duration', async () => {
     const backend = createBackend()
     const engine = createFakeAudioEngine({ joinDelayMs: 30 })
     const onCallEnd = vi.fn()
@@ -49,7 +49,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const user = userEvent.setup()
     const { container } = renderWithBackend(
       backend,
-      <Dialer onCallStart={onCallStart} onCallEnd={onCallEnd} pollIntervalMs={100_000} />,
+      <Dialer onCallStart={onCallStart} onCallEnd={onCallEnd} pollIntervalMs={30} />,
       { audioEngine: engine },
     )
     const observer = new MutationObserver(() => {
@@ -62,25 +62,36 @@ describe('<Dialer> against the mock through the real server handler', () => {
       await user.click(screen.getByRole('button', { name: key }))
     expect(screen.getByLabelText('Phone number')).toHaveValue('4155550181')
     await user.click(screen.getByRole('button', { name: 'Call' }))
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
-    expect(phases).toEqual(['placing', 'connecting', 'connected'])
+    // The audio joins at once, but the callee has not picked up: the call is still ringing.
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'joined'))
+    await new Promise((r) => setTimeout(r, 150)) // several status polls, all `ringing`
+    expect(root(container)).toHaveAttribute('data-state', 'ringing')
+    expect(screen.getByRole('status')).toHaveTextContent('Ringing…')
+    expect(screen.queryByRole('timer')).toBeNull()
     const started = onCallStart.mock.calls[0]![0] as { callUuid: string; to: string; joinable: boolean }
     expect(started).toMatchObject({ to: '+14155550181', joinable: true })
     expect(engine.joins).toHaveLength(1)
-    expect(engine.joins[0]!.channelName).toBeTruthy()
-    expect(screen.getByRole('timer', { name: 'Call duration' })).toHaveTextContent(/^0:0\d$/)
+    // The mock's callee answers after 3 s of mock time.
+    act(() => void backend.mock.control.advanceClock(3_000))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    expect(phases).toEqual(['placing', 'ringing', 'connected'])
+    expect(screen.getByRole('timer', { name: 'Call duration' })).toHaveTextContent(/^0:0[01]$/)
     await user.click(screen.getByRole('button', { name: 'Mute' }))
     expect(engine.muted).toBe(true)
-    expect(screen.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument()
+    act(() => void backend.mock.control.advanceClock(3_400))
     await user.click(screen.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ended'))
     expect(engine.state).toBe('disconnected')
+    const log = backend.mock.control.callLogs.list()[0]!
+    expect(log.duration_seconds).toBe(3)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Call ended after 0:03.'))
+    expect(backend.mock.control.calls.list().find((c) => c.call_uuid === started.callUuid)?.call_status).toBe('ended')
     await waitFor(() =>
-      expect(backend.mock.control.calls.list().find((c) => c.call_uuid === started.callUuid)?.call_status).toBe(
-        'ended',
+      expect(onCallEnd).toHaveBeenCalledWith(
+        expect.objectContaining({ callUuid: started.callUuid, status: 'hung_up' }),
       ),
     )
-    expect(onCallEnd).toHaveBeenCalledWith(expect.objectContaining({ callUuid: started.callUuid, status: 'hung_up' }))
     await user.click(screen.getByRole('button', { name: 'New call' }))
     expect(root(container)).toHaveAttribute('data-state', 'idle')
     observer.disconnect()
@@ -120,7 +131,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
     )
     expect(root(container)).toHaveAttribute('data-state', 'idle')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ringing'))
   })
 
   it('a 503 (device unreachable) is explained and retryable', async () => {
@@ -160,9 +171,11 @@ describe('<Dialer> against the mock through the real server handler', () => {
     await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'permission_denied'))
     expect(root(container)).toHaveAttribute('data-state', 'ringing')
     expect(screen.getByRole('alert')).toHaveTextContent(/Microphone access is blocked/)
+    expect(root(container)).toHaveAttribute('data-audio', 'failed')
     engine.setFailJoinWith(undefined)
     await user.click(screen.getByRole('button', { name: 'Rejoin audio' }))
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'joined'))
+    expect(root(container)).toHaveAttribute('data-state', 'ringing')
     expect(root(container)).not.toHaveAttribute('data-error')
   })
 
@@ -220,7 +233,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
     await ready()
     await user.click(screen.getByRole('button', { name: 'Call' }))
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'joined'))
     await waitFor(() => expect(screen.getByRole('option', { name: 'Headset microphone' })).toBeInTheDocument())
     await user.selectOptions(screen.getByLabelText('Microphone'), 'fake-headset')
     expect(engine.microphoneId).toBe('fake-headset')
@@ -261,8 +274,72 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const rules = { 'color-contrast': { enabled: false } }
     expect((await axe.run(container, { rules })).violations).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Call' }))
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'joined'))
     expect((await axe.run(container, { rules })).violations).toEqual([])
+  })
+})
+
+describe('<Dialer> details', () => {
+  it('the keypad is one tab stop; arrow keys move between keys and Enter presses', async () => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    renderWithBackend(backend, <Dialer />)
+    await ready()
+    const keypad = screen.getByRole('group', { name: 'Keypad' })
+    const tabbable = within(keypad)
+      .getAllByRole('button')
+      .filter((b) => b.tabIndex === 0)
+    expect(tabbable).toHaveLength(1)
+    screen.getByLabelText('Phone number').focus()
+    await user.tab()
+    expect(screen.getByRole('button', { name: '1' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}{ArrowDown}')
+    expect(screen.getByRole('button', { name: '5' })).toHaveFocus()
+    await user.keyboard('{Enter}{ArrowDown}{ArrowDown} ')
+    expect(screen.getByRole('button', { name: '0' })).toHaveFocus()
+    expect(screen.getByLabelText('Phone number')).toHaveValue('50')
+    // Tab leaves the keypad at once: one stop, not thirteen.
+    await user.tab()
+    expect(keypad).not.toContainElement(document.activeElement as HTMLElement)
+    await user.tab({ shift: true })
+    expect(screen.getByRole('button', { name: '0' })).toHaveFocus()
+  })
+
+  it('a trial account reads a clear sentence instead of a dead keypad', async () => {
+    const backend = createBackend({ account: 'trial' })
+    const { container } = renderWithBackend(backend, <Dialer />)
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-trial'))
+    expect(screen.getByText(/Trial accounts can’t place calls from the browser/)).toBeVisible()
+    expect(screen.queryByRole('group', { name: 'Keypad' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Call' })).toBeNull()
+  })
+
+  it('while a call is live: warns before unload, and ends the call with a keepalive request when the page goes away', async () => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    const ends: { keepalive: boolean; body: Promise<string> }[] = []
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/end-audiocall-call-api'))
+        ends.push({ keepalive: request.keepalive, body: request.clone().text() })
+    }
+    msw.events.on('request:start', listener)
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={100_000} />)
+    await ready()
+    const idleUnload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(idleUnload)
+    expect(idleUnload.defaultPrevented).toBe(false)
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ringing'))
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(true)
+    window.dispatchEvent(new Event('pagehide'))
+    const uuid = backend.mock.control.calls.list()[0]!.call_uuid
+    await waitFor(() => expect(backend.mock.control.calls.list()[0]!.call_status).toBe('ended'))
+    expect(ends).toHaveLength(1)
+    expect(ends[0]!.keepalive).toBe(true)
+    expect(JSON.parse(await ends[0]!.body)).toEqual({ call_uuid: uuid })
+    msw.events.removeListener('request:start', listener)
   })
 })
 

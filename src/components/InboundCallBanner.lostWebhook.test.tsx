@@ -38,7 +38,7 @@ describe('a dropped `ended` webhook', () => {
     })
     const events = createMemoryEventSource()
     const stop = backend.server.bus.subscribe((event) =>
-      events.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof events.emit>[0]),
+      events.emit({ id: event.id, type: event.type, data: event.data } as Parameters<typeof events.emit>[0]),
     )
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const { container, unmount } = render(

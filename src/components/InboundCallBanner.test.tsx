@@ -5,11 +5,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { createSseEventSource } from '../events/createSseEventSource'
 import { createFakeAudioEngine } from '../rtc'
 import { InboundCallBanner } from './InboundCallBanner'
+import { Dialer } from './Dialer'
 import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
 
 installMsw()
 const caller = '+14155550182'
 const banner = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-InboundCallBanner')!
+const callList = () => screen.getByRole('list', { name: 'Calls' })
+const noticeList = () => screen.getByRole('list', { name: 'Recent calls' })
 const ringableLine = (b: Backend) =>
   b.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? b.lines.find((l) => l.audioCallEnabled)!
 
@@ -69,29 +72,67 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     // Our own `answered` event must not hide the call we are on.
     await act(() => backend.mock.control.webhooks.flush())
     expect(screen.getByText(`In call with ${caller}`)).toBeInTheDocument()
+    // An answered call shows its audio state, a timer from the answer, and mute (the Dialer's parts).
+    expect(screen.getByText('Audio connected')).toBeInTheDocument()
+    expect(screen.getByRole('timer', { name: 'Call duration' })).toHaveTextContent(/^0:0\d$/)
+    await user.click(screen.getByRole('button', { name: 'Mute' }))
+    expect(engine.muted).toBe(true)
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument()
+    // Our own answer leaves no "answered elsewhere" notice.
+    expect(screen.queryByRole('list', { name: 'Recent calls' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
     expect(engine.state).toBe('disconnected')
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('ended')
   })
 
-  it('disappears when the call is answered elsewhere', async () => {
+  it('a call answered elsewhere leaves the queue and leaves a notice with Call back', async () => {
     const backend = createBackend()
-    const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
+    const { container } = renderWithBackend(backend, <InboundCallBanner locale="en-US" />, { events: 'bus' })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
     await settle(backend, () => backend.mock.control.calls.answerElsewhere(uuid))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
     expect(screen.queryByRole('button', { name: 'Answer' })).toBeNull()
+    const notice = within(noticeList()).getByRole('listitem')
+    expect(notice).toHaveAttribute('data-outcome', 'answered_elsewhere')
+    expect(notice).toHaveTextContent(new RegExp(`Call from \\${caller} at .* was answered elsewhere`))
+    expect(within(notice).getByRole('link', { name: `Call back ${caller}` })).toHaveAttribute('href', `tel:${caller}`)
   })
 
-  it('disappears when the call ends (caller gave up)', async () => {
+  it('a missed call (the caller gave up) leaves a notice; Dismiss removes it', async () => {
     const backend = createBackend()
+    const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
     await settle(backend, () => backend.mock.control.calls.end(uuid, 'no_answer'))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
+    expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Missed call from ${caller}`)
+    await user.click(screen.getByRole('button', { name: `Dismiss the notice about ${caller}` }))
+    expect(screen.queryByRole('list', { name: 'Recent calls' })).toBeNull()
+  })
+
+  it('Call back on a missed call places the call from a Dialer on the same page', async () => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(
+      backend,
+      <>
+        <Dialer pollIntervalMs={100_000} />
+        <InboundCallBanner />
+      </>,
+      { events: 'bus' },
+    )
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 5000 })
+    const uuid = await ring(backend)
+    await screen.findByRole('button', { name: 'Answer' })
+    await settle(backend, () => backend.mock.control.calls.end(uuid, 'no_answer'))
+    await user.click(await screen.findByRole('button', { name: `Call back ${caller}` }))
+    await waitFor(() => expect(container.querySelector('.lk-Dialer')).toHaveAttribute('data-state', 'ringing'))
+    const outbound = backend.mock.control.calls.list().find((c) => c.direction === 'outbound')
+    expect(outbound?.to).toBe(caller)
+    expect(screen.queryByRole('list', { name: 'Recent calls' })).toBeNull()
   })
 
   it('a 409 on answer (answered elsewhere before the event arrived) is explained, not thrown', async () => {
@@ -120,23 +161,35 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await user.click(await screen.findByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('declined')
+    expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Declined call from ${caller}`)
   })
 
-  it('queues several calls, oldest first', async () => {
+  it('two ringing calls on screen are two incoming calls, not "1 more call waiting"', async () => {
     const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     await ring(backend, caller)
     await ring(backend, '+14155550184')
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '2'))
-    const items = within(banner(container)).getAllByRole('listitem')
+    const items = within(callList()).getAllByRole('listitem')
     expect(items[0]).toHaveAttribute('data-current')
     expect(items[0]).toHaveTextContent(caller)
     expect(items[1]).toHaveTextContent('+14155550184')
-    expect(screen.getByText('1 more call waiting')).toBeInTheDocument()
+    expect(screen.getByText('2 incoming calls')).toBeInTheDocument()
+    expect(screen.queryByText(/waiting/)).toBeNull()
     await user.click(within(items[0]!).getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'))
-    expect(within(banner(container)).getByRole('listitem')).toHaveTextContent('+14155550184')
+    expect(within(callList()).getByRole('listitem')).toHaveTextContent('+14155550184')
+    expect(screen.queryByText('2 incoming calls')).toBeNull()
+  })
+
+  it('counts only the calls not on screen as waiting', async () => {
+    const backend = createBackend()
+    const { container } = renderWithBackend(backend, <InboundCallBanner maxVisible={1} />, { events: 'bus' })
+    await ring(backend, caller)
+    await ring(backend, '+14155550184')
+    await waitFor(() => expect(screen.getByText('1 more call waiting')).toBeInTheDocument())
+    expect(banner(container)).toHaveAttribute('data-count', '1')
   })
 
   it('a 503 on answer is explained and can be retried', async () => {
@@ -159,5 +212,49 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '2'))
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([])
+  })
+
+  it('rings with a WebAudio tone only after a user gesture, and not at all with ringSound={false}', async () => {
+    const started: number[] = []
+    class FakeAudioContext {
+      state = 'running'
+      currentTime = 0
+      destination = {}
+      createGain() {
+        return { gain: { setValueAtTime() {}, linearRampToValueAtTime() {} }, connect() {} }
+      }
+      createOscillator() {
+        return { frequency: { value: 0 }, connect() {}, start: (at: number) => started.push(at), stop() {} }
+      }
+      resume() {
+        return Promise.resolve()
+      }
+      close() {
+        return Promise.resolve()
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext)
+    try {
+      const backend = createBackend()
+      const user = userEvent.setup()
+      const view = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
+      await ring(backend)
+      await screen.findByRole('button', { name: 'Answer' })
+      expect(started).toEqual([]) // autoplay rules: no sound before the page was touched
+      await user.pointer({ keys: '[MouseLeft]', target: document.body })
+      await waitFor(() => expect(started.length).toBeGreaterThan(0), { timeout: 4000 })
+      view.unmount()
+
+      started.length = 0
+      const quiet = createBackend()
+      renderWithBackend(quiet, <InboundCallBanner ringSound={false} />, { events: 'bus' })
+      await ring(quiet)
+      await screen.findByRole('button', { name: 'Answer' })
+      await user.pointer({ keys: '[MouseLeft]', target: document.body })
+      await new Promise((r) => setTimeout(r, 3200))
+      expect(started).toEqual([])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

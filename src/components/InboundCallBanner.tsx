@@ -1,34 +1,49 @@
 'use client'
 import { useCallback, useEffect, useId, useMemo, useState, type HTMLAttributes } from 'react'
 import { LinekitError } from '../api/errors'
-import type { AudioEngine } from '../rtc'
-import type { InboundCall } from '../events/inboundCallStore'
+import type { AudioEngine, AudioEngineError } from '../rtc'
+import type { InboundCall, InboundCallRecord } from '../events/inboundCallStore'
 import { useLinekit } from '../provider/useLinekit'
 import { useInboundCalls } from '../events/useInboundCalls'
 import { useAnswerCall } from '../hooks/useAnswerCall'
 import { useDeclineCall } from '../hooks/useDeclineCall'
 import { useEndCall } from '../hooks/useEndCall'
-import { formatDateTime, formatDuration } from './calling/format'
+import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
-import { useElapsed } from './calling/useCountdown'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { AudioControls } from './calling/AudioControls'
+import { CallTimer } from './calling/CallTimer'
+import { useCallLeaveGuard } from './calling/useCallLeaveGuard'
+import { useRingTone } from './calling/useRingTone'
 
 /** Default, overridable texts of the {@link InboundCallBanner} (i18n). */
 export const inboundCallBannerStrings = {
   region: 'Incoming calls',
+  calls: 'Calls',
+  notices: 'Recent calls',
   announce: (from: string, line: string) => `Incoming call from ${from} on ${line}`,
   incoming: 'Incoming call',
   onLine: (line: string) => `on ${line}`,
   since: (time: string) => `ringing since ${time}`,
+  ringingCount: (n: number) => `${n} incoming calls`,
   waiting: (n: number) => `${n} more call${n === 1 ? '' : 's'} waiting`,
   answer: 'Answer',
   decline: 'Decline',
   hangUp: 'Hang up',
   mute: 'Mute',
+  unmute: 'Unmute',
+  microphone: 'Microphone',
+  microphoneDefault: 'System default',
+  level: 'Microphone level',
   retry: 'Try again',
   rejoin: 'Rejoin audio',
   answering: 'Answering…',
   declining: 'Declining…',
   connected: (from: string) => `In call with ${from}`,
+  audioState: {
+    joining: 'Connecting audio…',
+    connected: 'Audio connected',
+  },
   deviceOnly: 'Answered on the line’s phone: its audio can’t be joined in the browser. Talk on the phone.',
   duration: 'Call duration',
   /** 409: the call is no longer an inbound call that is ringing (spec: answer/decline 409). */
@@ -37,13 +52,23 @@ export const inboundCallBannerStrings = {
   deviceError: 'The line’s phone reported an error. Try again.',
   deviceUnreachable: 'The line’s phone can’t be reached right now. Try again in a moment.',
   failed: 'That didn’t work. Try again.',
+  // Notices left by calls this user did not take (spec: audiocall.inbound.answered / ended).
+  notice: {
+    missed: (from: string, time: string) => `Missed call from ${from} at ${time}`,
+    declined: (from: string, time: string) => `Declined call from ${from} at ${time}`,
+    answered_elsewhere: (from: string, time: string) => `Call from ${from} at ${time} was answered elsewhere`,
+  },
+  callBack: 'Call back',
+  callBackTo: (from: string) => `Call back ${from}`,
+  dismiss: 'Dismiss',
+  dismissNotice: (from: string) => `Dismiss the notice about ${from}`,
   audio: {
     permission_denied: 'Microphone access is blocked. Allow it in the browser’s site settings, then rejoin.',
     no_device: 'No usable microphone was found. Connect one, then rejoin.',
     network: 'The call audio couldn’t connect. Check the connection, then rejoin.',
     token_expired: 'The call’s audio credentials expired.',
     unknown: 'The call audio failed. Try rejoining.',
-  },
+  } satisfies Record<AudioEngineError['code'], string>,
 }
 /** Texts of the {@link InboundCallBanner}. */
 export type InboundCallBannerStrings = typeof inboundCallBannerStrings
@@ -56,39 +81,60 @@ interface LocalCall {
   error?: string
   /** Which action failed (to offer the right retry). */
   failedAction?: 'answer' | 'decline' | 'audio'
-  connectedAt?: number
+  /** When the answer was accepted (the timer counts from here). */
+  answeredAt?: number
 }
 
 export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** Audio engine for answered calls; beats the provider's. @default useLinekit().audioEngine */
   audioEngine?: AudioEngine
-  /** Text overrides (i18n). @default inboundCallBannerStrings */
-  strings?: Partial<InboundCallBannerStrings>
+  /** Text overrides (i18n); nested groups merge. @default inboundCallBannerStrings */
+  strings?: StringOverrides<InboundCallBannerStrings>
   /** Locale for times. @default the browser's */
   locale?: string
   /** Clock for the call timer. @default Date.now */
   now?: () => number
-  /** How long the "answered elsewhere" notice stays, in ms. @default 6000 */
+  /** How long the "already answered elsewhere" notice after a refused answer stays, in ms. @default 6000 */
   noticeMs?: number
-  /** Called after an answer was accepted (`joinable` false when `rtc` was null). */
+  /** Ring while a call rings (a WebAudio tone, after the page's first user gesture). @default true */
+  ringSound?: boolean
+  /** Calls shown at once; the rest are counted as waiting. @default 3 */
+  maxVisible?: number
+  /**
+   * Called by "Call back" on a missed, declined or answered-elsewhere call. @default a `<Dialer>`
+   * on the page places the call; with none, "Call back" is a `tel:` link
+   */
+  onCallBack?: (call: InboundCallRecord) => void
+  /** Called after an answer was accepted (`joinable` false when `rtc` was null). @default undefined */
   onAnswer?: (call: InboundCall, info: { joinable: boolean }) => void
-  /** Called after a decline was accepted. */
+  /** Called after a decline was accepted. @default undefined */
   onDecline?: (call: InboundCall) => void
 }
 
+function audioMessage(t: InboundCallBannerStrings, error: unknown): string {
+  const code = (error as { code?: string } | undefined)?.code
+  return code && code in t.audio ? t.audio[code as keyof typeof t.audio] : t.audio.unknown
+}
+
 /**
- * Shows ringing inbound calls (from `audiocall.inbound.ringing` events and the provider's polling)
- * as a non-modal region, announced to screen readers, with keyboard-reachable Answer and Decline.
- * Answering joins the audio through the engine; a call answered elsewhere or ended disappears;
- * a 409 (already answered or ended) is explained, not thrown. Several calls queue, oldest first.
+ * The inbound-call surface: fixed to the corner of the viewport (not in the page flow, so a user
+ * scrolled anywhere sees a ringing call and nothing is pushed down), non-modal, a labelled region
+ * whose live text announces each new call. Answer and Decline are reachable by keyboard; an
+ * answered call shows its audio state, a timer from the answer, mute and microphone (the same
+ * parts as the Dialer), and Hang up. A ring tone plays after the page's first user gesture
+ * (`ringSound={false}` turns it off). Missed, declined and answered-elsewhere calls leave a notice
+ * with "Call back". The history behind the notices is built from the call events this browser
+ * receives (`useInboundCalls().history`).
  *
- * Data attributes: root `data-count` (calls shown); each call `data-state` (`ringing` |
- * `answering` | `declining` | `joining` | `connected` | `device` | `failed`) and `data-current`
- * on the first. Theme: `--lk-color-accent`, `--lk-color-success`, `--lk-color-danger`, `--lk-banner-shadow`.
+ * Data attributes: root `data-count` (calls shown), `data-notices` (notices shown); each call
+ * `data-state` (`ringing` | `answering` | `declining` | `joining` | `connected` | `device` |
+ * `failed`); each notice `data-outcome` (`missed` | `declined` | `answered_elsewhere`).
+ * Theme: `--lk-color-accent`, `--lk-color-success`, `--lk-color-danger`, `--lk-banner-shadow`,
+ * `--lk-banner-inset` (distance from the viewport edges), `--lk-banner-width`, `--lk-banner-z`.
  *
  * @example
  * <LinekitProvider client={client} events={createSseEventSource({ url: '/api/linekit/events' })} audioEngine={agoraAudioEngine()}>
- *   <InboundCallBanner />
+ *   <InboundCallBanner ringSound={false} />
  * </LinekitProvider>
  */
 export function InboundCallBanner(props: InboundCallBannerProps) {
@@ -98,22 +144,24 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     locale,
     now = Date.now,
     noticeMs = 6000,
+    ringSound = true,
+    maxVisible = 3,
+    onCallBack,
     onAnswer,
     onDecline,
     className,
     ...rest
   } = props
-  const t = useMemo(() => ({ ...inboundCallBannerStrings, ...stringsProp }), [stringsProp])
+  const t = useMemo(() => mergeStrings(inboundCallBannerStrings, stringsProp), [stringsProp])
   const id = useId()
   const ctx = useLinekit()
   const engine = engineProp ?? ctx.audioEngine
-  const { calls, dismiss } = useInboundCalls()
+  const { calls, dismiss, notices, acknowledge } = useInboundCalls()
   const answer = useAnswerCall()
   const decline = useDeclineCall()
   const end = useEndCall()
   const [local, setLocal] = useState<Record<string, LocalCall>>({})
   const [notice, setNotice] = useState<string | undefined>(undefined)
-  const [muted, setMuted] = useState(engine?.muted ?? false)
 
   const patch = useCallback((uuid: string, next: LocalCall | undefined) => {
     setLocal((m) => {
@@ -124,9 +172,20 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     })
   }, [])
 
-  // Calls answered in another app vanish; ringing ones and the ones this browser handles stay.
-  const visible = calls.filter((c) => c.state === 'ringing' || (local[c.callUuid] !== undefined && c.state !== 'ended'))
-  const ringingCount = visible.filter((c) => c.state === 'ringing' && !local[c.callUuid]).length
+  // Ringing calls, and the ones this browser handles; answered elsewhere or ended ones leave
+  // (and leave a notice instead).
+  const active = calls.filter((c) => c.state === 'ringing' || (local[c.callUuid] !== undefined && c.state !== 'ended'))
+  const visible = active.slice(0, Math.max(1, maxVisible))
+  const ringing = active.filter((c) => c.state === 'ringing' && !local[c.callUuid])
+  // Only calls not on screen are "waiting": two ringing calls both shown are not "1 more waiting".
+  const waiting = active.length - visible.length
+  const mine = active.find((c) => {
+    const phase = local[c.callUuid]?.phase
+    return phase === 'connected' || phase === 'joining' || phase === 'device' || phase === 'failed'
+  })
+
+  useRingTone(ringing.length > 0, ringSound)
+  useCallLeaveGuard(mine && local[mine.callUuid]?.failedAction !== 'answer' ? mine.callUuid : undefined)
 
   // Announce the newest ringing call: the live region below is always mounted, so the text change is read out.
   const newest = [...calls].reverse().find((c) => c.state === 'ringing')
@@ -145,7 +204,6 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     const timer = setTimeout(() => setNotice(undefined), noticeMs)
     return () => clearTimeout(timer)
   }, [notice, noticeMs])
-  useEffect(() => engine?.on('mute', setMuted), [engine])
 
   const explain = (error: unknown): string => {
     if (LinekitError.is(error)) {
@@ -154,10 +212,6 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     }
     return t.failed
   }
-  const audioMessage = (error: unknown) => {
-    const code = (error as { code?: string } | undefined)?.code
-    return code && code in t.audio ? t.audio[code as keyof typeof t.audio] : t.audio.unknown
-  }
   const gone = (call: InboundCall) => {
     // spec: 409 — not an inbound call that is currently ringing: someone else answered, or it ended.
     setNotice(t.gone(call.from))
@@ -165,17 +219,17 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     dismiss(call.callUuid)
   }
 
-  const joinAudio = async (call: InboundCall, rtc: NonNullable<LocalCall['rtc']>) => {
+  const joinAudio = async (call: InboundCall, rtc: NonNullable<LocalCall['rtc']>, answeredAt: number) => {
     if (!engine) {
-      patch(call.callUuid, { phase: 'failed', rtc, error: t.audio.unknown, failedAction: 'audio' })
+      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: t.audio.unknown, failedAction: 'audio' })
       return
     }
-    patch(call.callUuid, { phase: 'joining', rtc })
+    patch(call.callUuid, { phase: 'joining', rtc, answeredAt })
     try {
       await engine.join(rtc)
-      patch(call.callUuid, { phase: 'connected', rtc, connectedAt: now() })
+      patch(call.callUuid, { phase: 'connected', rtc, answeredAt })
     } catch (error) {
-      patch(call.callUuid, { phase: 'failed', rtc, error: audioMessage(error), failedAction: 'audio' })
+      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: audioMessage(t, error), failedAction: 'audio' })
     }
   }
   const onAnswerClick = async (call: InboundCall) => {
@@ -186,9 +240,11 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
         patch(call.callUuid, { phase: 'failed', error: t.notAccepted, failedAction: 'answer' })
         return
       }
+      // spec: answer — the call is answered once the service says so; the timer counts from here.
+      const answeredAt = now()
       onAnswer?.(call, { joinable: result.rtc !== null })
-      if (result.rtc) await joinAudio(call, result.rtc)
-      else patch(call.callUuid, { phase: 'device', rtc: null })
+      if (result.rtc) await joinAudio(call, result.rtc, answeredAt)
+      else patch(call.callUuid, { phase: 'device', rtc: null, answeredAt })
     } catch (error) {
       if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
       else patch(call.callUuid, { phase: 'failed', error: explain(error), failedAction: 'answer' })
@@ -216,11 +272,19 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       // Already ended (409/404) or unreachable: the call is gone from this browser either way.
     }
   }
+  const callBack = (record: InboundCallRecord) => {
+    acknowledge(record.callUuid)
+    if (onCallBack) onCallBack(record)
+    else ctx.inboundCalls.requestCallBack({ number: record.from, lineId: record.lineId })
+  }
+  const dialerListens = ctx.inboundCalls.hasCallBackListener()
+  const shownNotices = notices.filter((n) => n.outcome !== 'ringing' && n.outcome !== 'answered')
 
   return (
     <section
       aria-label={t.region}
       data-count={visible.length}
+      data-notices={shownNotices.length}
       {...rest}
       className={cx('lk-InboundCallBanner', className)}
     >
@@ -228,15 +292,22 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       <p className="lk-visually-hidden" aria-live="assertive" aria-atomic="true">
         {announcement}
       </p>
-      <p className="lk-InboundCallBanner-notice" role="status" aria-live="polite">
+      <p className="lk-InboundCallBanner-status" role="status" aria-live="polite">
         {notice ?? ''}
       </p>
+      {ringing.length > 1 ? (
+        <p className="lk-InboundCallBanner-count" id={`${id}-count`}>
+          {t.ringingCount(ringing.length)}
+        </p>
+      ) : null}
       {visible.length > 0 ? (
-        <ul className="lk-InboundCallBanner-list" aria-labelledby={`${id}-title`}>
+        <ul className="lk-InboundCallBanner-list" aria-label={t.calls}>
           {visible.map((call, index) => {
-            const mine = local[call.callUuid]
-            const phase = mine?.phase ?? 'ringing'
+            const mineCall = local[call.callUuid]
+            const phase = mineCall?.phase ?? 'ringing'
             const busy = phase === 'answering' || phase === 'declining'
+            const answered = phase === 'connected' || phase === 'joining' || phase === 'device' || phase === 'failed'
+            const inCall = answered && mineCall?.failedAction !== 'answer' && mineCall?.failedAction !== 'decline'
             const titleId = `${id}-${index}`
             return (
               <li
@@ -247,8 +318,8 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                 aria-labelledby={titleId}
                 aria-busy={busy || undefined}
               >
-                <p id={index === 0 ? `${id}-title` : titleId} className="lk-InboundCallBanner-title">
-                  {phase === 'connected' ? (
+                <p id={titleId} className="lk-InboundCallBanner-title">
+                  {inCall ? (
                     t.connected(call.from)
                   ) : (
                     <>
@@ -264,15 +335,38 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                     : null}
                 </p>
                 {phase === 'device' ? <p className="lk-InboundCallBanner-note">{t.deviceOnly}</p> : null}
-                {phase === 'answering' ? <p className="lk-InboundCallBanner-progress">{t.answering}</p> : null}
-                {phase === 'declining' ? <p className="lk-InboundCallBanner-progress">{t.declining}</p> : null}
-                {mine?.error ? (
-                  <p className="lk-InboundCallBanner-error" role="alert">
-                    {mine.error}
+                {phase === 'joining' ? (
+                  <p className="lk-InboundCallBanner-note" data-audio="joining">
+                    {t.audioState.joining}
                   </p>
                 ) : null}
+                {phase === 'connected' ? (
+                  <p className="lk-InboundCallBanner-note" data-audio="joined">
+                    {t.audioState.connected}
+                  </p>
+                ) : null}
+                {phase === 'answering' ? <p className="lk-InboundCallBanner-progress">{t.answering}</p> : null}
+                {phase === 'declining' ? <p className="lk-InboundCallBanner-progress">{t.declining}</p> : null}
+                {mineCall?.error ? (
+                  <p className="lk-InboundCallBanner-error" role="alert">
+                    {mineCall.error}
+                  </p>
+                ) : null}
+                {inCall ? <CallTimer since={mineCall?.answeredAt} now={now} label={t.duration} /> : null}
+                {phase === 'connected' || phase === 'joining' ? (
+                  <AudioControls
+                    engine={engine}
+                    strings={{
+                      mute: t.mute,
+                      unmute: t.unmute,
+                      microphone: t.microphone,
+                      microphoneDefault: t.microphoneDefault,
+                      level: t.level,
+                    }}
+                  />
+                ) : null}
                 <div className="lk-InboundCallBanner-actions">
-                  {phase === 'ringing' || (phase === 'failed' && mine?.failedAction !== 'audio') || busy ? (
+                  {phase === 'ringing' || !inCall ? (
                     <>
                       <button
                         type="button"
@@ -280,7 +374,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                         disabled={busy}
                         onClick={() => void onAnswerClick(call)}
                       >
-                        {phase === 'failed' && mine?.failedAction === 'answer' ? t.retry : t.answer}
+                        {phase === 'failed' && mineCall?.failedAction === 'answer' ? t.retry : t.answer}
                       </button>
                       <button
                         type="button"
@@ -292,23 +386,15 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                       </button>
                     </>
                   ) : null}
-                  {phase === 'failed' && mine?.failedAction === 'audio' && mine.rtc ? (
-                    <button type="button" onClick={() => mine.rtc && void joinAudio(call, mine.rtc)}>
+                  {phase === 'failed' && mineCall?.failedAction === 'audio' && mineCall.rtc ? (
+                    <button
+                      type="button"
+                      onClick={() => mineCall.rtc && void joinAudio(call, mineCall.rtc, mineCall.answeredAt ?? now())}
+                    >
                       {t.rejoin}
                     </button>
                   ) : null}
-                  {phase === 'connected' ? (
-                    <>
-                      <Timer since={mine?.connectedAt} now={now} label={t.duration} />
-                      <button type="button" aria-pressed={muted} onClick={() => void engine?.setMuted(!muted)}>
-                        {t.mute}
-                      </button>
-                    </>
-                  ) : null}
-                  {phase === 'connected' ||
-                  phase === 'joining' ||
-                  phase === 'device' ||
-                  (phase === 'failed' && mine?.failedAction === 'audio') ? (
+                  {inCall ? (
                     <button type="button" className="lk-InboundCallBanner-hangup" onClick={() => void onHangUp(call)}>
                       {t.hangUp}
                     </button>
@@ -319,16 +405,34 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
           })}
         </ul>
       ) : null}
-      {ringingCount > 1 ? <p className="lk-InboundCallBanner-queue">{t.waiting(ringingCount - 1)}</p> : null}
+      {waiting > 0 ? <p className="lk-InboundCallBanner-queue">{t.waiting(waiting)}</p> : null}
+      {shownNotices.length > 0 ? (
+        <ul className="lk-InboundCallBanner-notices" aria-label={t.notices}>
+          {shownNotices.map((n) => {
+            const time = formatDateTime(n.ringingAt, locale, { timeStyle: 'short' })
+            const outcome = n.outcome as keyof typeof t.notice
+            return (
+              <li key={n.callUuid} className="lk-InboundCallBanner-notice" data-outcome={outcome}>
+                <p>{t.notice[outcome](n.from, time)}</p>
+                <div className="lk-InboundCallBanner-actions">
+                  {onCallBack || dialerListens ? (
+                    <button type="button" aria-label={t.callBackTo(n.from)} onClick={() => callBack(n)}>
+                      {t.callBack}
+                    </button>
+                  ) : (
+                    <a href={`tel:${n.from}`} aria-label={t.callBackTo(n.from)} onClick={() => acknowledge(n.callUuid)}>
+                      {t.callBack}
+                    </a>
+                  )}
+                  <button type="button" aria-label={t.dismissNotice(n.from)} onClick={() => acknowledge(n.callUuid)}>
+                    {t.dismiss}
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
     </section>
-  )
-}
-
-function Timer(props: { since: number | undefined; now: () => number; label: string }) {
-  const seconds = useElapsed(props.since, props.now)
-  return (
-    <span className="lk-InboundCallBanner-timer" role="timer" aria-label={props.label}>
-      {formatDuration(seconds)}
-    </span>
   )
 }

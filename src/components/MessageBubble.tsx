@@ -1,10 +1,14 @@
 'use client'
-import type { HTMLAttributes, ReactNode } from 'react'
+import { useRef, type HTMLAttributes, type PointerEvent, type ReactNode } from 'react'
+import { reactions as reactionOrder } from '../api/values'
+import { useReactions } from '../hooks/useReactions'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { clockTime, type DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
+import { reactionGlyphs } from './internal/reactionGlyphs'
+import { reactionBarStrings } from './ReactionBar'
 import { MessageAttachment, type MessageAttachmentStrings } from './MessageAttachment'
 import { ServiceBadge, type ServiceName } from './ServiceBadge'
 import type { VoiceMemoPlayerStrings } from './VoiceMemoPlayer'
@@ -22,6 +26,7 @@ export const messageBubbleStrings = {
   statusDelivered: 'Delivered',
   aiVoiceMemoPending: 'An AI voice memo will be generated from this text.',
   effect: (effect: string) => `Effect: ${effect}`,
+  reactions: 'Your reactions',
 }
 export type MessageBubbleStrings = typeof messageBubbleStrings
 
@@ -40,8 +45,10 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
   item: ThreadItem
   /** Locale and time zone for the time stamp. @default the browser's */
   dateOptions?: DateOptions
-  /** Extra content under the bubble (e.g. a reaction toggle). */
+  /** Extra content next to the bubble (e.g. the reaction menu). */
   actions?: ReactNode
+  /** Called when the bubble is pressed and held (touch: opens the reaction menu). */
+  onLongPress?: () => void
   /** String overrides. @default messageBubbleStrings */
   strings?: StringOverrides<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
   /** Overrides of the sentences used for send errors. */
@@ -60,12 +67,33 @@ export function MessageBubble({
   item,
   dateOptions,
   actions,
+  onLongPress,
   strings,
   errorStrings,
   className,
   ...props
 }: MessageBubbleProps) {
   const s = mergeStrings(messageBubbleStrings, strings)
+  const sent = useReactions(item.kind === 'message' ? item.message.message_handle : '')
+  const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const endPress = () => clearTimeout(press.current)
+  const longPress = onLongPress
+    ? {
+        onPointerDown: (e: PointerEvent) => {
+          if (e.pointerType === 'mouse') return
+          endPress()
+          press.current = setTimeout(onLongPress, 500)
+        },
+        onPointerUp: endPress,
+        onPointerCancel: endPress,
+        onPointerLeave: endPress,
+        onContextMenu: (e: { preventDefault: () => void }) => {
+          // A long press on touch screens also arrives as a context menu.
+          e.preventDefault()
+          onLongPress()
+        },
+      }
+    : {}
   if (item.kind === 'optimistic') {
     const { body, state } = item
     return (
@@ -121,19 +149,33 @@ export function MessageBubble({
       data-status={m.status}
     >
       <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
-      <div className="lk-MessageBubble-bubble">
-        {m.content ? <p className="lk-MessageBubble-text">{m.content}</p> : null}
-        {media ? <MessageAttachment url={media} strings={strings} /> : null}
-        {voice ? (
-          <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} />
-        ) : null}
+      <div className="lk-MessageBubble-line">
+        <div className="lk-MessageBubble-bubble" {...longPress}>
+          {m.content ? <p className="lk-MessageBubble-text">{m.content}</p> : null}
+          {media ? <MessageAttachment url={media} strings={strings} /> : null}
+          {voice ? (
+            <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} />
+          ) : null}
+          {sent.length > 0 ? (
+            <ul className="lk-MessageBubble-reactions" aria-label={s.reactions}>
+              {reactionOrder
+                .filter((r) => sent.includes(r))
+                .map((r) => (
+                  <li key={r} className="lk-MessageBubble-reaction" data-reaction={r}>
+                    <span aria-hidden="true">{reactionGlyphs[r]}</span>
+                    <span className="lk-sr-only">{reactionBarStrings[r]}</span>
+                  </li>
+                ))}
+            </ul>
+          ) : null}
+        </div>
+        {actions}
       </div>
       <div className="lk-MessageBubble-meta">
         <time dateTime={m.created_at}>{time}</time>
         <ServiceBadge service={m.service as ServiceName} />
         {inbound ? null : <span className="lk-MessageBubble-status">{status}</span>}
       </div>
-      {actions}
     </div>
   )
 }

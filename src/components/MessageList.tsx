@@ -61,8 +61,10 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   isFetchingOlder?: boolean
   /** Loads the next older page; called near the top and by the "Load older" button. */
   onLoadOlder?: () => void
-  /** Extra content per bubble, e.g. a reaction toggle for inbound native-chat messages. */
+  /** Extra content per bubble, e.g. the reaction menu of inbound native-chat messages. */
   renderActions?: (item: ThreadItem) => ReactNode
+  /** Called when a bubble is pressed and held (touch), e.g. to open its reaction menu. */
+  onLongPressItem?: (item: ThreadItem) => void
   /** Locale and time zone for day separators and times. */
   dateOptions?: DateOptions
   /** "Now", for "Today"/"Yesterday". @default new Date() at render */
@@ -100,6 +102,7 @@ export function MessageList({
   isFetchingOlder = false,
   onLoadOlder,
   renderActions,
+  onLongPressItem,
   dateOptions,
   now,
   estimateSize = 64,
@@ -323,6 +326,7 @@ export function MessageList({
                       strings={strings}
                       errorStrings={errorStrings}
                       actions={renderActions?.(row.item)}
+                      {...(onLongPressItem ? { onLongPress: () => onLongPressItem(row.item) } : {})}
                     />
                   )}
                 </div>

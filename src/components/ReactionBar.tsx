@@ -3,10 +3,12 @@ import { useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNo
 import type { MessageRecord, ReactionResponse } from '../api/schemas'
 import { reactions, type Reaction } from '../api/values'
 import { useMessage } from '../hooks/useMessage'
+import { useReactions } from '../hooks/useReactions'
 import { useSendReaction } from '../hooks/useSendReaction'
 import { cx } from './internal/cx'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { reactionGlyphs } from './internal/reactionGlyphs'
 import { useControllableState } from './internal/useControllableState'
 
 /** Default, overridable strings (i18n). */
@@ -52,15 +54,6 @@ export interface ReactionBarProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   errorStrings?: StringOverrides<LinekitErrorStrings>
 }
 
-const glyphs: Record<Reaction, string> = {
-  love: '❤️',
-  like: '👍',
-  dislike: '👎',
-  laugh: '😂',
-  emphasize: '‼️',
-  question: '❓',
-}
-
 /**
  * The six tapbacks as a toolbar: each button toggles a reaction (`remove: true` retracts it).
  * Offered only on inbound native-chat messages; on SMS/RCS or outbound messages it explains why
@@ -86,12 +79,17 @@ export function ReactionBar({
   const fetched = useMessage(given ? undefined : messageHandle)
   const message = given ?? fetched.data
   const send = useSendReaction()
-  const [active, setActive] = useControllableState<readonly Reaction[]>({
+  // Uncontrolled, it starts from what the kit recorded for this message (useReactions), else defaultValue.
+  const recorded = useReactions(messageHandle)
+  const [own, setActive] = useControllableState<readonly Reaction[] | null>({
     prop: value,
-    defaultProp: defaultValue,
-    onChange: (next) => onValueChange?.([...next]),
+    defaultProp: null,
+    onChange: (next) => {
+      if (next) onValueChange?.([...next])
+    },
     caller: 'ReactionBar',
   })
+  const active = own ?? (recorded.length > 0 ? recorded : defaultValue)
   const [focus, setFocus] = useState(0)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
   const [busy, setBusy] = useState<Reaction | null>(null)
@@ -196,7 +194,7 @@ export function ReactionBar({
                 if (busy === null) void toggle(reaction)
               }}
             >
-              <span aria-hidden="true">{glyphs[reaction]}</span>
+              <span aria-hidden="true">{reactionGlyphs[reaction]}</span>
             </button>
           )
         })}

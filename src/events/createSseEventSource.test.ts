@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSseEventSource } from './createSseEventSource'
 import { createSseParser } from './internal/sseParser'
 import type { LinekitEvent, LinekitEventSourceStatus } from './types'
+import { encodeEventFrame } from '../api/events'
+import type { LinekitEventFrame } from '../api/events'
 
 describe('SSE parser', () => {
   it('handles split chunks, CRLF, comments, multi-line data and sticky ids', () => {
@@ -30,8 +32,8 @@ const ringing = {
   ringingAt: '2026-01-01T00:00:00Z',
   receivedAt: '2026-01-01T00:00:00Z',
 }
-const frame = (id: string, type: string, payload: object) =>
-  `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ type, lineId: 'line', payload })}\n\n`
+const frame = (id: string, type: string, data: object) =>
+  encodeEventFrame(id, { type, lineId: 'line', data } as LinekitEventFrame)
 
 /** A fetch that serves scripted streams; each connection's controller is exposed to the test. */
 function scriptedFetch() {

@@ -1,6 +1,7 @@
 import { createHub } from './internal/statusHub'
 import { createSseParser } from './internal/sseParser'
-import { isLinekitEventType } from './types'
+import type { LinekitEventFrame } from '../api/events'
+import { isLinekitEventType } from '../api/events'
 import type { LinekitEvent, LinekitEventSource } from './types'
 
 /** Options of {@link createSseEventSource}. */
@@ -85,13 +86,14 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
       return
     }
     if (typeof parsed !== 'object' || parsed === null) return
-    const body = parsed as { type?: unknown; lineId?: unknown; payload?: unknown }
-    if (typeof body.payload !== 'object' || body.payload === null) return
+    // The frame of `linekit/api`'s LinekitEventFrame: `{ type, lineId, data }`.
+    const frame = parsed as Partial<Record<keyof LinekitEventFrame, unknown>>
+    if (typeof frame.data !== 'object' || frame.data === null) return
     const event = {
       id: id ?? '',
       type: eventName,
-      ...(typeof body.lineId === 'string' ? { lineId: body.lineId } : {}),
-      data: body.payload,
+      ...(typeof frame.lineId === 'string' ? { lineId: frame.lineId } : {}),
+      data: frame.data,
     } as LinekitEvent
     hub.emit(event)
   }

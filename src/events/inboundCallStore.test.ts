@@ -79,4 +79,31 @@ describe('inbound-call store', () => {
     expect(got).toEqual(['r-a'])
     expect(statuses).toEqual(['open', 'reconnecting', 'open'])
   })
+
+  it('keeps a history of how each call went: missed, declined, answered here, answered elsewhere', () => {
+    const store = createInboundCallStore()
+    const answered = (id: string): LinekitEvent => ({
+      id: `a-${id}`,
+      type: 'audiocall.inbound.answered',
+      data: { ...base, event: 'audiocall.inbound.answered', call_uuid: id, answeredAt: '2026-01-01T00:00:05Z' },
+    })
+    for (const id of ['missed', 'declined', 'here', 'elsewhere']) store.applyEvent(ringing(id))
+    store.applyEvent(ended('missed'))
+    store.claim('declined')
+    store.markEnded('declined', 'declined')
+    store.claim('here')
+    store.applyEvent(answered('here')) // the event may beat the answer's own response
+    store.markAnswered('here')
+    store.applyEvent(answered('elsewhere'))
+    const outcomes = Object.fromEntries(store.getSnapshot().history.map((r) => [r.callUuid, r.outcome]))
+    expect(outcomes).toEqual({
+      missed: 'missed',
+      declined: 'declined',
+      here: 'answered',
+      elsewhere: 'answered_elsewhere',
+    })
+    expect(store.getSnapshot().history.map((r) => r.callUuid)).toEqual(['elsewhere', 'here', 'declined', 'missed'])
+    store.acknowledge('missed')
+    expect(store.getSnapshot().history.find((r) => r.callUuid === 'missed')?.acknowledged).toBe(true)
+  })
 })

@@ -14,16 +14,49 @@ export interface InboundCall {
   endStatus?: InboundCallEndStatus | (string & {})
 }
 
+/**
+ * How an inbound call went, as this browser saw it: `answered` (here), `answered_elsewhere` (in
+ * the mobile or web app, or another browser), `missed` (ended without an answer: `no_answer`,
+ * `voicemail`, `busy`, `failed`, or the caller hung up), `declined`; `ringing` while it rings.
+ */
+export type InboundCallOutcome = 'ringing' | 'answered' | 'answered_elsewhere' | 'missed' | 'declined'
+
+/** One inbound call of the history (newest first), built from the call events this browser received. */
+export interface InboundCallRecord {
+  callUuid: string
+  from: string
+  lineId: string
+  linePhoneNumber: string
+  ringingAt: string
+  outcome: InboundCallOutcome
+  /** Terminal status once ended (spec: Audio-call events — `audiocall.inbound.ended`). */
+  endStatus?: string
+  /** Whether the call has ended. */
+  ended: boolean
+  /** Whether its notice was dismissed (missed, declined and answered-elsewhere calls leave one). */
+  acknowledged: boolean
+}
+
 /** Snapshot of the inbound-call store. */
 export interface InboundCallsSnapshot {
   /** The queue, oldest first. Ended calls stay for `endedLingerMs`, then leave. */
   calls: readonly InboundCall[]
+  /** Every call seen since the page loaded, newest first (at most `historySize`). */
+  history: readonly InboundCallRecord[]
 }
 
 /** Options of {@link createInboundCallStore}. */
 export interface InboundCallStoreOptions {
   /** How long an ended call stays in the queue (so a UI can say "missed"). @default 0 */
   endedLingerMs?: number
+  /** How many calls the history keeps. @default 50 */
+  historySize?: number
+}
+
+/** A number to call back (from a missed call's notice), and on which line. */
+export interface CallBackRequest {
+  number: string
+  lineId: string
 }
 
 /**
@@ -33,16 +66,43 @@ export interface InboundCallStoreOptions {
  */
 export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
   const linger = options.endedLingerMs ?? 0
-  let snapshot: InboundCallsSnapshot = { calls: [] }
+  const historySize = Math.max(1, options.historySize ?? 50)
+  let snapshot: InboundCallsSnapshot = { calls: [], history: [] }
   const listeners = new Set<() => void>()
+  const callBackListeners = new Set<(request: CallBackRequest) => void>()
+  // Calls this browser answered or declined (set before the request, so a fast event cannot
+  // make this user's own answer look like "answered elsewhere").
+  const handledHere = new Set<string>()
   const timers = new Map<string, ReturnType<typeof setTimeout>>()
   // Remember finished calls so a late or duplicated `ringing` cannot resurrect them.
   const finished = new Set<string>()
 
-  const set = (calls: readonly InboundCall[]) => {
-    snapshot = { calls }
+  const emit = (next: InboundCallsSnapshot) => {
+    snapshot = next
     for (const l of [...listeners]) l()
   }
+  const set = (calls: readonly InboundCall[]) => emit({ ...snapshot, calls })
+  const record = (callUuid: string, patch: (r: InboundCallRecord) => Partial<InboundCallRecord>) => {
+    const index = snapshot.history.findIndex((r) => r.callUuid === callUuid)
+    if (index === -1) return
+    const current = snapshot.history[index]!
+    const next = [...snapshot.history]
+    next[index] = { ...current, ...patch(current) }
+    emit({ ...snapshot, history: next })
+  }
+  const recordAnswered = (callUuid: string) =>
+    record(callUuid, (r) => (r.ended ? {} : { outcome: handledHere.has(callUuid) ? 'answered' : 'answered_elsewhere' }))
+  const recordEnded = (callUuid: string, endStatus: string | undefined) =>
+    record(callUuid, (r) => {
+      if (r.ended) return {}
+      const outcome: InboundCallOutcome =
+        r.outcome === 'answered' || r.outcome === 'answered_elsewhere'
+          ? r.outcome
+          : endStatus === 'declined'
+            ? 'declined'
+            : 'missed'
+      return { ended: true, outcome, ...(endStatus ? { endStatus } : {}) }
+    })
   const update = (callUuid: string, patch: Partial<InboundCall>) => {
     const index = snapshot.calls.findIndex((c) => c.callUuid === callUuid)
     if (index === -1) return false
@@ -86,23 +146,36 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
           const d = event.data
           // spec: "one event per call even if the device repeats the signal" — still be idempotent.
           if (finished.has(d.call_uuid) || snapshot.calls.some((c) => c.callUuid === d.call_uuid)) return
-          set([
-            ...snapshot.calls,
-            {
-              callUuid: d.call_uuid,
-              from: d.from,
-              lineId: d.pb_line_id,
-              linePhoneNumber: d.linePhoneNumber,
-              ringingAt: d.ringingAt,
-              state: 'ringing',
-            },
-          ])
+          const call: InboundCall = {
+            callUuid: d.call_uuid,
+            from: d.from,
+            lineId: d.pb_line_id,
+            linePhoneNumber: d.linePhoneNumber,
+            ringingAt: d.ringingAt,
+            state: 'ringing',
+          }
+          const entry: InboundCallRecord = {
+            callUuid: call.callUuid,
+            from: call.from,
+            lineId: call.lineId,
+            linePhoneNumber: call.linePhoneNumber,
+            ringingAt: call.ringingAt,
+            outcome: 'ringing',
+            ended: false,
+            acknowledged: false,
+          }
+          emit({
+            calls: [...snapshot.calls, call],
+            history: [entry, ...snapshot.history.filter((r) => r.callUuid !== call.callUuid)].slice(0, historySize),
+          })
           return
         }
         case 'audiocall.inbound.answered':
+          recordAnswered(event.data.call_uuid)
           update(event.data.call_uuid, { state: 'answered' })
           return
         case 'audiocall.inbound.ended':
+          recordEnded(event.data.call_uuid, event.data.status)
           if (!update(event.data.call_uuid, { state: 'ended', endStatus: event.data.status }))
             finished.add(event.data.call_uuid)
           return
@@ -113,21 +186,51 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
     /** Apply a call-status poll result (ASSUMPTIONS.md: `call_status` values). */
     applyStatus(status: Pick<CallStatusResponse, 'call_uuid' | 'call_status'>) {
       if (status.call_status === 'ringing') return
-      if (status.call_status === 'answered') update(status.call_uuid, { state: 'answered' })
-      else update(status.call_uuid, { state: 'ended', endStatus: status.call_status })
+      if (status.call_status === 'answered') {
+        recordAnswered(status.call_uuid)
+        update(status.call_uuid, { state: 'answered' })
+      } else {
+        recordEnded(status.call_uuid, status.call_status)
+        update(status.call_uuid, { state: 'ended', endStatus: status.call_status })
+      }
+    },
+    /** This browser is about to answer or decline the call (call before the request). */
+    claim(callUuid: string) {
+      handledHere.add(callUuid)
     },
     /** Mark a call answered locally (after this user answered it). */
     markAnswered(callUuid: string) {
+      handledHere.add(callUuid)
+      recordAnswered(callUuid)
       update(callUuid, { state: 'answered' })
     },
     /** Mark a call ended locally (declined or hung up by this user). */
     markEnded(callUuid: string, endStatus?: string) {
+      recordEnded(callUuid, endStatus)
       update(callUuid, { state: 'ended', ...(endStatus ? { endStatus } : {}) })
     },
-    /** Remove a call from the queue now. */
+    /** Remove a call from the queue now (its history entry stays). */
     dismiss(callUuid: string) {
       finished.add(callUuid)
       remove(callUuid)
+    },
+    /** Dismiss the notice of a missed, declined or answered-elsewhere call. */
+    acknowledge(callUuid: string) {
+      record(callUuid, () => ({ acknowledged: true }))
+    },
+    /** Ask a dialer on the page to call a number back; false when no dialer listens. */
+    requestCallBack(request: CallBackRequest): boolean {
+      for (const l of [...callBackListeners]) l(request)
+      return callBackListeners.size > 0
+    },
+    /** Whether a dialer listens for call-back requests. */
+    hasCallBackListener(): boolean {
+      return callBackListeners.size > 0
+    },
+    /** Listen for call-back requests (a dialer does); returns unsubscribe. */
+    onCallBack(listener: (request: CallBackRequest) => void) {
+      callBackListeners.add(listener)
+      return () => void callBackListeners.delete(listener)
     },
     /** Uuids of the calls believed to be ringing (the provider polls their status). */
     ringing(): string[] {

@@ -1,28 +1,18 @@
-import type { AudioCallAnsweredEvent, AudioCallEndedEvent, AudioCallRingingEvent, MessageWebhookPayload } from '../api'
+import type { LinekitEventDataMap, LinekitEventType } from '../api/events'
 
-/** The event names of the linekit/server stream (ASSUMPTIONS.md: linekit/server event stream). */
-export type LinekitEventType =
-  'message' | 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' | 'audiocall.inbound.ended'
-
-/** The webhook payload carried by each event type. */
-export interface LinekitEventDataMap {
-  /** Plain or CRM-variant message webhook payload (extra CRM fields pass through). */
-  message: MessageWebhookPayload
-  'audiocall.inbound.ringing': AudioCallRingingEvent
-  'audiocall.inbound.answered': AudioCallAnsweredEvent
-  'audiocall.inbound.ended': AudioCallEndedEvent
-}
+export type { LinekitEventDataMap, LinekitEventType } from '../api/events'
 
 /**
- * One live event: a webhook the app's backend received, as relayed to the browser.
- * `id` is opaque (used to resume with `Last-Event-ID`); `data` is the webhook payload as received.
+ * One live event: a webhook the app's backend received, as relayed to the browser — the stream's
+ * frame (`LinekitEventFrame` of `linekit/api`) with its `id` (opaque; resumes with
+ * `Last-Event-ID`). `lineId` may be absent on events an in-memory source emits.
  */
 export type LinekitEvent = {
   [T in LinekitEventType]: {
     id: string
     type: T
     /** The line the event belongs to, when the server said so. */
-    lineId?: string
+    lineId?: string | null
     data: LinekitEventDataMap[T]
   }
 }[LinekitEventType]
@@ -46,16 +36,4 @@ export interface LinekitEventSource {
   readonly status: LinekitEventSourceStatus
   /** Stop for good (no reconnect). */
   close(): void
-}
-
-const eventTypes: readonly string[] = [
-  'message',
-  'audiocall.inbound.ringing',
-  'audiocall.inbound.answered',
-  'audiocall.inbound.ended',
-]
-
-/** True for the event names linekit understands (unknown names are ignored, not errors). */
-export function isLinekitEventType(type: string): type is LinekitEventType {
-  return eventTypes.includes(type)
 }

@@ -18,6 +18,7 @@ export function useAnswerCall(options: { client?: LinekitClient } = {}) {
   const { inboundCalls } = useLinekit()
   return useMutation({
     mutationFn: (body: AnswerCallRequest) => client.answerCall(body),
+    onMutate: (body) => inboundCalls.claim(body.call_uuid),
     onSuccess: (_data, body) => inboundCalls.markAnswered(body.call_uuid),
     ...linekitMutationRetry,
   })

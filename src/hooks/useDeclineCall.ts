@@ -18,6 +18,7 @@ export function useDeclineCall(options: { client?: LinekitClient } = {}) {
   const { inboundCalls } = useLinekit()
   return useMutation({
     mutationFn: (body: DeclineCallRequest) => client.declineCall(body),
+    onMutate: (body) => inboundCalls.claim(body.call_uuid),
     onSuccess: (_data, body) => inboundCalls.markEnded(body.call_uuid, 'declined'),
     ...linekitMutationRetry,
   })

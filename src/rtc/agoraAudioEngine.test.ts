@@ -55,6 +55,7 @@ function standIn(
     }),
     getMicrophones: vi.fn(async () => [{ deviceId: 'm1', label: 'USB mic', groupId: 'g' }]),
     setLogLevel: vi.fn(),
+    disableLogUpload: vi.fn(),
   }
   const fire = (event: string, ...args: unknown[]) =>
     (handlers.get(event) as ((...a: unknown[]) => unknown) | undefined)?.(...args)
@@ -62,6 +63,53 @@ function standIn(
 }
 
 describe('agoraAudioEngine', () => {
+  it('keeps the SDK quiet by default: no console log lines, no log upload', async () => {
+    const s = standIn()
+    await agoraAudioEngine({ loadSdk: async () => s.sdk }).join(rtc)
+    expect(s.sdk.setLogLevel).toHaveBeenCalledWith(4)
+    expect(s.sdk.disableLogUpload).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives up on a join that never connects after joinTimeoutMs: a network AudioEngineError, state failed, client left', async () => {
+    vi.useFakeTimers()
+    try {
+      const s = standIn({ join: () => new Promise<number>(() => {}) }) // the SDK retrying forever
+      const engine = agoraAudioEngine({ loadSdk: async () => s.sdk, joinTimeoutMs: 3000 })
+      const errors: AudioEngineError[] = []
+      engine.on('error', (e) => errors.push(e))
+      const joined = engine.join(rtc)
+      const outcome = joined.then(
+        () => 'joined',
+        (e: unknown) => e,
+      )
+      await vi.advanceTimersByTimeAsync(2999)
+      expect(engine.state).toBe('connecting')
+      await vi.advanceTimersByTimeAsync(1)
+      const error = await outcome
+      expect(error).toBeInstanceOf(AudioEngineError)
+      expect((error as AudioEngineError).code).toBe('network')
+      expect(engine.state).toBe('failed')
+      expect(errors.map((e) => e.code)).toEqual(['network'])
+      expect(s.calls).toContain('client.leave')
+      expect(s.calls).toContain('track.close')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('defaults the join time limit to at most 20 s', async () => {
+    vi.useFakeTimers()
+    try {
+      const s = standIn({ join: () => new Promise<number>(() => {}) })
+      const engine = agoraAudioEngine({ loadSdk: async () => s.sdk })
+      const outcome = engine.join(rtc).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(20_000)
+      expect(((await outcome) as AudioEngineError).code).toBe('network')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('does not load the SDK until the first join, then loads it once', async () => {
     const s = standIn()
     const loadSdk = vi.fn(async () => ({ default: s.sdk }))

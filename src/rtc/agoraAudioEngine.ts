@@ -45,6 +45,7 @@ export interface AgoraSdkLike {
   createMicrophoneAudioTrack(config?: { microphoneId?: string }): Promise<AgoraMicrophoneTrackLike>
   getMicrophones(skipPermissionCheck?: boolean): Promise<Array<{ deviceId: string; label: string; groupId?: string }>>
   setLogLevel?(level: number): void
+  disableLogUpload?(): void
 }
 
 /** Options of {@link agoraAudioEngine}. */
@@ -59,9 +60,21 @@ export interface AgoraAudioEngineOptions {
    * `token-will-expire` event can renew too. @default undefined (only the event is emitted)
    */
   fetchToken?: (rtc: AudioJoinCredentials) => Promise<string | null | undefined>
-  /** Agora log level (0 debug … 4 none). @default 3 (errors only) */
+  /**
+   * Agora's own console log level (0 debug … 3 error, 4 none). Its log upload to Agora's servers
+   * is turned off either way. @default 4 (silent: errors reach the app as `AudioEngineError`s)
+   */
   logLevel?: number
+  /**
+   * Give up on a join that has not connected after this many ms: `join` rejects with an
+   * {@link AudioEngineError} `'network'` and the engine is `failed` (the SDK itself retries a
+   * join forever when Agora's network cannot be reached). @default 15000
+   */
+  joinTimeoutMs?: number
 }
+
+/** Default join time limit: long enough for a slow network, short enough that a user is told. */
+const DEFAULT_JOIN_TIMEOUT_MS = 15_000
 
 // Kept as a function so bundlers split the SDK into its own chunk, loaded on demand.
 const defaultLoadSdk = () => import('agora-rtc-sdk-ng') as unknown as Promise<{ default: AgoraSdkLike }>
@@ -112,7 +125,9 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
     sdkPromise ??= loadSdk().then(
       (mod) => {
         sdk = unwrap(mod)
-        sdk.setLogLevel?.(options.logLevel ?? 3)
+        // Quiet by default: without this the SDK prints hundreds of lines while it retries.
+        sdk.setLogLevel?.(options.logLevel ?? 4)
+        sdk.disableLogUpload?.()
         return sdk
       },
       (error: unknown) => {
@@ -230,35 +245,57 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       }
       const mine = ++generation
       setState('connecting')
+      // The SDK retries an unreachable network forever: give up after the limit, fail visibly.
+      const limit = options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new AudioEngineError('network', `The call audio did not connect within ${Math.round(limit / 1000)} s.`, {
+                sdkCode: 'JOIN_TIMEOUT',
+              }),
+            ),
+          limit,
+        )
+      })
+      timedOut.catch(() => undefined)
+      const inTime = <T>(step: Promise<T>): Promise<T> => Promise.race([step, timedOut])
       try {
-        const AgoraRTC = await load()
+        const AgoraRTC = await inTime(load())
         if (mine !== generation) return
         // Ask for the microphone first: a refusal should not leave us half-joined in the channel.
-        const micTrack = await AgoraRTC.createMicrophoneAudioTrack(microphoneId ? { microphoneId } : undefined)
-        if (mine !== generation) {
-          micTrack.close()
-          return
-        }
+        const pendingTrack = AgoraRTC.createMicrophoneAudioTrack(microphoneId ? { microphoneId } : undefined)
+        // A track that arrives after the time limit is closed, not leaked.
+        pendingTrack.then(
+          (t) => mine !== generation && t.close(),
+          () => undefined,
+        )
+        const micTrack = await inTime(pendingTrack)
+        if (mine !== generation) return
         track = micTrack
         if (muted) await micTrack.setMuted(true)
         const c = AgoraRTC.createClient({ mode: 'rtc', codec: 'vp8' })
         client = c
         current = { ...rtc }
         wire(c, mine)
-        await c.join(rtc.appId, rtc.channelName, rtc.token, rtc.uid)
+        await inTime(c.join(rtc.appId, rtc.channelName, rtc.token, rtc.uid))
         if (mine !== generation) return
         // The track came from this SDK's createMicrophoneAudioTrack, so it is the SDK's own ILocalTrack.
-        await c.publish([micTrack] as never)
+        await inTime(c.publish([micTrack] as never))
         if (mine !== generation) return
         setState('connected')
       } catch (error) {
         const mapped = toAudioEngineError(error)
         if (mine === generation) {
+          generation++ // a join step still running after the time limit must not resurrect the call
           await release()
           setState('failed')
           emitter.emit('error', mapped)
         }
         throw mapped
+      } finally {
+        clearTimeout(timer)
       }
     },
     async leave() {

@@ -54,7 +54,7 @@ export const DispositionFiltered: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
-    await userEvent.selectOptions(canvas.getByLabelText('Disposition'), 'classifying')
+    await userEvent.selectOptions(canvas.getByLabelText('Disposition (this page)'), 'classifying')
     await expect(canvas.getByText(/applies to the calls loaded on this page only/)).toBeVisible()
   },
 }

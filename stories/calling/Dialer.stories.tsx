@@ -60,35 +60,79 @@ const placeCall = async (canvasElement: HTMLElement) => {
   return canvas
 }
 
-/** Placing → connecting: the fake engine takes a while to join. */
-export const Connecting: Story = {
-  args: { audioEngine: createFakeAudioEngine({ joinDelayMs: 60_000 }) },
-  play: async ({ canvasElement }) => {
-    await placeCall(canvasElement)
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connecting'))
+const callSettings =
+  (settings: { outboundAnswerMs?: number; outboundRtc?: boolean }) =>
+  (b: StoryBackend): Promise<void> =>
+    b.control.call('POST', '/calls/settings', settings).then(() => undefined)
+
+/** Calling…: the start request is on its way (the mock answers it slowly here). */
+export const Calling: Story = {
+  play: async ({ canvasElement, context }) => {
+    const canvas = await ready(canvasElement)
+    // The token is minted; from now on the service answers slowly, so the start stays in flight.
+    await storyBackend(context).control.setSettings({ latencyMs: 60_000 })
+    await userEvent.click(canvas.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'placing'))
+    await expect(canvas.getByRole('status')).toHaveTextContent('Calling…')
   },
 }
 
-/** Connected: timer, mute, microphone choice, level meter. */
-export const Connected: Story = {
+/** Ringing…: the audio is joined, but the callee has not picked up, so no timer and no "Connected". */
+export const Ringing: Story = {
+  parameters: { linekit: { setup: callSettings({ outboundAnswerMs: 0 }) } },
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-audio', 'joined'))
+    await expect(root(canvasElement)).toHaveAttribute('data-state', 'ringing')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Ringing…')
+    await expect(canvas.queryByRole('timer')).toBeNull()
+  },
+}
+
+/** Answered: the service reports the call answered; the timer counts from then; mute says "Unmute" when muted. */
+export const Answered: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await placeCall(canvasElement)
+    // The mock's callee picks up after 3 s.
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'), { timeout: 8000 })
     await expect(canvas.getByRole('timer', { name: 'Call duration' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Mute' }))
-    await expect(canvas.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(canvas.getByRole('button', { name: 'Unmute' })).toBeVisible()
     await expect(canvas.getByLabelText('Microphone level')).toBeVisible()
   },
 }
 
-/** Ended: hung up here; a summary and "New call". */
+/** Audio failed: the audio network can't be reached; the call goes on, with Rejoin. */
+export const AudioFailed: Story = {
+  args: { audioEngine: createFakeAudioEngine({ failJoinWith: 'network' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = await placeCall(canvasElement)
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-audio', 'failed'))
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The call audio couldn’t connect.')
+    await expect(canvas.getByRole('button', { name: 'Rejoin audio' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Hang up' })).toBeVisible()
+  },
+}
+
+/** Ended: hung up after the answer; the summary's duration is the service's (the call log's). */
 export const Ended: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'))
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'), { timeout: 8000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ended'))
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Call ended after 0:0\d\./))
     await expect(canvas.getByRole('button', { name: 'New call' })).toBeVisible()
+  },
+}
+
+/** A trial account: a sentence, not a dead keypad. */
+export const TrialAccount: Story = {
+  parameters: { linekit: { account: 'trial' } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-trial'))
+    await expect(within(canvasElement).getByText(/Trial accounts can’t place calls/)).toBeVisible()
+    await expect(within(canvasElement).queryByRole('group', { name: 'Keypad' })).toBeNull()
   },
 }
 
@@ -96,8 +140,7 @@ export const Ended: Story = {
 export const RtcNull: Story = {
   parameters: {
     linekit: {
-      setup: (b: StoryBackend) =>
-        b.control.call('POST', '/calls/settings', { outboundRtc: false }).then(() => undefined),
+      setup: callSettings({ outboundRtc: false }),
     },
   },
   play: async ({ canvasElement }) => {
@@ -194,6 +237,5 @@ export const CappedAccount: Story = {
   play: async (ctx) => {
     await mintErrorShown('cap_reached')(ctx)
     await expect(within(ctx.canvasElement).getByText(/after the reset at/)).toBeVisible()
-    void storyBackend
   },
 }

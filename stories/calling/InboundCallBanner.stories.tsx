@@ -48,16 +48,28 @@ const twoCalls: StorySetup = (backend) => {
     await backend.control.ringInboundCall({ from: '+14155550184', lineId: line.lineId })
   })
 }
-/** Two calls at once queue, oldest first. */
-export const Queue: Story = {
+/** Two calls ringing at once: both on screen, counted as two incoming calls (none is "waiting"). */
+export const TwoCallsWaiting: Story = {
   parameters: { linekit: { setup: twoCalls } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '2'), { timeout: 8000 })
-    await expect(within(canvasElement).getByText('1 more call waiting')).toBeVisible()
+    await expect(within(canvasElement).getByText('2 incoming calls')).toBeVisible()
+    await expect(within(canvasElement).queryByText(/waiting/)).toBeNull()
   },
 }
 
-/** Answered here: joins audio (fake engine), shows the timer and Hang up. */
+/** More calls than fit (`maxVisible={1}`): the ones not shown are counted as waiting. */
+export const CallsWaitingBeyondScreen: Story = {
+  args: { maxVisible: 1 },
+  parameters: { linekit: { setup: twoCalls } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByText('1 more call waiting')).toBeVisible(), {
+      timeout: 8000,
+    })
+  },
+}
+
+/** Answered here: joins audio (fake engine); audio state, a timer from the answer, mute, Hang up. */
 export const Answered: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement }) => {
@@ -65,10 +77,14 @@ export const Answered: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Answer' }))
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Hang up' })).toBeVisible())
     await expect(canvasElement.querySelector('[data-state="connected"]')).not.toBeNull()
+    await expect(canvas.getByText('Audio connected')).toBeVisible()
+    await expect(canvas.getByRole('timer', { name: 'Call duration' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Mute' }))
+    await expect(canvas.getByRole('button', { name: 'Unmute' })).toBeVisible()
   },
 }
 
-/** Answered in the mobile app: the banner disappears. */
+/** Answered in the mobile app: the call leaves, and a notice with Call back stays. */
 export const AnsweredElsewhere: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement, context }) => {
@@ -76,6 +92,25 @@ export const AnsweredElsewhere: Story = {
     const backend = storyBackend(context)
     await backend.control.answerCallElsewhere(backend.lastCall!.callUuid)
     await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '0'), { timeout: 8000 })
+    await waitFor(() => expect(within(canvasElement).getByText(/was answered elsewhere/)).toBeVisible())
+    await expect(within(canvasElement).getByRole('link', { name: `Call back ${storyNumbers.caller}` })).toBeVisible()
+  },
+}
+
+/** Missed: the caller gave up before anyone answered; a notice with Call back and Dismiss. */
+export const Missed: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement, context }) => {
+    await ringing(canvasElement)
+    const backend = storyBackend(context)
+    await backend.control.endCall(backend.lastCall!.callUuid, 'no_answer')
+    await waitFor(() => expect(within(canvasElement).getByText(/Missed call from/)).toBeVisible(), {
+      timeout: 8000,
+    })
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: `Dismiss the notice about ${storyNumbers.caller}` }),
+    )
+    await expect(within(canvasElement).queryByText(/Missed call from/)).toBeNull()
   },
 }
 
@@ -93,12 +128,13 @@ export const Conflict: Story = {
   },
 }
 
-/** Declined. */
+/** Declined here: the call leaves; a notice keeps the number to call back later. */
 export const Declined: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement }) => {
     const canvas = await ringing(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '0'))
+    await expect(canvas.getByText(/Declined call from/)).toBeVisible()
   },
 }

@@ -138,13 +138,13 @@ export const InboundArrives: Story = {
   },
 }
 
-/** Tapbacks on an inbound native-chat message, as a toolbar. */
+/** Tapbacks on an inbound native-chat message, from the bubble's menu (hover, long press or keyboard). */
 export const Reacting: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await ready(canvasElement)
     const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
-    await userEvent.click(within(bubble).getByRole('button', { name: 'React' }))
+    await userEvent.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
     await expect(await within(bubble).findByRole('toolbar', { name: 'React to this message' })).toBeVisible()
   },
 }

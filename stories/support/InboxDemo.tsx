@@ -4,7 +4,7 @@
  * story and the playground (`npm start`), so designers and developers see the same page.
  * Threads are derived from the recent-messages list: the kit has no thread-list endpoint.
  */
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   CallLogTable,
@@ -18,6 +18,7 @@ import {
   useLinekit,
 } from 'linekit'
 import type { MessageRecord } from 'linekit/api'
+import './InboxDemo.css'
 
 /** Props of {@link InboxDemo}. */
 export interface InboxDemoProps {
@@ -54,11 +55,13 @@ function ThreadList({
   lineId,
   selected,
   onSelect,
+  navRef,
 }: {
   label: string
   lineId: string | undefined
   selected: string | undefined
   onSelect: (phone: string) => void
+  navRef: RefObject<HTMLElement | null>
 }) {
   const { client } = useLinekit()
   // spec: GET /get-messages-api — `pb_line_id` is the only way to filter by line.
@@ -75,8 +78,8 @@ function ThreadList({
     setDraft('')
   }
   return (
-    <nav aria-label={label} className="lk-InboxDemo-threads">
-      <form onSubmit={open} style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
+    <nav aria-label={label} className="lk-InboxDemo-threads" ref={navRef}>
+      <form onSubmit={open} className="lk-InboxDemo-open">
         <label htmlFor={inputId} style={visuallyHidden}>
           Open a conversation with
         </label>
@@ -85,13 +88,13 @@ function ThreadList({
           placeholder="+1 415 555 0124"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          style={inputStyle}
+          className="lk-InboxDemo-input"
         />
         <button type="submit" className="lk-Button" data-variant="small">
           Open
         </button>
       </form>
-      {query.status === 'pending' && <p>Loading threads…</p>}
+      {query.status === 'pending' && <p className="lk-InboxDemo-loading">Loading threads…</p>}
       {query.status === 'error' && (
         <p role="alert">
           Threads could not be loaded.{' '}
@@ -100,20 +103,18 @@ function ThreadList({
           </button>
         </p>
       )}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
+      <ul className="lk-InboxDemo-list">
         {threads.map((t) => (
           <li key={t.phone}>
             <button
               type="button"
+              className="lk-InboxDemo-thread"
               aria-current={t.phone === selected ? 'true' : undefined}
               onClick={() => onSelect(t.phone)}
-              style={{ ...threadStyle, ...(t.phone === selected ? threadSelectedStyle : {}) }}
             >
               {t.phone}
               <br />
-              <small style={{ color: 'var(--lk-color-text-muted)' }}>
-                {t.last.content.slice(0, 40) || '(attachment)'}
-              </small>
+              <small>{t.last.content.slice(0, 40) || '(attachment)'}</small>
             </button>
           </li>
         ))}
@@ -134,107 +135,109 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
   const [lineId, setLineId] = useState<string | undefined>(undefined)
   const [phone, setPhone] = useState<string | undefined>(defaultPhone)
   const [tab, setTab] = useState<'dialer' | 'group'>('dialer')
+  // On a narrow container (InboxDemo.css) the threads and the conversation share one pane:
+  // `pane` says which one shows; "Back to threads" returns. Wide containers show both.
+  const [pane, setPane] = useState<'threads' | 'conversation'>('threads')
+  const moveFocus = useRef<'back' | 'thread' | null>(null)
+  const backRef = useRef<HTMLButtonElement>(null)
+  const navRef = useRef<HTMLElement>(null)
   const queryClient = useQueryClient()
+  useEffect(() => {
+    // Focus follows the pane that opened; when both panes show, the back button is not
+    // displayed and focus() does nothing, so focus stays on the thread that was picked.
+    if (moveFocus.current === 'back') backRef.current?.focus()
+    if (moveFocus.current === 'thread') {
+      const nav = navRef.current
+      ;(nav?.querySelector<HTMLElement>('[aria-current="true"]') ?? nav?.querySelector<HTMLElement>('input'))?.focus()
+    }
+    moveFocus.current = null
+  }, [pane])
+  const openThread = (next: string) => {
+    setPhone(next)
+    moveFocus.current = 'back'
+    setPane('conversation')
+  }
+  const backToThreads = () => {
+    moveFocus.current = 'thread'
+    setPane('threads')
+  }
   return (
     // No page-level landmarks (header/main): the host page owns those; the inbox can be
     // embedded, or shown three times on a docs page.
-    <div className="lk-InboxDemo" style={pageStyle}>
-      <div style={{ gridArea: 'head', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
-        <h2 style={{ margin: 0, fontSize: '1.25rem' }}>{title}</h2>
-        <LinePicker value={lineId ?? null} onValueChange={(next) => setLineId(next ?? undefined)} />
-      </div>
-      <div style={{ gridArea: 'banner' }}>
-        <InboundCallBanner />
-      </div>
-      <div style={{ gridArea: 'threads' }}>
-        <ThreadList label={`${title} threads`} lineId={lineId} selected={phone} onSelect={setPhone} />
-      </div>
-      <section aria-label={`${title} conversation`} style={{ gridArea: 'main', minWidth: 0 }}>
-        {phone ? (
-          <Conversation
-            key={`${phone}|${lineId ?? ''}`}
-            phoneNumber={phone}
-            {...(lineId ? { lineId } : {})}
-            style={{ height: 480 }}
-          />
-        ) : (
-          <p>Pick a thread or open a conversation.</p>
-        )}
-      </section>
-      <section aria-label={`${title} calls and groups`} style={{ gridArea: 'side', minWidth: 0 }}>
-        <div role="group" aria-label="Show" style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
-          <button
-            type="button"
-            className="lk-Button"
-            data-variant={tab === 'dialer' ? 'small' : 'ghost small'}
-            aria-pressed={tab === 'dialer'}
-            onClick={() => setTab('dialer')}
-          >
-            Dialer
-          </button>
-          <button
-            type="button"
-            className="lk-Button"
-            data-variant={tab === 'group' ? 'small' : 'ghost small'}
-            aria-pressed={tab === 'group'}
-            onClick={() => setTab('group')}
-          >
-            Group message
-          </button>
+    <div className="lk-InboxDemo">
+      <div className="lk-InboxDemo-layout" data-pane={pane}>
+        <div className="lk-InboxDemo-head">
+          <h2>{title}</h2>
+          <LinePicker value={lineId ?? null} onValueChange={(next) => setLineId(next ?? undefined)} />
         </div>
-        {tab === 'dialer' ? (
-          <Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
-        ) : (
-          <GroupComposer onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })} />
-        )}
-      </section>
-      <section aria-label={`${title} call log`} style={{ gridArea: 'log', minWidth: 0 }}>
-        <CallLogTable pageSize={10} />
-      </section>
-      {footer && <div style={{ gridArea: 'foot' }}>{footer}</div>}
+        <div className="lk-InboxDemo-banner">
+          <InboundCallBanner />
+        </div>
+        <div className="lk-InboxDemo-threadsPane">
+          <ThreadList
+            label={`${title} threads`}
+            lineId={lineId}
+            selected={phone}
+            onSelect={openThread}
+            navRef={navRef}
+          />
+        </div>
+        <section aria-label={`${title} conversation`} className="lk-InboxDemo-main">
+          <button
+            type="button"
+            ref={backRef}
+            className="lk-Button lk-InboxDemo-back"
+            data-variant="ghost small"
+            onClick={backToThreads}
+          >
+            <span aria-hidden="true">←</span> Back to threads
+          </button>
+          {phone ? (
+            <Conversation
+              key={`${phone}|${lineId ?? ''}`}
+              phoneNumber={phone}
+              {...(lineId ? { lineId } : {})}
+              className="lk-InboxDemo-conversation"
+            />
+          ) : (
+            <p>Pick a thread or open a conversation.</p>
+          )}
+        </section>
+        <section aria-label={`${title} calls and groups`} className="lk-InboxDemo-side">
+          <div role="group" aria-label="Show" className="lk-InboxDemo-tabs">
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant={tab === 'dialer' ? 'small' : 'ghost small'}
+              aria-pressed={tab === 'dialer'}
+              onClick={() => setTab('dialer')}
+            >
+              Dialer
+            </button>
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant={tab === 'group' ? 'small' : 'ghost small'}
+              aria-pressed={tab === 'group'}
+              onClick={() => setTab('group')}
+            >
+              Group message
+            </button>
+          </div>
+          {tab === 'dialer' ? (
+            <Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
+          ) : (
+            <GroupComposer onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })} />
+          )}
+        </section>
+        <section aria-label={`${title} call log`} className="lk-InboxDemo-log">
+          <CallLogTable pageSize={10} />
+        </section>
+        {footer && <div className="lk-InboxDemo-foot">{footer}</div>}
+      </div>
     </div>
   )
 }
-
-const pageStyle = {
-  display: 'grid',
-  gap: 16,
-  gridTemplateColumns: 'minmax(180px, 1fr) minmax(320px, 2.5fr) minmax(260px, 1.5fr)',
-  gridTemplateAreas: `"head head head" "banner banner banner" "threads main side" "log log log" "foot foot foot"`,
-  fontFamily: 'var(--lk-font-family, system-ui)',
-  fontSize: 'var(--lk-font-size, 14px)',
-  color: 'var(--lk-color-text, inherit)',
-  background: 'var(--lk-color-background, transparent)',
-  padding: 16,
-} as const
-
-const inputStyle = {
-  minWidth: 0,
-  flex: 1,
-  font: 'inherit',
-  color: 'var(--lk-color-text)',
-  background: 'var(--lk-color-surface)',
-  border: '1px solid var(--lk-color-border)',
-  borderRadius: 'var(--lk-radius-small)',
-  padding: '4px 8px',
-} as const
-
-const threadStyle = {
-  width: '100%',
-  textAlign: 'start',
-  font: 'inherit',
-  padding: '6px 8px',
-  cursor: 'pointer',
-  color: 'var(--lk-color-text)',
-  background: 'var(--lk-color-surface-raised)',
-  border: '1px solid var(--lk-color-border)',
-  borderRadius: 'var(--lk-radius-small)',
-} as const
-const threadSelectedStyle = {
-  fontWeight: 700,
-  borderColor: 'var(--lk-color-accent)',
-  boxShadow: 'inset 3px 0 0 var(--lk-color-accent)',
-} as const
 
 const visuallyHidden = {
   position: 'absolute',

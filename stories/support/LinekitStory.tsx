@@ -39,7 +39,7 @@ function createEvents(backend: StoryBackend, mode: 'sse' | 'memory') {
   if (mode === 'sse') return { source: createSseEventSource({ url: `${backend.prefix}/events` }), stop: () => {} }
   const source = createMemoryEventSource()
   const stop = backend.server.bus.subscribe((event) => {
-    source.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof source.emit>[0])
+    source.emit({ id: event.id, type: event.type, data: event.data } as Parameters<typeof source.emit>[0])
   })
   return { source, stop }
 }

@@ -46,6 +46,7 @@ export function createTestBackend(options: TestBackendOptions) {
   const account = mock.control.accounts().find((a) => a.kind === kind)!
   // The legacy-key account is used through its legacy key (the mint refuses it); others through a current one.
   const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])!.key
+  const mockStart = clock.now()
   const server = createLinekitServer({
     apiKey,
     ...hosts,
@@ -53,6 +54,10 @@ export function createTestBackend(options: TestBackendOptions) {
     authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
     fetch: mock.fetch,
     logger: { warn: () => {}, error: () => {} },
+    // The budget gate's clock flows like real time and jumps with the mock's clock (a test that
+    // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
+    now: () => clock.now() - mockStart + Date.now(),
+    ...(options.rateLimitPerMinute === 0 ? { requestsPerMinute: Number.POSITIVE_INFINITY } : {}),
   })
   ref.server = server
   mock.control.webhooks.create({

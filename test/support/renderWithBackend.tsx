@@ -123,7 +123,7 @@ function setUp(backend: Backend, options: HarnessOptions) {
         id: event.id,
         type: event.type,
         ...(event.lineId ? { lineId: event.lineId } : {}),
-        data: event.payload,
+        data: event.data,
       } as Parameters<typeof memory.emit>[0])
     })
     events = memory

@@ -41,7 +41,7 @@ export async function renderWithStoryBackend(ui: ReactElement, options: StoryBac
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const events = createMemoryEventSource()
   const stop = backend.server.bus.subscribe((event) => {
-    events.emit({ id: event.id, type: event.type, data: event.payload } as Parameters<typeof events.emit>[0])
+    events.emit({ id: event.id, type: event.type, data: event.data } as Parameters<typeof events.emit>[0])
   })
   const wrap = (node: ReactElement) => (
     <LinekitProvider client={client} queryClient={queryClient} events={events}>

@@ -1,24 +1,40 @@
 import { describe, expect, it } from 'vitest'
-import { dialerReducer, initialDialerState, type DialerEvent, type DialerState } from './dialerMachine'
+import {
+  connectedSeconds,
+  dialerReducer,
+  initialDialerState,
+  type DialerEvent,
+  type DialerState,
+} from './dialerMachine'
 
 const rtc = { appId: 'a', channelName: 'c', token: 't', uid: 1 }
 const run = (events: DialerEvent[], from: DialerState = initialDialerState) => events.reduce(dialerReducer, from)
 
 describe('dialerReducer', () => {
-  it('joins audio when rtc is given: idle → placing → connecting → connected → ended', () => {
+  it('stays ringing while audio joins; connected only when the service reports answered', () => {
     const phases: string[] = []
     let s = initialDialerState
     for (const e of [
       { type: 'PLACE', to: '+14155550100' },
       { type: 'PLACED', callUuid: 'u1', rtc },
-      { type: 'AUDIO_CONNECTED', at: 1000 },
-      { type: 'HANGUP', at: 5000 },
+      { type: 'AUDIO_CONNECTED' },
+      { type: 'STATUS', callStatus: 'ringing', at: 2000 },
+      { type: 'STATUS', callStatus: 'answered', at: 3000 },
+      { type: 'HANGUP', at: 6000 },
     ] as DialerEvent[]) {
       s = dialerReducer(s, e)
-      phases.push(s.phase)
+      phases.push(`${s.phase}/${s.audio}`)
     }
-    expect(phases).toEqual(['placing', 'connecting', 'connected', 'ended'])
-    expect(s).toMatchObject({ callUuid: 'u1', connectedAt: 1000, endedAt: 5000, endStatus: 'hung_up' })
+    expect(phases).toEqual([
+      'placing/none',
+      'ringing/joining',
+      'ringing/joined',
+      'ringing/joined',
+      'connected/joined',
+      'ended/none',
+    ])
+    expect(s).toMatchObject({ callUuid: 'u1', connectedAt: 3000, endedAt: 6000, endStatus: 'hung_up' })
+    expect(connectedSeconds(s)).toBe(3)
   })
 
   it('follows a device-only call (rtc null) by status: ringing → connected → ended', () => {
@@ -35,14 +51,42 @@ describe('dialerReducer', () => {
     })
   })
 
-  it('an audio failure keeps following the call on the device', () => {
+  it('an audio failure keeps following the call; a rejoin that connects clears the error', () => {
     const s = run([
       { type: 'PLACE', to: '+1' },
       { type: 'PLACED', callUuid: 'u', rtc },
-      { type: 'AUDIO_FAILED', error: new Error('denied') },
+      { type: 'AUDIO_FAILED', error: new Error('offline') },
     ])
-    expect(s).toMatchObject({ phase: 'ringing', audio: 'none', error: { source: 'audio' } })
-    expect(dialerReducer(s, { type: 'AUDIO_CONNECTED', at: 3 })).toMatchObject({ phase: 'connected', error: undefined })
+    expect(s).toMatchObject({ phase: 'ringing', audio: 'failed', error: { source: 'audio' } })
+    const rejoined = run([{ type: 'AUDIO_JOINING' }, { type: 'AUDIO_CONNECTED' }], s)
+    expect(rejoined).toMatchObject({ phase: 'ringing', audio: 'joined', error: undefined })
+  })
+
+  it('the ended duration uses the service’s answer and end times when the status carries them', () => {
+    const s = run([
+      { type: 'PLACE', to: '+1' },
+      { type: 'PLACED', callUuid: 'u', rtc },
+      { type: 'STATUS', callStatus: 'answered', at: 1_000 },
+      { type: 'HANGUP', at: 9_000 },
+      {
+        type: 'STATUS',
+        callStatus: 'ended',
+        at: 9_500,
+        answeredAt: '2026-03-02T15:00:03.000Z',
+        endedAt: '2026-03-02T15:00:06.400Z',
+      },
+    ])
+    expect(s.phase).toBe('ended')
+    expect(connectedSeconds(s)).toBe(3)
+  })
+
+  it('a call never answered has no duration', () => {
+    const s = run([
+      { type: 'PLACE', to: '+1' },
+      { type: 'PLACED', callUuid: 'u', rtc },
+      { type: 'HANGUP', at: 5 },
+    ])
+    expect(connectedSeconds(s)).toBeUndefined()
   })
 
   it('a failed placement returns to idle with the error and keeps the number', () => {

@@ -1,17 +1,26 @@
 /**
- * The Dialer's state machine, framework-free (React wires it with `useReducer`).
+ * The Dialer's state machine, framework-free (`useDialer` wires it with `useReducer`).
  *
- *   idle ─PLACE→ placing ─PLACED(rtc)→ connecting ─AUDIO_CONNECTED→ connected ─HANGUP/STATUS(terminal)→ ended ─RESET→ idle
- *                        └PLACED(rtc: null)→ ringing ─STATUS(answered)→ connected
- *                        └PLACE_FAILED→ idle (with the error)
+ *   idle ─PLACE→ placing ─PLACED→ ringing ─STATUS(answered)→ connected ─HANGUP/STATUS(terminal)→ ended ─RESET→ idle
+ *                        └PLACE_FAILED→ idle (with the error)      └STATUS(terminal)→ ended
  *
- * spec: start response — `rtc` null means the call rings on the device but its audio cannot be
- * joined; the call status endpoint is polled for the outcome.
+ * The call's phase follows the service only: "Ringing…" until the call-status endpoint reports
+ * `answered`, whatever the audio does (joining Agora's channel says nothing about the callee).
+ * Audio is a second, independent track: none → joining → joined | failed (Rejoin), or `device`
+ * when the start response's `rtc` is null (spec: start — the call rings, its audio cannot be joined).
+ *
+ * Choice (spec: call status — "Values of `call_status` other than `ringing`: not shown"): the
+ * mock reports `answered` once the callee picks up and a terminal status (`ended`, `busy`, …)
+ * after; the Dialer treats `answered` as answered, `ringing` and unknown pre-answer words
+ * (`queued`, `initiated`) as still ringing, and anything else as terminal.
  */
 import type { RtcCredentials } from '../../api/schemas'
 
 /** The Dialer's phases, rendered as `data-state`. */
-export type DialerPhase = 'idle' | 'placing' | 'ringing' | 'connecting' | 'connected' | 'ended'
+export type DialerPhase = 'idle' | 'placing' | 'ringing' | 'connected' | 'ended'
+
+/** Whether the call's audio is joined in this browser, rendered as `data-audio`. */
+export type DialerAudio = 'none' | 'joining' | 'joined' | 'failed' | 'device'
 
 /** Which error the dialer is showing, by where it came from. */
 export type DialerErrorSource = 'number' | 'start' | 'audio' | 'end'
@@ -23,10 +32,14 @@ export interface DialerState {
   to?: string
   /** Credentials of the call; `null` when the device returned none. */
   rtc?: RtcCredentials | null
-  /** Whether audio is joined in this browser. */
-  audio: 'none' | 'joining' | 'joined' | 'device'
+  audio: DialerAudio
+  /** Local time the answer was first seen (the timer counts from here). */
   connectedAt?: number
+  /** Local time the call ended. */
   endedAt?: number
+  /** The service's own answer and end times (ISO), when its status response carries them. */
+  serviceAnsweredAt?: string
+  serviceEndedAt?: string
   /** Call status that ended the call (`ended`, `busy`, `no_answer`, … or `hung_up` locally). */
   endStatus?: string
   error?: { source: DialerErrorSource; error: unknown }
@@ -38,9 +51,15 @@ export type DialerEvent =
   | { type: 'PLACE_FAILED'; error: unknown }
   | { type: 'NUMBER_INVALID'; error: unknown }
   | { type: 'AUDIO_JOINING' }
-  | { type: 'AUDIO_CONNECTED'; at: number }
+  | { type: 'AUDIO_CONNECTED' }
   | { type: 'AUDIO_FAILED'; error: unknown }
-  | { type: 'STATUS'; callStatus: string; at: number }
+  | {
+      type: 'STATUS'
+      callStatus: string
+      at: number
+      answeredAt?: string | null | undefined
+      endedAt?: string | null | undefined
+    }
   | { type: 'HANGUP'; at: number }
   | { type: 'END_FAILED'; error: unknown }
   | { type: 'RESET' }
@@ -48,9 +67,18 @@ export type DialerEvent =
 
 export const initialDialerState: DialerState = { phase: 'idle', audio: 'none' }
 
-/** Call statuses that end a call (ASSUMPTIONS.md: call status values). Anything else but `ringing`/`answered` is treated as terminal too. */
+const STILL_RINGING = new Set(['ringing', 'queued', 'initiated'])
+
+/** Call statuses that end a call (see the choice above). */
 export function isTerminalCallStatus(status: string): boolean {
-  return status !== 'ringing' && status !== 'answered' && status !== 'queued' && status !== 'initiated'
+  return !STILL_RINGING.has(status) && status !== 'answered'
+}
+
+function serviceTimes(event: { answeredAt?: string | null | undefined; endedAt?: string | null | undefined }) {
+  return {
+    ...(event.answeredAt ? { serviceAnsweredAt: event.answeredAt } : {}),
+    ...(event.endedAt ? { serviceEndedAt: event.endedAt } : {}),
+  }
 }
 
 /** Pure transition function. Events that make no sense in the current phase are ignored. */
@@ -64,9 +92,13 @@ export function dialerReducer(state: DialerState, event: DialerEvent): DialerSta
       return { ...initialDialerState, error: { source: 'number', error: event.error } }
     case 'PLACED':
       if (state.phase !== 'placing') return state
-      return event.rtc
-        ? { ...state, phase: 'connecting', callUuid: event.callUuid, rtc: event.rtc, audio: 'joining' }
-        : { ...state, phase: 'ringing', callUuid: event.callUuid, rtc: null, audio: 'device' }
+      return {
+        ...state,
+        phase: 'ringing',
+        callUuid: event.callUuid,
+        rtc: event.rtc,
+        audio: event.rtc ? 'joining' : 'device',
+      }
     case 'PLACE_FAILED':
       if (state.phase !== 'placing') return state
       return {
@@ -80,32 +112,31 @@ export function dialerReducer(state: DialerState, event: DialerEvent): DialerSta
       return { ...state, audio: 'joining', error: undefined }
     case 'AUDIO_CONNECTED':
       if (!isLive(state)) return state
-      return {
-        ...state,
-        phase: 'connected',
-        audio: 'joined',
-        connectedAt: state.connectedAt ?? event.at,
-        error: undefined,
-      }
+      return { ...state, audio: 'joined', error: state.error?.source === 'audio' ? undefined : state.error }
     case 'AUDIO_FAILED':
-      if (!isLive(state)) return state
-      // The call was placed and still rings on the line's device: keep following it.
-      return {
-        ...state,
-        phase: state.phase === 'connecting' ? 'ringing' : state.phase,
-        audio: 'none',
-        error: { source: 'audio', error: event.error },
+      if (!isLive(state) || state.audio === 'device') return state
+      return { ...state, audio: 'failed', error: { source: 'audio', error: event.error } }
+    case 'STATUS': {
+      // After the end, a last status read only brings the service's own times (for the summary).
+      if (state.phase === 'ended') {
+        const times = serviceTimes(event)
+        return Object.keys(times).length > 0 && isTerminalCallStatus(event.callStatus) ? { ...state, ...times } : state
       }
-    case 'STATUS':
       if (!isLive(state)) return state
       if (event.callStatus === 'answered') {
-        // With joined audio, `connected` already came from the engine; the device path learns it here.
-        if (state.phase === 'ringing')
-          return { ...state, phase: 'connected', connectedAt: state.connectedAt ?? event.at }
-        return state
+        if (state.phase !== 'ringing') return state
+        return { ...state, phase: 'connected', connectedAt: event.at, ...serviceTimes(event) }
       }
-      if (event.callStatus === 'ringing' || !isTerminalCallStatus(event.callStatus)) return state
-      return { ...state, phase: 'ended', audio: 'none', endedAt: event.at, endStatus: event.callStatus }
+      if (!isTerminalCallStatus(event.callStatus)) return state
+      return {
+        ...state,
+        phase: 'ended',
+        audio: 'none',
+        endedAt: event.at,
+        endStatus: event.callStatus,
+        ...serviceTimes(event),
+      }
+    }
     case 'HANGUP':
       if (!isLive(state)) return state
       return { ...state, phase: 'ended', audio: 'none', endedAt: event.at, endStatus: 'hung_up' }
@@ -121,5 +152,19 @@ export function dialerReducer(state: DialerState, event: DialerEvent): DialerSta
 
 /** A call exists and has not ended. */
 export function isLive(state: DialerState): boolean {
-  return state.phase === 'ringing' || state.phase === 'connecting' || state.phase === 'connected'
+  return state.phase === 'ringing' || state.phase === 'connected'
+}
+
+/**
+ * Connected seconds of an ended call. The service's own answer and end times when its status
+ * response carried them — the call log's `duration_seconds` comes from the same clock, so the
+ * summary and the log agree — else the times this browser saw. Undefined when never answered.
+ */
+export function connectedSeconds(state: DialerState): number | undefined {
+  if (state.serviceAnsweredAt && state.serviceEndedAt) {
+    const ms = Date.parse(state.serviceEndedAt) - Date.parse(state.serviceAnsweredAt)
+    if (Number.isFinite(ms)) return Math.max(0, Math.round(ms / 1000))
+  }
+  if (state.connectedAt === undefined || state.endedAt === undefined) return undefined
+  return Math.max(0, Math.round((state.endedAt - state.connectedAt) / 1000))
 }

@@ -120,7 +120,7 @@ function instance(port: number, name: string, options: { subscriberRetryMs?: num
       await stream.stop()
     }
     cleanups.push(stop)
-    return { ...stream, stop, messages: () => stream.events().map((e) => e.data.payload.message as string) }
+    return { ...stream, stop, messages: () => stream.events().map((e) => e.data.data.message as string) }
   }
   return { server, bus, webhook, browser, close, errors, ready: () => bus.ready() }
 }

@@ -453,7 +453,15 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     await refusedBeforeUpstream(rig, () =>
       bob('/start-audiocall-call-api', { pb_line_id: MAIN, phone_number: seedContacts.ava }),
     )
+    // The server learns the call's line from the ringing webhook (the call-status answer's shape is not shown).
+    rig.mock.control.webhooks.create({ url: `http://app.local/api/linekit/webhooks/${SECRET}`, audioCalls: true })
+    rig.mock.control.webhooks.setSender(async (url, body) => {
+      const response = await rig.server.handle(new Request(url, { method: 'POST', body: JSON.stringify(body) }))
+      return { status: response.status }
+    })
     const call = rig.mock.control.calls.inbound({ lineId: MAIN, from: seedContacts.ava }).call_uuid
+    await rig.mock.control.webhooks.flush()
+    await rig.server.settled()
     for (const path of ['/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api']) {
       const state = fingerprint(rig.mock)
       expect((await bob(path, { call_uuid: call })).status, path).toBe(404)

@@ -130,6 +130,8 @@ export function createRig(
         ? { userId: name, lineIds: [...users[name as UserName]] }
         : null
     },
+    // The mock's own limit is off unless asked, and so is the budget gate (gate/budgetGate.test.ts).
+    ...(options.rateLimit ? {} : { requestsPerMinute: Number.POSITIVE_INFINITY }),
     ...options.server,
   })
   const request: Rig['request'] = (user, path, init = {}) => {
@@ -218,7 +220,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 export interface SseEvent {
   id: string
   event: string
-  data: { type: string; lineId: string; payload: Record<string, unknown> }
+  data: { type: string; lineId: string; data: Record<string, unknown> }
 }
 
 /** Reads an SSE response in the background; `events()` parses the frames received so far. */

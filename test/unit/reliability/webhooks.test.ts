@@ -134,7 +134,7 @@ describe('the webhook receiver with a broken event bus', () => {
     expect((await post('lost to the hang')).status).toBe(200)
     for (let i = 0; i < 5; i++) expect((await post(`after ${i}`)).status).toBe(200)
     await eventually(() => stream.events().length >= 5, 3000)
-    expect(stream.events().map((e) => e.data.payload.message)).toEqual([
+    expect(stream.events().map((e) => e.data.data.message)).toEqual([
       'after 0',
       'after 1',
       'after 2',

@@ -94,7 +94,7 @@ function collect(response: Response) {
         return {
           id: id!.slice(4),
           event: event!.slice(7),
-          data: JSON.parse(data!.slice(6)) as { lineId: string; payload: Record<string, unknown> },
+          data: JSON.parse(data!.slice(6)) as { lineId: string; data: Record<string, unknown> },
         }
       })
   return { frames, events, stop: () => reader.cancel().then(() => done) }
@@ -142,14 +142,14 @@ describe('in-process: createMockService().fetch as the upstream', () => {
     expect(alice.map((e) => e.event).sort()).toEqual(['audiocall.inbound.ringing', 'message'])
     expect(alice.find((e) => e.event === 'message')!.data).toMatchObject({
       lineId: MAIN,
-      payload: { message: 'for alice', direction: 'inbound' },
+      data: { message: 'for alice', direction: 'inbound' },
     })
     expect(alice.find((e) => e.event !== 'message')!.data).toMatchObject({
       lineId: MAIN,
-      payload: { pb_line_id: MAIN, from: CALLER },
+      data: { pb_line_id: MAIN, from: CALLER },
     })
     const bob = bobStream.events()
-    expect(bob.map((e) => e.data.payload.message)).toEqual(['for bob'])
+    expect(bob.map((e) => e.data.data.message)).toEqual(['for bob'])
     expect(JSON.stringify(aliceStream.frames)).not.toContain('for bob')
   })
 
@@ -237,13 +237,13 @@ describe('over HTTP: the standalone mock and the Node adapter', () => {
       body: JSON.stringify({ from: CALLER, message: 'over the wire', lineId: MAIN }),
     })
     expect(injected.status).toBe(201)
-    await eventually(() => stream.events().some((e) => e.data.payload.message === 'over the wire'))
+    await eventually(() => stream.events().some((e) => e.data.data.message === 'over the wire'))
     expect(stream.events()[0]!.data.lineId).toBe(MAIN)
 
     const sent = await alice('/send-api-message', { json: { phone: CALLER, message: 'reply over http' } })
     expect(sent.status).toBe(200)
     // the outbound webhook comes back through the same route
-    await eventually(() => stream.events().some((e) => e.data.payload.message === 'reply over http'))
+    await eventually(() => stream.events().some((e) => e.data.data.message === 'reply over http'))
     expect(
       (await alice('/send-api-message', { json: { phone: CALLER, message: 'x', lineId: MESSAGING } })).status,
     ).toBe(403)

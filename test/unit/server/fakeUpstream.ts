@@ -21,17 +21,41 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 }
 
-/** Lines of the account: A, B and C with their numbers. */
-export const accountLines = [
-  { lineId: LINE_A, phoneNumber: NUMBER_A },
-  { lineId: LINE_B, phoneNumber: NUMBER_B },
-  { lineId: LINE_C, phoneNumber: NUMBER_C },
-]
+/** Lines of the account: A, B and C (spec: Line — fields not shown beyond `lineId`). */
+export const accountLines = [{ lineId: LINE_A }, { lineId: LINE_B }, { lineId: LINE_C }]
+const numbers: Record<string, string> = { [LINE_A]: NUMBER_A, [LINE_B]: NUMBER_B, [LINE_C]: NUMBER_C }
 
-/** An upstream whose routes are `"METHOD /path"` handlers; `/get-lines` answers the three lines by default. */
+/** Each line's latest message: an outbound record, `line_id` with the line's number as `from_number`. */
+export function latestMessage(call: RecordedCall): Response {
+  const lineId = call.url.searchParams.get('pb_line_id') ?? LINE_A
+  const record = {
+    message_handle: `pbm_${lineId.slice(0, 4)}`,
+    content: 'hi',
+    from_number: numbers[lineId],
+    to_number: '+14155550999',
+    line_id: lineId,
+    service: 'SMS',
+    direction: 'outbound',
+    status: 'delivered',
+    created_at: '2026-01-01T00:00:00Z',
+    sent_at: '2026-01-01T00:00:00Z',
+    media_attachment_url: null,
+    voice_attachment_url: null,
+  }
+  return jsonResponse({ status: 'OK', data: [record], pagination: { limit: 1, offset: 0, total: 1 } })
+}
+
+/**
+ * An upstream whose routes are `"METHOD /path"` handlers; by default `/get-lines` answers the
+ * three lines and `/get-messages-api` each line's latest message.
+ */
 export function fakeUpstream(routes: Record<string, Handler> = {}) {
   const calls: RecordedCall[] = []
-  const all: Record<string, Handler> = { 'GET /get-lines': () => jsonResponse(accountLines), ...routes }
+  const all: Record<string, Handler> = {
+    'GET /get-lines': () => jsonResponse(accountLines),
+    'GET /get-messages-api': latestMessage,
+    ...routes,
+  }
   const fetch = async (request: Request): Promise<Response> => {
     const call: RecordedCall = {
       method: request.method,

@@ -1,0 +1,80 @@
+// An app that mounts linekit/server through the Node adapter, for the team-load benchmark
+// (bench/team.mjs): it serves the inbox page (bench/team/page.tsx, built by the driver) at `/`
+// and the kit's routes under /api/linekit. Every user may use every line of the account; the
+// user is the `lkuser` cookie. With TEAM_REDIS, the instances share the event bus (and what else
+// linekit/server keeps in Redis). Prints {"port"} once listening on 127.0.0.1.
+//
+//   TEAM_UPSTREAM=http://127.0.0.1:4010 TEAM_SECRET=s TEAM_PAGE_DIR=/tmp/page [TEAM_PORT=0] \
+//   [TEAM_REDIS=redis://127.0.0.1:6379] [TEAM_NAME=a] node --import tsx bench/servers/team-app.ts
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { Redis } from 'ioredis'
+import { createLinekitServer } from '../../server-helpers/index'
+import { toNodeHandler } from '../../server-helpers/node'
+import { createRedisEventBus } from '../../server-helpers/redis'
+
+const env = (name: string, fallback?: string) => {
+  const value = process.env[name] ?? fallback
+  if (value === undefined) throw new Error(`team-app: ${name} is required`)
+  return value
+}
+const upstream = env('TEAM_UPSTREAM')
+const name = env('TEAM_NAME', 'app')
+const pageDir = env('TEAM_PAGE_DIR')
+const redisUrl = process.env.TEAM_REDIS
+const LINES = (process.env.TEAM_LINES ?? '').split(',').filter(Boolean)
+
+const page = {
+  '/': { type: 'text/html; charset=utf-8', body: readFileSync(join(pageDir, 'index.html')) },
+  '/page.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(join(pageDir, 'page.js')) },
+  '/page.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(pageDir, 'page.css')) },
+} as Record<string, { type: string; body: Buffer }>
+
+const redis = redisUrl ? new Redis(redisUrl) : null
+const linekit = createLinekitServer({
+  apiKey: env('TEAM_KEY', 'lk_mock_production'),
+  baseUrl: upstream,
+  appUrl: upstream,
+  webhookSecret: env('TEAM_SECRET'),
+  // Which instance called: the driver attributes upstream requests (one reconciler).
+  fetch: (request: Request, init?: RequestInit) => {
+    const headers = new Headers(request.headers)
+    headers.set('x-bench-instance', name)
+    return fetch(new Request(request, { headers }), init)
+  },
+  ...(redis ? { eventBus: createRedisEventBus({ redis, keyPrefix: 'team' }) } : {}),
+  authorize: async (request) => {
+    const cookie = /(?:^|;\s*)lkuser=([\w-]+)/.exec(request.headers.get('cookie') ?? '')
+    return { userId: cookie?.[1] ?? 'anonymous', lineIds: LINES }
+  },
+  logger: {
+    // A user leaving mid-request (the driver stopping) aborts its upstream call: not news.
+    warn: (message: string, details?: unknown) =>
+      void (
+        String((details as { error?: unknown } | undefined)?.error).includes('aborted') ||
+        console.warn(`[${name}]`, message, details ?? '')
+      ),
+    error: (message: string, details?: unknown) => console.error(`[${name}]`, message, details ?? ''),
+  },
+})
+const handler = toNodeHandler(linekit)
+const server = createServer((req, res) => {
+  const asset = req.method === 'GET' ? page[(req.url ?? '/').split('?')[0]!] : undefined
+  if (asset) {
+    res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store' })
+    res.end(asset.body)
+    return
+  }
+  void handler(req, res)
+})
+server.keepAliveTimeout = 60_000
+server.listen(Number(process.env.TEAM_PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address()
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }))
+})
+process.on('SIGTERM', () => {
+  server.closeAllConnections()
+  server.close(() => process.exit(0))
+  setTimeout(() => process.exit(0), 2000).unref()
+})

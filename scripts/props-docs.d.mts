@@ -1,0 +1,2 @@
+export declare const propsDocPath: string
+export declare function renderPropsDoc(): Promise<string>

@@ -1,0 +1,237 @@
+/**
+ * The shared context of the routes: resolved options, the logger, the budget gates and the one
+ * way to call the service. Each route module takes a {@link LinekitContext}; tests can build one
+ * with {@link createContext} and call a route alone.
+ */
+import type { EventBus } from './eventBus'
+import type { BudgetGate, Priority } from './gate/budgetGate'
+import { GateFullError } from './gate/budgetGate'
+import { forwardableHeaders, json, LinekitHttpError, messagingError, mintError } from './internal/http'
+import type { UpstreamAnswer, UpstreamCall, UpstreamFetch } from './internal/upstream'
+import { fetchUpstream } from './internal/upstream'
+
+/** Where linekit/server reports what it did not forward. The API key is never passed to it. */
+export interface LinekitLogger {
+  warn(message: string, details?: Record<string, unknown>): void
+  error(message: string, details?: Record<string, unknown>): void
+}
+
+/** What the context is built from (the resolved options of createLinekitServer). */
+export interface ContextOptions {
+  apiKey: string
+  baseUrl: string
+  appUrl: string
+  fetch: UpstreamFetch
+  bus: EventBus
+  logger: LinekitLogger
+  /** The messaging API's gate (spec: Limits — 60 requests per minute per key). */
+  gate: BudgetGate
+  /** The mint's own gate (spec: Limits — 30 mints per minute, separate from the 60). */
+  mintGate: BudgetGate
+  upstreamTimeoutMs: number
+  maxBodyBytes: number
+  now: () => number
+}
+
+/** How a call waits and who waits for it. */
+export interface UpstreamOptions {
+  priority: Priority
+  /** The browser leaving: a call nobody waits for any more is aborted (or leaves the queue). */
+  signal?: AbortSignal
+}
+
+/** The shared context of every route. */
+export interface LinekitContext {
+  readonly apiKey: string
+  readonly baseUrl: string
+  readonly appUrl: string
+  readonly bus: EventBus
+  readonly logger: LinekitLogger
+  readonly maxBodyBytes: number
+  readonly now: () => number
+  /**
+   * Calls the messaging API through the budget gate. Identical GETs in flight share one call; a
+   * 429 pauses the gate for everyone for its `Retry-After` (and is returned to the caller). Throws {@link LinekitHttpError}: 429 `rate_limited` when the queue is full, 502/504
+   * when the service cannot be reached in time.
+   */
+  upstream(call: UpstreamCall, options: UpstreamOptions): Promise<UpstreamAnswer>
+  /** Calls the voice-token mint through its own gate; refusals in the mint's error shape. */
+  mintUpstream(call: UpstreamCall, signal?: AbortSignal): Promise<UpstreamAnswer>
+  /** The service's answer (or `replacement`, a filtered body) for the browser: safe headers, the key redacted. */
+  relay(answer: UpstreamAnswer, replacement?: string): Response
+  /** Keeps background work (a webhook's publish) alive and awaited by `settled()`. */
+  track(promise: Promise<unknown>, waitUntil?: (promise: Promise<unknown>) => void): void
+  /** Resolves when the background work started so far is done. */
+  settled(): Promise<void>
+}
+
+/** Replaces every occurrence of `secret` in `text`. */
+export function redactWith(secret: string): (text: string) => string {
+  return (text) => (secret && text.includes(secret) ? text.split(secret).join('[redacted]') : text)
+}
+
+/** Seconds the service asked to wait: `Retry-After` (seconds or a date), else the body's `retryAfterSeconds`. */
+export function retryAfterOf(answer: UpstreamAnswer, now: number): number | undefined {
+  const header = answer.headers.get('retry-after')?.trim()
+  if (header && /^\d+$/.test(header)) return Number(header)
+  const date = header ? Date.parse(header) : Number.NaN
+  if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000))
+  try {
+    const body = JSON.parse(answer.text) as { retryAfterSeconds?: unknown }
+    if (typeof body.retryAfterSeconds === 'number' && body.retryAfterSeconds >= 0) return body.retryAfterSeconds
+  } catch {
+    // not JSON: no hint in the body
+  }
+  return undefined
+}
+
+/** Pause when a 429 names no wait (spec: "Rate-limit response headers on the messaging API: not shown"). */
+const DEFAULT_PAUSE_SECONDS = 5
+
+/** Builds the context. */
+export function createContext(options: ContextOptions): LinekitContext {
+  const { apiKey, fetch, gate, mintGate, logger, now } = options
+  const redact = redactWith(apiKey)
+  const pending = new Set<Promise<unknown>>()
+  const inflight = new Map<string, { answer: Promise<UpstreamAnswer>; controller: AbortController; waiters: number }>()
+
+  const rateLimited = (error: GateFullError, shape: 'messaging' | 'mint'): LinekitHttpError => {
+    const headers = { 'retry-after': String(error.retryAfterSeconds) }
+    const message = `Too many requests: this app's share of the service is in use; retry in ${error.retryAfterSeconds} s`
+    if (shape === 'mint') {
+      // spec: Errors — the mint's 429 is `rate_limited` with `retryAfterSeconds` and Retry-After.
+      return new LinekitHttpError(
+        json({ error: message, code: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds }, 429, headers),
+      )
+    }
+    return messagingError(
+      429,
+      'rate_limited',
+      message,
+      `Every user of this app shares one API key; retry after ${error.retryAfterSeconds} s (Retry-After).`,
+      headers,
+    )
+  }
+
+  const unreachable = (error: unknown, shape: 'messaging' | 'mint'): LinekitHttpError => {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+    logger.warn(timedOut ? 'upstream timed out' : 'upstream unreachable', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+    if (shape === 'mint')
+      return mintError(503, 'dialer_unavailable', 'The voice-token service is unavailable; retry with backoff.')
+    return timedOut
+      ? messagingError(
+          504,
+          'upstream_timeout',
+          'The service did not answer in time',
+          'Retry later; sends are safe to retry with the same idempotencyKey.',
+        )
+      : messagingError(502, 'upstream_unavailable', 'The service could not be reached', 'Retry later.')
+  }
+
+  /** One call through `through`; a 429 pauses that gate for everyone, then is relayed. */
+  const gated = async (
+    through: BudgetGate,
+    call: UpstreamCall,
+    priority: Priority,
+    signal: AbortSignal | undefined,
+    shape: 'messaging' | 'mint',
+  ): Promise<UpstreamAnswer> => {
+    try {
+      await through.acquire(priority, signal)
+    } catch (error) {
+      if (error instanceof GateFullError) throw rateLimited(error, shape)
+      if (signal?.aborted) throw error
+      // The gate's store is unreachable (Redis down): the service cannot be called safely.
+      throw unreachable(error, shape)
+    }
+    let answer: UpstreamAnswer
+    try {
+      answer = await fetchUpstream(fetch, apiKey, call, { signal, timeoutMs: options.upstreamTimeoutMs })
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw unreachable(error, shape)
+    }
+    if (answer.status === 429) {
+      // spec: Errors — 429 carries Retry-After: the key's budget is spent for every user, not
+      // only this one. The answer itself goes to its caller unchanged (its client waits it out).
+      const seconds = retryAfterOf(answer, now()) ?? DEFAULT_PAUSE_SECONDS
+      logger.warn('the service answered 429; every upstream call waits', { retryAfterSeconds: seconds })
+      await through.pause(seconds)
+    }
+    return answer
+  }
+
+  /** Identical GETs in flight share one call; it is aborted only when every caller has left. */
+  const shared = (call: UpstreamCall, priority: Priority, signal: AbortSignal | undefined): Promise<UpstreamAnswer> => {
+    let entry = inflight.get(call.url)
+    if (!entry) {
+      const controller = new AbortController()
+      const created = {
+        controller,
+        waiters: 0,
+        answer: gated(gate, call, priority, controller.signal, 'messaging').finally(() => {
+          if (inflight.get(call.url) === created) inflight.delete(call.url)
+        }),
+      }
+      created.answer.catch(() => undefined)
+      inflight.set(call.url, created)
+      entry = created
+    }
+    const joined = entry
+    joined.waiters += 1
+    return new Promise<UpstreamAnswer>((resolve, reject) => {
+      const leave = () => {
+        joined.waiters -= 1
+        if (joined.waiters === 0) {
+          joined.controller.abort(signal?.reason)
+          if (inflight.get(call.url) === joined) inflight.delete(call.url)
+        }
+        reject(signal?.reason)
+      }
+      if (signal?.aborted) return leave()
+      signal?.addEventListener('abort', leave, { once: true })
+      joined.answer.then(resolve, reject).finally(() => {
+        signal?.removeEventListener('abort', leave)
+      })
+    })
+  }
+
+  return {
+    apiKey,
+    baseUrl: options.baseUrl,
+    appUrl: options.appUrl,
+    bus: options.bus,
+    logger,
+    maxBodyBytes: options.maxBodyBytes,
+    now,
+    upstream(call, { priority, signal }) {
+      if (call.method === 'GET') return shared(call, priority, signal)
+      return gated(gate, call, priority, signal, 'messaging')
+    },
+    mintUpstream(call, signal) {
+      return gated(mintGate, call, 'action', signal, 'mint')
+    },
+    relay(answer, replacement) {
+      const { status } = answer
+      const body = status === 204 || status === 304 ? null : redact(replacement ?? answer.text)
+      return new Response(body, {
+        status,
+        statusText: redact(answer.statusText),
+        headers: forwardableHeaders(answer.headers, apiKey),
+      })
+    },
+    track(promise, waitUntil) {
+      const guarded = promise.catch((error: unknown) =>
+        logger.error('background task failed', { error: String(error) }),
+      )
+      pending.add(guarded)
+      void guarded.finally(() => pending.delete(guarded))
+      waitUntil?.(guarded)
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending])
+    },
+  }
+}

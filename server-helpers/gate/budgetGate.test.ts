@@ -1,0 +1,124 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Priority } from './budgetGate'
+import { createBudgetGate, GateFullError } from './budgetGate'
+import { createMemoryBudgetStore } from './store'
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: 0 }))
+afterEach(() => vi.useRealTimers())
+
+/** A gate of `limit` per minute on fake time, and a log of who got a slot in which order. */
+function gateOf(limit: number, maxQueue = 10, maxWaitMs = 600_000) {
+  const gate = createBudgetGate({
+    store: createMemoryBudgetStore({ windowMs: 60_000 }),
+    limit,
+    maxQueue,
+    maxWaitMs,
+    reserve: { read: 0, background: 0 },
+  })
+  const order: string[] = []
+  const take = (name: string, priority: Priority, signal?: AbortSignal) =>
+    gate.acquire(priority, signal).then(
+      () => void order.push(name),
+      (error: unknown) => {
+        order.push(`${name}:${error instanceof GateFullError ? `full ${error.retryAfterSeconds}` : 'left'}`)
+      },
+    )
+  return { gate, order, take }
+}
+
+describe('the budget gate', () => {
+  it('lets at most `limit` through in any window, then one per freed slot', async () => {
+    const { order, take } = gateOf(2)
+    void take('a', 'read')
+    void take('b', 'read')
+    void take('c', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order).toEqual(['a', 'b'])
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(order).toEqual(['a', 'b'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(order).toEqual(['a', 'b', 'c'])
+  })
+
+  it('sends an action queued behind reads first, and reads before background work', async () => {
+    const { order, take } = gateOf(1)
+    void take('first', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    void take('background', 'background')
+    void take('read-1', 'read')
+    void take('read-2', 'read')
+    void take('send', 'action')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(order).toEqual(['first', 'send'])
+    await vi.advanceTimersByTimeAsync(180_000)
+    expect(order).toEqual(['first', 'send', 'read-1', 'read-2', 'background'])
+  })
+
+  it('keeps slots for user actions: background work stops short of the limit', async () => {
+    const gate = createBudgetGate({ store: createMemoryBudgetStore(), limit: 10, maxQueue: 10 })
+    let background = 0
+    for (let i = 0; i < 10; i++) void gate.acquire('background').then(() => background++)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(background).toBe(7)
+    let actions = 0
+    for (let i = 0; i < 3; i++) void gate.acquire('action').then(() => actions++)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actions).toBe(3)
+  })
+
+  it('refuses past maxQueue with a Retry-After, the newest lowest-priority waiter making room for an action', async () => {
+    const { order, take } = gateOf(1, 2)
+    void take('first', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    void take('read-1', 'read')
+    void take('read-2', 'read')
+    void take('read-3', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order).toEqual(['first', 'read-3:full 180'])
+    void take('send', 'action')
+    await vi.advanceTimersByTimeAsync(0)
+    // read-2 gave its place to the send (and hears 429); the send goes out first.
+    expect(order.at(-1)).toMatch(/^read-2:full \d+$/)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(order.at(-1)).toBe('send')
+  })
+
+  it("pauses everyone for the service's Retry-After, even with room in the window", async () => {
+    const { gate, order, take } = gateOf(60)
+    await gate.pause(12)
+    void take('a', 'action')
+    void take('b', 'read')
+    await vi.advanceTimersByTimeAsync(11_999)
+    expect(order).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(order).toEqual(['a', 'b'])
+  })
+
+  it('refuses at once a newcomer that would wait out a pause longer than maxWaitMs, and ends waits past it', async () => {
+    const { gate, order, take } = gateOf(1, 10, 20_000)
+    await gate.pause(30)
+    void take('late', 'action')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order).toEqual(['late:full 30'])
+    await vi.advanceTimersByTimeAsync(30_000)
+    void take('a', 'read')
+    void take('b', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order).toEqual(['late:full 30', 'a'])
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(order.at(-1)).toMatch(/^b:full \d+$/)
+  })
+
+  it('drops a waiter whose caller left', async () => {
+    const { order, take } = gateOf(1)
+    void take('first', 'read')
+    const left = new AbortController()
+    void take('gone', 'read', left.signal)
+    void take('next', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    left.abort()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(order).toEqual(['first', 'gone:left', 'next'])
+  })
+})

@@ -1,0 +1,194 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { LINE_A, LINE_B, LINE_C, jsonResponse } from '../../test/unit/server/fakeUpstream'
+import { req, setup } from '../../test/unit/server/setup'
+
+describe('line scoping', () => {
+  const sendRoute = { 'POST /send-api-message': () => jsonResponse({ success: true, status: 'done' }) }
+
+  it('refuses a send on a line the user may not use, before the upstream', async () => {
+    const { server, upstream } = setup(sendRoute)
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x', lineId: LINE_B } }),
+    )
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ code: 'line_not_allowed' })
+    expect(upstream.callsTo('POST', '/send-api-message')).toHaveLength(0)
+  })
+
+  it('fills in the only line of a one-line user when the send omits it', async () => {
+    const { server, upstream } = setup(sendRoute)
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }),
+    )
+    expect(response.status).toBe(200)
+    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).toEqual({
+      phone: '+1415',
+      message: 'x',
+      lineId: LINE_A,
+      idempotencyKey: expect.stringMatching(/^lkd_/),
+    })
+  })
+
+  it('asks a user with some but not all lines to name one (400 line_required)', async () => {
+    const { server, upstream } = setup(sendRoute)
+    const response = await server.handle(
+      req('/api/linekit/send-group-message', { user: 'carol', json: { numbers: ['+1', '+2'], message: 'x' } }),
+    )
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'line_required', hint: expect.stringContaining('lineId') })
+    expect(upstream.callsTo('POST', '/send-group-message')).toHaveLength(0)
+  })
+
+  it("passes the service's refusal of the lines lookup through (a 429 with Retry-After), not a 400", async () => {
+    const { server, upstream } = setup({
+      ...sendRoute,
+      'GET /get-lines': () =>
+        jsonResponse({ error: 'Too many requests', code: 'rate_limited' }, 429, { 'retry-after': '17' }),
+    })
+    // Several requests wait on the same lookup: each gets its own readable answer.
+    const responses = await Promise.all(
+      [1, 2, 3].map(() =>
+        server.handle(req('/api/linekit/send-api-message', { user: 'carol', json: { phone: '+1415', message: 'x' } })),
+      ),
+    )
+    for (const response of responses) {
+      expect(response.status).toBe(429)
+      expect(response.headers.get('retry-after')).toBe('17')
+      expect(await response.json()).toMatchObject({ code: 'rate_limited' })
+    }
+    expect(new Set(responses).size).toBe(3)
+    expect(upstream.callsTo('GET', '/get-lines')).toHaveLength(1)
+    expect(upstream.callsTo('POST', '/send-api-message')).toHaveLength(0)
+  })
+
+  it('lets the service load-balance for a user who may use every line', async () => {
+    const { server, upstream } = setup(sendRoute)
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'admin', json: { phone: '+1415', message: 'x' } }),
+    )
+    expect(response.status).toBe(200)
+    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).not.toHaveProperty('lineId')
+  })
+
+  it('never fills in a line on a trial account (the service refuses a line override there)', async () => {
+    const { server, upstream } = setup({ ...sendRoute, 'GET /get-lines': () => jsonResponse({ trial: true }) })
+    const response = await server.handle(
+      req('/api/linekit/send-api-message', { user: 'alice', json: { phone: '+1415', message: 'x' } }),
+    )
+    expect(response.status).toBe(200)
+    expect(JSON.parse(upstream.callsTo('POST', '/send-api-message')[0]!.body)).not.toHaveProperty('lineId')
+  })
+
+  it('refuses typing, enrolment and call start on another line', async () => {
+    const { server, upstream } = setup()
+    for (const [path, body] of [
+      ['/api/linekit/send-typing-indicator', { phoneNumber: '+1415', lineId: LINE_B }],
+      ['/api/linekit/enroll-flow', { flowId: 'f', phoneNumber: '+1415', pb_line_id: LINE_B }],
+      ['/api/linekit/start-audiocall-call-api', { phone_number: '+1415', pb_line_id: LINE_B }],
+    ] as const) {
+      const response = await server.handle(req(path, { user: 'alice', json: body }))
+      expect(response.status, path).toBe(403)
+    }
+    const missing = await server.handle(
+      req('/api/linekit/start-audiocall-call-api', { user: 'alice', json: { phone_number: '+1415' } }),
+    )
+    expect(missing.status).toBe(400)
+    expect(upstream.calls.filter((c) => c.url.pathname !== '/get-lines')).toHaveLength(0)
+  })
+
+  it('limits message and call-log lists to the user lines', async () => {
+    const list = () => jsonResponse({ status: 'OK', data: [], pagination: { limit: 100, offset: 0, total: 0 } })
+    const { server, upstream } = setup({ 'GET /get-messages-api': list, 'GET /get-call-logs-api': list })
+    expect(
+      (await server.handle(req(`/api/linekit/get-messages-api?pb_line_id=${LINE_B}`, { user: 'alice' }))).status,
+    ).toBe(403)
+    expect(
+      (await server.handle(req(`/api/linekit/get-call-logs-api?pb_line_id=${LINE_C}`, { user: 'carol' }))).status,
+    ).toBe(403)
+    // duplicated parameter: could be read as mine here and as another line upstream
+    const dup = await server.handle(
+      req(`/api/linekit/get-messages-api?pb_line_id=${LINE_A}&pb_line_id=${LINE_B}`, { user: 'alice' }),
+    )
+    expect(dup.status).toBe(400)
+    expect((await server.handle(req('/api/linekit/get-call-logs-api', { user: 'carol' }))).status).toBe(400)
+    expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(0)
+    expect(upstream.callsTo('GET', '/get-call-logs-api')).toHaveLength(0)
+
+    const ok = await server.handle(
+      req('/api/linekit/get-messages-api?limit=20&direction=inbound&evil=1&pb_line_id[]=x', { user: 'alice' }),
+    )
+    expect(ok.status).toBe(200)
+    const forwarded = upstream.callsTo('GET', '/get-messages-api')[0]!.url
+    expect(Object.fromEntries(forwarded.searchParams)).toEqual({
+      limit: '20',
+      direction: 'inbound',
+      pb_line_id: LINE_A,
+    })
+
+    await server.handle(req('/api/linekit/get-call-logs-api', { user: 'admin' }))
+    expect(upstream.callsTo('GET', '/get-call-logs-api')[0]!.url.searchParams.has('pb_line_id')).toBe(false)
+  })
+
+  it('filters the lines listing, including a trial descriptor', async () => {
+    const { server } = setup()
+    const response = await server.handle(req('/api/linekit/get-lines', { user: 'carol' }))
+    expect((await response.json()).map((l: { lineId: string }) => l.lineId)).toEqual([LINE_A, LINE_B])
+
+    const trial = setup({
+      'GET /get-lines': () => jsonResponse({ trial: true, lines: [{ lineId: LINE_A }, { lineId: LINE_B }] }),
+    })
+    const body = await (await trial.server.handle(req('/api/linekit/get-lines', { user: 'bob' }))).json()
+    expect(body).toEqual({ trial: true, lines: [{ lineId: LINE_B }] })
+  })
+
+  it('answers 404 for a single message on another line', async () => {
+    const message = { message_handle: 'pbm_1', line_id: LINE_B, content: 'secret' }
+    const { server } = setup({ 'GET /get-message-api/pbm_1': () => jsonResponse(message) })
+    const theirs = await server.handle(req('/api/linekit/get-message-api/pbm_1', { user: 'alice' }))
+    expect(theirs.status).toBe(404)
+    expect(await theirs.text()).not.toContain('secret')
+    expect((await server.handle(req('/api/linekit/get-message-api/pbm_1', { user: 'bob' }))).status).toBe(200)
+  })
+
+  it('reacts only to messages of the user lines (the message looked up first)', async () => {
+    const { server, upstream } = setup({
+      'GET /get-message-api/pbm_9': () => jsonResponse({ message_handle: 'pbm_9', line_id: LINE_B }),
+      'POST /send-reaction': () => jsonResponse({ status: 'SENT' }),
+    })
+    const react = (user: string) =>
+      server.handle(req('/api/linekit/send-reaction', { user, json: { messageHandle: 'pbm_9', reaction: 'love' } }))
+    expect((await react('alice')).status).toBe(404)
+    expect(upstream.callsTo('POST', '/send-reaction')).toHaveLength(0)
+    expect((await react('bob')).status).toBe(200)
+  })
+
+  it('cancels only runs it saw enrolled on the user lines (or any run for an all-lines user)', async () => {
+    const { server, upstream } = setup({
+      'POST /enroll-flow': (call) =>
+        jsonResponse({
+          success: true,
+          runId: 7,
+          status: 'SLEEPING',
+          currentNodeId: 'n1',
+          pb_line_id: JSON.parse(call.body).pb_line_id,
+        }),
+      'POST /cancel-flow-run': () => jsonResponse({ success: true, runId: 7, status: 'CANCELLED' }),
+    })
+    await server.handle(req('/api/linekit/enroll-flow', { user: 'bob', json: { flowId: 'f', phoneNumber: '+1415' } }))
+    expect(JSON.parse(upstream.callsTo('POST', '/enroll-flow')[0]!.body).pb_line_id).toBe(LINE_B)
+    expect(
+      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 7 } }))).status,
+    ).toBe(404)
+    expect(
+      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 8 } }))).status,
+    ).toBe(403)
+    expect(upstream.callsTo('POST', '/cancel-flow-run')).toHaveLength(0)
+    expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'bob', json: { runId: 7 } }))).status).toBe(
+      200,
+    )
+    expect(
+      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'admin', json: { runId: 8 } }))).status,
+    ).toBe(200)
+  })
+})

@@ -1,0 +1,154 @@
+/**
+ * The API proxy route: `<prefix>/<service path>`, only the allowlisted endpoints
+ * (internal/routes.ts), the key added server-side, every request kept within the user's lines,
+ * every upstream call through the budget gate.
+ */
+import type { LinekitContext } from '../context'
+import type { AccountLinesCache } from '../internal/accountLines'
+import type { CsrfOptions } from '../internal/csrf'
+import { isCsrfSafe } from '../internal/csrf'
+import { messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
+import type { Learned } from '../internal/learned'
+import type { MatchedRoute } from '../internal/routes'
+import type { Scope, ScopeChecks } from '../internal/scope'
+import { invalid } from '../internal/scope'
+import type { UpstreamAnswer } from '../internal/upstream'
+import type { Priority } from '../gate/budgetGate'
+import type { Body } from './proxyRequest'
+import { createProxyRequestChecks } from './proxyRequest'
+
+/** What the proxy route needs besides the context. */
+export interface ProxyDeps {
+  scopes: ScopeChecks
+  learned: Learned
+  accountLines: AccountLinesCache
+}
+
+/** Reads of a list the user waits for; the availability check is a read sent as a POST. */
+function priorityOf(matched: MatchedRoute): Priority {
+  const { method, path } = matched.route
+  return method === 'GET' || path === '/api-check-native-availability' ? 'read' : 'action'
+}
+
+const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300
+
+/** Creates the proxy route handler. */
+export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
+  const { scopes, learned, accountLines } = deps
+  const checks = createProxyRequestChecks(ctx, scopes, learned)
+
+  const readJsonBody = async (request: Request): Promise<Body> => {
+    const text = await readBodyCapped(request, ctx.maxBodyBytes)
+    if (text.trim() === '') return {}
+    const parsed = parseJson(text)
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw invalid(
+        parsed === undefined ? 'The body is not valid JSON' : 'The body must be a JSON object',
+        'Send a JSON object with Content-Type: application/json.',
+      )
+    }
+    return parsed as Body
+  }
+
+  /**
+   * spec: group send 409 — "group already exists on a different line (body also carries
+   * `devicePhoneNumber`)". When that line is not one of the user's, its number and the group id
+   * are someone else's: drop them (the error and code stay).
+   */
+  const groupConflict = (answer: UpstreamAnswer, scope: Scope): Response => {
+    const body = parseJson(answer.text) as Record<string, unknown> | null | undefined
+    if (!body || typeof body !== 'object' || typeof body.devicePhoneNumber !== 'string') return ctx.relay(answer)
+    const lineId = learned.lineOfNumber(body.devicePhoneNumber)
+    if (lineId !== null && scope.lines.has(lineId)) return ctx.relay(answer)
+    const { devicePhoneNumber: _number, groupId: _group, ...rest } = body
+    const hint = 'The group already exists on a line you cannot use; ask its owner, or change the recipients.'
+    return ctx.relay(answer, JSON.stringify({ ...rest, hint }))
+  }
+
+  /** Filters the answer to the user's lines and learns what it shows (internal/learned.ts). */
+  const answerFor = (matched: MatchedRoute, answer: UpstreamAnswer, scope: Scope, body: Body | undefined) => {
+    const { route } = matched
+    if (answer.status === 409 && route.path === '/send-group-message') return groupConflict(answer, scope)
+    if (!isOk(answer)) return ctx.relay(answer)
+    const parsed = parseJson(answer.text)
+    const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
+    if (parsed === undefined && (route.path === '/get-lines' || route.path === '/get-message-api/:message_handle')) {
+      throw messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+    }
+    switch (route.path) {
+      case '/get-lines': {
+        accountLines.prime(parsed)
+        const mine = (item: unknown) =>
+          !!item &&
+          typeof item === 'object' &&
+          typeof (item as { lineId?: unknown }).lineId === 'string' &&
+          scope.lines.has((item as { lineId: string }).lineId.toLowerCase())
+        let filtered: unknown = parsed
+        if (Array.isArray(parsed)) filtered = parsed.filter(mine)
+        else if (record && Array.isArray(record.lines)) filtered = { ...record, lines: record.lines.filter(mine) }
+        return ctx.relay(answer, JSON.stringify(filtered))
+      }
+      case '/get-message-api/:message_handle': {
+        const line = record?.line_id
+        // Another user's message is "not found", not "forbidden": no existence oracle.
+        if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw notFound()
+        learned.learnFromRecords(record)
+        break
+      }
+      case '/get-messages-api':
+      case '/get-call-logs-api':
+        learned.learnFromRecords(record)
+        break
+      case '/send-api-message':
+        // spec: send-message response — `devicePhoneNumber` is the sending line's number; the
+        // line is known when the request named it.
+        learned.learnNumber(record?.devicePhoneNumber, body?.lineId)
+        break
+      case '/send-group-message':
+        learned.learnNumber(record?.devicePhoneNumber, body?.lineId)
+        break
+      case '/start-audiocall-call-api':
+        learned.learnCall(record?.call_uuid, body?.pb_line_id)
+        break
+      case '/enroll-flow':
+        // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
+        learned.learnRun(record?.runId, typeof record?.pb_line_id === 'string' ? record.pb_line_id : body?.pb_line_id)
+        break
+    }
+    return ctx.relay(answer)
+  }
+
+  return async (request: Request, matched: MatchedRoute, url: URL, scope: Scope): Promise<Response> => {
+    const { route } = matched
+    let body: Body | undefined
+    let query = ''
+    if (route.method === 'POST') {
+      body = await readJsonBody(request)
+      await checks.checkBody(route.policy, body, scope, request.signal)
+      if (route.path === '/send-api-message' || route.path === '/send-group-message')
+        checks.scopeIdempotencyKey(body, scope)
+    } else {
+      query = await checks.buildQuery(route, url.searchParams, scope)
+    }
+    const answer = await ctx.upstream(
+      {
+        method: route.method,
+        url: `${ctx.baseUrl}${matched.upstreamPath}${query}`,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      },
+      { priority: priorityOf(matched), signal: request.signal },
+    )
+    return answerFor(matched, answer, scope, body)
+  }
+}
+
+/** Refuses a state-changing request that is not provably same-site. */
+export function checkCsrf(request: Request, csrf: CsrfOptions): void {
+  if (isCsrfSafe(request, csrf)) return
+  throw messagingError(
+    403,
+    'csrf_failed',
+    'Cross-site request refused',
+    `Send the ${csrf.header} header (the linekit client does), or call from an allowed origin.`,
+  )
+}

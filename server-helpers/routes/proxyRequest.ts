@@ -1,0 +1,162 @@
+/**
+ * The request side of the proxy: the body's and query's line checks, and the sends' idempotency
+ * keys. Each check throws a {@link LinekitHttpError} refusal before the service is called.
+ */
+import type { LinekitContext } from '../context'
+import { namespaceHash } from '../internal/hash'
+import { handlePattern } from '../internal/routes'
+import type { LinePolicy, ProxyRoute } from '../internal/routes'
+import { LinekitHttpError, messagingError, notFound } from '../internal/http'
+import type { Learned } from '../internal/learned'
+import { normalizeNumber } from '../internal/learned'
+import type { Scope, ScopeChecks } from '../internal/scope'
+import { invalid, lineNotAllowed, lineRequired } from '../internal/scope'
+
+export type Body = Record<string, unknown>
+
+const HOUR_MS = 60 * 60 * 1000
+
+function stringField(body: Body, field: string): string | undefined {
+  const value = body[field]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') throw invalid(`${field} must be a string`, `Pass ${field} as a string.`)
+  return value
+}
+
+/** The request-side checks of the proxy. */
+export function createProxyRequestChecks(ctx: LinekitContext, scopes: ScopeChecks, learned: Learned) {
+  /** A call's line, from what was learned; an unknown call is only for a user who may use every line. */
+  const checkCall = async (callUuid: string | undefined | null, scope: Scope): Promise<void> => {
+    if (!callUuid)
+      throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event or the call start.')
+    const line = learned.lineOfCall(callUuid)
+    if (line !== null) {
+      // Another user's call is "not found", not "forbidden": no existence oracle.
+      if (!scope.lines.has(line)) throw notFound()
+      return
+    }
+    if (!(await scopes.coversAccount(scope.lines))) throw notFound()
+  }
+
+  /** Checks (and completes) a POST body against the route's line policy. */
+  const checkBody = async (policy: LinePolicy, body: Body, scope: Scope, signal: AbortSignal): Promise<void> => {
+    switch (policy.kind) {
+      case 'bodyLine': {
+        const line = stringField(body, policy.field)
+        if (line !== undefined) {
+          if (!scope.lines.has(line.toLowerCase())) throw lineNotAllowed()
+          return
+        }
+        if (policy.required) throw lineRequired(policy.field)
+        const filled = await scopes.resolveOmittedLine(scope, policy.field)
+        if (filled !== undefined) body[policy.field] = filled
+        return
+      }
+      case 'call':
+        return checkCall(stringField(body, 'call_uuid'), scope)
+      case 'messageLookup': {
+        const handle = stringField(body, 'messageHandle')
+        if (!handle) throw invalid('messageHandle is required', 'Pass the message_handle of a received message.')
+        // The handle becomes a path segment of the lookup: '.' or '..' would make the server
+        // GET another path of the service with the key (spec: message_handle matches `pbm_…`).
+        if (!handlePattern.test(handle))
+          throw invalid(
+            'messageHandle is not a message handle',
+            'Pass the message_handle (pbm_…) of a received message.',
+          )
+        // spec: message record — `line_id` is shown. The lookup is part of the user's action.
+        const answer = await ctx.upstream(
+          { method: 'GET', url: `${ctx.baseUrl}/get-message-api/${encodeURIComponent(handle)}` },
+          { priority: 'action', signal },
+        )
+        if (answer.status === 404) throw notFound()
+        if (answer.status < 200 || answer.status >= 300) throw new LinekitHttpError(ctx.relay(answer))
+        let line: unknown
+        try {
+          line = (JSON.parse(answer.text) as { line_id?: unknown }).line_id
+        } catch {
+          line = undefined
+        }
+        if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw notFound()
+        return
+      }
+      case 'run': {
+        const runId = body.runId
+        const known = typeof runId === 'number' ? learned.lineOfRun(runId) : null
+        if (known !== null) {
+          if (!scope.lines.has(known)) throw notFound()
+          return
+        }
+        // The service offers no way to read a run's line: only a user who may use every line
+        // may cancel a run this server did not see enrolled.
+        if (!(await scopes.coversAccount(scope.lines))) {
+          throw messagingError(
+            403,
+            'forbidden',
+            'This run cannot be verified as yours',
+            'Cancel runs enrolled through this server, or ask an administrator.',
+          )
+        }
+        return
+      }
+      default:
+        return
+    }
+  }
+
+  /** The query forwarded upstream: the route's own parameters only, the line checked or filled in. */
+  const buildQuery = async (route: ProxyRoute, search: URLSearchParams, scope: Scope): Promise<string> => {
+    const out = new URLSearchParams()
+    for (const name of route.query ?? []) {
+      const values = search.getAll(name)
+      // A repeated parameter could be read differently here and upstream (first vs last).
+      if (values.length > 1) throw invalid(`${name} is repeated`, `Pass ${name} once.`)
+      if (values[0] !== undefined) out.set(name, values[0])
+    }
+    if (route.policy.kind === 'queryLine') {
+      const field = route.policy.field
+      const line = out.get(field)
+      if (line !== null) {
+        if (!scope.lines.has(line.toLowerCase())) throw lineNotAllowed()
+      } else {
+        // No fan-out across lines: it would break offset pagination.
+        const filled = await scopes.resolveOmittedLine(scope, field)
+        if (filled !== undefined) out.set(field, filled)
+      }
+    }
+    if (route.policy.kind === 'call') await checkCall(out.get('call_uuid'), scope)
+    const query = out.toString()
+    return query ? `?${query}` : ''
+  }
+
+  /**
+   * Every user of the app shares the service's key, so they share its idempotency keys too
+   * (spec: POST /send-api-message rule 2 — without a key, the key is the service user +
+   * destination + text for one hour: two agents sending "Thanks!" to one customer within the
+   * hour would see the second deduped, nothing sent). So every send reaches the service with a
+   * key namespaced per app user: the caller's own key hashed with the user id (the same user's
+   * retry still replays), or, when the caller sent none, one derived from the user, the
+   * destination, the content and the hour (one user's double submit still dedupes).
+   */
+  const scopeIdempotencyKey = (body: Body, scope: Scope): void => {
+    const key = body.idempotencyKey
+    // spec: idempotencyKey — 1 to 200 characters; values outside are ignored by the service.
+    if (typeof key === 'string' && key.length >= 1 && key.length <= 200) {
+      body.idempotencyKey = `lku_${namespaceHash(`${scope.user.userId}\n${key}`)}`
+      return
+    }
+    const destination = Array.isArray(body.numbers)
+      ? body.numbers
+          .map((n) => (typeof n === 'string' ? normalizeNumber(n) : ''))
+          .sort()
+          .join(',')
+      : typeof body.phone === 'string'
+        ? normalizeNumber(body.phone)
+        : ''
+    const content = JSON.stringify([body.message, body.mediaAttachmentUrl, body.audioAttachmentUrl])
+    const hour = Math.floor(ctx.now() / HOUR_MS)
+    body.idempotencyKey = `lkd_${namespaceHash(`${scope.user.userId}\n${destination}\n${content}\n${hour}`)}`
+  }
+
+  return { checkBody, buildQuery, scopeIdempotencyKey }
+}

@@ -1,0 +1,100 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import type { EventBus } from '../eventBus'
+import { createMemoryEventBus } from '../eventBus'
+import { LINE_A, LINE_B, LINE_C, NUMBER_A, NUMBER_B, NUMBER_C, jsonResponse } from '../../test/unit/server/fakeUpstream'
+import { SECRET, hook, messagePayload, recordBus, ringing, setup } from '../../test/unit/server/setup'
+
+describe('webhook route', () => {
+  it('answers 404 to a wrong secret and publishes nothing', async () => {
+    const { server } = setup()
+    const seen = recordBus(server.bus)
+    for (const secret of ['nope', `${SECRET}x`, SECRET.slice(0, -1), '']) {
+      expect((await server.handle(hook(messagePayload(NUMBER_A), secret))).status).toBe(404)
+    }
+    await server.settled()
+    expect(seen).toHaveLength(0)
+  })
+
+  it('is off without a configured secret', async () => {
+    const { server } = setup({}, { webhookSecret: undefined })
+    expect((await server.handle(hook(messagePayload(NUMBER_A), 'undefined'))).status).toBe(404)
+  })
+
+  it('acknowledges at once, then publishes a message event with the line id mapped from the number', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const inner = createMemoryEventBus()
+    const published: unknown[] = []
+    const bus: EventBus = {
+      ...inner,
+      async publish(event) {
+        await gate
+        published.push(event)
+        await inner.publish(event)
+      },
+    }
+    const { server } = setup({}, { eventBus: bus })
+    const response = await server.handle(hook(messagePayload(NUMBER_B)))
+    expect(response.status).toBe(200)
+    expect(published).toHaveLength(0)
+    release()
+    await server.settled()
+    expect(published).toEqual([{ type: 'message', lineId: LINE_B, data: messagePayload(NUMBER_B) }])
+  })
+
+  it('accepts the CRM variant and uses the lineNumbers option over the listing', async () => {
+    const { server } = setup(
+      { 'GET /get-lines': () => jsonResponse([]) },
+      { lineNumbers: { '+1 (415) 555-0103': LINE_C } },
+    )
+    const seen = recordBus(server.bus)
+    const crm = {
+      ...messagePayload(NUMBER_C),
+      contactPhoneNumber: '+14155550999',
+      dateReceived: '2026-01-01T00:00:00Z',
+      crmContactId: 5,
+      crmContactIdText: '5',
+    }
+    expect((await server.handle(hook(crm))).status).toBe(200)
+    await server.settled()
+    expect(seen[0]).toMatchObject({ type: 'message', lineId: LINE_C, data: { crmContactId: 5 } })
+  })
+
+  it('logs and acknowledges malformed payloads, never a 5xx', async () => {
+    const { server, logger } = setup({}, { maxBodyBytes: 2000 })
+    const seen = recordBus(server.bus)
+    for (const body of [
+      '{not json',
+      '[]',
+      { hello: 'world' },
+      { ...ringing(LINE_A), call_uuid: 5 },
+      { event: 'audiocall.inbound.exploded' },
+      'x'.repeat(5000),
+    ]) {
+      const response = await server.handle(hook(body))
+      expect(response.status).toBe(200)
+    }
+    await server.settled()
+    expect(seen).toHaveLength(0)
+    expect(logger.warn).toHaveBeenCalledTimes(6)
+  })
+
+  it('de-duplicates audio-call events by call_uuid and event', async () => {
+    const { server } = setup()
+    const seen = recordBus(server.bus)
+    await server.handle(hook(ringing(LINE_B)))
+    await server.handle(hook(ringing(LINE_B)))
+    await server.handle(
+      hook({ ...ringing(LINE_B), event: 'audiocall.inbound.answered', answeredAt: '2026-01-01T00:00:05Z' }),
+    )
+    await server.handle(hook(ringing(LINE_B, 'call-2')))
+    await server.settled()
+    expect(seen.map((e) => `${e.type}:${(e.data as { call_uuid: string }).call_uuid}`)).toEqual([
+      'audiocall.inbound.ringing:call-1',
+      'audiocall.inbound.answered:call-1',
+      'audiocall.inbound.ringing:call-2',
+    ])
+    expect(seen[0]?.lineId).toBe(LINE_B)
+  })
+})

@@ -1,0 +1,141 @@
+/**
+ * The webhook receiver: `POST <prefix>/webhooks/<secret>`. Answers 200 at once (spec: Events — a
+ * non-2xx counts toward auto-disable and is never retried), then validates with the `linekit/api`
+ * schemas, resolves the event's line and publishes it on the bus, in arrival order.
+ */
+import type { LinekitContext } from '../context'
+import type { AccountLinesCache } from '../internal/accountLines'
+import { json, notFound, readBodyCapped } from '../internal/http'
+import type { Learned } from '../internal/learned'
+import { timingSafeEqual } from '../internal/timingSafeEqual'
+import { classifyWebhook } from '../internal/webhook'
+
+const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+/** A line whose number is still unknown is probed at most this often. */
+const PROBE_EVERY_MS = 10 * 60 * 1000
+
+/** What the webhook route needs besides the context. */
+export interface WebhookDeps {
+  secret: string | undefined
+  learned: Learned
+  accountLines: AccountLinesCache
+  /** How long one publish may hold back the next. */
+  publishTimeoutMs: number
+}
+
+/** Creates the webhook route handler. */
+export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
+  const { learned, accountLines } = deps
+  const localClaims = new Map<string, number>()
+  const probedAt = new Map<string, number>()
+  let publishChain: Promise<void> = Promise.resolve()
+
+  const claim = async (key: string): Promise<boolean> => {
+    if (ctx.bus.claim) return ctx.bus.claim(key, DEDUPE_TTL_MS)
+    const at = ctx.now()
+    const expires = localClaims.get(key)
+    if (expires !== undefined && expires > at) return false
+    localClaims.set(key, at + DEDUPE_TTL_MS)
+    if (localClaims.size > 10_000) {
+      const oldest = localClaims.keys().next()
+      if (!oldest.done) localClaims.delete(oldest.value)
+    }
+    return true
+  }
+
+  /**
+   * The line of a message webhook, which names its line by number only. Unknown numbers are
+   * learned from fields the contract shows: the latest message of each line whose number is not
+   * known yet (`line_id` with the line's number as `from_number` outbound, `to_number` inbound),
+   * read in the background, at most once per line every ten minutes.
+   */
+  const lineOfNumber = async (number: string): Promise<string | null> => {
+    const known = learned.lineOfNumber(number)
+    if (known !== null) return known
+    let ids: Set<string>
+    try {
+      ids = (await accountLines.get()).ids
+    } catch {
+      return null
+    }
+    for (const lineId of ids) {
+      const last = probedAt.get(lineId)
+      if (last !== undefined && ctx.now() - last < PROBE_EVERY_MS) continue
+      probedAt.set(lineId, ctx.now())
+      try {
+        const answer = await ctx.upstream(
+          { method: 'GET', url: `${ctx.baseUrl}/get-messages-api?pb_line_id=${encodeURIComponent(lineId)}&limit=1` },
+          { priority: 'background' },
+        )
+        if (answer.status === 200) learned.learnFromRecords(JSON.parse(answer.text))
+      } catch {
+        // the next webhook of this number tries again after PROBE_EVERY_MS
+      }
+      const found = learned.lineOfNumber(number)
+      if (found !== null) return found
+    }
+    return null
+  }
+
+  const process = async (text: string): Promise<void> => {
+    let payload: unknown
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      ctx.logger.warn('webhook body is not JSON; acknowledged and dropped', { length: text.length })
+      return
+    }
+    const event = classifyWebhook(payload)
+    if (!event) {
+      ctx.logger.warn('webhook payload matches no known schema; acknowledged and dropped', {
+        keys: payload && typeof payload === 'object' ? Object.keys(payload).slice(0, 20) : typeof payload,
+      })
+      return
+    }
+    if (event.kind === 'audiocall') {
+      const data = event.payload
+      // spec: Audio-call events — one event per call even if the device repeats; we also guard.
+      if (!(await claim(`${data.call_uuid}:${data.event}`))) return
+      await ctx.bus.publish({ type: data.event, lineId: data.pb_line_id.toLowerCase(), data } as never)
+      return
+    }
+    const lineId = await lineOfNumber(event.payload.linePhoneNumber)
+    if (lineId === null) {
+      ctx.logger.warn('message webhook for a line number not learned yet nor in lineNumbers; no browser receives it', {
+        linePhoneNumber: event.payload.linePhoneNumber,
+      })
+    }
+    await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
+  }
+
+  return async (request: Request, secret: string, waitUntil?: (promise: Promise<unknown>) => void) => {
+    if (!deps.secret || !timingSafeEqual(secret, deps.secret)) throw notFound()
+    let text: string
+    try {
+      text = await readBodyCapped(request, ctx.maxBodyBytes)
+    } catch (error) {
+      // spec: Events — a non-2xx counts toward auto-disable and is never retried: acknowledge.
+      ctx.logger.warn('webhook body unreadable or too large; acknowledged and dropped', { error: String(error) })
+      return json({ received: true })
+    }
+    // Publish in arrival order even when a message needs a line lookup and a call event does not;
+    // a publish that never settles (bus down) releases the queue after publishTimeoutMs.
+    const processed = publishChain.then(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            ctx.logger.error('event bus publish did not settle in time; later events go ahead', {
+              publishTimeoutMs: deps.publishTimeoutMs,
+            })
+            resolve()
+          }, deps.publishTimeoutMs)
+          process(text)
+            .then(resolve, reject)
+            .finally(() => clearTimeout(timer))
+        }),
+    )
+    publishChain = processed.catch(() => undefined)
+    ctx.track(processed, waitUntil)
+    return json({ received: true })
+  }
+}

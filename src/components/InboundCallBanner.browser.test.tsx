@@ -1,0 +1,40 @@
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import '../styles.css'
+import { InboundCallBanner } from './InboundCallBanner'
+import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { ringableLine } from '../../stories/support'
+
+// Real Chromium with the kit's stylesheet: where the banner sits is a matter of CSS.
+let dispose: (() => void) | undefined
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+  cleanup()
+  window.scrollTo(0, 0)
+})
+
+describe('<InboundCallBanner> in a real page', () => {
+  it('is a fixed surface: a user scrolled down sees the ringing call, and nothing on the page moves', async () => {
+    const view = await renderWithStoryBackend(
+      <div>
+        <p data-testid="top">Page content</p>
+        <div style={{ height: 3000 }} />
+        <InboundCallBanner ringSound={false} />
+      </div>,
+    )
+    dispose = view.dispose
+    window.scrollTo(0, 2000)
+    const before = screen.getByTestId('top').getBoundingClientRect().top
+    await view.backend.control.ringInboundCall({ from: storyNumbers.caller, lineId: ringableLine(view.backend).lineId })
+    const answer = await screen.findByRole('button', { name: 'Answer' }, { timeout: 8000 })
+    const region = screen.getByRole('region', { name: 'Incoming calls' })
+    expect(getComputedStyle(region).position).toBe('fixed')
+    const box = answer.getBoundingClientRect()
+    expect(box.top).toBeGreaterThanOrEqual(0)
+    expect(box.bottom).toBeLessThanOrEqual(window.innerHeight)
+    expect(screen.getByTestId('top').getBoundingClientRect().top).toBe(before)
+    expect(window.scrollY).toBe(2000)
+    await waitFor(() => expect(region.querySelector('[aria-live="assertive"]')).toHaveTextContent(storyNumbers.caller))
+  })
+})

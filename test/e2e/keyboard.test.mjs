@@ -1,0 +1,287 @@
+// Keyboard alone, in Chromium: every flow is completed with Tab, Enter and Escape, and after
+// each action focus lands on the next sensible control, never on the page body. Escape closes
+// whatever popover, menu, tray or editor is open and returns focus to what opened it.
+// The playground (`npm start`) for the composed page, the static Storybook for components the
+// playground does not show.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { launchBrowser, root, screenshot, serveStatic, startPlayground } from './support.mjs'
+import { openPreview } from './pictures.mjs'
+
+const AVA = '+14155550124'
+const FRESH_1 = '+14155550170'
+const FRESH_2 = '+14155550172'
+const BEN = '+14155550137'
+const CALLER = '+14155550182'
+const MAIN_LINE = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
+
+let playground
+let site
+let browser
+
+before(async () => {
+  playground = await startPlayground()
+  const staticDir = process.env.E2E_STORYBOOK_DIR ?? join(root, 'storybook-static')
+  if (existsSync(join(staticDir, 'index.html'))) site = await serveStatic(staticDir, '/')
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await site?.close()
+  await playground?.close()
+})
+
+/** What has focus: role-ish kind, accessible-ish name, and whether it is the body. */
+function focused(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement
+    if (!el || el === document.body || el === document.documentElement) return { body: true, text: '<body>' }
+    const tag = el.tagName.toLowerCase()
+    const role =
+      el.getAttribute('role') ||
+      (tag === 'button'
+        ? 'button'
+        : tag === 'textarea' || (tag === 'input' && !['checkbox', 'radio', 'range'].includes(el.type))
+          ? 'textbox'
+          : tag === 'select'
+            ? 'combobox'
+            : tag)
+    const name = (
+      el.getAttribute('aria-label') ||
+      (el.labels?.[0]?.textContent ?? '') ||
+      (tag === 'button' ? el.textContent : '') ||
+      el.getAttribute('placeholder') ||
+      ''
+    ).trim()
+    return { body: false, role, name, text: `${role} "${name}"` }
+  })
+}
+
+/** Asserts focus is on a `role` whose name matches `name`. */
+async function assertFocus(page, role, name, why) {
+  const f = await focused(page)
+  assert.ok(!f.body && f.role === role && name.test(f.name), `${why}: focus is on ${f.text}, expected ${role} ${name}`)
+}
+
+/** Presses Tab (or Shift+Tab) until focus is on `role` named `name`; fails after `max` presses. */
+async function tabTo(page, role, name, { back = false, max = 120 } = {}) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+    const f = await focused(page)
+    if (!f.body && f.role === role && name.test(f.name)) return
+  }
+  assert.fail(`keyboard: never reached ${role} ${name} with ${back ? 'Shift+Tab' : 'Tab'}`)
+}
+
+describe('keyboard on the playground', () => {
+  let context
+  async function openInbox() {
+    await context?.close()
+    await playground.control('POST', '/reset')
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(playground.url)
+    await page
+      .getByRole('navigation', { name: /threads$/i })
+      .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
+      .first()
+      .waitFor({ timeout: 20_000 })
+    await page.getByRole('table').first().waitFor({ timeout: 20_000 })
+    return page
+  }
+  after(() => context?.close())
+
+  /** Types and sends a message from the conversation's composer, by keyboard. */
+  async function sendTyped(page, text) {
+    await tabTo(page, 'textbox', /^message/i)
+    await page.keyboard.type(text)
+    await page.keyboard.press('Enter')
+  }
+
+  for (const action of ['Retry', 'Discard']) {
+    test(`a failed message: ${action} by keyboard, focus returns to the message box`, async () => {
+      const page = await openInbox()
+      // Enough failures to outlast the automatic retries; cleared before Retry, which then succeeds.
+      await playground.control('POST', '/faults', { path: '/send-api-message', method: 'POST', status: 500, count: 10 })
+      await sendTyped(page, `Will fail ${Date.now()}`)
+      const button = page.getByRole('button', { name: action, exact: true })
+      await button.waitFor({ timeout: 15_000 })
+      await playground.control('DELETE', '/faults')
+      await tabTo(page, 'button', new RegExp(`^${action}$`), { back: true })
+      await page.keyboard.press('Enter')
+      await button.waitFor({ state: 'detached', timeout: 15_000 })
+      await assertFocus(page, 'textbox', /^message/i, `after ${action}`)
+    })
+  }
+
+  test('Escape closes the reaction menu and returns focus to its trigger', async () => {
+    const page = await openInbox()
+    await tabTo(page, 'button', /^add a reaction$/i)
+    await page.keyboard.press('Enter')
+    await page.getByRole('toolbar').first().waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('toolbar').first().waitFor({ state: 'detached', timeout: 3000 })
+    await assertFocus(page, 'button', /^add a reaction$/i, 'after Escape in the reaction menu')
+  })
+
+  test("Escape closes the composer's options and returns focus to their button", async () => {
+    const page = await openInbox()
+    const conversation = page.getByRole('region', { name: /conversation$/i })
+    const toggle = conversation.getByRole('button', { name: 'Attachment, effect and line' })
+    await tabTo(page, 'button', /^attachment, effect and line$/i)
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => document.querySelector('[aria-expanded="true"][aria-controls]'))
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Escape')
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'Escape closes the options')
+    await assertFocus(page, 'button', /^attachment, effect and line$/i, 'after Escape in the options')
+  })
+
+  test('group send by keyboard: focus stays in the group composer', async () => {
+    const page = await openInbox()
+    await tabTo(page, 'button', /^group message$/i)
+    await page.keyboard.press('Enter')
+    await tabTo(page, 'textbox', /recipients/i)
+    for (const n of [AVA, FRESH_1, FRESH_2]) {
+      await page.keyboard.type(n)
+      await page.keyboard.press('Enter')
+    }
+    await tabTo(page, 'textbox', /^message/i)
+    await page.keyboard.type('Group hello by keyboard')
+    await tabTo(page, 'button', /^send to group$/i)
+    await page.keyboard.press('Enter')
+    const side = page.getByRole('region', { name: /calls and groups$/i })
+    await side.getByText(/New group created|Existing group reused/).waitFor({ timeout: 15_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, 'after a group send focus is not thrown to the page')
+    assert.equal(
+      await side.evaluate((el) => el.contains(document.activeElement)),
+      true,
+      `after a group send focus stays in the group composer (${f.text})`,
+    )
+  })
+
+  test('inbound call by keyboard: Answer → Hang up → focus back where it was', async () => {
+    const page = await openInbox()
+    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    await page.getByRole('button', { name: 'Answer' }).waitFor({ timeout: 15_000 })
+    await tabTo(page, 'button', /^answer$/i)
+    await page.keyboard.press('Enter')
+    await page.getByText(/In call with/).waitFor({ timeout: 15_000 })
+    await assertFocus(page, 'button', /^hang up$/i, 'after Answer')
+    await page.keyboard.press('Enter')
+    await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, 'after Hang up focus is not thrown to the page')
+  })
+
+  test('inbound call by keyboard: Decline → focus is not thrown to the page', async () => {
+    const page = await openInbox()
+    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    const decline = page.getByRole('button', { name: 'Decline' })
+    await decline.waitFor({ timeout: 15_000 })
+    await tabTo(page, 'button', /^decline$/i)
+    await page.keyboard.press('Enter')
+    await decline.waitFor({ state: 'detached', timeout: 15_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, 'after Decline focus is not thrown to the page')
+  })
+
+  test('dialer by keyboard: Call → focus on Hang up → Hang up → focus stays in the dialer', async () => {
+    const page = await openInbox()
+    await tabTo(page, 'textbox', /phone number/i)
+    await page.keyboard.type(BEN)
+    await tabTo(page, 'button', /^call$/i)
+    await page.keyboard.press('Enter')
+    const side = page.getByRole('region', { name: /calls and groups$/i })
+    await side.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 })
+    await assertFocus(page, 'button', /^hang up$/i, 'after Call')
+    await page.keyboard.press('Enter')
+    await side
+      .getByText(/Call ended/)
+      .first()
+      .waitFor({ timeout: 15_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, 'after Hang up focus is not thrown to the page')
+    assert.equal(await side.evaluate((el) => el.contains(document.activeElement)), true, `in the dialer (${f.text})`)
+    await screenshot(page, 'keyboard-dialer-ended')
+  })
+})
+
+describe('keyboard on components in the static Storybook', () => {
+  let context
+  async function open(id) {
+    if (!site) throw new Error('no static Storybook: run scripts/e2e.mjs (it builds storybook-static)')
+    await context?.close()
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await openPreview(context, site.url, id)
+    await page
+      .locator('#storybook-root')
+      .focus()
+      .catch(() => {})
+    return page
+  }
+  after(() => context?.close())
+
+  test('ContactCard: Edit → first field; Escape → Edit; Save → Edit; Cancel → Edit', async () => {
+    const page = await open('messaging-contactcard--stored')
+    await tabTo(page, 'button', /^edit$/i)
+    await page.keyboard.press('Enter')
+    await assertFocus(page, 'textbox', /first name/i, 'after Edit')
+    await page.keyboard.press('Escape')
+    await assertFocus(page, 'button', /^edit$/i, 'after Escape in the editor')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('x')
+    await tabTo(page, 'button', /^save$/i)
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: /^edit$/i }).waitFor({ timeout: 10_000 })
+    await assertFocus(page, 'button', /^edit$/i, 'after Save')
+    await page.keyboard.press('Enter')
+    await tabTo(page, 'button', /^cancel$/i)
+    await page.keyboard.press('Enter')
+    await assertFocus(page, 'button', /^edit$/i, 'after Cancel')
+  })
+
+  test('ContactCard: Add contact → first field; Save → Edit', async () => {
+    const page = await open('messaging-contactcard--not-stored')
+    await tabTo(page, 'button', /^add contact$/i)
+    await page.keyboard.press('Enter')
+    await assertFocus(page, 'textbox', /first name/i, 'after Add contact')
+    await page.keyboard.type('Keyboard')
+    await tabTo(page, 'button', /^save$/i)
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: /^edit$/i }).waitFor({ timeout: 10_000 })
+    await assertFocus(page, 'button', /^edit$/i, 'after Save')
+  })
+
+  test('EnrollFlowButton: open → Escape → opener; Enrol → Cancel run → focus stays on the component', async () => {
+    const page = await open('messaging-enrollflowbutton--closed')
+    const opener = /^enrol in a workflow$/i
+    await tabTo(page, 'button', opener)
+    await page.keyboard.press('Enter')
+    await page.getByRole('combobox').first().waitFor({ timeout: 10_000 })
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Escape')
+    await page.getByRole('combobox').first().waitFor({ state: 'detached', timeout: 3000 })
+    await assertFocus(page, 'button', opener, 'after Escape in the enrol panel')
+    await page.keyboard.press('Enter')
+    const select = page.getByRole('combobox').first()
+    await select.waitFor({ timeout: 10_000 })
+    await tabTo(page, 'combobox', /./)
+    await page.keyboard.press('ArrowDown')
+    await tabTo(page, 'button', /^enrol$/i)
+    await page.keyboard.press('Enter')
+    const cancel = page.getByRole('button', { name: /^cancel run$/i })
+    await cancel.waitFor({ timeout: 10_000 })
+    await assertFocus(page, 'button', /^cancel run$/i, 'after Enrol')
+    await page.keyboard.press('Enter')
+    await page
+      .getByText(/cancelled/i)
+      .first()
+      .waitFor({ timeout: 10_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, `after Cancel run focus is not thrown to the page`)
+  })
+})
