@@ -1,5 +1,5 @@
 /**
- * Issue 12 — webhooks are delivered once and can be lost (spec: Events 1–2): a dropped
+ * Webhooks are delivered once and can be lost (spec: Events 1–2): a dropped
  * `audiocall.inbound.ended` must still clear `<InboundCallBanner>`, through the provider's
  * status polling of calls it believes are ringing. The whole chain is real: mock → webhook
  * route → server bus → provider → banner; only the `ended` delivery is made to fail.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 — the data layer under faults, through the real provider and hooks, the real
+ * The data layer under faults, through the real provider and hooks, the real
  * linekit/server handler and the mock (test/unit/hooks/harness.tsx wiring):
  * - 500 user sends through `useSendMessage` while ~30 % of requests fail: refused by the mock
  *   (its fault injection: 502, 503), cut by the network before or after the service processed

@@ -1,5 +1,5 @@
 /**
- * Issue 12 — the pacing is really on in the kit: `<LinekitProvider>` (and `useLinekitClient`)
+ * The pacing is really on in the kit: `<LinekitProvider>` (and `useLinekitClient`)
  * wrap a plain client with the paced gates, so of a burst of 70 reads and 35 mints only 60 and 30
  * leave in the first minute; the rest go when the window frees (fake timers, no wall time).
  */
