@@ -1,5 +1,5 @@
 /** Injectable time, so tests drive the gate with fake timers or a mock clock. */
-export interface GateTime {
+interface GateTime {
   now(): number
   sleep(ms: number): Promise<void>
 }
@@ -24,7 +24,7 @@ export interface RateGate {
 }
 
 /** Options of {@link createRateGate}. */
-export interface RateGateOptions {
+interface RateGateOptions {
   /**
    * At most this many requests go out through the gate in any `windowMs` (a sliding window,
    * like the service's), so a burst is paced instead of being refused with 429s and then

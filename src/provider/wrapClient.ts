@@ -4,7 +4,7 @@ import { createRateGate } from './rateGate'
 import type { RateGate } from './rateGate'
 
 /** Rate gates of a client: the messaging API and the voice-token mint are limited separately. */
-export interface ClientGates {
+interface ClientGates {
   /** spec: Limits — 60 requests per minute (messaging API). */
   api: RateGate
   /** spec: Limits — 30 mints per minute per key, separate from the 60. */
@@ -16,7 +16,7 @@ const wrapped = new WeakMap<LinekitClient, LinekitClient>()
 const WRAPPED = Symbol.for('linekit.gatedClient')
 
 /** The shared gates of a client (one pair per client object, i.e. per host it talks to). */
-export function gatesFor(client: LinekitClient): ClientGates {
+function gatesFor(client: LinekitClient): ClientGates {
   let gates = gatesByClient.get(client)
   if (!gates) {
     gates = { api: createRateGate(), mint: createRateGate() }
@@ -26,7 +26,7 @@ export function gatesFor(client: LinekitClient): ClientGates {
 }
 
 /** spec: Limits — the service's budgets the provider paces to: 60 requests/minute (messaging API), 30 mints/minute. */
-export const serviceRateLimits = { api: 60, mint: 30 } as const
+const serviceRateLimits = { api: 60, mint: 30 } as const
 
 const pacedByClient = new WeakMap<LinekitClient, ClientGates>()
 

@@ -7,7 +7,7 @@ import type { LinekitErrorStrings } from '../errorMessages'
 import type { StringOverrides } from './mergeStrings'
 
 /** The composer strings the options panel shows (a part of `messageComposerStrings`). */
-export interface ComposerOptionStrings extends AttachmentFieldStrings {
+interface ComposerOptionStrings extends AttachmentFieldStrings {
   aiVoiceMemo: string
   effect: string
   noEffect: string
@@ -19,7 +19,7 @@ export interface ComposerOptionStrings extends AttachmentFieldStrings {
 }
 
 /** Props of the composer's option panel: the composer owns the state. */
-export interface ComposerOptionsProps {
+interface ComposerOptionsProps {
   ids: string
   s: ComposerOptionStrings
   strings: { linePicker?: StringOverrides<LinePickerStrings> | undefined } | undefined

@@ -6,13 +6,13 @@ import type { LinekitErrorStrings } from '../errorMessages'
 import { mergeStrings, type StringOverrides } from './mergeStrings'
 
 /** Strings of the menu's trigger. */
-export const reactionMenuStrings = {
+const reactionMenuStrings = {
   open: 'Add a reaction',
   close: 'Close reactions',
 }
 
 /** Props of {@link ReactionMenu}. */
-export interface ReactionMenuProps {
+interface ReactionMenuProps {
   message: MessageRecord
   open: boolean
   onOpenChange: (open: boolean) => void
