@@ -96,21 +96,20 @@ export type {
 } from './events/types'
 
 // ─── calling audio (rtc) ────────────────────────────────────────────────────
-export { AudioEngineError } from './rtc/AudioEngine'
+export { AudioEngineError, agoraAudioEngine, createFakeAudioEngine, toAudioEngineError } from './rtc'
 export type {
+  AgoraAudioEngineOptions,
+  AgoraSdkLike,
   AudioEngine,
   AudioEngineErrorCode,
   AudioEngineEvents,
   AudioEngineState,
   AudioJoinCredentials,
+  FakeAudioEngine,
+  FakeAudioEngineOptions,
   MicrophoneInfo,
   TokenWillExpireEvent,
-} from './rtc/AudioEngine'
-export { agoraAudioEngine } from './rtc/agoraAudioEngine'
-export type { AgoraAudioEngineOptions, AgoraSdkLike } from './rtc/agoraAudioEngine'
-export { createFakeAudioEngine } from './rtc/createFakeAudioEngine'
-export type { FakeAudioEngine, FakeAudioEngineOptions } from './rtc/createFakeAudioEngine'
-export { toAudioEngineError } from './rtc/toAudioEngineError'
+} from './rtc'
 
 // ─── components ─────────────────────────────────────────────────────────────
 // Each has a `xxxStrings` object of defaults; `strings` props take partial overrides.
