@@ -14,6 +14,7 @@ import {
   type StoryBackend,
   type StoryBackendOptions,
 } from '../../stories/support/createStoryBackend'
+import { asScriptedRequest } from '../../stories/support/serviceChain'
 
 export { setups, storyNumbers } from '../../stories/support/setups'
 
@@ -33,9 +34,7 @@ export async function renderWithStoryBackend(ui: ReactElement, options: StoryBac
         path: new URL(request.url).pathname.slice(backend.prefix.length),
         body: text ? (JSON.parse(text) as unknown) : undefined,
       })
-      const headers = new Headers(request.headers)
-      headers.set('x-linekit-csrf', '1')
-      return backend.server.handle(new Request(request, { headers }))
+      return backend.server.handle(asScriptedRequest(request))
     },
   })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
