@@ -10,7 +10,7 @@
 // Phases: `single` (one app instance), `idle` (5 then 50 idle users: upstream requests per minute),
 // `redis` (two app instances sharing a real redis-server, each restarted once mid-run).
 //
-//   node bench/team.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 90] [--phases single,idle,redis] [--json]
+//   node bench/team.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 120] [--phases single,idle,redis] [--json]
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -555,18 +555,30 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
   }
 }
 
-/** Idle users (the inbox open, nobody sending) for `seconds`; upstream requests in its last minute. */
+/**
+ * Idle users (the inbox open, nobody sending) for `seconds`: upstream requests per minute over
+ * the run after the first 30 s (the users' first reads), as a rate, with what they were.
+ */
 async function runIdle({ forwarder, bases, count, seconds }) {
   const people = Array.from({ length: count }, (_, i) =>
     nodeUser({ id: `idle${count}-${i}`, base: () => bases()[0], sending: false }),
   )
-  for (const p of people) await p.start()
   const started = Date.now()
+  for (const p of people) await p.start()
   await sleep(seconds * 1000)
   const end = Date.now()
   for (const p of people) p.stop()
-  const last = forwarder.requests.filter((r) => r.t >= end - MINUTE && r.t < end && r.t >= started)
-  return { users: count, perMinute: last.length, upstream429: last.filter((r) => r.status === 429).length }
+  const from = started + 30_000
+  const measured = forwarder.requests.filter((r) => r.t >= from && r.t < end && r.path !== '/api/v1/dialer/token')
+  const byPath = {}
+  for (const r of measured) byPath[r.path] = (byPath[r.path] ?? 0) + 1
+  return {
+    users: count,
+    perMinute: Math.round((10 * measured.length * MINUTE) / (end - from)) / 10,
+    byPath,
+    upstream429: measured.filter((r) => r.status === 429).length,
+    errors: people.reduce((n, p) => n + p.errors.length, 0),
+  }
 }
 
 // ───────────────────────────── phases ─────────────────────────────
@@ -599,7 +611,7 @@ export async function runTeamBench(options = {}) {
   const minutes = options.minutes ?? 3
   const users = options.users ?? 25
   const browsersCount = options.browsers ?? 5
-  const idleSeconds = options.idleSeconds ?? 90
+  const idleSeconds = options.idleSeconds ?? 120
   const phases = new Set(options.phases ?? ['single', 'idle', 'redis'])
   const log = options.log ?? console.log
   const built = await buildAll()

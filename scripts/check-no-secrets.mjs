@@ -5,7 +5,7 @@
 //
 // What counts as a secret: every seeded mock key (read from mocks/service/seed.ts), the value of
 // LINEKIT_API_KEY when set, and every --secret. What is scanned:
-// - dist/: the browser entry points (index.js, api.js, linekit.css) and every file they import,
+// - dist/: the browser entry points (index.js, api.js, phone.js, linekit.css) and every file they import,
 //   statically or dynamically, with their source maps. The Node entries (server*, mocks*) are not
 //   browser code, and the mock carries its seeded keys by design.
 // - storybook-static/: every file. Stories run the real linekit/server and the mock inside the
@@ -40,7 +40,7 @@ function walk(dir) {
 /** Files reachable from the dist browser entries through relative imports. */
 function browserGraph(dist) {
   const seen = new Set()
-  const queue = ['index.js', 'api.js', 'linekit.css'].map((f) => join(dist, f)).filter((f) => existsSync(f))
+  const queue = ['index.js', 'api.js', 'phone.js', 'linekit.css'].map((f) => join(dist, f)).filter((f) => existsSync(f))
   while (queue.length > 0) {
     const file = queue.pop()
     if (seen.has(file)) continue

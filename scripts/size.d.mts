@@ -61,6 +61,5 @@ export interface NextSizeResult {
   agoraInInitial: boolean
   phoneInInitial: boolean
 }
-export declare const nextExampleDir: string
 export declare function measureNextBuild(dir?: string): NextSizeResult | undefined
 export declare function readmeSnippet(): string

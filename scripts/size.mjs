@@ -188,7 +188,7 @@ export async function measureVite(code, { external = reactExternal, resolveDir }
   }
 }
 
-export const nextExampleDir = join(root, 'examples', 'next')
+const nextExampleDir = join(root, 'examples', 'next')
 
 /**
  * The README page as `next build` (Turbopack) ships it, read from `examples/next/.next`: the

@@ -92,3 +92,16 @@ describe('the budget gate, through handle', () => {
     expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(2)
   })
 })
+
+describe('a refusal shared by identical reads', () => {
+  it('reaches each caller as its own readable answer', async () => {
+    const { server } = setup({ 'GET /get-effects': () => Promise.reject(new TypeError('fetch failed')) })
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.handle(req('/api/linekit/get-effects', { user: 'alice' }))),
+    )
+    for (const answer of answers) {
+      expect(answer.status).toBe(502)
+      expect((await answer.json()).code).toBe('upstream_unavailable')
+    }
+  })
+})

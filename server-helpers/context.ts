@@ -192,9 +192,14 @@ export function createContext(options: ContextOptions): LinekitContext {
       }
       if (signal?.aborted) return leave()
       signal?.addEventListener('abort', leave, { once: true })
-      joined.answer.then(resolve, reject).finally(() => {
-        signal?.removeEventListener('abort', leave)
-      })
+      joined.answer
+        // Each caller answers with its own copy of a shared refusal (a body is read once).
+        .then(resolve, (error: unknown) =>
+          reject(error instanceof LinekitHttpError ? new LinekitHttpError(error.response.clone()) : error),
+        )
+        .finally(() => {
+          signal?.removeEventListener('abort', leave)
+        })
     })
   }
 

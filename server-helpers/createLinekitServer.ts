@@ -21,9 +21,12 @@ import { createEventsRoute } from './routes/events'
 import { createMintRoute } from './routes/mint'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhook'
+import type { ReadModelSetup } from './readModel'
+import { attachReadModel } from './readModel'
 
 export type { LinekitLogger } from './context'
 export type { LinekitUser } from './internal/scope'
+export type { ReadModelSetup } from './readModel'
 
 /** Options of {@link createLinekitServer}. */
 export interface LinekitServerOptions {
@@ -91,6 +94,13 @@ export interface LinekitServerOptions {
    * (a bus command lost in a Redis failover must not hold back every later event). @default 5000
    */
   publishTimeoutMs?: number
+  /**
+   * Keep a read model of the account's recent activity (server-helpers/README.md, read model):
+   * fed by the webhooks, kept true by one reconciler per deployment, it answers the messages and
+   * call-log lists it covers without calling the service. Pass `{}` for the in-memory default,
+   * `{ store: createRedisModelStore(...) }` for several instances. @default undefined (off)
+   */
+  readModel?: ReadModelSetup
   /** Clock (tests inject one). @default Date.now */
   now?: () => number
 }
@@ -195,18 +205,20 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   // Every instance learns each call's line (and each line's number) from the audio-call events
   // on the shared bus, whichever instance received the webhook.
   ctx.bus.subscribe((event) => {
-    if (event.type === 'message') return
+    if (event.type === 'message' || event.type === 'message.record') return
     learned.learnCall(event.data.call_uuid, event.data.pb_line_id)
     learned.learnNumber(event.data.linePhoneNumber, event.data.pb_line_id)
   })
+  const model = options.readModel ? attachReadModel(ctx, options.readModel).model : undefined
   const scopes = createScopeChecks(ctx, options.authorize, accountLines)
-  const proxy = createProxyRoute(ctx, { scopes, learned, accountLines })
+  const proxy = createProxyRoute(ctx, { scopes, learned, accountLines, model })
   const mint = createMintRoute(ctx, scopes, csrf)
   const webhook = createWebhookRoute(ctx, {
     secret: options.webhookSecret,
     learned,
     accountLines,
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
+    model,
   })
   const events = createEventsRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,

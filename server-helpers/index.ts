@@ -11,6 +11,7 @@ export type {
   LinekitServer,
   LinekitServerOptions,
   LinekitUser,
+  ReadModelSetup,
 } from './createLinekitServer'
 export { createMemoryEventBus } from './eventBus'
 export type {

@@ -1,11 +1,20 @@
 /**
- * `linekit/server/redis`: an {@link EventBus} shared by several backend instances through Redis.
+ * `linekit/server/redis`: what several backend instances share through Redis — the event bus
+ * (below), the budget gate's window (`createRedisBudgetStore`, gate/redisStore.ts) and the read
+ * model with its reconciler's lease (`createRedisModelStore`, model/redisStore.ts).
+ *
+ * The {@link EventBus} shared by several backend instances through Redis.
  * Each event is appended to a capped Redis Stream (the replay buffer for `Last-Event-ID`) and
  * published on a channel (the fan-out) in one Lua script, so channel order equals stream order
  * and the stream id is the SSE id on every instance.
  */
 import type { Redis } from 'ioredis'
 import type { EventBus, LinekitEvent, LinekitEventInput } from './eventBus'
+
+export { createRedisBudgetStore } from './gate/redisStore'
+export type { RedisBudgetStoreOptions } from './gate/redisStore'
+export { createRedisModelStore } from './model/redisStore'
+export type { RedisModelStoreOptions } from './model/redisStore'
 
 /** Options of {@link createRedisEventBus}. */
 export interface RedisEventBusOptions {

@@ -11,6 +11,9 @@ export type { LinekitProviderProps } from './provider/LinekitProvider'
 export { useLinekit } from './provider/useLinekit'
 export type { LinekitContextValue } from './provider/context'
 export { useLinekitClient } from './provider/useLinekitClient'
+export { useRateLimit } from './provider/useRateLimit'
+export type { RateLimitState } from './provider/useRateLimit'
+export type { RateGate } from './provider/rateGate'
 export { defaultRetryPolicy } from './provider/retryPolicy'
 export type { RetryPolicy } from './provider/retryPolicy'
 export type { OptimisticMessage, SendEngine, SendResult } from './provider/sendEngine'
@@ -30,6 +33,12 @@ export {
   effectsQueryOptions,
 } from './hooks/options'
 // messages
+export { useConversationList } from './hooks/useConversationList'
+export type {
+  ConversationSummary,
+  UseConversationListOptions,
+  UseConversationListResult,
+} from './hooks/useConversationList'
 export { useThread } from './hooks/useThread'
 export type {
   ThreadItem,
@@ -38,6 +47,8 @@ export type {
   UseThreadOptions,
   UseThreadResult,
 } from './hooks/useThread'
+export { useGroupThread } from './hooks/useGroupThread'
+export type { UseGroupThreadOptions, UseGroupThreadResult } from './hooks/useGroupThread'
 export { useMessages } from './hooks/useMessages'
 export { useMessage } from './hooks/useMessage'
 export { useSendMessage } from './hooks/useSendMessage'
@@ -114,6 +125,8 @@ export type {
 // ─── components ─────────────────────────────────────────────────────────────
 // Each has a `xxxStrings` object of defaults; `strings` props take partial overrides.
 // messaging
+export { ConversationList, conversationListStrings } from './components/ConversationList'
+export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
 export { MessageList, messageListStrings } from './components/MessageList'
@@ -130,8 +143,20 @@ export { TypingIndicator, typingIndicatorStrings } from './components/TypingIndi
 export type { TypingIndicatorProps, TypingIndicatorStrings } from './components/TypingIndicator'
 export { ReactionBar, reactionBarStrings } from './components/ReactionBar'
 export type { ReactionBarProps, ReactionBarStrings } from './components/ReactionBar'
-export { GroupComposer, groupComposerStrings } from './components/GroupComposer'
-export type { GroupComposerProps, GroupComposerStrings } from './components/GroupComposer'
+export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
+export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
+export {
+  GroupComposer,
+  groupComposerStrings,
+  GroupComposerDialog,
+  groupComposerDialogStrings,
+} from './components/GroupComposer'
+export type {
+  GroupComposerProps,
+  GroupComposerStrings,
+  GroupComposerDialogProps,
+  GroupComposerDialogStrings,
+} from './components/GroupComposer'
 export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
 export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
 export { LinePicker, linePickerStrings } from './components/LinePicker'
@@ -154,27 +179,24 @@ export { useDialer } from './components/calling/useDialer'
 export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
 export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
 export { useRingTone } from './components/calling/useRingTone'
-export { Keypad, keypadStrings } from './components/calling/Keypad'
-export type { KeypadProps, KeypadStrings } from './components/calling/Keypad'
-export {
-  AudioControls,
-  MicrophoneLevel,
-  MicrophonePicker,
-  MuteButton,
-  audioControlsStrings,
-  useMuted,
-} from './components/calling/AudioControls'
-export type {
-  AudioControlsProps,
-  AudioControlsStrings,
-  MicrophoneLevelProps,
-  MicrophonePickerProps,
-  MuteButtonProps,
-} from './components/calling/AudioControls'
-export { CallTimer } from './components/calling/CallTimer'
-export type { CallTimerProps } from './components/calling/CallTimer'
+export { Keypad, keypadStrings } from './components/Keypad'
+export type { KeypadProps, KeypadStrings } from './components/Keypad'
+export { MuteButton } from './components/MuteButton'
+export type { MuteButtonProps } from './components/MuteButton'
+export { MicrophonePicker } from './components/MicrophonePicker'
+export type { MicrophonePickerProps } from './components/MicrophonePicker'
+export { MicrophoneLevel } from './components/MicrophoneLevel'
+export type { MicrophoneLevelProps } from './components/MicrophoneLevel'
+export { AudioControls } from './components/AudioControls'
+export type { AudioControlsProps } from './components/AudioControls'
+export { audioControlsStrings, useMuted } from './components/calling/audioEngineParts'
+export type { AudioControlsStrings } from './components/calling/audioEngineParts'
+export { CallTimer } from './components/CallTimer'
+export type { CallTimerProps } from './components/CallTimer'
 export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
 export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
+export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
+export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
 export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
 export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
 export { callLogsToCsv } from './components/calling/csv'

@@ -1,8 +1,8 @@
 // An app that mounts linekit/server through the Node adapter, for the team-load benchmark
 // (bench/team.mjs): it serves the inbox page (bench/team/page.tsx, built by the driver) at `/`
 // and the kit's routes under /api/linekit. Every user may use every line of the account; the
-// user is the `lkuser` cookie. With TEAM_REDIS, the instances share the event bus (and what else
-// linekit/server keeps in Redis). Prints {"port"} once listening on 127.0.0.1.
+// user is the `lkuser` cookie. With TEAM_REDIS, the instances share the event bus, the budget
+// gates and the read model (one reconciler) through Redis. Prints {"port"} once listening on 127.0.0.1.
 //
 //   TEAM_UPSTREAM=http://127.0.0.1:4010 TEAM_SECRET=s TEAM_PAGE_DIR=/tmp/page [TEAM_PORT=0] \
 //   [TEAM_REDIS=redis://127.0.0.1:6379] [TEAM_NAME=a] node --import tsx bench/servers/team-app.ts
@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { createLinekitServer } from '../../server-helpers/index'
 import { toNodeHandler } from '../../server-helpers/node'
-import { createRedisEventBus } from '../../server-helpers/redis'
+import { createRedisBudgetStore, createRedisEventBus, createRedisModelStore } from '../../server-helpers/redis'
 
 const env = (name: string, fallback?: string) => {
   const value = process.env[name] ?? fallback
@@ -43,7 +43,15 @@ const linekit = createLinekitServer({
     headers.set('x-bench-instance', name)
     return fetch(new Request(request, { headers }), init)
   },
-  ...(redis ? { eventBus: createRedisEventBus({ redis, keyPrefix: 'team' }) } : {}),
+  // The read model (memory, or shared through Redis with one reconciler for all instances); with
+  // Redis the budget gates and the event bus are shared too.
+  readModel: redis ? { store: createRedisModelStore({ redis, keyPrefix: 'team' }) } : {},
+  ...(redis
+    ? {
+        eventBus: createRedisEventBus({ redis, keyPrefix: 'team' }),
+        budgetStore: (gate: 'messaging' | 'mint') => createRedisBudgetStore({ redis, gate, keyPrefix: 'team' }),
+      }
+    : {}),
   authorize: async (request) => {
     const cookie = /(?:^|;\s*)lkuser=([\w-]+)/.exec(request.headers.get('cookie') ?? '')
     return { userId: cookie?.[1] ?? 'anonymous', lineIds: LINES }

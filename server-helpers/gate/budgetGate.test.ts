@@ -58,7 +58,11 @@ describe('the budget gate', () => {
   it('keeps slots for user actions: background work stops short of the limit', async () => {
     const gate = createBudgetGate({ store: createMemoryBudgetStore(), limit: 10, maxQueue: 10 })
     let background = 0
-    for (let i = 0; i < 10; i++) void gate.acquire('background').then(() => background++)
+    for (let i = 0; i < 10; i++)
+      void gate.acquire('background').then(
+        () => background++,
+        () => undefined,
+      )
     await vi.advanceTimersByTimeAsync(0)
     expect(background).toBe(7)
     let actions = 0
@@ -95,8 +99,8 @@ describe('the budget gate', () => {
     expect(order).toEqual(['a', 'b'])
   })
 
-  it('refuses at once a newcomer that would wait out a pause longer than maxWaitMs, and ends waits past it', async () => {
-    const { gate, order, take } = gateOf(1, 10, 20_000)
+  it('refuses at once a request that would wait longer than maxWaitMs, and ends queued waits past it', async () => {
+    const { gate, order, take } = gateOf(2, 10, 20_000)
     await gate.pause(30)
     void take('late', 'action')
     await vi.advanceTimersByTimeAsync(0)
@@ -105,9 +109,18 @@ describe('the budget gate', () => {
     void take('a', 'read')
     void take('b', 'read')
     await vi.advanceTimersByTimeAsync(0)
-    expect(order).toEqual(['late:full 30', 'a'])
+    // The window is spent for a minute: asked now, c would wait 60 s.
+    void take('c', 'read')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order).toEqual(['late:full 30', 'a', 'b', 'c:full 60'])
+    // Queued behind a short pause, d waits; past maxWaitMs it hears 429.
+    await vi.advanceTimersByTimeAsync(60_000)
+    await gate.pause(5)
+    void take('d', 'read')
+    void take('e', 'read')
+    void take('f', 'read')
     await vi.advanceTimersByTimeAsync(20_000)
-    expect(order.at(-1)).toMatch(/^b:full \d+$/)
+    expect(order.slice(4)).toEqual(['d', 'e', expect.stringMatching(/^f:full \d+$/)])
   })
 
   it('drops a waiter whose caller left', async () => {

@@ -203,6 +203,8 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
       if (queue.length === 0 && pausedUntil <= now()) {
         const result = await store.take(ceiling[priority])
         if (result.ok) return
+        // A wait longer than anyone will wait (a pause another instance set, a spent window).
+        if (result.waitMs > maxWaitMs) throw new GateFullError(Math.ceil(result.waitMs / 1000))
       }
       return enqueue(priority, signal)
     },

@@ -72,7 +72,8 @@ export function createScopeChecks(
     } catch (error) {
       // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see.
       if (error instanceof LinesRefused) throw new LinekitHttpError(error.response())
-      if (error instanceof LinekitHttpError) throw error
+      // Shared by every request waiting on the same lookup: each answers with its own copy.
+      if (error instanceof LinekitHttpError) throw new LinekitHttpError(error.response.clone())
       ctx.logger.warn('could not list the account lines; treating the user as limited to their own lines', {
         error: String(error),
       })

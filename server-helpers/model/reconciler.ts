@@ -124,7 +124,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     try {
       return await options.upstream(new Request(url), { priority: 'background' })
     } catch (error) {
-      logger.warn('linekit reconciler: the service could not be reached', error)
+      // The gate refusing background work while users need the budget is expected: a line, not a stack.
+      logger.warn(`linekit reconciler: no answer this time (${error instanceof Error ? error.message : String(error)})`)
       return null
     }
   }

@@ -7,13 +7,14 @@ import type { LinekitContext } from '../context'
 import type { AccountLinesCache } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
-import { messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
+import { json, messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import type { MatchedRoute } from '../internal/routes'
 import type { Scope, ScopeChecks } from '../internal/scope'
 import { invalid } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
 import type { Priority } from '../gate/budgetGate'
+import type { ReadModel } from '../model/readModel'
 import type { Body } from './proxyRequest'
 import { createProxyRequestChecks } from './proxyRequest'
 
@@ -22,6 +23,8 @@ export interface ProxyDeps {
   scopes: ScopeChecks
   learned: Learned
   accountLines: AccountLinesCache
+  /** The read model, when the server keeps one (readModel.ts). */
+  model?: ReadModel | undefined
 }
 
 /** Reads of a list the user waits for; the availability check is a read sent as a POST. */
@@ -34,8 +37,26 @@ const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status <
 
 /** Creates the proxy route handler. */
 export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
-  const { scopes, learned, accountLines } = deps
-  const checks = createProxyRequestChecks(ctx, scopes, learned)
+  const { scopes, learned, accountLines, model } = deps
+  const checks = createProxyRequestChecks(ctx, scopes, learned, model)
+
+  /**
+   * The messages and call-log lists from the read model when it covers the query exactly (the
+   * query already limited to the user's lines); undefined sends the read upstream.
+   */
+  const fromModel = (path: string, query: string, scope: Scope): Response | undefined => {
+    if (!model) return undefined
+    const params = new URLSearchParams(query.slice(1))
+    // The model keeps line ids as the service wrote them; the user's come in any case.
+    const visible = [...new Set([...scope.lines, ...scope.user.lineIds])]
+    const answer =
+      path === '/get-messages-api'
+        ? model.queryMessages(params, visible)
+        : path === '/get-call-logs-api'
+          ? model.queryCallLogs(params, visible)
+          : undefined
+    return answer && json(answer)
+  }
 
   const readJsonBody = async (request: Request): Promise<Body> => {
     const text = await readBodyCapped(request, ctx.maxBodyBytes)
@@ -100,15 +121,17 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         learned.learnFromRecords(record)
         break
       case '/send-api-message':
+      case '/send-group-message':
         // spec: send-message response — `devicePhoneNumber` is the sending line's number; the
         // line is known when the request named it.
         learned.learnNumber(record?.devicePhoneNumber, body?.lineId)
-        break
-      case '/send-group-message':
-        learned.learnNumber(record?.devicePhoneNumber, body?.lineId)
+        if (model && typeof record?.devicePhoneNumber === 'string' && typeof body?.lineId === 'string')
+          ctx.track(model.learnLineNumber(record.devicePhoneNumber, body.lineId))
         break
       case '/start-audiocall-call-api':
         learned.learnCall(record?.call_uuid, body?.pb_line_id)
+        if (model && typeof record?.call_uuid === 'string' && typeof body?.pb_line_id === 'string')
+          ctx.track(model.learnCallLine(record.call_uuid, body.pb_line_id))
         break
       case '/enroll-flow':
         // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
@@ -129,6 +152,8 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         checks.scopeIdempotencyKey(body, scope)
     } else {
       query = await checks.buildQuery(route, url.searchParams, scope)
+      const held = fromModel(route.path, query, scope)
+      if (held) return held
     }
     const answer = await ctx.upstream(
       {

@@ -10,6 +10,7 @@ import { LinekitHttpError, messagingError, notFound } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import { normalizeNumber } from '../internal/learned'
 import type { Scope, ScopeChecks } from '../internal/scope'
+import type { ReadModel } from '../model/readModel'
 import { invalid, lineNotAllowed, lineRequired } from '../internal/scope'
 
 export type Body = Record<string, unknown>
@@ -24,12 +25,18 @@ function stringField(body: Body, field: string): string | undefined {
 }
 
 /** The request-side checks of the proxy. */
-export function createProxyRequestChecks(ctx: LinekitContext, scopes: ScopeChecks, learned: Learned) {
+export function createProxyRequestChecks(
+  ctx: LinekitContext,
+  scopes: ScopeChecks,
+  learned: Learned,
+  model: ReadModel | undefined,
+) {
   /** A call's line, from what was learned; an unknown call is only for a user who may use every line. */
   const checkCall = async (callUuid: string | undefined | null, scope: Scope): Promise<void> => {
     if (!callUuid)
       throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event or the call start.')
-    const line = learned.lineOfCall(callUuid)
+    // The read model (shared through Redis by every instance) also knows calls other instances saw.
+    const line = learned.lineOfCall(callUuid) ?? model?.lineIdForCall(callUuid)?.toLowerCase() ?? null
     if (line !== null) {
       // Another user's call is "not found", not "forbidden": no existence oracle.
       if (!scope.lines.has(line)) throw notFound()

@@ -4,9 +4,11 @@
  * schemas, resolves the event's line and publishes it on the bus, in arrival order.
  */
 import type { LinekitContext } from '../context'
+import type { LinekitEventInput } from '../eventBus'
 import type { AccountLinesCache } from '../internal/accountLines'
 import { json, notFound, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
+import type { ReadModel } from '../model/readModel'
 import { timingSafeEqual } from '../internal/timingSafeEqual'
 import { classifyWebhook } from '../internal/webhook'
 
@@ -21,11 +23,13 @@ export interface WebhookDeps {
   accountLines: AccountLinesCache
   /** How long one publish may hold back the next. */
   publishTimeoutMs: number
+  /** The read model, when the server keeps one: fed with every webhook (readModel.ts). */
+  model?: ReadModel | undefined
 }
 
 /** Creates the webhook route handler. */
 export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
-  const { learned, accountLines } = deps
+  const { learned, accountLines, model } = deps
   const localClaims = new Map<string, number>()
   const probedAt = new Map<string, number>()
   let publishChain: Promise<void> = Promise.resolve()
@@ -50,7 +54,7 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
    * read in the background, at most once per line every ten minutes.
    */
   const lineOfNumber = async (number: string): Promise<string | null> => {
-    const known = learned.lineOfNumber(number)
+    const known = learned.lineOfNumber(number) ?? model?.lineIdForNumber(number)?.toLowerCase() ?? null
     if (known !== null) return known
     let ids: Set<string>
     try {
@@ -96,7 +100,8 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       const data = event.payload
       // spec: Audio-call events — one event per call even if the device repeats; we also guard.
       if (!(await claim(`${data.call_uuid}:${data.event}`))) return
-      await ctx.bus.publish({ type: data.event, lineId: data.pb_line_id.toLowerCase(), data } as never)
+      await ctx.bus.publish({ type: data.event, lineId: data.pb_line_id.toLowerCase(), data } as LinekitEventInput)
+      await model?.applyCallEvent(data)
       return
     }
     const lineId = await lineOfNumber(event.payload.linePhoneNumber)
@@ -106,6 +111,8 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       })
     }
     await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
+    // A provisional record in the model until the messages list shows it (model/readModel.ts).
+    await model?.applyMessageWebhook(event.payload)
   }
 
   return async (request: Request, secret: string, waitUntil?: (promise: Promise<unknown>) => void) => {

@@ -2,6 +2,7 @@
  * The one wire format of linekit/server's event stream (`GET <prefix>/events`), shared by the
  * server that writes it (server-helpers) and the browser that reads it (src/events).
  */
+import type { MessageRecord } from './schemas'
 import type {
   AudioCallAnsweredEvent,
   AudioCallEndedEvent,
@@ -13,6 +14,7 @@ import type {
 /** The event names of the stream: the SSE `event:` field and the frame's `type`. */
 export const linekitEventTypes = [
   'message',
+  'message.record',
   'audiocall.inbound.ringing',
   'audiocall.inbound.answered',
   'audiocall.inbound.ended',
@@ -24,6 +26,11 @@ export type LinekitEventType = (typeof linekitEventTypes)[number]
 export interface LinekitEventDataMap {
   /** Plain or CRM-variant message webhook payload (extra CRM fields pass through). */
   message: MessageWebhookPayload | CrmMessageWebhookPayload
+  /**
+   * A message record linekit/server's read model learned from the messages list and no webhook
+   * announced (a lost delivery): the record as the service lists it (spec: Message record).
+   */
+  'message.record': MessageRecord
   'audiocall.inbound.ringing': AudioCallRingingEvent
   'audiocall.inbound.answered': AudioCallAnsweredEvent
   'audiocall.inbound.ended': AudioCallEndedEvent

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -12,31 +12,81 @@ afterEach(() => {
 })
 
 describe('<ContactCard>', () => {
-  it('shows a stored contact and edits it, saying that custom fields are replaced as a whole', async () => {
+  it('edits a stored contact in a dialog, custom fields as rows, replaced as a whole', async () => {
     const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
     expect(screen.getByText('ava@example.test')).toBeInTheDocument()
     expect(screen.getByText('gold')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Edit' }))
-    expect(screen.getByText(/custom fields are replaced as a whole/)).toBeInTheDocument()
-    const custom = screen.getByRole('textbox', { name: 'Custom fields (JSON object)' })
-    await user.clear(custom)
-    await user.type(custom, '[[1,2]')
-    await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('must be a JSON object')
-    await user.clear(custom)
-    await user.type(custom, '{{"plan": "silver"}')
-    await user.clear(screen.getByRole('textbox', { name: 'First name' }))
-    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Avery')
-    await user.click(screen.getByRole('button', { name: 'Save' }))
+    const edit = screen.getByRole('button', { name: 'Edit' })
+    await user.click(edit)
+    const dialog = await screen.findByRole('dialog', { name: 'Edit' })
+    expect(within(dialog).getByText(/custom fields are replaced as a whole/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('textbox', { name: 'Field name 1' })).toHaveValue('tier')
+    const value = within(dialog).getByRole('textbox', { name: 'Value 1' })
+    await user.clear(value)
+    await user.type(value, 'silver')
+    await user.click(within(dialog).getByRole('button', { name: 'Add a field' }))
+    await user.type(within(dialog).getByRole('textbox', { name: 'Field name 2' }), 'region')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value 2' }), 'west')
+    await user.clear(within(dialog).getByRole('textbox', { name: 'First name' }))
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Avery')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await screen.findByText('Avery Stone')
     expect(screen.getByText('silver')).toBeInTheDocument()
     expect(screen.queryByText('gold')).toBeNull()
     const update = r.requests.find((q) => q.path === '/update-external-contact')?.body
-    expect(update).toMatchObject({ firstName: 'Avery', customFields: { plan: 'silver' } })
+    expect(update).toMatchObject({ firstName: 'Avery', customFields: { tier: 'silver', region: 'west' } })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }))
     expect((await axe.run(r.container)).violations).toEqual([])
+  })
+
+  it('validates the email, offers raw JSON, and measures the 10,000 limit on compact JSON', async () => {
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await screen.findByText('Ava Stone')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit' })
+    const email = within(dialog).getByRole('textbox', { name: 'Email' })
+    await user.clear(email)
+    await user.type(email, 'ava-at-example')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter an email address like name@example.com.')
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    await user.clear(email)
+    await user.type(email, 'ava@example.test')
+    await user.click(within(dialog).getByRole('button', { name: 'Edit as JSON' }))
+    const json = within(dialog).getByRole('textbox', { name: 'Custom fields (JSON object)' })
+    await user.clear(json)
+    await user.type(json, '[[1,2]')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('must be a JSON object')
+    // 9,990 characters compact, more than 10,000 once indented: accepted (the contract measures compact JSON).
+    const big = { note: 'x'.repeat(9_990 - '{"note":""}'.length) }
+    expect(JSON.stringify(big).length).toBe(9_990)
+    await user.clear(json)
+    await user.click(json)
+    await user.paste(JSON.stringify(big, null, 40).replace('{', '{' + ' '.repeat(200)))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const update = r.requests.find((q) => q.path === '/update-external-contact')?.body as { customFields: unknown }
+    expect(update.customFields).toEqual(big)
+  })
+
+  it('Escape closes the editor without saving, and focus returns to Edit', async () => {
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await screen.findByText('Ava Stone')
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await screen.findByRole('dialog', { name: 'Edit' })
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }))
+    expect(r.requests.some((q) => q.path === '/update-external-contact')).toBe(false)
   })
 
   it('creates a contact for an unknown number and states the upsert rules', async () => {
@@ -46,6 +96,7 @@ describe('<ContactCard>', () => {
     const user = userEvent.setup()
     await screen.findByText('No contact is stored for this number yet.')
     await user.click(screen.getByRole('button', { name: 'Add contact' }))
+    await screen.findByRole('dialog', { name: 'Add contact' })
     expect(screen.getByText(/a name is filled in only where none is stored yet/)).toBeInTheDocument()
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Zoe')
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'zoe@example.test')

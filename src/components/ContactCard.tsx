@@ -1,4 +1,5 @@
 'use client'
+import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react'
 import type { Contact } from '../api/schemas'
 import { MAX_CUSTOM_FIELDS_CHARS } from '../api/limits'
@@ -7,12 +8,8 @@ import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import {
-  contactErrorRule,
-  describeLinekitError,
-  type ContactErrorStrings,
-  type LinekitErrorStrings,
-} from './errorMessages'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { contactErrorRule, type ContactErrorStrings } from './errorMessages'
 
 /** Default, overridable strings (i18n). */
 export const contactCardStrings = {
@@ -32,13 +29,25 @@ export const contactCardStrings = {
   email: 'Email',
   note: 'Note',
   phone: 'Phone',
-  customFields: 'Custom fields (JSON object)',
+  customFields: 'Custom fields',
+  customFieldsJson: 'Custom fields (JSON object)',
+  fieldKey: 'Field name',
+  fieldValue: 'Value',
+  addField: 'Add a field',
+  removeField: (key: string) => (key ? `Remove ${key}` : 'Remove this field'),
+  editAsJson: 'Edit as JSON',
+  editAsRows: 'Edit as fields',
+  emailInvalid: 'Enter an email address like name@example.com.',
+  duplicateKey: (key: string) => `The field name “${key}” is used twice.`,
+  emptyKey: 'Give every field a name, or remove it.',
+  close: 'Close',
   noName: 'No name',
   createRules:
     'If this number is already stored: a name is filled in only where none is stored yet, a non-empty email replaces the stored one, and custom fields are merged key by key.',
   updateRules: 'Saving replaces every field shown here; custom fields are replaced as a whole, not merged.',
   customFieldsInvalid: 'Custom fields must be a JSON object, e.g. {"plan": "gold"}.',
-  customFieldsTooLong: (max: string) => `Custom fields may be at most ${max} characters as JSON.`,
+  customFieldsTooLong: (max: string, length: string) =>
+    `Custom fields may be at most ${max} characters as compact JSON; these are ${length}.`,
   createdBeforeMerge: 'Saved. The stored contact now reflects the merge rules above.',
 }
 export type ContactCardStrings = typeof contactCardStrings
@@ -59,15 +68,43 @@ export interface ContactCardProps extends Omit<HTMLAttributes<HTMLElement>, 'chi
   errorStrings?: Partial<LinekitErrorStrings & ContactErrorStrings>
 }
 
-type Draft = { firstName: string; lastName: string; email: string; note: string; customFields: string }
-
-const toDraft = (c: Contact | undefined): Draft => ({
-  firstName: c?.firstName ?? '',
-  lastName: c?.lastName ?? '',
-  email: c?.email ?? '',
-  note: c?.note ?? '',
-  customFields: c?.customFields ? JSON.stringify(c.customFields, null, 2) : '',
-})
+type Row = { id: number; key: string; value: string }
+type Draft = {
+  firstName: string
+  lastName: string
+  email: string
+  note: string
+  /** Custom fields as rows (string values), or as raw JSON (the advanced option). */
+  json: boolean
+  rows: Row[]
+  customFields: string
+}
+let rowIds = 0
+const row = (key = '', value = ''): Row => ({ id: ++rowIds, key, value })
+const toDraft = (c: (Pick<Contact, 'customFields'> & Partial<Contact>) | undefined): Draft => {
+  const fields = c?.customFields ?? {}
+  // Values other than strings (numbers, nested objects) stay exact by being edited as JSON.
+  const allStrings = Object.values(fields).every((v) => typeof v === 'string')
+  return {
+    firstName: c?.firstName ?? '',
+    lastName: c?.lastName ?? '',
+    email: c?.email ?? '',
+    note: c?.note ?? '',
+    json: !allStrings,
+    rows: Object.entries(fields).map(([k, v]) => row(k, typeof v === 'string' ? v : JSON.stringify(v))),
+    customFields: c?.customFields ? JSON.stringify(c.customFields, null, 2) : '',
+  }
+}
+/** The JSON object typed so far, or {} (switching back to rows from half-typed JSON). */
+const parseLoose = (text: string): Record<string, unknown> => {
+  try {
+    const v: unknown = JSON.parse(text)
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * A person in the native contact store (for accounts without a connected CRM): view, edit and
@@ -94,7 +131,7 @@ export function ContactCard({
   const contact = query.data?.contacts[0]
   const [mode, setMode] = useState<'view' | 'edit'>('view')
   const [draft, setDraft] = useState<Draft>(() => toDraft(undefined))
-  const [invalid, setInvalid] = useState<string | null>(null)
+  const [invalid, setInvalid] = useState<{ field: 'email' | 'customFields'; text: string } | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
 
   const root = (state: string, children: ReactNode) => (
@@ -123,29 +160,51 @@ export function ContactCard({
     setSaved(null)
     setMode('edit')
   }
-  const parseCustomFields = (): Record<string, unknown> | null | undefined | false => {
-    const text = draft.customFields.trim()
-    if (text === '') return contact ? null : undefined
-    if (text.length > MAX_CUSTOM_FIELDS_CHARS) return false
-    try {
-      const value: unknown = JSON.parse(text)
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
-      // spec: Limits — customFields at most 10,000 characters serialized
-      if (JSON.stringify(value).length > MAX_CUSTOM_FIELDS_CHARS) return false
-      return value as Record<string, unknown>
-    } catch {
-      return false
+  /** The custom fields to send, or a sentence saying what to fix. */
+  const parseCustomFields = (): { value: Record<string, unknown> | null | undefined } | { problem: string } => {
+    let value: Record<string, unknown>
+    if (draft.json) {
+      const text = draft.customFields.trim()
+      if (text === '') return { value: contact ? null : undefined }
+      try {
+        const parsed: unknown = JSON.parse(text)
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+          return { problem: s.customFieldsInvalid }
+        value = parsed as Record<string, unknown>
+      } catch {
+        return { problem: s.customFieldsInvalid }
+      }
+    } else {
+      const rows = draft.rows.filter((r) => r.key.trim() !== '' || r.value.trim() !== '')
+      if (rows.length === 0) return { value: contact ? null : undefined }
+      value = {}
+      for (const r of rows) {
+        const key = r.key.trim()
+        if (key === '') return { problem: s.emptyKey }
+        if (key in value) return { problem: s.duplicateKey(key) }
+        value[key] = r.value
+      }
     }
+    // spec: Limits — customFields at most 10,000 characters serialized: measured on compact JSON,
+    // as the service serializes it, whatever the indentation typed here.
+    const length = JSON.stringify(value).length
+    if (length > MAX_CUSTOM_FIELDS_CHARS)
+      return { problem: s.customFieldsTooLong(MAX_CUSTOM_FIELDS_CHARS.toLocaleString(), length.toLocaleString()) }
+    return { value }
   }
+
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const customFields = parseCustomFields()
-    if (customFields === false) {
-      const tooLong = draft.customFields.length > MAX_CUSTOM_FIELDS_CHARS
-      return setInvalid(
-        tooLong ? s.customFieldsTooLong(MAX_CUSTOM_FIELDS_CHARS.toLocaleString()) : s.customFieldsInvalid,
-      )
+    if (draft.email.trim() !== '' && !emailPattern.test(draft.email.trim())) {
+      setInvalid({ field: 'email', text: s.emailInvalid })
+      return
     }
+    const parsed = parseCustomFields()
+    if ('problem' in parsed) {
+      setInvalid({ field: 'customFields', text: parsed.problem })
+      return
+    }
+    const customFields = parsed.value
     setInvalid(null)
     try {
       if (contact) {
@@ -181,16 +240,19 @@ export function ContactCard({
   }
 
   const mutation = contact ? update : create
-  if (mode === 'edit') {
-    const field = (key: keyof Draft, label: string, type: 'text' | 'email' | 'textarea' = 'text') => (
+  const editor = () => {
+    const field = (
+      key: 'firstName' | 'lastName' | 'email' | 'note',
+      label: string,
+      type: 'text' | 'email' | 'textarea' = 'text',
+    ) => (
       <div className="lk-Field">
         <label htmlFor={`${ids}-${key}`}>{label}</label>
         {type === 'textarea' ? (
           <textarea
             id={`${ids}-${key}`}
-            rows={key === 'customFields' ? 4 : 2}
+            rows={2}
             value={draft[key]}
-            aria-invalid={(key === 'customFields' && invalid !== null) || undefined}
             onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })}
           />
         ) : (
@@ -198,13 +260,17 @@ export function ContactCard({
             id={`${ids}-${key}`}
             type={type}
             value={draft[key]}
+            aria-invalid={invalid?.field === key || undefined}
+            aria-describedby={invalid?.field === key ? `${ids}-invalid` : undefined}
             onChange={(e) => setDraft({ ...draft, [key]: e.currentTarget.value })}
           />
         )}
       </div>
     )
-    return root(
-      contact ? 'editing' : 'creating',
+    const setRow = (id: number, patch: Partial<Row>) =>
+      setDraft({ ...draft, rows: draft.rows.map((r) => (r.id === id ? { ...r, ...patch } : r)) })
+    const customInvalid = invalid?.field === 'customFields'
+    return (
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={contact ? s.edit : s.create}>
         <p className="lk-Notice" id={`${ids}-rules`}>
           {contact ? s.updateRules : s.createRules}
@@ -217,10 +283,84 @@ export function ContactCard({
         {field('email', s.email, 'email')}
         {/* The create endpoint has no note field; notes are set by editing. */}
         {contact ? field('note', s.note, 'textarea') : null}
-        {field('customFields', s.customFields, 'textarea')}
+        {draft.json ? (
+          <div className="lk-Field">
+            <label htmlFor={`${ids}-customFields`}>{s.customFieldsJson}</label>
+            <textarea
+              id={`${ids}-customFields`}
+              rows={4}
+              value={draft.customFields}
+              aria-invalid={customInvalid || undefined}
+              aria-describedby={customInvalid ? `${ids}-invalid` : undefined}
+              onChange={(e) => setDraft({ ...draft, customFields: e.currentTarget.value })}
+            />
+          </div>
+        ) : (
+          <fieldset className="lk-ContactCard-rows" aria-describedby={customInvalid ? `${ids}-invalid` : undefined}>
+            <legend>{s.customFields}</legend>
+            {draft.rows.map((r, i) => (
+              <div key={r.id} className="lk-ContactCard-row">
+                <input
+                  aria-label={`${s.fieldKey} ${i + 1}`}
+                  placeholder={s.fieldKey}
+                  value={r.key}
+                  onChange={(e) => setRow(r.id, { key: e.currentTarget.value })}
+                />
+                <input
+                  aria-label={`${s.fieldValue} ${i + 1}`}
+                  placeholder={s.fieldValue}
+                  value={r.value}
+                  onChange={(e) => setRow(r.id, { value: e.currentTarget.value })}
+                />
+                <button
+                  type="button"
+                  className="lk-Button"
+                  data-variant="ghost small"
+                  aria-label={s.removeField(r.key.trim())}
+                  onClick={() => setDraft({ ...draft, rows: draft.rows.filter((x) => x.id !== r.id) })}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </div>
+            ))}
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant="ghost small"
+              onClick={() => setDraft({ ...draft, rows: [...draft.rows, row()] })}
+            >
+              {s.addField}
+            </button>
+          </fieldset>
+        )}
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost small"
+          onClick={() => {
+            const fields = Object.fromEntries(
+              draft.rows.filter((r) => r.key.trim() !== '').map((r) => [r.key.trim(), r.value]),
+            )
+            setDraft(
+              draft.json
+                ? {
+                    ...draft,
+                    json: false,
+                    rows: toDraft({ customFields: parseLoose(draft.customFields) }).rows,
+                  }
+                : {
+                    ...draft,
+                    json: true,
+                    customFields: Object.keys(fields).length ? JSON.stringify(fields, null, 2) : '',
+                  },
+            )
+          }}
+        >
+          {draft.json ? s.editAsRows : s.editAsJson}
+        </button>
         {invalid ? (
-          <p className="lk-Notice" data-tone="danger" role="alert">
-            {invalid}
+          <p className="lk-Notice" data-tone="danger" role="alert" id={`${ids}-invalid`}>
+            {invalid.text}
           </p>
         ) : null}
         {mutation.error ? (
@@ -232,13 +372,40 @@ export function ContactCard({
           <button type="submit" className="lk-Button" disabled={mutation.isPending}>
             {mutation.isPending ? s.saving : s.save}
           </button>
-          <button type="button" className="lk-Button" data-variant="ghost" onClick={() => setMode('view')}>
+          <Dialog.Close className="lk-Button" data-variant="ghost">
             {s.cancel}
-          </button>
+          </Dialog.Close>
         </div>
-      </form>,
+      </form>
     )
   }
+  // The editor is a modal dialog (Radix): focus moves in and stays, Escape closes, focus returns.
+  const editDialog = (
+    <Dialog.Portal>
+      <Dialog.Overlay className="lk-Dialog-overlay" />
+      <Dialog.Content className="lk-Dialog lk-ContactCard-dialog" aria-describedby={`${ids}-rules`}>
+        <div className="lk-Dialog-head">
+          <Dialog.Title className="lk-Dialog-title">{contact ? s.edit : s.create}</Dialog.Title>
+          <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={s.close}>
+            <span aria-hidden="true">×</span>
+          </Dialog.Close>
+        </div>
+        {editor()}
+      </Dialog.Content>
+    </Dialog.Portal>
+  )
+  const dialogRoot = (trigger: ReactNode) => (
+    <Dialog.Root
+      open={mode === 'edit'}
+      onOpenChange={(open) => {
+        if (open) startEditing()
+        else setMode('view')
+      }}
+    >
+      {trigger}
+      {editDialog}
+    </Dialog.Root>
+  )
 
   if (!contact) {
     return root(
@@ -246,11 +413,7 @@ export function ContactCard({
       <>
         <p>{s.none}</p>
         {saved ? <p role="status">{saved}</p> : null}
-        {editable ? (
-          <button type="button" className="lk-Button" onClick={startEditing}>
-            {s.create}
-          </button>
-        ) : null}
+        {editable ? dialogRoot(<Dialog.Trigger className="lk-Button">{s.create}</Dialog.Trigger>) : null}
       </>,
     )
   }
@@ -283,11 +446,13 @@ export function ContactCard({
         ))}
       </dl>
       {saved ? <p role="status">{saved}</p> : null}
-      {editable ? (
-        <button type="button" className="lk-Button" data-variant="ghost" onClick={startEditing}>
-          {s.edit}
-        </button>
-      ) : null}
+      {editable
+        ? dialogRoot(
+            <Dialog.Trigger className="lk-Button" data-variant="ghost">
+              {s.edit}
+            </Dialog.Trigger>,
+          )
+        : null}
     </>,
   )
 }

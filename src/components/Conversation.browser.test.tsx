@@ -117,3 +117,54 @@ describe('<Conversation> reactions', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a reaction' }))
   })
 })
+
+describe('<Conversation> composer and bubbles', () => {
+  const small = (
+    <div style={{ height: 480, width: 360, display: 'flex', flexDirection: 'column' }}>
+      <Conversation phoneNumber={storyNumbers.chat} dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
+    </div>
+  )
+  it('keeps Send visible with the options open in a 480 px conversation', async () => {
+    const r = await renderWithStoryBackend(small)
+    dispose = r.dispose
+    await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    await userEvent.click(screen.getByRole('button', { name: 'Attachment, effect and line' }))
+    await screen.findByRole('combobox', { name: 'Send effect' })
+    const send = screen.getByRole('button', { name: 'Send' })
+    const box = send.getBoundingClientRect()
+    expect(box.bottom).toBeLessThanOrEqual(480)
+    expect(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)).toBe(send)
+    await userEvent.keyboard('{Escape}')
+    await vi.waitFor(() => expect(screen.queryByRole('combobox', { name: 'Send effect' })).toBeNull())
+  })
+
+  it('links http(s) URLs, never other schemes, and shows the channel only where it changes', async () => {
+    const r = await renderWithStoryBackend(small, {
+      setup: async ({ control }) => {
+        await control.injectInboundMessage({
+          from: storyNumbers.chat,
+          message: 'Track it at https://example.test/t/1. Not javascript:alert(1)',
+        })
+      },
+    })
+    dispose = r.dispose
+    const link = await screen.findByRole('link', { name: 'https://example.test/t/1' }, { timeout: 10_000 })
+    expect(link).toHaveAttribute('href', 'https://example.test/t/1')
+    expect(screen.queryByRole('link', { name: /javascript/ })).toBeNull()
+    // Seeded Ava thread: all native chat, so one channel pill for the whole thread.
+    const badges = document.querySelectorAll('.lk-MessageList .lk-ServiceBadge')
+    expect(badges.length).toBe(1)
+  })
+
+  it('offers "Jump to latest" while scrolled up', async () => {
+    const r = await renderWithStoryBackend(small, { setup: distinctThread(60) })
+    dispose = r.dispose
+    await vi.waitFor(() => expect(screen.getByText('Message 60 of 60')).toBeVisible(), { timeout: 10_000 })
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+    viewport().scrollTop = 0
+    viewport().dispatchEvent(new Event('scroll'))
+    const jump = await screen.findByRole('button', { name: /Jump to latest/ })
+    await userEvent.click(jump)
+    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+  })
+})

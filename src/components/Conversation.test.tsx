@@ -86,14 +86,14 @@ describe('<Conversation>', () => {
     expect(sends(r.requests)).toHaveLength(0)
   })
 
-  it('shows a refused send with its reason, and Retry sends it again with the same idempotency key', async () => {
+  it('shows a refused send with its reason, and offers no Retry where retrying cannot help', async () => {
     const r = await renderWithStoryBackend(ui(), {
       setup: async (b) => {
         await b.control.setReachable(storyNumbers.chat, true)
         await b.control.addFault({
           path: '/send-api-message',
           status: 403,
-          body: { error: 'Recipient is blocked', code: 'forbidden' },
+          body: { error: 'Recipient is blocked', code: 'forbidden', hint: 'Set through POST /__mock/faults' },
         })
       },
     })
@@ -102,14 +102,34 @@ describe('<Conversation>', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
     const failed = await screen.findByText(/Not sent:/)
     expect(failed).toHaveTextContent('refused')
-    const bubble = failed.closest('.lk-MessageBubble')!
+    expect(failed).not.toHaveTextContent(/__mock|Set through/)
+    const bubble = failed.closest('.lk-MessageBubble') as HTMLElement
     expect(bubble).toHaveAttribute('data-status', 'failed')
-    await user.click(within(bubble as HTMLElement).getByRole('button', { name: 'Retry' }))
-    await waitFor(() => expect(screen.queryByText(/Not sent:/)).toBeNull())
-    const [first, second] = sends(r.requests)
-    expect(second?.idempotencyKey).toBeDefined()
-    expect(second?.idempotencyKey).toBe(first?.idempotencyKey)
+    expect(within(bubble).queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(within(bubble).getByRole('button', { name: 'Discard' })).toBeInTheDocument()
+    // Announced to screen readers.
+    await waitFor(() =>
+      expect(screen.getByText(/^Your message was not sent\./)).toHaveAttribute('aria-live', 'assertive'),
+    )
   })
+
+  it('after a server fault, Retry sends again with the same idempotency key', async () => {
+    const r = await renderWithStoryBackend(ui(), {
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.addFault({ path: '/send-api-message', status: 500, count: 4 })
+      },
+    })
+    dispose = r.dispose
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
+    const failed = await screen.findByText(/Not sent:/, undefined, { timeout: 10_000 })
+    const bubble = failed.closest('.lk-MessageBubble') as HTMLElement
+    await user.click(within(bubble).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(screen.queryByText(/Not sent:/)).toBeNull())
+    const keys = new Set(sends(r.requests).map((b) => b?.idempotencyKey))
+    expect(keys.size).toBe(1)
+  }, 15_000)
 
   it('offers tapbacks on inbound native-chat messages only', async () => {
     const r = await renderWithStoryBackend(ui(), {

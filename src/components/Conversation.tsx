@@ -1,6 +1,7 @@
 'use client'
 import { useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
+import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
@@ -91,6 +92,7 @@ export function Conversation({
   const s = mergeStrings(conversationStrings, strings)
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
   const availability = useAvailability(phoneNumber)
+  const rateLimitedFor = useRetryCountdown(thread.status === 'pending' ? thread.failureReason : null)
   const nativeChat = availability.data?.available
   const [reactingTo, setReactingTo] = useState<string | null>(null)
   const state =
@@ -145,6 +147,7 @@ export function Conversation({
         status={thread.status}
         error={thread.error}
         onRetry={thread.refetch}
+        rateLimitedFor={rateLimitedFor}
         hasOlder={thread.hasOlder}
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}

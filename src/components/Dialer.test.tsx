@@ -305,6 +305,18 @@ describe('<Dialer> details', () => {
     expect(screen.getByRole('button', { name: '0' })).toHaveFocus()
   })
 
+  it('focus follows the call: Call → Hang up → New call, never dropped to the page', async () => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={100_000} />)
+    await ready()
+    screen.getByRole('button', { name: 'Call' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hang up' })).toHaveFocus())
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New call' })).toHaveFocus())
+  })
+
   it('a trial account reads a clear sentence instead of a dead keypad', async () => {
     const backend = createBackend({ account: 'trial' })
     const { container } = renderWithBackend(backend, <Dialer />)

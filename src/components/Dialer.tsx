@@ -1,5 +1,5 @@
 'use client'
-import { useId, useMemo, type HTMLAttributes } from 'react'
+import { useEffect, useId, useMemo, useRef, type HTMLAttributes } from 'react'
 import { LinekitError } from '../api/errors'
 import type { CountryCode } from '../api/phone'
 import type { AudioEngine, AudioEngineError } from '../rtc'
@@ -10,9 +10,9 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { dialerStrings, type DialerStrings } from './calling/dialerStrings'
 import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './calling/DialerNotices'
 import { useDialer } from './calling/useDialer'
-import { Keypad } from './calling/Keypad'
-import { AudioControls } from './calling/AudioControls'
-import { CallTimer } from './calling/CallTimer'
+import { Keypad } from './Keypad'
+import { AudioControls } from './AudioControls'
+import { CallTimer } from './CallTimer'
 
 export { dialerStrings, type DialerStrings }
 
@@ -135,8 +135,24 @@ export function Dialer(props: DialerProps) {
       : t.phase[state.phase]
   const noDialing = d.trial || (linesQuery.status === 'success' && lines.length === 0)
 
+  // Focus follows the call: the Call button goes away once the call is placed, and Hang up once
+  // it ends; focus moves to what replaced it (Hang up, then New call) instead of falling to the page.
+  const rootRef = useRef<HTMLElement>(null)
+  const hangUpRef = useRef<HTMLButtonElement>(null)
+  const newCallRef = useRef<HTMLButtonElement>(null)
+  const phase = state.phase
+  useEffect(() => {
+    const root = rootRef.current
+    const active = typeof document === 'undefined' ? null : document.activeElement
+    const lost = !active || active === document.body || (root?.contains(active) ?? false)
+    if (!lost) return
+    if (phase === 'ringing') hangUpRef.current?.focus()
+    if (phase === 'ended') newCallRef.current?.focus()
+  }, [phase])
+
   return (
     <section
+      ref={rootRef}
       aria-labelledby={`${id}-title`}
       data-state={state.phase}
       data-audio={state.audio}
@@ -215,7 +231,7 @@ export function Dialer(props: DialerProps) {
           ) : null}
 
           {state.phase === 'ended' ? (
-            <button className="lk-Dialer-new" {...d.newCallButtonProps}>
+            <button ref={newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
               {t.newCall}
             </button>
           ) : d.live ? null : (
@@ -262,7 +278,7 @@ export function Dialer(props: DialerProps) {
               ) : null}
             </div>
           ) : null}
-          <button className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
+          <button ref={hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
             {t.hangUp}
           </button>
         </div>

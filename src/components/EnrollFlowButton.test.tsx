@@ -20,14 +20,26 @@ describe('<EnrollFlowButton>', () => {
     expect(open).toHaveAttribute('aria-expanded', 'false')
     await user.click(open)
     const select = await screen.findByRole('combobox', { name: 'Workflow' })
-    expect(within(select).getByRole('option', { name: 'Draft (unpublished) (not published)' })).toBeDisabled()
+    // Labelled once: by its group, not a second suffix on its name.
+    const draft = within(select).getByRole('option', { name: 'Draft (unpublished)' })
+    expect(draft).toBeDisabled()
+    expect(draft.closest('optgroup')).toHaveAttribute('label', 'Not published (cannot be chosen)')
     await user.selectOptions(select, within(select).getByRole('option', { name: 'Qualify: ask a question' }))
     await user.click(screen.getByRole('button', { name: 'Enrol' }))
     await screen.findByText(/Run \d+: Waiting for a reply/)
     expect(r.container.firstElementChild).toHaveAttribute('data-run-status', 'WAITING_REPLY')
+    // The line by its label, never its raw id.
+    const pinned = await screen.findByText(/^Pinned to \+1/)
+    expect(pinned).not.toHaveTextContent(/[0-9a-f]{8}-[0-9a-f]{4}-/)
     expect((await axe.run(r.container)).violations).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Enrol' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('already has an active run in this workflow')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('already has an active run in this workflow')
+    // The sentence's remedy is offered.
+    await user.click(within(alert).getByRole('button', { name: 'Cancel the existing run' }))
+    await screen.findByText('The existing run was cancelled. You can enrol again.')
+    await user.click(screen.getByRole('button', { name: 'Enrol' }))
+    await screen.findByText(/Run \d+: Waiting for a reply/)
   })
 
   it('cancels a run', async () => {

@@ -3,16 +3,14 @@ import { useId, useState, type HTMLAttributes } from 'react'
 import type { RunStatus } from '../api/values'
 import type { EnrollResponse, Workflow } from '../api/schemas'
 import { useCancelRun } from '../hooks/useCancelRun'
+import { useLines } from '../hooks/useLines'
 import { useEnrollFlow } from '../hooks/useEnrollFlow'
 import { useWorkflows } from '../hooks/useWorkflows'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import {
-  describeLinekitError,
-  enrollErrorRule,
-  type EnrollErrorStrings,
-  type LinekitErrorStrings,
-} from './errorMessages'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { enrollErrorRule, type EnrollErrorStrings } from './errorMessages'
+import { lineLabel } from './lineLabel'
 
 /** Default, overridable strings (i18n). */
 export const enrollFlowButtonStrings = {
@@ -20,7 +18,7 @@ export const enrollFlowButtonStrings = {
   close: 'Close',
   workflow: 'Workflow',
   choose: 'Choose a workflow',
-  unpublished: (name: string) => `${name} (not published)`,
+  unpublishedGroup: 'Not published (cannot be chosen)',
   enrol: 'Enrol',
   enrolling: 'Enrolling…',
   loading: 'Loading workflows…',
@@ -28,7 +26,10 @@ export const enrollFlowButtonStrings = {
   retry: 'Try again',
   empty: 'There are no published workflows.',
   run: (id: string, status: string) => `Run ${id}: ${status}`,
-  line: (line: string) => `Pinned to line ${line} for the whole run.`,
+  line: (line: string) => `Pinned to ${line} for the whole run.`,
+  lineUnknown: 'Pinned to one line for the whole run.',
+  cancelExisting: 'Cancel the existing run',
+  cancelledExisting: 'The existing run was cancelled. You can enrol again.',
   cancel: 'Cancel run',
   cancelling: 'Cancelling…',
   cancelled: 'The run was cancelled.',
@@ -89,15 +90,38 @@ export function EnrollFlowButton({
   const [run, setRun] = useState<EnrollResponse | null>(null)
   const [cancelled, setCancelled] = useState(false)
   const workflows = useWorkflows()
+  const lines = useLines()
   const enrol = useEnrollFlow()
   const cancel = useCancelRun()
   const flows = workflows.data?.flows ?? []
   const published = flows.filter((f) => f.published !== false)
+  const unpublished = flows.filter((f) => f.published === false)
+  // A 409 names the run in the way (the contract does not show it; read defensively): offer to
+  // cancel it, which is what its sentence asks for.
+  const conflictRun = (() => {
+    const e = enrol.error as { status?: number; body?: unknown } | null
+    if (e?.status !== 409) return undefined
+    const id = (e.body as { runId?: unknown } | undefined)?.runId
+    return typeof id === 'number' ? id : undefined
+  })()
+  const [cancelledExisting, setCancelledExisting] = useState(false)
+  const cancelExisting = async () => {
+    if (conflictRun === undefined) return
+    try {
+      await cancel.mutateAsync({ runId: conflictRun })
+      enrol.reset()
+      setCancelledExisting(true)
+    } catch {
+      // shown from cancel.error
+    }
+  }
+  const runLine = run ? lines.lines.find((l) => l.lineId.toLowerCase() === run.pb_line_id.toLowerCase()) : undefined
 
   const doEnrol = async () => {
     if (!flowId) return
     setRun(null)
     setCancelled(false)
+    setCancelledExisting(false)
     try {
       const res = await enrol.mutateAsync({
         flowId,
@@ -155,12 +179,21 @@ export function EnrollFlowButton({
                 <label htmlFor={`${ids}-flow`}>{s.workflow}</label>
                 <select id={`${ids}-flow`} value={flowId} onChange={(e) => setFlowId(e.currentTarget.value)}>
                   <option value="">{s.choose}</option>
-                  {flows.map((f) => (
-                    // Unpublished workflows are listed but cannot be chosen (the service answers 404).
-                    <option key={f.flowId} value={f.flowId} disabled={f.published === false}>
-                      {f.published === false ? s.unpublished(workflowName(f)) : workflowName(f)}
+                  {published.map((f) => (
+                    <option key={f.flowId} value={f.flowId}>
+                      {workflowName(f)}
                     </option>
                   ))}
+                  {/* Unpublished workflows are listed once, under one label, and cannot be chosen (404). */}
+                  {unpublished.length > 0 ? (
+                    <optgroup label={s.unpublishedGroup}>
+                      {unpublished.map((f) => (
+                        <option key={f.flowId} value={f.flowId} disabled>
+                          {workflowName(f)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : null}
                 </select>
               </div>
               <button
@@ -174,14 +207,33 @@ export function EnrollFlowButton({
             </>
           )}
           {enrol.error && !enrol.isPending && !run ? (
-            <p className="lk-Notice" data-tone="danger" role="alert">
-              {describeLinekitError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}
+            <div className="lk-Notice" data-tone="danger" role="alert">
+              <p>{describeLinekitError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}</p>
+              {conflictRun !== undefined ? (
+                <button
+                  type="button"
+                  className="lk-Button"
+                  data-variant="small"
+                  disabled={cancel.isPending}
+                  onClick={() => void cancelExisting()}
+                >
+                  {cancel.isPending ? s.cancelling : s.cancelExisting}
+                </button>
+              ) : null}
+              {cancel.error && conflictRun !== undefined ? (
+                <p>{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
+              ) : null}
+            </div>
+          ) : null}
+          {cancelledExisting ? (
+            <p className="lk-Notice" role="status">
+              {s.cancelledExisting}
             </p>
           ) : null}
           {run && status ? (
             <div className="lk-Notice" data-tone="success" role="status">
               <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
-              <p>{s.line(run.pb_line_id)}</p>
+              <p>{runLine ? s.line(lineLabel(runLine)) : s.lineUnknown}</p>
               {cancelled ? (
                 <p>{s.cancelled}</p>
               ) : status !== 'COMPLETED' && status !== 'FAILED' ? (

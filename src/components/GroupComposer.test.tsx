@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { GroupComposer } from './GroupComposer'
+import { GroupComposer, GroupComposerDialog } from './GroupComposer'
 import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
 
 let dispose: (() => void) | undefined
@@ -215,5 +215,23 @@ describe('<GroupComposer>', () => {
     await screen.findByText('Group messages are not available on trial accounts.')
     expect(screen.getByRole('button', { name: 'Send to group' })).toBeDisabled()
     expect(r.container.querySelector('form')).toHaveAttribute('data-state', 'trial')
+  })
+
+  it('as a dialog: focus moves in, Escape closes, focus returns to the trigger', async () => {
+    const r = await renderWithStoryBackend(<GroupComposerDialog />)
+    dispose = r.dispose
+    const user = userEvent.setup()
+    const trigger = screen.getByRole('button', { name: 'New group message' })
+    await user.click(trigger)
+    const dialog = await screen.findByRole('dialog', { name: 'New group message' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    // Focus stays inside (trapped): tabbing never leaves the dialog.
+    for (let i = 0; i < 15; i += 1) {
+      await user.tab()
+      expect(dialog.contains(document.activeElement)).toBe(true)
+    }
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(document.activeElement).toBe(trigger)
   })
 })

@@ -1,4 +1,5 @@
 'use client'
+import * as Dialog from '@radix-ui/react-dialog'
 import { useQueries } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
 import { MAX_GROUP_RECIPIENTS, MIN_GROUP_RECIPIENTS } from '../api/limits'
@@ -12,7 +13,9 @@ import { useGroupSendThread, type GroupSend } from '../hooks/internal/useGroupSe
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { describeLinekitError, groupErrorRule, type GroupErrorStrings, type LinekitErrorStrings } from './errorMessages'
+import { useControllableState } from './internal/useControllableState'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { groupErrorRule, type GroupErrorStrings } from './errorMessages'
 import { AttachmentFields } from './internal/AttachmentFields'
 import { safeHttpUrl } from './internal/url'
 import { LinePicker, type LinePickerStrings } from './LinePicker'
@@ -429,5 +432,75 @@ export function GroupComposer({
         </button>
       </div>
     </form>
+  )
+}
+
+/** Default, overridable strings of {@link GroupComposerDialog} (i18n). */
+export const groupComposerDialogStrings = {
+  trigger: 'New group message',
+  title: 'New group message',
+  description: 'One message to 2 to 32 people in one thread.',
+  close: 'Close',
+}
+export type GroupComposerDialogStrings = typeof groupComposerDialogStrings
+
+/** Props of {@link GroupComposerDialog}: the composer's, plus the dialog's state. */
+export interface GroupComposerDialogProps extends GroupComposerProps {
+  /** Whether the dialog is open (controlled). */
+  open?: boolean
+  /** Initially open (uncontrolled). @default false */
+  defaultOpen?: boolean
+  /** Called when the dialog opens or closes. */
+  onOpenChange?: (open: boolean) => void
+  /** Dialog string overrides. @default groupComposerDialogStrings */
+  dialogStrings?: StringOverrides<GroupComposerDialogStrings>
+}
+
+/**
+ * {@link GroupComposer} in a modal dialog (Radix Dialog: focus is trapped inside, Escape closes,
+ * focus returns to the trigger). It closes when the new group thread opens (`onOpenThread`).
+ * Data attributes of the dialog's content: `data-state="open" | "closed"`.
+ *
+ * @example
+ * <GroupComposerDialog onOpenThread={(t) => setGroup(t)} />
+ */
+export function GroupComposerDialog({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  dialogStrings,
+  onOpenThread,
+  ...props
+}: GroupComposerDialogProps) {
+  const d = mergeStrings(groupComposerDialogStrings, dialogStrings)
+  const [open, setOpen] = useControllableState({
+    prop: openProp,
+    defaultProp: defaultOpen,
+    onChange: onOpenChange,
+    caller: 'GroupComposerDialog',
+  })
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="lk-Button">{d.trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="lk-Dialog-overlay" />
+        <Dialog.Content className="lk-Dialog">
+          <div className="lk-Dialog-head">
+            <Dialog.Title className="lk-Dialog-title">{d.title}</Dialog.Title>
+            <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={d.close}>
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="lk-Dialog-description">{d.description}</Dialog.Description>
+          <GroupComposer
+            {...props}
+            onOpenThread={(thread) => {
+              onOpenThread?.(thread)
+              setOpen(false)
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }

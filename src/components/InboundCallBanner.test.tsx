@@ -6,6 +6,7 @@ import { createSseEventSource } from '../events/createSseEventSource'
 import { createFakeAudioEngine } from '../rtc'
 import { InboundCallBanner } from './InboundCallBanner'
 import { Dialer } from './Dialer'
+import { InboundCallHistory } from './InboundCallHistory'
 import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
 
 installMsw()
@@ -66,6 +67,8 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(screen.getByRole('button', { name: 'Answer' })).toHaveFocus()
     await user.keyboard('{Enter}')
     await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
+    // Focus moved to the call's Hang up (the Answer button it was on is gone).
+    expect(screen.getByRole('button', { name: 'Hang up' })).toHaveFocus()
     expect(engine.joins).toHaveLength(1)
     expect(onAnswer).toHaveBeenCalledWith(expect.objectContaining({ callUuid: uuid }), { joinable: true })
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('answered')
@@ -82,6 +85,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(screen.queryByRole('list', { name: 'Recent calls' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
+    expect(document.activeElement).not.toBe(document.body)
     expect(engine.state).toBe('disconnected')
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('ended')
   })
@@ -162,6 +166,8 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('declined')
     expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Declined call from ${caller}`)
+    // The Decline button is gone: focus is on the notice's Call back, not dropped to the page.
+    expect(screen.getByRole('link', { name: `Call back ${caller}` })).toHaveFocus()
   })
 
   it('two ringing calls on screen are two incoming calls, not "1 more call waiting"', async () => {
@@ -256,5 +262,30 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+})
+
+describe('<InboundCallHistory>', () => {
+  it('lists the calls seen since the page opened with how each went, newest first', async () => {
+    const backend = createBackend()
+    renderWithBackend(
+      backend,
+      <>
+        <InboundCallBanner ringSound={false} />
+        <InboundCallHistory />
+      </>,
+      { events: 'bus' },
+    )
+    expect(screen.getByText('No incoming calls since this page opened.')).toBeInTheDocument()
+    const missed = await ring(backend, caller)
+    await settle(backend, () => backend.mock.control.calls.end(missed, 'no_answer'))
+    const elsewhere = await ring(backend, '+14155550184')
+    await settle(backend, () => backend.mock.control.calls.answerElsewhere(elsewhere))
+    const region = screen.getByRole('region', { name: 'Incoming call history' })
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(2))
+    const rows = within(region).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent(/\+14155550184.*Answered elsewhere/)
+    expect(rows[1]).toHaveTextContent(new RegExp(`\\${caller}.*Missed`))
+    expect(within(rows[1]!).getByRole('link', { name: `Call back ${caller}` })).toHaveAttribute('href', `tel:${caller}`)
   })
 })

@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useEffect, useId, useMemo, useState, type HTMLAttributes } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { LinekitError } from '../api/errors'
 import type { AudioEngine, AudioEngineError } from '../rtc'
 import type { InboundCall, InboundCallRecord } from '../events/inboundCallStore'
@@ -11,8 +11,8 @@ import { useEndCall } from '../hooks/useEndCall'
 import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { AudioControls } from './calling/AudioControls'
-import { CallTimer } from './calling/CallTimer'
+import { AudioControls } from './AudioControls'
+import { CallTimer } from './CallTimer'
 import { useCallLeaveGuard } from './calling/useCallLeaveGuard'
 import { useRingTone } from './calling/useRingTone'
 
@@ -163,6 +163,31 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   const [local, setLocal] = useState<Record<string, LocalCall>>({})
   const [notice, setNotice] = useState<string | undefined>(undefined)
 
+  // Keyboard users keep their place: after Answer focus goes to the call's Hang up; after Hang up
+  // or Decline (their call leaves) to the next call, the call's notice, or the region itself.
+  const rootRef = useRef<HTMLElement>(null)
+  const focusNext = useRef<{ hangUp: string } | 'next' | undefined>(undefined)
+  useEffect(() => {
+    const want = focusNext.current
+    const root = rootRef.current
+    if (!want || !root) return
+    if (typeof want === 'object') {
+      const hangUp = root.querySelector<HTMLElement>(`[data-call="${want.hangUp}"] .lk-InboundCallBanner-hangup`)
+      if (!hangUp) return
+      focusNext.current = undefined
+      hangUp.focus()
+      return
+    }
+    focusNext.current = undefined
+    const active = document.activeElement
+    if (active && active !== document.body && !root.contains(active)) return
+    const target =
+      root.querySelector<HTMLElement>('.lk-InboundCallBanner-answer') ??
+      root.querySelector<HTMLElement>('.lk-InboundCallBanner-notice :is(button, a)') ??
+      root
+    target.focus()
+  })
+
   const patch = useCallback((uuid: string, next: LocalCall | undefined) => {
     setLocal((m) => {
       const copy = { ...m }
@@ -242,6 +267,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       }
       // spec: answer — the call is answered once the service says so; the timer counts from here.
       const answeredAt = now()
+      focusNext.current = { hangUp: call.callUuid }
       onAnswer?.(call, { joinable: result.rtc !== null })
       if (result.rtc) await joinAudio(call, result.rtc, answeredAt)
       else patch(call.callUuid, { phase: 'device', rtc: null, answeredAt })
@@ -255,6 +281,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     try {
       await decline.mutateAsync({ call_uuid: call.callUuid })
       onDecline?.(call)
+      focusNext.current = 'next'
       patch(call.callUuid, undefined)
       dismiss(call.callUuid)
     } catch (error) {
@@ -264,6 +291,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   }
   const onHangUp = async (call: InboundCall) => {
     void engine?.leave()
+    focusNext.current = 'next'
     patch(call.callUuid, undefined)
     dismiss(call.callUuid)
     try {
@@ -282,6 +310,8 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
 
   return (
     <section
+      ref={rootRef}
+      tabIndex={-1}
       aria-label={t.region}
       data-count={visible.length}
       data-notices={shownNotices.length}
@@ -312,6 +342,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
             return (
               <li
                 key={call.callUuid}
+                data-call={call.callUuid}
                 className="lk-InboundCallBanner-call"
                 data-state={phase}
                 data-current={index === 0 ? '' : undefined}

@@ -1,10 +1,12 @@
 'use client'
-import { useRef, type HTMLAttributes, type PointerEvent, type ReactNode } from 'react'
+import { useRef, useSyncExternalStore, type HTMLAttributes, type PointerEvent, type ReactNode } from 'react'
+import { effectStore } from '../hooks/internal/effectStore'
 import { reactions as reactionOrder } from '../api/values'
 import { useReactions } from '../hooks/useReactions'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { describeLinekitError, isRetryable, type LinekitErrorStrings } from './errorMessages'
+import { Linkified } from './internal/Linkified'
 import { clockTime, type DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { reactionGlyphs } from './internal/reactionGlyphs'
@@ -49,6 +51,12 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
   actions?: ReactNode
   /** Called when the bubble is pressed and held (touch: opens the reaction menu). */
   onLongPress?: () => void
+  /** Who wrote an inbound message, shown above it (group threads: the participant's name or number). */
+  sender?: string
+  /** Show the channel pill (a thread shows it where the channel changes). @default true */
+  showChannel?: boolean
+  /** Continues a run of messages from the same side (tighter spacing, no repeated sender). @default false */
+  grouped?: boolean
   /** String overrides. @default messageBubbleStrings */
   strings?: StringOverrides<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
   /** Overrides of the sentences used for send errors. */
@@ -68,12 +76,21 @@ export function MessageBubble({
   dateOptions,
   actions,
   onLongPress,
+  sender,
+  showChannel = true,
+  grouped = false,
   strings,
   errorStrings,
   className,
   ...props
 }: MessageBubbleProps) {
   const s = mergeStrings(messageBubbleStrings, strings)
+  const handle = item.kind === 'message' ? item.message.message_handle : ''
+  const effect = useSyncExternalStore(
+    effectStore.subscribe,
+    () => (handle ? effectStore.get(handle) : undefined),
+    () => undefined,
+  )
   const sent = useReactions(item.kind === 'message' ? item.message.message_handle : '')
   const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const endPress = () => clearTimeout(press.current)
@@ -103,10 +120,16 @@ export function MessageBubble({
         data-direction="outbound"
         data-status={state === 'pending' ? 'sending' : 'failed'}
         data-optimistic=""
+        data-grouped={grouped || undefined}
+        data-effect={body.effect}
       >
         <span className="lk-sr-only">{s.you}: </span>
         <div className="lk-MessageBubble-bubble">
-          {body.message ? <p className="lk-MessageBubble-text">{body.message}</p> : null}
+          {body.message ? (
+            <p className="lk-MessageBubble-text">
+              <Linkified text={body.message} />
+            </p>
+          ) : null}
           {body.mediaAttachmentUrl ? <MessageAttachment url={body.mediaAttachmentUrl} strings={strings} /> : null}
           {body.audioAttachmentUrl ? (
             <MessageAttachment url={body.audioAttachmentUrl} kind="audio" strings={strings} />
@@ -114,6 +137,7 @@ export function MessageBubble({
           {body.enableAiVoiceMemo ? <p className="lk-MessageBubble-note">{s.aiVoiceMemoPending}</p> : null}
         </div>
         <div className="lk-MessageBubble-meta">
+          {body.effect ? <span className="lk-MessageBubble-effect">{s.effect(body.effect)}</span> : null}
           {state === 'pending' ? (
             <span className="lk-MessageBubble-status">{s.sending}</span>
           ) : (
@@ -121,9 +145,12 @@ export function MessageBubble({
               <span className="lk-MessageBubble-status" data-status="failed">
                 {s.failed}: {describeLinekitError(item.error, 'send', errorStrings)}
               </span>
-              <button type="button" className="lk-Button" data-variant="small" onClick={item.retry}>
-                {s.retry}
-              </button>
+              {/* Retry only where trying again can help (no answer, rate limit, server fault). */}
+              {isRetryable(item.error) ? (
+                <button type="button" className="lk-Button" data-variant="small" onClick={item.retry}>
+                  {s.retry}
+                </button>
+              ) : null}
               <button type="button" className="lk-Button" data-variant="small ghost" onClick={item.discard}>
                 {s.discard}
               </button>
@@ -147,11 +174,21 @@ export function MessageBubble({
       data-direction={m.direction}
       data-service={m.service}
       data-status={m.status}
+      data-grouped={grouped || undefined}
+      data-effect={effect}
     >
-      <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
+      {inbound && sender && !grouped ? (
+        <span className="lk-MessageBubble-sender">{sender}</span>
+      ) : (
+        <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
+      )}
       <div className="lk-MessageBubble-line">
         <div className="lk-MessageBubble-bubble" {...longPress}>
-          {m.content ? <p className="lk-MessageBubble-text">{m.content}</p> : null}
+          {m.content ? (
+            <p className="lk-MessageBubble-text">
+              <Linkified text={m.content} />
+            </p>
+          ) : null}
           {media ? <MessageAttachment url={media} strings={strings} /> : null}
           {voice ? (
             <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} />
@@ -173,7 +210,8 @@ export function MessageBubble({
       </div>
       <div className="lk-MessageBubble-meta">
         <time dateTime={m.created_at}>{time}</time>
-        <ServiceBadge service={m.service as ServiceName} />
+        {showChannel ? <ServiceBadge service={m.service as ServiceName} /> : null}
+        {effect ? <span className="lk-MessageBubble-effect">{s.effect(effect)}</span> : null}
         {inbound ? null : <span className="lk-MessageBubble-status">{status}</span>}
       </div>
     </div>

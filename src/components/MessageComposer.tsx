@@ -6,7 +6,7 @@ import { useSendMessage } from '../hooks/useSendMessage'
 import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import type { LinekitErrorStrings } from './errorMessages'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { safeHttpUrl } from './internal/url'
 import type { LinePickerStrings } from './LinePicker'
 import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
@@ -32,6 +32,7 @@ export const messageComposerStrings = {
   effectsSms: 'Send effects work only on native chat; this number receives SMS.',
   effectsChecking: 'Send effects become available once the number is confirmed to be on native chat.',
   emptyError: 'Type a message or add an attachment link.',
+  notSent: (reason: string) => `Your message was not sent. ${reason}`,
   urlError: 'The attachment must be an http:// or https:// link.',
   aiNeedsText: 'An AI voice memo is spoken from the text: type a message.',
   effectNames: {
@@ -130,6 +131,16 @@ export function MessageComposer({
   }, [typedAt, typingTimeoutMs])
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
 
+  // Escape closes the options tray.
+  useEffect(() => {
+    if (!optionsOpen) return
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') setOptionsOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [optionsOpen])
+
   const effectsAllowed = nativeChat === true
   const composing = typedAt !== 0 && text.trim() !== ''
 
@@ -191,25 +202,7 @@ export function MessageComposer({
           errorStrings={errorStrings}
         />
       ) : null}
-      <div className="lk-Field lk-MessageComposer-text">
-        <label htmlFor={`${ids}-text`}>{s.message}</label>
-        <textarea
-          id={`${ids}-text`}
-          rows={2}
-          value={text}
-          aria-describedby={`${ids}-text-help`}
-          aria-invalid={invalid === s.emptyError || invalid === s.aiNeedsText || undefined}
-          onChange={(e) => {
-            setText(e.currentTarget.value)
-            setTypedAt(Date.now())
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTypedAt(0)}
-        />
-        <span id={`${ids}-text-help`} className="lk-Field-help">
-          {s.messageHelp}
-        </span>
-      </div>
+      {/* The options open in a tray above the input: Send never moves out of view. */}
       {optionsOpen ? (
         <ComposerOptions
           ids={ids}
@@ -232,26 +225,54 @@ export function MessageComposer({
           setPickedLine={setPickedLine}
         />
       ) : null}
+      <div className="lk-MessageComposer-row">
+        <button
+          type="button"
+          className="lk-Button lk-MessageComposer-more"
+          data-variant="ghost"
+          aria-label={s.options}
+          title={s.options}
+          aria-expanded={optionsOpen}
+          aria-controls={optionsOpen ? `${ids}-options` : undefined}
+          onClick={() => setOptionsOpen(!optionsOpen)}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+        <div className="lk-Field lk-MessageComposer-text">
+          <label htmlFor={`${ids}-text`} className="lk-sr-only">
+            {s.message}
+          </label>
+          <textarea
+            id={`${ids}-text`}
+            rows={1}
+            placeholder={s.message}
+            value={text}
+            aria-describedby={`${ids}-text-help`}
+            aria-invalid={invalid === s.emptyError || invalid === s.aiNeedsText || undefined}
+            onChange={(e) => {
+              setText(e.currentTarget.value)
+              setTypedAt(Date.now())
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => setTypedAt(0)}
+          />
+          <span id={`${ids}-text-help`} className="lk-sr-only">
+            {s.messageHelp}
+          </span>
+        </div>
+        <button type="submit" className="lk-Button lk-MessageComposer-send">
+          {s.send}
+        </button>
+      </div>
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
           {invalid}
         </p>
       ) : null}
-      <div className="lk-MessageComposer-actions">
-        <button
-          type="button"
-          className="lk-Button"
-          data-variant="ghost"
-          aria-expanded={optionsOpen}
-          aria-controls={optionsOpen ? `${ids}-options` : undefined}
-          onClick={() => setOptionsOpen(!optionsOpen)}
-        >
-          {s.options}
-        </button>
-        <button type="submit" className="lk-Button">
-          {s.send}
-        </button>
-      </div>
+      {/* Failed sends are announced; the reason and Retry (when it can help) are on the bubble. */}
+      <p className="lk-sr-only" role="status" aria-live="assertive">
+        {lastError && !isPending ? s.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
+      </p>
     </form>
   )
 }

@@ -13,7 +13,7 @@ import {
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
-import { groupThreadByDay, type ThreadRow } from './internal/groupByDay'
+import { groupThreadByDay, itemTime, type ThreadRow } from './internal/groupByDay'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageBubble, type MessageBubbleProps } from './MessageBubble'
@@ -30,6 +30,9 @@ export const messageListStrings = {
   newMessages: (count: number) => `${count} new messages`,
   newMessage: '1 new message',
   jumpToLatest: 'Jump to the latest message',
+  jumpToLatestShort: 'Jump to latest',
+  rateLimited: (seconds: number) =>
+    seconds > 0 ? `Too many requests — retrying in ${seconds} s` : 'Too many requests — retrying now',
   announceInbound: (text: string) => `New message: ${text}`,
   today: 'Today',
   yesterday: 'Yesterday',
@@ -55,6 +58,8 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   error?: unknown
   /** Retries the initial load. */
   onRetry?: () => void
+  /** While the key is rate limited: seconds until the next attempt (shown instead of "Loading…"). */
+  rateLimitedFor?: number | null
   /** Whether older messages exist. @default false */
   hasOlder?: boolean
   /** Whether an older page is loading. @default false */
@@ -65,6 +70,8 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   renderActions?: (item: ThreadItem) => ReactNode
   /** Called when a bubble is pressed and held (touch), e.g. to open its reaction menu. */
   onLongPressItem?: (item: ThreadItem) => void
+  /** Who wrote an inbound message (group threads), shown above its bubble. */
+  senderOf?: (item: ThreadItem) => string | undefined
   /** Locale and time zone for day separators and times. */
   dateOptions?: DateOptions
   /** "Now", for "Today"/"Yesterday". @default new Date() at render */
@@ -98,11 +105,13 @@ export function MessageList({
   status = 'success',
   error,
   onRetry,
+  rateLimitedFor = null,
   hasOlder = false,
   isFetchingOlder = false,
   onLoadOlder,
   renderActions,
   onLongPressItem,
+  senderOf,
   dateOptions,
   now,
   estimateSize = 64,
@@ -237,6 +246,28 @@ export function MessageList({
           ? 'empty'
           : 'ready'
   const virtualItems = virtualizer.getVirtualItems()
+  const sideOf = (it: ThreadItem) =>
+    it.kind === 'optimistic'
+      ? 'outbound'
+      : `${it.message.direction}|${it.message.direction === 'inbound' ? it.message.from_number : ''}`
+  /** Same side (and sender) as the row before, within 5 minutes and the same day. */
+  const continues = (index: number) => {
+    const row = rows[index]
+    const prev = rows[index - 1]
+    if (row?.kind !== 'item' || prev?.kind !== 'item') return false
+    const gap = Date.parse(String(itemTime(row.item))) - Date.parse(String(itemTime(prev.item)))
+    return sideOf(row.item) === sideOf(prev.item) && gap < 5 * 60_000
+  }
+  /** The channel pill informs where the channel changes: on the first message and at each switch. */
+  const channelChanges = (index: number) => {
+    const row = rows[index]
+    if (row?.kind !== 'item' || row.item.kind !== 'message') return false
+    for (let i = index - 1; i >= 0; i -= 1) {
+      const r = rows[i]
+      if (r?.kind === 'item' && r.item.kind === 'message') return r.item.message.service !== row.item.message.service
+    }
+    return true
+  }
 
   return (
     <div
@@ -261,7 +292,7 @@ export function MessageList({
       ) : null}
       {state === 'loading' ? (
         <div className="lk-MessageList-placeholder" role="status">
-          {s.loading}
+          {rateLimitedFor !== null ? s.rateLimited(rateLimitedFor) : s.loading}
         </div>
       ) : state === 'error' ? (
         <div className="lk-MessageList-placeholder" role="alert">
@@ -326,6 +357,9 @@ export function MessageList({
                       strings={strings}
                       errorStrings={errorStrings}
                       actions={renderActions?.(row.item)}
+                      sender={senderOf?.(row.item)}
+                      grouped={continues(v.index)}
+                      showChannel={channelChanges(v.index)}
                       {...(onLongPressItem ? { onLongPress: () => onLongPressItem(row.item) } : {})}
                     />
                   )}
@@ -335,10 +369,17 @@ export function MessageList({
           </div>
         </div>
       )}
-      {unseen > 0 && !pinned ? (
+      {!pinned && state === 'ready' ? (
         <button type="button" className="lk-MessageList-jump lk-Button" onClick={jumpToLatest}>
-          {unseen === 1 ? s.newMessage : s.newMessages(unseen)}
-          <span className="lk-sr-only">, {s.jumpToLatest}</span> <span aria-hidden="true">↓</span>
+          {unseen === 0 ? (
+            s.jumpToLatestShort
+          ) : (
+            <>
+              {unseen === 1 ? s.newMessage : s.newMessages(unseen)}
+              <span className="lk-sr-only">, {s.jumpToLatest}</span>
+            </>
+          )}{' '}
+          <span aria-hidden="true">↓</span>
         </button>
       ) : null}
       <div className="lk-sr-only" role="status" aria-live="polite">

@@ -43,6 +43,7 @@ export const linekitErrorStrings = {
   sendTrialLine: 'Trial accounts cannot choose a line. Send without picking one.',
   sendForbidden: 'This message was refused: the recipient may be blocked, or your plan does not allow it.',
   sendEmpty: 'Type a message or add an attachment.',
+  sendPhoneInvalid: 'This phone number is not valid. Check the number and send again.',
   // reactions
   reactionChannel: 'Reactions only work on native-chat messages.',
   notFound: 'Not found.',
@@ -53,7 +54,11 @@ export type LinekitErrorStrings = typeof linekitErrorStrings
 
 const textOf = (e: LinekitErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ?? ''}`.toLowerCase()
 
-/** One user-facing sentence for an error in a given context; the server's `hint` is appended when present. */
+/**
+ * One user-facing sentence for an error in a given context. The service's own `message` and
+ * `hint` are never shown: they name fields and, against the mock, its control API; a user needs
+ * a sentence about what to do. They stay on the error for developers.
+ */
 export function describeLinekitError(
   error: unknown,
   context: LinekitErrorContext | LinekitErrorRule,
@@ -72,7 +77,7 @@ export function describeLinekitError(
         e instanceof TypeError ||
         /fetch|network/i.test(e.message ?? '')
         ? s.offline
-        : e.message || s.unknown
+        : s.unknown
     }
     if (status === 401) return s.unauthorized
     if (status === 429) {
@@ -88,6 +93,7 @@ export function describeLinekitError(
       case 'send':
         if (status === 400 && /effect/.test(text)) return s.sendEffectSms
         if (status === 400 && /line/.test(text)) return s.sendLineInvalid
+        if (status === 400 && /phone|e\.164|number/.test(text)) return s.sendPhoneInvalid
         if (status === 400 && /message|attachment|empty/.test(text)) return s.sendEmpty
         if (status === 403 && /trial/.test(text)) return s.sendTrialLine
         if (status === 403) return s.sendForbidden
@@ -100,11 +106,16 @@ export function describeLinekitError(
     }
     if (status === 404) return s.notFound
     if (status === 409) return s.conflict
-    if (status === 400) return e.message || s.invalid
-    return e.message || s.unknown
+    if (status === 400) return s.invalid
+    return s.unknown
   })()
-  const hint = e.hint && !base.includes(e.hint) ? ` ${e.hint}` : ''
-  return `${base}${hint}`
+  return base
+}
+
+/** Whether trying the same request again can help: no answer, a timeout, a rate limit or a server fault. */
+export function isRetryable(error: unknown): boolean {
+  const status = (error as LinekitErrorLike | null)?.status
+  return status === undefined || status === 0 || status === 408 || status === 429 || status >= 500
 }
 
 // Sentences of the endpoints used outside the thread (group send, enrolment, contacts): components

@@ -6,6 +6,7 @@ import { useLinekit } from '../provider/useLinekit'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import type { LinekitClient } from '../api'
 import { phoneKey } from './internal/phone'
+import { effectStore } from './internal/effectStore'
 import { reconcileOptimistic } from './internal/reconcile'
 import { fetchThreadPage, firstThreadPageParam, flattenThread, hasMorePages } from './internal/threadPaging'
 import type { ThreadPage, ThreadPageParam } from './internal/threadPaging'
@@ -63,6 +64,8 @@ export interface UseThreadResult {
   items: ThreadItem[]
   status: 'pending' | 'error' | 'success'
   error: unknown
+  /** The last failed attempt while the query retries (e.g. a 429 with its `retryAfterSeconds`). */
+  failureReason: unknown
   /** Load older history (by `created_at_lte` time cursor, not by offset). */
   fetchOlder: () => void
   hasOlder: boolean
@@ -141,8 +144,14 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
     [records, mine, sendEngine],
   )
   useEffect(() => {
-    if (matches.size > 0) sendEngine.confirm(matches)
-  }, [matches, sendEngine])
+    if (matches.size === 0) return
+    // The record has no effect field: remember the one this send carried, for its bubble.
+    for (const o of mine) {
+      const handle = matches.get(o.localId)
+      if (handle && o.body.effect && !effectStore.get(handle)) effectStore.set(handle, o.body.effect)
+    }
+    sendEngine.confirm(matches)
+  }, [matches, mine, sendEngine])
 
   const items = useMemo<ThreadItem[]>(() => {
     const out: ThreadItem[] = records.map((m) => ({ kind: 'message', key: m.message_handle, message: m }))
@@ -169,6 +178,7 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
     items,
     status: query.status,
     error: query.error,
+    failureReason: query.failureReason,
     fetchOlder: () => {
       if (query.hasNextPage && !query.isFetchingNextPage) void fetchNextPage()
     },

@@ -15,7 +15,7 @@ import { LinekitContext } from './context'
 import type { LinekitContextValue } from './context'
 import type { RetryPolicy } from './retryPolicy'
 import { createSendEngine } from './sendEngine'
-import { gateClient, pacedGatesFor } from './wrapClient'
+import { gateClient, gatesFor } from './wrapClient'
 
 /** Props of {@link LinekitProvider}. */
 export interface LinekitProviderProps {
@@ -60,9 +60,10 @@ export function LinekitProvider(props: LinekitProviderProps) {
   const { client: rawClient, events, audioEngine, children } = props
   const [ownQueryClient] = useState(() => (props.queryClient ? undefined : createDefaultQueryClient()))
   const queryClient = props.queryClient ?? ownQueryClient!
-  // The paced gates are per client object, so every provider of one client shares its budget
-  // (spec: Limits — 60 requests/minute, 30 mints/minute). A client already gated is kept as is.
-  const gated = useMemo(() => gateClient(rawClient, pacedGatesFor(rawClient)), [rawClient])
+  // The gates are per client object: a 429 makes every provider of one client wait its
+  // Retry-After. Pacing is linekit/server's (it spends the key's budget for every user).
+  const gated = useMemo(() => gateClient(rawClient), [rawClient])
+  const rateLimit = gatesFor(rawClient).api
 
   const [inboundCalls] = useState(() => createInboundCallStore({ endedLingerMs: props.endedCallLingerMs ?? 0 }))
   // Compared by content: a new sendRetry object each render must not reset pending sends.
@@ -123,6 +124,12 @@ export function LinekitProvider(props: LinekitProviderProps) {
           void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(data.contactPhoneNumber) })
         }
         void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+      } else if (event.type === 'message.record') {
+        // A message the server's read model found in the messages list (its webhook was lost).
+        const record = event.data
+        const other = record.direction === 'inbound' ? record.from_number : record.to_number
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(other) })
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
       } else {
         inboundCalls.applyEvent(event)
         void queryClient.invalidateQueries({ queryKey: linekitKeys.callStatus(event.data.call_uuid) })
@@ -167,8 +174,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
   useEffect(() => () => inboundCalls.dispose(), [inboundCalls])
 
   const value = useMemo<LinekitContextValue>(
-    () => ({ client: gated, events, audioEngine, inboundCalls, sendEngine, queryClient }),
-    [gated, events, audioEngine, inboundCalls, sendEngine, queryClient],
+    () => ({ client: gated, events, audioEngine, inboundCalls, sendEngine, queryClient, rateLimit }),
+    [gated, events, audioEngine, inboundCalls, sendEngine, queryClient, rateLimit],
   )
   return (
     <QueryClientProvider client={queryClient}>

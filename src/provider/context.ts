@@ -5,6 +5,7 @@ import type { LinekitClient } from '../api'
 import type { InboundCallStore } from '../events/inboundCallStore'
 import type { LinekitEventSource } from '../events/types'
 import type { AudioEngine } from '../rtc'
+import type { RateGate } from './rateGate'
 import type { SendEngine } from './sendEngine'
 
 /** What the provider shares with linekit hooks. */
@@ -20,6 +21,8 @@ export interface LinekitContextValue {
   /** Optimistic sends (shared by `useSendMessage` and `useThread`). */
   sendEngine: SendEngine
   queryClient: QueryClient
+  /** The messaging gate: blocked while this page waits out a 429 (read it with `useRateLimit`). */
+  rateLimit: RateGate
 }
 
 /** @internal */

@@ -1,5 +1,5 @@
 /** Injectable time, so tests drive the gate with fake timers or a mock clock. */
-interface GateTime {
+export interface GateTime {
   now(): number
   sleep(ms: number): Promise<void>
 }
@@ -10,9 +10,10 @@ const realTime: GateTime = {
 }
 
 /**
- * A shared "not before" gate. When any request gets a 429, every later request through the
- * same gate waits out the `Retry-After`, not only the one that was refused — so a burst from
- * many components does not keep hammering the service (spec: Limits — 60 requests/minute).
+ * A shared "not before" gate. When any request gets a 429 (linekit/server's budget gate is full,
+ * or the service's `Retry-After`), every later request of this page through the same gate waits
+ * it out, not only the one that was refused. Pacing itself is linekit/server's: it spends the
+ * key's budget for every user of the app (spec: Limits — 60 requests/minute for the whole key).
  */
 export interface RateGate {
   /** Resolves when requests may go out again (at once when not blocked). */
@@ -21,55 +22,38 @@ export interface RateGate {
   block(seconds: number): void
   /** Epoch ms until which requests wait (0 when open). */
   readonly blockedUntil: number
-}
-
-/** Options of {@link createRateGate}. */
-interface RateGateOptions {
-  /**
-   * At most this many requests go out through the gate in any `windowMs` (a sliding window,
-   * like the service's), so a burst is paced instead of being refused with 429s and then
-   * released all at once when `Retry-After` ends. 0 disables pacing. @default 0
-   */
-  limit?: number
-  /** @default 60000 */
-  windowMs?: number
+  /** Calls `listener` when the gate blocks; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void
+  /** The gate's clock. */
+  now(): number
 }
 
 /** Create a {@link RateGate}. */
-export function createRateGate(time: GateTime = realTime, options: RateGateOptions = {}): RateGate {
+export function createRateGate(time: GateTime = realTime): RateGate {
   let blockedUntil = 0
-  const limit = options.limit ?? 0
-  const windowMs = options.windowMs ?? 60_000
-  // Send times still inside the window, oldest first.
-  const sent: number[] = []
+  const listeners = new Set<() => void>()
   return {
     async wait() {
-      // Loop: the block may be extended by another 429 while we sleep, and slots freed by the
-      // window may be taken by other waiters first.
+      // Loop: the block may be extended by another 429 while we sleep.
       for (;;) {
-        const now = time.now()
-        const remaining = blockedUntil - now
-        if (remaining > 0) {
-          await time.sleep(remaining)
-          continue
-        }
-        if (limit > 0) {
-          while (sent.length > 0 && (sent[0] as number) <= now - windowMs) sent.shift()
-          if (sent.length >= limit) {
-            await time.sleep((sent[0] as number) + windowMs - now)
-            continue
-          }
-          sent.push(now)
-        }
-        return
+        const remaining = blockedUntil - time.now()
+        if (remaining <= 0) return
+        await time.sleep(remaining)
       }
     },
     block(seconds) {
       const until = time.now() + Math.max(0, seconds) * 1000
-      if (until > blockedUntil) blockedUntil = until
+      if (until <= blockedUntil) return
+      blockedUntil = until
+      for (const listener of [...listeners]) listener()
     },
     get blockedUntil() {
       return blockedUntil
     },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    now: () => time.now(),
   }
 }

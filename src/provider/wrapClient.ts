@@ -4,10 +4,10 @@ import { createRateGate } from './rateGate'
 import type { RateGate } from './rateGate'
 
 /** Rate gates of a client: the messaging API and the voice-token mint are limited separately. */
-interface ClientGates {
-  /** spec: Limits — 60 requests per minute (messaging API). */
+export interface ClientGates {
+  /** spec: Limits — the messaging API's budget (60 requests per minute for the key). */
   api: RateGate
-  /** spec: Limits — 30 mints per minute per key, separate from the 60. */
+  /** spec: Limits — the mint's own budget (30 mints per minute, separate from the 60). */
   mint: RateGate
 }
 
@@ -16,34 +16,11 @@ const wrapped = new WeakMap<LinekitClient, LinekitClient>()
 const WRAPPED = Symbol.for('linekit.gatedClient')
 
 /** The shared gates of a client (one pair per client object, i.e. per host it talks to). */
-function gatesFor(client: LinekitClient): ClientGates {
+export function gatesFor(client: LinekitClient): ClientGates {
   let gates = gatesByClient.get(client)
   if (!gates) {
     gates = { api: createRateGate(), mint: createRateGate() }
     gatesByClient.set(client, gates)
-  }
-  return gates
-}
-
-/** spec: Limits — the service's budgets the provider paces to: 60 requests/minute (messaging API), 30 mints/minute. */
-const serviceRateLimits = { api: 60, mint: 30 } as const
-
-const pacedByClient = new WeakMap<LinekitClient, ClientGates>()
-
-/**
- * Gates that also pace (one pair per client object): at most {@link serviceRateLimits} requests
- * leave through them per sliding minute, so a burst from many components waits its turn instead
- * of meeting 429s and then being released all at once when `Retry-After` ends. The provider and
- * `useLinekitClient` use these; `gatesFor` stays reactive only (429 → wait `Retry-After`).
- */
-export function pacedGatesFor(client: LinekitClient): ClientGates {
-  let gates = pacedByClient.get(client)
-  if (!gates) {
-    gates = {
-      api: createRateGate(undefined, { limit: serviceRateLimits.api }),
-      mint: createRateGate(undefined, { limit: serviceRateLimits.mint }),
-    }
-    pacedByClient.set(client, gates)
   }
   return gates
 }

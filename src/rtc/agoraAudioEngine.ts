@@ -83,6 +83,27 @@ function unwrap(mod: AgoraSdkLike | { default: AgoraSdkLike }): AgoraSdkLike {
   return 'createClient' in mod ? mod : mod.default
 }
 
+const CONSOLE_METHODS = ['log', 'info', 'debug', 'warn'] as const
+
+/** Drops the SDK's own console lines (they carry `Agora-SDK`) until the returned restore is called. */
+function holdBackSdkConsole(): () => void {
+  const c = globalThis.console as unknown as Record<string, (...args: unknown[]) => void>
+  const originals = CONSOLE_METHODS.map((m) => [m, c[m]] as const)
+  const wrappers = originals.map(([m, original]) => {
+    const wrapper = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].includes('Agora-SDK')) return
+      original?.apply(console, args)
+    }
+    c[m] = wrapper
+    return wrapper
+  })
+  return () =>
+    originals.forEach(([m, original], i) => {
+      // Only undo our own wrapper: someone who replaced it since keeps theirs.
+      if (c[m] === wrappers[i]) c[m] = original!
+    })
+}
+
 const fromSdkState: Record<string, AudioEngineState | undefined> = {
   CONNECTING: 'connecting',
   CONNECTED: 'connected',
@@ -121,20 +142,27 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
     emitter.emit('state', next, previous)
   }
 
+  const logLevel = options.logLevel ?? 4
   const load = (): Promise<AgoraSdkLike> => {
-    sdkPromise ??= loadSdk().then(
-      (mod) => {
-        sdk = unwrap(mod)
+    sdkPromise ??= (async () => {
+      // The SDK's logger starts at DEBUG and prints the browser's details while the module
+      // initialises, before setLogLevel can be called: below INFO those lines are held back too.
+      const restore = logLevel >= 2 ? holdBackSdkConsole() : () => {}
+      try {
+        const loaded = unwrap(await loadSdk())
         // Quiet by default: without this the SDK prints hundreds of lines while it retries.
-        sdk.setLogLevel?.(options.logLevel ?? 4)
-        sdk.disableLogUpload?.()
-        return sdk
-      },
-      (error: unknown) => {
+        loaded.setLogLevel?.(logLevel)
+        loaded.disableLogUpload?.()
+        await new Promise((r) => setTimeout(r, 0)) // its start-up lines run on a task after import
+        sdk = loaded
+        return loaded
+      } catch (error) {
         sdkPromise = undefined // allow a retry after a failed chunk download
         throw error
-      },
-    )
+      } finally {
+        restore()
+      }
+    })()
     return sdkPromise
   }
 

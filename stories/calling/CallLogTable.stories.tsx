@@ -78,3 +78,30 @@ export const Error: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()
   },
 }
+
+/** A narrow container (a phone): each row becomes a card of labelled fields. */
+export const NarrowCards: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: 340 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+    const row = canvasElement.querySelector<HTMLElement>('tbody tr[data-status]')!
+    await expect(getComputedStyle(row).display).toBe('block')
+  },
+}
+
+/** A column header sorts the loaded page, with `aria-sort`; the table says it sorts this page only. */
+export const SortedByDuration: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+    await userEvent.click(canvas.getByRole('button', { name: 'Sort by Duration' }))
+    await expect(canvas.getByRole('columnheader', { name: /Duration/ })).toHaveAttribute('aria-sort', 'ascending')
+    await expect(canvas.getByText(/Sorted within the loaded page/)).toBeVisible()
+  },
+}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { InboundCallBanner } from 'linekit'
+import { InboundCallBanner, InboundCallHistory } from 'linekit'
 import { ringableLine, setups, storyBackend, storyNumbers, type StorySetup } from '../support'
 
 /**
@@ -136,5 +136,23 @@ export const Declined: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '0'))
     await expect(canvas.getByText(/Declined call from/)).toBeVisible()
+  },
+}
+
+/** The inbound call history next to the banner: every call since the page opened, and how it went. */
+export const History: Story = {
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  render: (args) => (
+    <>
+      <InboundCallBanner {...args} />
+      <InboundCallHistory />
+    </>
+  ),
+  play: async ({ canvasElement, context }) => {
+    await ringing(canvasElement)
+    const backend = storyBackend(context)
+    await backend.control.endCall(backend.lastCall!.callUuid, 'no_answer')
+    const history = within(canvasElement).getByRole('region', { name: 'Incoming call history' })
+    await waitFor(() => expect(within(history).getByText('Missed')).toBeVisible(), { timeout: 8000 })
   },
 }

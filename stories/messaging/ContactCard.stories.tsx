@@ -25,13 +25,15 @@ export const Stored: Story = {
     await waitFor(() => expect(within(canvasElement).getByText('Ava Stone')).toBeVisible(), { timeout: 8000 })
   },
 }
-/** Editing replaces fields; custom fields as a whole. */
+/** Editing in a dialog: custom fields as key/value rows (raw JSON as an option), replaced as a whole. */
 export const Editing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Edit' })).toBeVisible(), { timeout: 8000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Edit' }))
-    await expect(canvas.getByText(/replaced as a whole/)).toBeVisible()
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Edit' })
+    await expect(within(dialog).getByText(/replaced as a whole/)).toBeVisible()
+    await expect(within(dialog).getByRole('textbox', { name: 'Field name 1' })).toHaveValue('tier')
   },
 }
 /** No contact for this number yet. */
@@ -43,7 +45,8 @@ export const Creating: Story = {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Add contact' })).toBeVisible(), { timeout: 8000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Add contact' }))
-    await expect(canvas.getByText(/filled in only where none is stored yet/)).toBeVisible()
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Add contact' })
+    await expect(within(dialog).getByText(/filled in only where none is stored yet/)).toBeVisible()
   },
 }
 export const ReadOnly: Story = { args: { editable: false } }

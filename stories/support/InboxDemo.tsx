@@ -2,22 +2,21 @@
  * The whole kit composed as an inbox: lines, threads, a conversation (reactions, typing), the
  * group composer, the dialer, the inbound-call banner and the call log. Shared by the Inbox
  * story and the playground (`npm start`), so designers and developers see the same page.
- * Threads are derived from the recent-messages list: the kit has no thread-list endpoint.
+ * The thread list is the kit's `<ConversationList>` (1:1 and group threads, live over SSE).
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   CallLogTable,
   Conversation,
+  ConversationList,
   Dialer,
   GroupComposer,
+  GroupConversation,
   InboundCallBanner,
   LinePicker,
   linekitKeys,
-  messagesQueryOptions,
-  useLinekit,
 } from 'linekit'
-import type { MessageRecord } from 'linekit/api'
 import './InboxDemo.css'
 
 /** Props of {@link InboxDemo}. */
@@ -33,23 +32,6 @@ export interface InboxDemoProps {
   title?: string
 }
 
-interface ThreadSummary {
-  phone: string
-  last: MessageRecord
-}
-
-/** 1:1 threads from recent messages: the counterpart is the non-line number; group messages are skipped. */
-function threadsOf(messages: readonly MessageRecord[]): ThreadSummary[] {
-  const byPhone = new Map<string, ThreadSummary>()
-  for (const m of messages) {
-    const phone = m.direction === 'inbound' ? m.from_number : m.to_number
-    if (!phone.startsWith('+')) continue // group thread (`chat…` identifier)
-    const seen = byPhone.get(phone)
-    if (!seen || seen.last.created_at < m.created_at) byPhone.set(phone, { phone, last: m })
-  }
-  return [...byPhone.values()].sort((a, b) => (a.last.created_at < b.last.created_at ? 1 : -1))
-}
-
 function ThreadList({
   label,
   lineId,
@@ -60,21 +42,14 @@ function ThreadList({
   label: string
   lineId: string | undefined
   selected: string | undefined
-  onSelect: (phone: string) => void
+  onSelect: (thread: OpenThread) => void
   navRef: RefObject<HTMLElement | null>
 }) {
-  const { client } = useLinekit()
-  // spec: GET /get-messages-api — `pb_line_id` is the only way to filter by line.
-  const query = useQuery({
-    ...messagesQueryOptions(client, { limit: 100, ...(lineId ? { pb_line_id: lineId } : {}) }),
-    refetchInterval: 15_000,
-  })
-  const threads = useMemo(() => threadsOf(query.data?.data ?? []), [query.data])
   const [draft, setDraft] = useState('')
   const inputId = useId()
   const open = (event: FormEvent) => {
     event.preventDefault()
-    if (draft.trim()) onSelect(draft.trim())
+    if (draft.trim()) onSelect({ kind: 'direct', id: draft.trim() })
     setDraft('')
   }
   return (
@@ -94,33 +69,31 @@ function ThreadList({
           Open
         </button>
       </form>
-      {query.status === 'pending' && <p className="lk-InboxDemo-loading">Loading threads…</p>}
-      {query.status === 'error' && (
-        <p role="alert">
-          Threads could not be loaded.{' '}
-          <button type="button" className="lk-Button" data-variant="ghost small" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
-      <ul className="lk-InboxDemo-list">
-        {threads.map((t) => (
-          <li key={t.phone}>
-            <button
-              type="button"
-              className="lk-InboxDemo-thread"
-              aria-current={t.phone === selected ? 'true' : undefined}
-              onClick={() => onSelect(t.phone)}
-            >
-              {t.phone}
-              <br />
-              <small>{t.last.content.slice(0, 40) || '(attachment)'}</small>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ConversationList
+        className="lk-InboxDemo-list"
+        {...(lineId ? { lineIds: [lineId] } : {})}
+        value={selected ?? null}
+        onSelect={(c) =>
+          onSelect(
+            c.kind === 'group'
+              ? { kind: 'group', id: c.id, lineId: c.lineId, participants: c.participants, key: c.key }
+              : { kind: 'direct', id: c.id, lineId: c.lineId, key: c.key },
+          )
+        }
+      />
     </nav>
   )
+}
+
+/** The thread open in the main pane. */
+interface OpenThread {
+  kind: 'direct' | 'group'
+  /** Phone number, or the group's chat identifier. */
+  id: string
+  lineId?: string
+  participants?: string[]
+  /** The conversation list's key. */
+  key?: string
 }
 
 /**
@@ -133,7 +106,9 @@ function ThreadList({
  */
 export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoProps) {
   const [lineId, setLineId] = useState<string | undefined>(undefined)
-  const [phone, setPhone] = useState<string | undefined>(defaultPhone)
+  const [thread, setThread] = useState<OpenThread | undefined>(
+    defaultPhone ? { kind: 'direct', id: defaultPhone } : undefined,
+  )
   const [tab, setTab] = useState<'dialer' | 'group'>('dialer')
   // On a narrow container (InboxDemo.css) the threads and the conversation share one pane:
   // `pane` says which one shows; "Back to threads" returns. Wide containers show both.
@@ -152,8 +127,8 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
     }
     moveFocus.current = null
   }, [pane])
-  const openThread = (next: string) => {
-    setPhone(next)
+  const openThread = (next: OpenThread) => {
+    setThread(next)
     moveFocus.current = 'back'
     setPane('conversation')
   }
@@ -177,7 +152,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
           <ThreadList
             label={`${title} threads`}
             lineId={lineId}
-            selected={phone}
+            selected={thread?.key}
             onSelect={openThread}
             navRef={navRef}
           />
@@ -192,10 +167,18 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
           >
             <span aria-hidden="true">←</span> Back to threads
           </button>
-          {phone ? (
+          {thread?.kind === 'group' ? (
+            <GroupConversation
+              key={thread.id}
+              chatId={thread.id}
+              {...(thread.lineId ? { lineId: thread.lineId } : {})}
+              {...(thread.participants?.length ? { participants: thread.participants } : {})}
+              className="lk-InboxDemo-conversation"
+            />
+          ) : thread ? (
             <Conversation
-              key={`${phone}|${lineId ?? ''}`}
-              phoneNumber={phone}
+              key={`${thread.id}|${lineId ?? ''}`}
+              phoneNumber={thread.id}
               {...(lineId ? { lineId } : {})}
               className="lk-InboxDemo-conversation"
             />
@@ -227,7 +210,17 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
           {tab === 'dialer' ? (
             <Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
           ) : (
-            <GroupComposer onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })} />
+            <GroupComposer
+              onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })}
+              onOpenThread={(t) =>
+                openThread({
+                  kind: 'group',
+                  id: t.chatId,
+                  participants: t.participants,
+                  ...(t.lineId ? { lineId: t.lineId, key: `${t.lineId}|${t.chatId}` } : {}),
+                })
+              }
+            />
           )}
         </section>
         <section aria-label={`${title} call log`} className="lk-InboxDemo-log">

@@ -203,4 +203,20 @@ export const setups = {
         control.advanceClock(1_000)
       }
     },
+
+  /** One inbound message from each of `count` numbers (a big inbox), one mock-second apart. */
+  manyThreads:
+    (count = 1000): StorySetup =>
+    (backend) => {
+      const { control } = backend.mock
+      const accountId = backend.account.accountId
+      for (let i = 0; i < count; i += 1) {
+        control.injectInbound({
+          accountId,
+          from: `+1415666${String(i).padStart(4, '0')}`,
+          message: `Hello from #${i + 1}`,
+        })
+        control.advanceClock(1_000)
+      }
+    },
 }

@@ -139,7 +139,7 @@ describe('keyboard on the playground', () => {
     await assertFocus(page, 'button', /^attachment, effect and line$/i, 'after Escape in the options')
   })
 
-  test('group send by keyboard: focus stays in the group composer', async () => {
+  test("group send by keyboard: focus returns to the group's message box", async () => {
     const page = await openInbox()
     await tabTo(page, 'button', /^group message$/i)
     await page.keyboard.press('Enter')
@@ -154,19 +154,15 @@ describe('keyboard on the playground', () => {
     await page.keyboard.press('Enter')
     const side = page.getByRole('region', { name: /calls and groups$/i })
     await side.getByText(/New group created|Existing group reused/).waitFor({ timeout: 15_000 })
-    const f = await focused(page)
-    assert.ok(!f.body, 'after a group send focus is not thrown to the page')
-    assert.equal(
-      await side.evaluate((el) => el.contains(document.activeElement)),
-      true,
-      `after a group send focus stays in the group composer (${f.text})`,
-    )
+    // Sent: the message box is empty again, ready for the next one.
+    await assertFocus(page, 'textbox', /^message/i, 'after a group send')
+    assert.equal(await side.evaluate((el) => el.contains(document.activeElement)), true, 'in the group composer')
   })
 
   test('inbound call by keyboard: Answer → Hang up → focus back where it was', async () => {
     const page = await openInbox()
     await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
-    await page.getByRole('button', { name: 'Answer' }).waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 15_000 })
     await tabTo(page, 'button', /^answer$/i)
     await page.keyboard.press('Enter')
     await page.getByText(/In call with/).waitFor({ timeout: 15_000 })
@@ -180,7 +176,7 @@ describe('keyboard on the playground', () => {
   test('inbound call by keyboard: Decline → focus is not thrown to the page', async () => {
     const page = await openInbox()
     await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
-    const decline = page.getByRole('button', { name: 'Decline' })
+    const decline = page.getByRole('button', { name: 'Decline', exact: true })
     await decline.waitFor({ timeout: 15_000 })
     await tabTo(page, 'button', /^decline$/i)
     await page.keyboard.press('Enter')
@@ -256,20 +252,19 @@ describe('keyboard on components in the static Storybook', () => {
     await assertFocus(page, 'button', /^edit$/i, 'after Save')
   })
 
-  test('EnrollFlowButton: open → Escape → opener; Enrol → Cancel run → focus stays on the component', async () => {
+  test('EnrollFlowButton: open → workflow; Escape → opener; Enrol → Cancel run → Enrol', async () => {
     const page = await open('messaging-enrollflowbutton--closed')
     const opener = /^enrol in a workflow$/i
     await tabTo(page, 'button', opener)
     await page.keyboard.press('Enter')
     await page.getByRole('combobox').first().waitFor({ timeout: 10_000 })
-    await page.keyboard.press('Tab')
+    await assertFocus(page, 'combobox', /workflow/i, 'after opening the enrol panel')
     await page.keyboard.press('Escape')
     await page.getByRole('combobox').first().waitFor({ state: 'detached', timeout: 3000 })
     await assertFocus(page, 'button', opener, 'after Escape in the enrol panel')
     await page.keyboard.press('Enter')
-    const select = page.getByRole('combobox').first()
-    await select.waitFor({ timeout: 10_000 })
-    await tabTo(page, 'combobox', /./)
+    await page.getByRole('combobox').first().waitFor({ timeout: 10_000 })
+    await assertFocus(page, 'combobox', /workflow/i, 'after opening the enrol panel again')
     await page.keyboard.press('ArrowDown')
     await tabTo(page, 'button', /^enrol$/i)
     await page.keyboard.press('Enter')
@@ -281,7 +276,6 @@ describe('keyboard on components in the static Storybook', () => {
       .getByText(/cancelled/i)
       .first()
       .waitFor({ timeout: 10_000 })
-    const f = await focused(page)
-    assert.ok(!f.body, `after Cancel run focus is not thrown to the page`)
+    await assertFocus(page, 'button', /^enrol$/i, 'after Cancel run')
   })
 })

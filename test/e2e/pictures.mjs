@@ -25,7 +25,7 @@ const maxDiffRatio = 0.002
  */
 const stabilizingCss = `
 *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
-.lk-InboundCallBanner-timer, .lk-Dialer-timer { visibility: hidden !important; }
+.lk-CallTimer { visibility: hidden !important; }
 `
 
 /**
@@ -130,7 +130,12 @@ export async function settle(page) {
  */
 export function kitRoots(page) {
   return page.evaluate(() => {
-    const isKit = (el) => [...el.classList].some((c) => c.startsWith('lk-') && !c.startsWith('lk-theme'))
+    // A component's root class is `lk-Name` (parts are `lk-Name-part`); Button, Field and
+    // Notice are shared looks of parts, not components.
+    const isKit = (el) =>
+      [...el.classList].some(
+        (c) => /^lk-[A-Z][A-Za-z]*$/.test(c) && !['lk-Button', 'lk-Field', 'lk-Notice'].includes(c),
+      )
     const storyRoot = document.querySelector('#storybook-root')
     const all = [...storyRoot.querySelectorAll('[class*="lk-"]')].filter(isKit)
     return all

@@ -111,9 +111,17 @@ describe('docs pages', () => {
         await stories.first().waitFor({ timeout: 30_000 })
         await settle(page)
         const collapsed = await page.evaluate((min) => {
-          const isKit = (el) => [...el.classList].some((c) => c.startsWith('lk-') && !c.startsWith('lk-theme'))
+          // Component roots only (see kitRoots in pictures.mjs).
+          const isKit = (el) =>
+            [...el.classList].some(
+              (c) => /^lk-[A-Z][A-Za-z]*$/.test(c) && !['lk-Button', 'lk-Field', 'lk-Notice'].includes(c),
+            )
+          const insideKit = (el) => {
+            for (let p = el.parentElement; p; p = p.parentElement) if (isKit(p)) return true
+            return false
+          }
           return [...document.querySelectorAll('#storybook-docs .docs-story [class*="lk-"]')]
-            .filter((el) => isKit(el) && !isKit(el.parentElement))
+            .filter((el) => isKit(el) && !insideKit(el))
             .map((el) => ({ el, box: el.getBoundingClientRect(), display: getComputedStyle(el).display }))
             .filter(({ box, display }) => !display.startsWith('inline') && box.height > 0 && box.width < min)
             .map(({ el, box }) => `${el.className} ${Math.round(box.width)} px`)

@@ -6,7 +6,7 @@ export type ThreadRow =
   { kind: 'day'; key: string; label: string; day: string } | { kind: 'item'; key: string; item: ThreadItem }
 
 /** When an item happened (stored: `created_at`; optimistic: when the user sent it). */
-function itemTime(item: ThreadItem): string | number | Date {
+export function itemTime(item: ThreadItem): string | number | Date {
   return item.kind === 'message' ? item.message.created_at : item.createdAt
 }
 

@@ -141,7 +141,7 @@ describe('recipient parsing', () => {
 })
 
 describe('describeLinekitError', () => {
-  it('explains refusals per operation and appends the server hint', () => {
+  it('explains refusals per operation, never with the service internals or hint', () => {
     expect(describeLinekitError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(
       /Send effects only work on native chat/,
     )
@@ -155,8 +155,20 @@ describe('describeLinekitError', () => {
       'Too many requests. Try again in 30 seconds.',
     )
     expect(describeLinekitError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe(
-      'You are not signed in, or your session has expired. Sign in again.',
+      'You are not signed in, or your session has expired.',
     )
+    // Not "phone is not valid Use E.164", nor the mock's controls.
+    expect(
+      describeLinekitError(
+        { status: 400, code: 'invalid_phone', message: 'phone is not valid', hint: 'Use E.164' },
+        'send',
+      ),
+    ).toBe('This phone number is not valid. Check the number and send again.')
+    const internal = describeLinekitError(
+      { status: 400, message: 'fault injected', hint: 'Set through POST /__mock/faults' },
+      'load',
+    )
+    expect(internal).toBe('The request was refused as invalid.')
     expect(describeLinekitError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(
       /Could not reach/,
     )

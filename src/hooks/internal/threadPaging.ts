@@ -4,7 +4,7 @@ import { isGroupMessage } from './group'
 import { cmp, cmpParsed } from './reconcile'
 
 /** Where one of the thread's two lists continues (older messages). */
-interface ListCursor {
+export interface ListCursor {
   /** `created_at_lte` of the next request; undefined = newest. */
   lte?: string
   /** Records at exactly `lte` already received (skipped with `offset`). */

@@ -19,27 +19,36 @@ const budgets = {
   // 28, not 25: the line picker, reaction bar, attachments and voice-memo player render directly
   // (about 2 KB); a small part that first shows a placeholder and waits for a chunk costs users more.
   providerConversation: 28 * KB,
-  allComponents: 50 * KB,
+  // All components of the `linekit` entry: 55 KB in each bundler (the budget of the issue that
+  // measured the README's code in esbuild, Vite and Next.js; the entry has grown calling parts).
+  allComponents: 55 * KB,
   css: 8 * KB,
-  // The README's "Embed a component" code, in each bundler users build with. The target is 30 KB;
-  // measured today 31–34 KB, of which @tanstack/virtual-core (the thread's virtualizer) is ~10 KB
-  // and the Agora engine's eager wrapper ~2 KB. 38 KB guards against regressions (zod or phone
-  // metadata coming back is +15–90 KB) while the components that carry those bytes change.
-  readme: 38 * KB,
-  allComponentsAnyBundler: 55 * KB,
+  // The README's "Embed a component" code, in each bundler users build with. The target is 30 KB
+  // and is missed: measured 33–38 KB (esbuild 37.6, Vite 35.5, Next.js 33.0), of which
+  // @tanstack/virtual-core (the thread's virtualizer) is ~10 KB, the inbound-call banner ~3 KB and
+  // the Agora engine's eager wrapper ~2 KB. 42 KB guards against regressions (zod and the schemas
+  // coming back are +14 KB in esbuild and +85 KB in Turbopack, phone metadata +29 KB) while the
+  // components that carry those bytes change.
+  readme: 42 * KB,
 }
+
+/** The source file of each component the `linekit` entry exports from `./components/…`. */
+const componentFiles = new Map<string, string>()
 
 /** Every component exported by the `linekit` entry: PascalCase exports of `./components/*`, plus the provider. */
 function entryComponents(): string[] {
   const index = readFileSync('src/index.ts', 'utf8')
   const names = new Set<string>(['LinekitProvider'])
-  for (const m of index.matchAll(/^export \{([^}]*)\} from '\.\/components\/[^']+'/gm)) {
+  for (const m of index.matchAll(/^export \{([^}]*)\} from '\.\/(components\/[^']+)'/gm)) {
     for (const part of m[1]!.split(',')) {
       const name = part
         .trim()
         .split(/\s+as\s+/)
         .pop()!
-      if (/^[A-Z][A-Za-z]+$/.test(name)) names.add(name)
+      if (/^[A-Z][A-Za-z]+$/.test(name)) {
+        names.add(name)
+        componentFiles.set(name, `src/${m[2]}.tsx`)
+      }
     }
   }
   return [...names].sort()
@@ -69,7 +78,7 @@ describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, rea
     ).toBeLessThanOrEqual(budgets.providerConversation)
   })
 
-  it('all components of the linekit entry together stay within 50 KB of initial chunks, phone metadata in a lazy chunk', async () => {
+  it('all components of the linekit entry together stay within 55 KB of initial chunks, phone metadata in a lazy chunk', async () => {
     const components = entryComponents()
     // A guard on the guard: the list comes from src/index.ts, so it must hold the kit's components.
     expect(components).toEqual(
@@ -147,12 +156,12 @@ describe('tree-shaking through the linekit entry', () => {
     const leaks: string[] = []
     for (const c of components) {
       const r = results[c]!
-      const own = `src/components/${c}.tsx`
+      const own = componentFiles.get(c) ?? `src/components/${c}.tsx`
       expect(r.graph[own], `${own} not found: is ${c} exported from another file?`).toBeDefined()
       const allowed = closure(r.graph, own)
       // A component that imports the linekit barrel could pull anything; the closure would then excuse it.
       if (allowed.has('src/index.ts')) leaks.push(`${own} imports src/index.ts`)
-      const kept = r.initialInputs.filter((i) => /^src\/components\/[A-Z][^/]*\.tsx$/.test(i))
+      const kept = r.initialInputs.filter((i) => /^src\/components\/(calling\/)?[A-Z][^/]*\.tsx$/.test(i))
       for (const file of kept) if (!allowed.has(file)) leaks.push(`${c} pulls ${file}`)
     }
     expect(leaks).toEqual([])
@@ -221,8 +230,8 @@ describe('the README\'s "Embed a component" code, built the way users build it',
   it('all components of the linekit entry within 55 KB of initial JS in Vite as in esbuild', async () => {
     const code = use(entryComponents())
     const [e, v] = [await measure(code), await measureVite(code)]
-    expect(e.initial, describe_(e)).toBeLessThanOrEqual(budgets.allComponentsAnyBundler)
-    expect(v.initial).toBeLessThanOrEqual(budgets.allComponentsAnyBundler)
+    expect(e.initial, describe_(e)).toBeLessThanOrEqual(budgets.allComponents)
+    expect(v.initial).toBeLessThanOrEqual(budgets.allComponents)
     expect(v.files.filter((f) => f.kind === 'initial' && (f.agora || f.phone)).map((f) => f.file)).toEqual([])
   }, 120_000)
 })

@@ -1,8 +1,8 @@
 'use client'
 import type { HTMLAttributes } from 'react'
-import { formatDuration } from './format'
-import { cx } from '../internal/cx'
-import { useElapsed } from './useCountdown'
+import { formatDuration } from './calling/format'
+import { cx } from './internal/cx'
+import { useElapsed } from './calling/useCountdown'
 
 export interface CallTimerProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** When the call was answered (ms since epoch, on the `now` clock); the timer shows 0:00 until set. */

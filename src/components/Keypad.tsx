@@ -1,7 +1,7 @@
 'use client'
 import { useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react'
-import { cx } from '../internal/cx'
-import { mergeStrings, type StringOverrides } from '../internal/mergeStrings'
+import { cx } from './internal/cx'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 
 /** Default, overridable texts of the {@link Keypad} (i18n). */
 export const keypadStrings = {

@@ -1,0 +1,113 @@
+// @vitest-environment node
+/** The budget gate shared by two linekit servers through a real redis-server. */
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLinekitServer } from '../createLinekitServer'
+import type { LinekitServerOptions } from '../createLinekitServer'
+import { KEY, LINE_A, fakeUpstream, jsonResponse } from '../../test/unit/server/fakeUpstream'
+import { req, users } from '../../test/unit/server/setup'
+import { createRedisBudgetStore } from './redisStore'
+
+const REDIS = '/usr/bin/redis-server'
+const hasRedis = existsSync(REDIS)
+if (!hasRedis) console.warn(`budget gate Redis tests SKIPPED: ${REDIS} is missing (apt-get install redis-server).`)
+
+let child: ChildProcess | undefined
+let port = 0
+const clients: Redis[] = []
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const found = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  return found
+}
+
+beforeAll(async () => {
+  if (!hasRedis) return
+  port = await freePort()
+  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  })
+  const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
+  probe.on('error', () => undefined) // refused until redis-server listens
+  await probe.ping()
+  probe.disconnect()
+})
+
+afterAll(async () => {
+  for (const c of clients.splice(0)) c.disconnect()
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+})
+
+/** Two instances of one deployment over one upstream, their gates in Redis under `keyPrefix`. */
+function twoInstances(
+  keyPrefix: string,
+  routes: Parameters<typeof fakeUpstream>[0],
+  extra: Partial<LinekitServerOptions>,
+) {
+  const upstream = fakeUpstream(routes)
+  const instance = () => {
+    const redis = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 3 })
+    clients.push(redis)
+    return createLinekitServer({
+      apiKey: KEY,
+      baseUrl: 'https://base.example',
+      appUrl: 'https://dialer.example',
+      fetch: upstream.fetch,
+      logger: { warn: () => undefined, error: () => undefined },
+      authorize: async (request) => users[request.headers.get('x-user') ?? ''] ?? null,
+      budgetStore: (gate) => createRedisBudgetStore({ redis, gate, keyPrefix }),
+      ...extra,
+    })
+  }
+  return { a: instance(), b: instance(), upstream }
+}
+
+const page = (offset: number) => `/api/linekit/get-messages-api?pb_line_id=${LINE_A}&offset=${offset}`
+const list = () => jsonResponse({ status: 'OK', data: [], pagination: { limit: 100, offset: 0, total: 0 } })
+
+describe.skipIf(!hasRedis)('createRedisBudgetStore against a real redis-server', () => {
+  it('two server instances share one window: the third request of a 3-per-minute budget is the last', async () => {
+    const { a, b, upstream } = twoInstances(
+      'shared-window',
+      { 'GET /get-messages-api': list },
+      { requestsPerMinute: 3, maxQueue: 0 },
+    )
+    const statuses = []
+    statuses.push((await a.handle(req(page(0), { user: 'alice' }))).status)
+    statuses.push((await b.handle(req(page(100), { user: 'alice' }))).status)
+    statuses.push((await a.handle(req(page(200), { user: 'alice' }))).status)
+    const refused = await b.handle(req(page(300), { user: 'alice' }))
+    statuses.push(refused.status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    expect((await refused.json()).code).toBe('rate_limited')
+    expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(3)
+  })
+
+  it("one instance's 429 from the service pauses the other too", async () => {
+    const { a, b, upstream } = twoInstances(
+      'shared-pause',
+      {
+        'GET /get-flows': () => jsonResponse({ error: 'Too many', code: 'rate_limited' }, 429, { 'retry-after': '45' }),
+        'GET /get-effects': () => jsonResponse({}),
+      },
+      {},
+    )
+    expect((await a.handle(req('/api/linekit/get-flows', { user: 'alice' }))).status).toBe(429)
+    const onB = await b.handle(req('/api/linekit/get-effects', { user: 'alice' }))
+    expect(onB.status).toBe(429)
+    expect(Number(onB.headers.get('retry-after'))).toBeGreaterThanOrEqual(44)
+    expect(upstream.callsTo('GET', '/get-effects')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,81 @@
+// @vitest-environment node
+/**
+ * The read model inside linekit/server (readModel.ts), over the mock service: the reconciler
+ * reads through the budget gate, the proxy answers the messages list from the model once it
+ * covers it (no upstream call), every read stays within the user's lines, and a message whose
+ * webhook was lost reaches the browsers of its line as a `message.record` frame.
+ */
+import { describe, expect, it } from 'vitest'
+import { createMockService, seedKeys, seedLines } from 'linekit/mocks'
+import { createLinekitServer } from './createLinekitServer'
+import type { LinekitEvent } from './eventBus'
+
+const MAIN = seedLines.main.lineId
+const MESSAGING = seedLines.messaging.lineId
+const CUSTOMER = '+14155550124'
+const users: Record<string, string[]> = { alice: [MAIN], bob: [MESSAGING] }
+
+async function eventually(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+function setup() {
+  const mock = createMockService()
+  mock.control.updateSettings({ rateLimitPerMinute: 0 })
+  const upstream: string[] = []
+  const server = createLinekitServer({
+    apiKey: seedKeys.production,
+    baseUrl: 'http://mock.linekit.local',
+    appUrl: 'http://mock.linekit.local',
+    fetch: (request) => {
+      upstream.push(new URL(request.url).pathname)
+      return mock.fetch(request)
+    },
+    logger: { warn: () => undefined, error: () => undefined },
+    authorize: async (request) => {
+      const name = request.headers.get('x-user') ?? ''
+      return users[name] ? { userId: name, lineIds: users[name]! } : null
+    },
+    readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20 } },
+  })
+  const read = (user: string, query: string) =>
+    server.handle(
+      new Request(`http://app.local/api/linekit/get-messages-api?${query}`, { headers: { 'x-user': user } }),
+    )
+  const events: LinekitEvent[] = []
+  server.bus.subscribe((event) => events.push(event))
+  return { mock, server, upstream, read, events }
+}
+
+describe('the read model in linekit/server', () => {
+  it('answers the messages list from the model once the reconciler covered it, within the user lines', async () => {
+    const { mock, upstream, read } = setup()
+    mock.control.injectInbound({ from: CUSTOMER, message: 'for alice', lineId: MAIN })
+    mock.control.injectInbound({ from: CUSTOMER, message: 'for bob', lineId: MESSAGING })
+    // The reconciler's first reads (background priority) fill the model.
+    await eventually(() => upstream.filter((p) => p === '/get-messages-api').length >= 1)
+    let body: { data: { content: string; line_id: string }[] } = { data: [] }
+    await eventually(() => {
+      void read('alice', `pb_line_id=${MAIN}`).then(async (r) => (body = await r.json()))
+      return body.data.some((m) => m.content === 'for alice')
+    })
+    const before = upstream.length
+    const fromModel = await (await read('alice', `pb_line_id=${MAIN}&limit=20`)).json()
+    expect(upstream.length).toBe(before)
+    expect(fromModel.data.map((m: { content: string }) => m.content)).toContain('for alice')
+    expect(fromModel.data.every((m: { line_id: string }) => m.line_id === MAIN)).toBe(true)
+    // Another user's line is refused before the model is asked; their own list has only theirs.
+    expect((await read('bob', `pb_line_id=${MAIN}`)).status).toBe(403)
+    const bobs = await (await read('bob', '')).json()
+    expect(bobs.data.every((m: { line_id: string }) => m.line_id === MESSAGING)).toBe(true)
+  })
+
+  it('announces a message whose webhook was lost, on its line, as message.record', async () => {
+    const { mock, events } = setup()
+    mock.control.injectInbound({ from: CUSTOMER, message: 'no webhook came', lineId: MAIN })
+    await eventually(() => events.some((e) => e.type === 'message.record'))
+    const announced = events.find((e) => e.type === 'message.record')!
+    expect(announced.lineId).toBe(MAIN.toLowerCase())
+    expect(announced.data).toMatchObject({ content: 'no webhook came', line_id: MAIN })
+  })
+})

@@ -1,0 +1,95 @@
+/**
+ * The read model inside linekit/server (model/, its own module): built from the `readModel`
+ * option, fed by the webhook route and the proxy, kept true by one reconciler per deployment
+ * that calls the service through the budget gate at `background` priority, and heard by browsers
+ * over the event stream: what the reconciler finds that no webhook announced goes out as
+ * `message.record` frames and as the audio-call event the lost webhook would have been.
+ */
+import type { AudioCallEndedEvent } from '../src/api'
+import type { LinekitContext } from './context'
+import type { LinekitEventInput } from './eventBus'
+import type { ReadModel } from './model/readModel'
+import { createReadModel } from './model/readModel'
+import type { Reconciler, ReconcilerOptions } from './model/reconciler'
+import { createReconciler } from './model/reconciler'
+import type { RetentionOptions } from './model/state'
+import type { InboundCall, ModelChange, ModelStore } from './model/types'
+
+/** The `readModel` option of createLinekitServer. */
+export interface ReadModelSetup {
+  /** Where the model lives: in memory (one instance), or `createRedisModelStore` (several). @default memory */
+  store?: ModelStore
+  /** How much is kept. @default { days: 7, messagesPerLine: 5000 } */
+  retention?: RetentionOptions
+  /** The reconciler's settings (its share of the budget, its pace), or `false` for none. @default {} */
+  reconciler?: Partial<Omit<ReconcilerOptions, 'model' | 'upstream' | 'baseUrl'>> | false
+}
+
+/** Records older than this are history (read through the routes), not news for open pages. */
+const NEWS_MS = 10 * 60 * 1000
+const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+
+/** The audio-call event a lost webhook would have been, from what the model knows of the call. */
+function callEvent(call: InboundCall, at: string): LinekitEventInput | null {
+  if (call.state !== 'ended') return null
+  const status = (call.endStatus ?? 'ended') as AudioCallEndedEvent['status']
+  const data: AudioCallEndedEvent = {
+    event: 'audiocall.inbound.ended',
+    call_uuid: call.callUuid,
+    status,
+    from: call.from,
+    pb_line_id: call.lineId,
+    linePhoneNumber: call.linePhoneNumber,
+    answeredAt: call.answeredAt,
+    endedAt: call.endedAt ?? at,
+    receivedAt: at,
+  }
+  return { type: 'audiocall.inbound.ended', lineId: call.lineId.toLowerCase(), data }
+}
+
+/** Creates the model and its reconciler, and publishes what the reconciler finds. */
+export function attachReadModel(
+  ctx: LinekitContext,
+  setup: ReadModelSetup,
+): { model: ReadModel; reconciler: Reconciler | null } {
+  const model = createReadModel({
+    ...(setup.store ? { store: setup.store } : {}),
+    ...(setup.retention ? { retention: setup.retention } : {}),
+    now: ctx.now,
+  })
+  let reconciler: Reconciler | null = null
+  if (setup.reconciler !== false) {
+    reconciler = createReconciler({
+      logger: ctx.logger,
+      ...setup.reconciler,
+      model,
+      baseUrl: ctx.baseUrl,
+      upstream: async (request, { priority }) => {
+        const answer = await ctx.upstream({ method: 'GET', url: request.url }, { priority })
+        return new Response(answer.text, { status: answer.status, headers: answer.headers })
+      },
+    })
+    reconciler.start()
+  }
+
+  // With several instances every one applies every change; the claim lets one publish it, and a
+  // change a webhook already announced (the webhook route claimed it) is not announced twice.
+  const claim = async (key: string) => (ctx.bus.claim ? ctx.bus.claim(key, DEDUPE_TTL_MS) : true)
+  const announce = async (change: ModelChange) => {
+    const at = new Date(ctx.now()).toISOString()
+    if (change.kind === 'call') {
+      const event = callEvent(change.call, at)
+      if (event && (await claim(`${change.call.callUuid}:${event.type}`))) await ctx.bus.publish(event)
+      return
+    }
+    if (change.provisional || change.replaces) return
+    const created = Date.parse(change.record.created_at)
+    if (!(ctx.now() - created < NEWS_MS)) return
+    if (!(await claim(`record:${change.record.message_handle}`))) return
+    await ctx.bus.publish({ type: 'message.record', lineId: change.lineId.toLowerCase(), data: change.record })
+  }
+  model.subscribe((changes) => {
+    for (const change of changes) ctx.track(announce(change))
+  })
+  return { model, reconciler }
+}

@@ -1,0 +1,95 @@
+import { cleanup, screen, within } from '@testing-library/react'
+import { userEvent } from 'vitest/browser'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import '../styles.css'
+import { ConversationList } from './ConversationList'
+import { renderWithStoryBackend, setups } from '../../test/support/renderWithStoryBackend'
+
+let dispose: (() => void) | undefined
+beforeEach(() => {
+  localStorage.removeItem('linekit:read:v1')
+  localStorage.removeItem('linekit:groups:v1')
+})
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+  cleanup()
+})
+
+const ui = (
+  <div style={{ height: 560, width: 380, display: 'flex', flexDirection: 'column' }}>
+    <ConversationList dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
+  </div>
+)
+const rows = () => within(screen.getByRole('region', { name: 'Threads' })).getAllByRole('button')
+const titles = () => rows().map((b) => b.querySelector('.lk-ConversationList-title')?.textContent ?? '')
+
+describe('<ConversationList> in a real browser', () => {
+  it('lists one-to-one and group threads newest first, by contact name, with unread counts', async () => {
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    await vi.waitFor(() => expect(titles().length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
+    await vi.waitFor(() => expect(titles()).toContain('Ava Stone'))
+    const all = titles()
+    // The group reply "I'm in!" is a group thread, not a thread with Cara.
+    expect(all.some((t) => t.startsWith('Group: '))).toBe(true)
+    const group = rows().find((b) => b.textContent?.includes("I'm in!"))!
+    expect(group.closest('li')).toHaveAttribute('data-kind', 'group')
+    // Newest first.
+    const times = rows().map((b) => b.querySelector('time')!.getAttribute('datetime')!)
+    expect([...times].sort().reverse()).toEqual(times)
+    // Ava's thread ends with our reply: nothing unread. Dan wrote last: 1 unread.
+    const dan = rows().find((b) => b.textContent?.includes('Call me when you are free.'))!
+    expect(dan).toHaveTextContent('1 unread message')
+    const ava = rows().find((b) => b.textContent?.includes('Ava Stone'))!
+    expect(ava).not.toHaveTextContent(/unread/)
+  })
+
+  it('keeps read state across a reload and follows other tabs', async () => {
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    const dan = () => rows().find((b) => b.textContent?.includes('Call me when you are free.'))!
+    await vi.waitFor(() => expect(dan()).toHaveTextContent('1 unread message'), { timeout: 10_000 })
+    await userEvent.click(dan())
+    await vi.waitFor(() => expect(dan()).not.toHaveTextContent(/unread/))
+    // Reload: a fresh tree reads the mark back.
+    r.rerender(<div key="reloaded">{ui}</div>)
+    await vi.waitFor(() => expect(dan()).not.toHaveTextContent(/unread/), { timeout: 10_000 })
+    // Another tab marks nothing read: it removes the marks (storage event).
+    localStorage.setItem('linekit:read:v1', '{}')
+    window.dispatchEvent(new StorageEvent('storage', { key: 'linekit:read:v1' }))
+    await vi.waitFor(() => expect(dan()).toHaveTextContent('1 unread message'))
+  })
+
+  it('searches by name or number', async () => {
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    await vi.waitFor(() => expect(titles()).toContain('Ben Ortiz'), { timeout: 10_000 })
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or number' }), 'ben')
+    await vi.waitFor(() => expect(titles()).toEqual(['Ben Ortiz']))
+    await userEvent.clear(screen.getByRole('searchbox'))
+    await userEvent.type(screen.getByRole('searchbox'), '555-0124')
+    await vi.waitFor(() => expect(titles()).toEqual(['Ava Stone']))
+    await userEvent.clear(screen.getByRole('searchbox'))
+    await userEvent.type(screen.getByRole('searchbox'), 'nobody')
+    expect(await screen.findByText('No conversation matches “nobody”.')).toBeVisible()
+  })
+
+  it('updates live when a message arrives', async () => {
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    await vi.waitFor(() => expect(titles()).toContain('Ava Stone'), { timeout: 10_000 })
+    await r.backend.control.injectInboundMessage({ from: '+14155550124', message: 'Arrived, thanks!' })
+    await vi.waitFor(() => expect(rows()[0]).toHaveTextContent('Arrived, thanks!'), { timeout: 10_000 })
+    expect(rows()[0]).toHaveTextContent('Ava Stone')
+  })
+
+  it('says when the key is rate limited, with the wait', async () => {
+    const r = await renderWithStoryBackend(ui, { setup: setups.rateLimited() })
+    dispose = r.dispose
+    expect(
+      await screen.findByText(/^Too many requests — retrying in \d+ s$/, undefined, { timeout: 10_000 }),
+    ).toBeVisible()
+    expect(screen.queryByText('Loading conversations…')).toBeNull()
+  })
+})

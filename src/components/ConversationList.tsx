@@ -1,0 +1,305 @@
+'use client'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import {
+  useConversationList,
+  type ConversationSummary,
+  type UseConversationListOptions,
+} from '../hooks/useConversationList'
+import { cx } from './internal/cx'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { clockTime, dayKey, type DateOptions } from './internal/time'
+import { useControllableState } from './internal/useControllableState'
+import { serviceBadgeStrings, type ServiceName } from './ServiceBadge'
+
+/** Default, overridable strings (i18n). */
+export const conversationListStrings = {
+  label: 'Conversations',
+  threads: 'Threads',
+  search: 'Search by name or number',
+  loading: 'Loading conversations…',
+  empty: 'No conversations yet.',
+  noMatch: (query: string) => `No conversation matches “${query}”.`,
+  error: 'The conversations could not be loaded.',
+  retry: 'Try again',
+  rateLimited: (seconds: number) =>
+    seconds > 0 ? `Too many requests — retrying in ${seconds} s` : 'Too many requests — retrying now',
+  loadOlder: 'Load older conversations',
+  loadingOlder: 'Loading older conversations…',
+  unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
+  group: 'Group',
+  you: 'You: ',
+  attachment: 'Attachment',
+  voiceMemo: 'Voice memo',
+}
+export type ConversationListStrings = typeof conversationListStrings
+
+/**
+ * Props of {@link ConversationList}.
+ *
+ * State attributes on the root: `data-state="loading" | "rate-limited" | "error" | "empty" | "ready"`.
+ * Each row: `data-kind="direct" | "group"`, `data-unread` when it has unread messages,
+ * `data-selected` on the selected thread, `data-service` (channel of the last message).
+ */
+export interface ConversationListProps
+  extends
+    Omit<HTMLAttributes<HTMLElement>, 'children' | 'defaultValue' | 'onSelect'>,
+    Pick<UseConversationListOptions, 'lineIds' | 'pageSize' | 'client'> {
+  /** Key of the selected thread (controlled). `null`: none. */
+  value?: string | null
+  /** Initially selected thread (uncontrolled). @default null */
+  defaultValue?: string | null
+  /** Called with the key of the thread the user picked. */
+  onValueChange?: (key: string | null) => void
+  /** Called with the thread the user opened (it is marked read). */
+  onSelect?: (conversation: ConversationSummary) => void
+  /** The search text (controlled). */
+  search?: string
+  /** Called as the user types in the search field. */
+  onSearchChange?: (search: string) => void
+  /** Content placed after the search field, e.g. a "New group message" button. */
+  actions?: ReactNode
+  /** Locale and time zone for times. */
+  dateOptions?: DateOptions
+  /** "Now", to show a time for today's messages and a date for older ones. @default new Date() */
+  now?: Date
+  /** Row height in px. @default 68 */
+  rowHeight?: number
+  /** String overrides. @default conversationListStrings */
+  strings?: StringOverrides<ConversationListStrings>
+  /** Overrides of error sentences. */
+  errorStrings?: Partial<LinekitErrorStrings>
+}
+
+const initials = (c: ConversationSummary): string => {
+  if (!c.named) return c.kind === 'group' ? '#' : ''
+  const words = c.title.split(/[\s,]+/).filter(Boolean)
+  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')).toUpperCase()
+}
+
+/**
+ * The inbox: every thread of the user's lines, one-to-one and group, newest first — name (from
+ * contacts) or number, initials avatar, last message, time, channel, unread count (kept in this
+ * browser, followed across tabs). Search by name or number. Live over the event stream;
+ * virtualized (1,000 threads stay smooth); older threads load as the user scrolls down. Says
+ * when the key is rate limited and when it retries. Built on {@link useConversationList}.
+ *
+ * @example
+ * <ConversationList onSelect={(c) => setOpen(c)} />
+ */
+export function ConversationList({
+  lineIds,
+  pageSize,
+  client,
+  value,
+  defaultValue = null,
+  onValueChange,
+  onSelect,
+  search: searchProp,
+  onSearchChange,
+  actions,
+  dateOptions,
+  now,
+  rowHeight = 68,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: ConversationListProps) {
+  const s = mergeStrings(conversationListStrings, strings)
+  const id = useId()
+  const [selected, setSelected] = useControllableState<string | null>({
+    prop: value,
+    defaultProp: defaultValue,
+    onChange: onValueChange,
+    caller: 'ConversationList',
+  })
+  const [search, setSearch] = useControllableState<string>({
+    prop: searchProp,
+    defaultProp: '',
+    onChange: onSearchChange,
+    caller: 'ConversationList',
+  })
+  const list = useConversationList({
+    search,
+    ...(lineIds ? { lineIds } : {}),
+    ...(pageSize ? { pageSize } : {}),
+    ...(client ? { client } : {}),
+  })
+  const { conversations, hasOlder, isFetchingOlder, fetchOlder } = list
+  const viewport = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: conversations.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (i) => conversations[i]?.key ?? i,
+    overscan: 8,
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items[items.length - 1]?.index ?? -1
+  // Older threads load as the user nears the end of what is loaded.
+  useEffect(() => {
+    if (hasOlder && !isFetchingOlder && lastIndex >= conversations.length - 5) fetchOlder()
+  }, [lastIndex, conversations.length, hasOlder, isFetchingOlder, fetchOlder])
+
+  const state =
+    list.rateLimitedFor !== null && conversations.length === 0
+      ? 'rate-limited'
+      : list.status === 'pending'
+        ? 'loading'
+        : list.status === 'error'
+          ? 'error'
+          : conversations.length === 0
+            ? 'empty'
+            : 'ready'
+  const today = dayKey(now ?? new Date(), dateOptions)
+  const when = (iso: string) =>
+    dayKey(iso, dateOptions) === today
+      ? clockTime(iso, dateOptions)
+      : new Intl.DateTimeFormat(dateOptions?.locale, {
+          month: 'short',
+          day: 'numeric',
+          ...(dateOptions?.timeZone ? { timeZone: dateOptions.timeZone } : {}),
+        }).format(new Date(iso))
+  const preview = (c: ConversationSummary) => {
+    const m = c.last
+    const text = m.content || (m.voice_attachment_url ? s.voiceMemo : m.media_attachment_url ? s.attachment : '')
+    return `${m.direction === 'outbound' ? s.you : ''}${text}`
+  }
+  const open = (c: ConversationSummary) => {
+    setSelected(c.key)
+    list.markRead(c)
+    onSelect?.(c)
+  }
+
+  return (
+    <section aria-label={s.label} {...props} className={cx('lk-ConversationList', className)} data-state={state}>
+      <div className="lk-ConversationList-header">
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="lk-ConversationList-search"
+          aria-label={s.search}
+          placeholder={s.search}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        {actions}
+      </div>
+      {state === 'rate-limited' ? (
+        <p className="lk-ConversationList-placeholder" role="status">
+          {s.rateLimited(list.rateLimitedFor ?? 0)}
+        </p>
+      ) : state === 'loading' ? (
+        <p className="lk-ConversationList-placeholder" role="status">
+          {s.loading}
+        </p>
+      ) : state === 'error' ? (
+        <div className="lk-ConversationList-placeholder" role="alert">
+          <p>
+            {s.error} {describeLinekitError(list.error, 'load', errorStrings)}
+          </p>
+          <button type="button" className="lk-Button" onClick={list.refetch}>
+            {s.retry}
+          </button>
+        </div>
+      ) : state === 'empty' ? (
+        <p className="lk-ConversationList-placeholder" role="status">
+          {search.trim() ? s.noMatch(search.trim()) : s.empty}
+        </p>
+      ) : (
+        <div
+          ref={viewport}
+          className="lk-ConversationList-viewport"
+          role="region"
+          aria-label={s.threads}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (axe: scrollable-region-focusable)
+          tabIndex={0}
+        >
+          <ul
+            className="lk-ConversationList-canvas"
+            aria-busy={isFetchingOlder || undefined}
+            style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+          >
+            {items.map((v) => {
+              const c = conversations[v.index]
+              if (!c) return null
+              const avatar = initials(c)
+              return (
+                <li
+                  key={c.key}
+                  className="lk-ConversationList-row"
+                  aria-setsize={conversations.length}
+                  aria-posinset={v.index + 1}
+                  data-kind={c.kind}
+                  data-unread={c.unread > 0 || undefined}
+                  data-selected={selected === c.key || undefined}
+                  data-service={c.last.service}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    height: v.size,
+                    transform: `translateY(${v.start}px)`,
+                  }}
+                >
+                  <button
+                    type="button"
+                    className="lk-ConversationList-item"
+                    aria-current={selected === c.key || undefined}
+                    onClick={() => open(c)}
+                  >
+                    <span className="lk-ConversationList-avatar" aria-hidden="true" data-kind={c.kind}>
+                      {avatar || (
+                        <span className="lk-ConversationList-avatarIcon">{c.kind === 'group' ? '#' : '☎︎'}</span>
+                      )}
+                    </span>
+                    <span className="lk-ConversationList-main">
+                      <span className="lk-ConversationList-top">
+                        <span className="lk-ConversationList-title">
+                          {c.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
+                          {c.title}
+                          {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
+                        </span>
+                        <time className="lk-ConversationList-time" dateTime={c.last.created_at}>
+                          {when(c.last.created_at)}
+                        </time>
+                      </span>
+                      <span className="lk-ConversationList-bottom">
+                        <span className="lk-ConversationList-preview">{preview(c)}</span>
+                        <span className="lk-ConversationList-channel" data-service={c.last.service}>
+                          {serviceBadgeStrings[c.last.service as ServiceName] ?? c.last.service}
+                        </span>
+                        {c.unread > 0 ? (
+                          <span className="lk-ConversationList-unread">
+                            <span aria-hidden="true">{c.unread}</span>
+                            <span className="lk-sr-only">{s.unread(c.unread)}</span>
+                          </span>
+                        ) : null}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+          {hasOlder ? (
+            <div className="lk-ConversationList-older">
+              <button
+                type="button"
+                className="lk-Button"
+                data-variant="ghost small"
+                disabled={isFetchingOlder}
+                onClick={fetchOlder}
+              >
+                {isFetchingOlder ? s.loadingOlder : s.loadOlder}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  )
+}

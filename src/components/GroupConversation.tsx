@@ -1,0 +1,208 @@
+'use client'
+import { useId, useState, type FormEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
+import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { useGroupThread } from '../hooks/useGroupThread'
+import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
+import { cx } from './internal/cx'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { groupErrorRule, type GroupErrorStrings } from './errorMessages'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import type { DateOptions } from './internal/time'
+import type { ThreadItem } from './internal/types'
+import { MessageList, type MessageListProps } from './MessageList'
+
+/** Default, overridable strings (i18n). */
+export const groupConversationStrings = {
+  label: (title: string) => `Group conversation: ${title}`,
+  participants: (names: string) => `With ${names}`,
+  unknownParticipants:
+    'Only the people who replied are known here. Send a group message from this app to reply to the whole group.',
+  message: 'Message',
+  messageHelp: 'Enter sends to everyone in the group, Shift+Enter starts a new line.',
+  send: 'Send',
+  sending: 'Sending…',
+  emptyError: 'Type a message.',
+  sent: 'Sent. It appears here once the service lists it.',
+}
+export type GroupConversationStrings = typeof groupConversationStrings
+
+/**
+ * Props of {@link GroupConversation}.
+ *
+ * State attributes on the root: `data-state="loading" | "error" | "empty" | "ready"`,
+ * `data-participants="known" | "partial"`.
+ */
+export interface GroupConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** The group's chat identifier (`to_number` of its messages, begins `chat`). */
+  chatId: string
+  /** The participants (E.164). @default those the kit sent to, else those who replied */
+  participants?: string[]
+  /** The line the group lives on (`ConversationSummary.lineId`); needed when the user has several lines and the kit did not send to the group. @default the line the kit saw it on */
+  lineId?: string
+  /** Heading. @default the group's name, else its participants' names */
+  title?: string
+  /** Locale and time zone for days and times. */
+  dateOptions?: DateOptions
+  /** "Now" for Today/Yesterday labels (stories, tests). */
+  now?: Date
+  /** Virtualizer tuning and list strings. */
+  listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'strings'>
+  /** String overrides. @default groupConversationStrings */
+  strings?: StringOverrides<GroupConversationStrings>
+  /** Overrides of error sentences. */
+  errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
+}
+
+/**
+ * One group thread: the messages sent to the group and each participant's replies, attributed to
+ * the sender (contact name, else number), with a composer that sends to the same participant set
+ * so the service reuses the thread (spec: POST /send-group-message — same participant set, same
+ * thread; `lineId` must be the group's line). Built on {@link useGroupThread}.
+ *
+ * @example
+ * <GroupConversation chatId="chat000000000000001" participants={['+14155550124', '+14155550146']} />
+ */
+export function GroupConversation({
+  chatId,
+  participants: participantsProp,
+  lineId: lineIdProp,
+  title,
+  dateOptions,
+  now,
+  listProps,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: GroupConversationProps) {
+  const s = mergeStrings(groupConversationStrings, strings)
+  const ids = useId()
+  const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
+  const nameOf = useContactDirectory()
+  const send = useSendGroupMessage()
+  const [text, setText] = useState('')
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const [justSent, setJustSent] = useState(false)
+  const participants = participantsProp ?? thread.participants
+  const complete = participantsProp !== undefined || thread.participantsKnown
+  const names = participants.map((p) => nameOf(p) ?? p).join(', ')
+  const heading = title ?? thread.name ?? names
+  const lineId = lineIdProp ?? thread.lineId
+  const state =
+    thread.status === 'pending'
+      ? 'loading'
+      : thread.status === 'error' && thread.items.length === 0
+        ? 'error'
+        : thread.items.length === 0
+          ? 'empty'
+          : 'ready'
+
+  const senderOf = (item: ThreadItem) =>
+    item.kind === 'message' && item.message.direction === 'inbound'
+      ? (nameOf(item.message.from_number) ?? item.message.from_number)
+      : undefined
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault()
+    if (send.isPending) return
+    const message = text.trim()
+    if (message === '') return setInvalid(s.emptyError)
+    setInvalid(null)
+    setJustSent(false)
+    send.mutate(
+      { numbers: participants, message: text, ...(lineId !== undefined ? { lineId } : {}) },
+      {
+        onSuccess: () => {
+          setText('')
+          setJustSent(true)
+        },
+      },
+    )
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <section
+      aria-label={s.label(heading)}
+      {...props}
+      className={cx('lk-Conversation lk-GroupConversation', className)}
+      data-state={state}
+      data-participants={complete ? 'known' : 'partial'}
+    >
+      <header className="lk-Conversation-header">
+        <span className="lk-Conversation-title">{heading}</span>
+        {heading !== names && names ? (
+          <span className="lk-GroupConversation-members">{s.participants(names)}</span>
+        ) : null}
+      </header>
+      <MessageList
+        key={chatId}
+        className="lk-Conversation-list"
+        items={thread.items}
+        status={thread.status}
+        error={thread.error}
+        onRetry={thread.refetch}
+        hasOlder={thread.hasOlder}
+        isFetchingOlder={thread.isFetchingOlder}
+        onLoadOlder={thread.fetchOlder}
+        senderOf={senderOf}
+        {...(dateOptions ? { dateOptions } : {})}
+        {...(now ? { now } : {})}
+        {...listProps}
+        errorStrings={errorStrings}
+      />
+      <form className="lk-MessageComposer lk-Conversation-composer" aria-label={s.message} onSubmit={submit} noValidate>
+        {complete ? null : (
+          <p className="lk-Notice" data-tone="warning">
+            {s.unknownParticipants}
+          </p>
+        )}
+        <div className="lk-MessageComposer-row">
+          <div className="lk-Field lk-MessageComposer-text">
+            <label htmlFor={`${ids}-text`} className="lk-sr-only">
+              {s.message}
+            </label>
+            <textarea
+              id={`${ids}-text`}
+              rows={1}
+              value={text}
+              placeholder={s.message}
+              disabled={!complete}
+              aria-describedby={`${ids}-help`}
+              aria-invalid={invalid !== null || undefined}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+            />
+            <span id={`${ids}-help`} className="lk-sr-only">
+              {s.messageHelp}
+            </span>
+          </div>
+          <button type="submit" className="lk-Button" disabled={!complete || send.isPending}>
+            {send.isPending ? s.sending : s.send}
+          </button>
+        </div>
+        <div role="alert" className="lk-MessageComposer-alert">
+          {invalid ? (
+            <p className="lk-Notice" data-tone="danger">
+              {invalid}
+            </p>
+          ) : send.error && !send.isPending ? (
+            <p className="lk-Notice" data-tone="danger">
+              {describeLinekitError(send.error, groupErrorRule(errorStrings), errorStrings)}
+            </p>
+          ) : null}
+        </div>
+        {justSent ? (
+          <p className="lk-sr-only" role="status">
+            {s.sent}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  )
+}
