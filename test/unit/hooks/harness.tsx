@@ -23,10 +23,13 @@ export const BASE = 'http://app.test/api/linekit'
 export { hosts } from '../../support/backend'
 
 /** A fresh mock + real server handler. The mock clock is manual: tests move it. */
-export function createBackend(options: { account?: 'production' | 'capped'; clock?: MockClock } = {}) {
+export function createBackend(
+  options: { account?: 'production' | 'capped'; clock?: MockClock; readModel?: false } = {},
+) {
   return createTestBackend({
     clock: options.clock ?? createMockClock({ now: Date.now() }),
     ...(options.account ? { account: options.account } : {}),
+    ...(options.readModel === false ? { readModel: false as const } : {}),
     // The 60/min limit runs on the manual mock clock, which tests do not move: off unless a test turns it on.
     rateLimitPerMinute: 0,
   })
