@@ -1,5 +1,4 @@
 'use client'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   useCallback,
   useEffect,
@@ -11,13 +10,15 @@ import {
   type ReactNode,
 } from 'react'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { groupThreadByDay, itemTime, type ThreadRow } from './internal/groupByDay'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
+import { useVirtualList } from './internal/useVirtualList'
 import { MessageBubble, type MessageBubbleProps } from './MessageBubble'
 
-/** Default, overridable strings (i18n). `{n}` is a count. */
+/** Default, overridable strings (i18n). */
 export const messageListStrings = {
   label: 'Messages',
   loading: 'Loading messages…',
@@ -26,13 +27,13 @@ export const messageListStrings = {
   retry: 'Try again',
   loadOlder: 'Load older messages',
   loadingOlder: 'Loading older messages…',
-  newMessages: '{n} new messages',
+  newMessages: (count: number) => `${count} new messages`,
   newMessage: '1 new message',
   jumpToLatest: 'Jump to the latest message',
   jumpToLatestShort: 'Jump to latest',
   rateLimited: (seconds: number) =>
     seconds > 0 ? `Too many requests — retrying in ${seconds} s` : 'Too many requests — retrying now',
-  announceInbound: 'New message: {text}',
+  announceInbound: (text: string) => `New message: ${text}`,
   today: 'Today',
   yesterday: 'Yesterday',
 }
@@ -82,14 +83,14 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   /** Distance from the bottom (px) that still counts as "at the newest message". @default 48 */
   pinThreshold?: number
   /** String overrides. @default messageListStrings */
-  strings?: Partial<MessageListStrings> & MessageBubbleProps['strings']
+  strings?: StringOverrides<MessageListStrings> & MessageBubbleProps['strings']
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
  * The virtualized thread: only the rows in view (plus `overscan`) are mounted, each measured
- * after render (`@tanstack/react-virtual`), so 10,000 messages of any height scroll smoothly.
+ * after render (`useVirtualList`), so 10,000 messages of any height scroll smoothly.
  * It follows new messages while the user is at the bottom; once they scroll up it stays put and
  * offers a "N new messages" button instead; when older pages are prepended the visible message
  * stays where it was. Day separators group messages. Themed by `--lk-*` variables.
@@ -121,7 +122,8 @@ export function MessageList({
   className,
   ...props
 }: MessageListProps) {
-  const s = { ...messageListStrings, ...strings }
+  const s = mergeStrings(messageListStrings, strings)
+  const { announceInbound, newMessage } = s
   const viewport = useRef<HTMLDivElement>(null)
   const nowKey = now?.getTime()
   const rows = useMemo<ThreadRow[]>(
@@ -134,17 +136,15 @@ export function MessageList({
   const [unseen, setUnseen] = useState(0)
   const [announcement, setAnnouncement] = useState('')
 
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualList({
     count: rows.length,
     getScrollElement: () => viewport.current,
     estimateSize: (i) => (rows[i]?.kind === 'day' ? 32 : estimateSize),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan,
-    // Chat anchoring: keep the visible row in place when rows are prepended, follow appends
-    // while at the end.
-    anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: pinThreshold,
+    // Chat anchoring: keep the visible row in place when older rows are prepended (following
+    // appends while at the end is the pinned effect below).
+    anchor: true,
   })
 
   const setPinnedBoth = useCallback((value: boolean) => {
@@ -158,7 +158,7 @@ export function MessageList({
   useLayoutEffect(() => {
     if (started.current || rows.length === 0) return
     started.current = true
-    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
+    virtualizer.scrollToEnd()
   }, [rows.length, virtualizer])
 
   // Appends: count unseen ones while scrolled up, jump down for the user's own sends,
@@ -179,7 +179,7 @@ export function MessageList({
     const inbound = appended.filter((it) => it.kind === 'message' && it.message.direction === 'inbound')
     const newestInbound = inbound[inbound.length - 1]
     if (newestInbound?.kind === 'message') {
-      setAnnouncement(s.announceInbound.replace('{text}', newestInbound.message.content || s.newMessage))
+      setAnnouncement(announceInbound(newestInbound.message.content || newMessage))
     }
     if (own) {
       setPinnedBoth(true)
@@ -187,11 +187,12 @@ export function MessageList({
     } else if (!pinnedRef.current) {
       setUnseen((n) => n + appended.length)
     }
-  }, [items, lastKey, s.announceInbound, s.newMessage, setPinnedBoth, virtualizer])
+  }, [items, lastKey, announceInbound, newMessage, setPinnedBoth, virtualizer])
 
   // The viewport can shrink or grow (the composer below it changes height, the window resizes):
   // stay on the newest message while pinned.
   const hasViewport = status !== 'pending' && items.length > 0
+  const lastTop = useRef(0)
   useEffect(() => {
     const el = viewport.current
     if (!el || typeof ResizeObserver === 'undefined') return
@@ -207,7 +208,6 @@ export function MessageList({
   // While pinned, stay at the end as rows are measured and the total height changes. Also
   // remember where we put the view: scroll events for programmatic moves may arrive late or
   // coalesced, and `onScroll` compares against this to tell a user scrolling up.
-  const lastTop = useRef(0)
   const totalSize = virtualizer.getTotalSize()
   useLayoutEffect(() => {
     const el = viewport.current
@@ -295,7 +295,7 @@ export function MessageList({
       ) : state === 'error' ? (
         <div className="lk-MessageList-placeholder" role="alert">
           <p>
-            {s.error} {describeError(error, 'load', errorStrings)}
+            {s.error} {describeLinekitError(error, 'load', errorStrings)}
           </p>
           {onRetry ? (
             <button type="button" className="lk-Button" onClick={onRetry}>
@@ -373,7 +373,7 @@ export function MessageList({
             s.jumpToLatestShort
           ) : (
             <>
-              {unseen === 1 ? s.newMessage : s.newMessages.replace('{n}', String(unseen))}
+              {unseen === 1 ? s.newMessage : s.newMessages(unseen)}
               <span className="lk-sr-only">, {s.jumpToLatest}</span>
             </>
           )}{' '}
