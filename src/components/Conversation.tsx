@@ -1,12 +1,13 @@
 'use client'
-import { useState, type HTMLAttributes } from 'react'
+import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
 import { cx } from './internal/cx'
-import type { ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import type { LinekitErrorStrings } from './errorMessages'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageComposer, type MessageComposerProps } from './MessageComposer'
@@ -16,7 +17,7 @@ import type { ReactionBarStrings } from './ReactionBar'
 
 /** Default, overridable strings (i18n). */
 export const conversationStrings = {
-  label: 'Conversation with {phone}',
+  label: (phone: string) => `Conversation with ${phone}`,
   react: 'Add a reaction',
   closeReactions: 'Close reactions',
 }
@@ -52,12 +53,12 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
     'showLinePicker' | 'showTypingIndicator' | 'defaultOptionsOpen' | 'strings' | 'onSent'
   >
   /** String overrides. */
-  strings?: Partial<ConversationStrings> & {
-    availability?: Partial<AvailabilityBadgeStrings>
-    reactions?: Partial<ReactionBarStrings>
+  strings?: StringOverrides<ConversationStrings> & {
+    availability?: StringOverrides<AvailabilityBadgeStrings>
+    reactions?: StringOverrides<ReactionBarStrings>
   }
   /** Overrides of error sentences, shared by all parts. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -88,8 +89,29 @@ export function Conversation({
   className,
   ...props
 }: ConversationProps) {
-  const s = { ...conversationStrings, ...strings }
+  const s = mergeStrings(conversationStrings, strings)
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
+  // Retry and Discard remove their own buttons: focus moves to the message box, not the page.
+  const rootRef = useRef<HTMLElement>(null)
+  const items = useMemo(() => {
+    const focusComposer = () =>
+      rootRef.current?.querySelector<HTMLElement>('.lk-Conversation-composer textarea')?.focus()
+    return thread.items.map((it) =>
+      it.kind === 'optimistic'
+        ? {
+            ...it,
+            retry: () => {
+              it.retry()
+              focusComposer()
+            },
+            discard: () => {
+              it.discard()
+              focusComposer()
+            },
+          }
+        : it,
+    )
+  }, [thread.items])
   const availability = useAvailability(phoneNumber)
   const rateLimitedFor = useRetryCountdown(thread.status === 'pending' ? thread.failureReason : null)
   const nativeChat = availability.data?.available
@@ -127,7 +149,8 @@ export function Conversation({
 
   return (
     <section
-      aria-label={s.label.replace('{phone}', title ?? phoneNumber)}
+      ref={rootRef}
+      aria-label={s.label(title ?? phoneNumber)}
       {...props}
       className={cx('lk-Conversation', className)}
       data-state={state}
@@ -142,7 +165,7 @@ export function Conversation({
       <MessageList
         key={`${phoneNumber}|${lineId ?? ''}`}
         className="lk-Conversation-list"
-        items={thread.items}
+        items={items}
         status={thread.status}
         error={thread.error}
         onRetry={thread.refetch}

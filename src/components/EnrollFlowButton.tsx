@@ -1,5 +1,5 @@
 'use client'
-import { useId, useState, type HTMLAttributes } from 'react'
+import { useEffect, useId, useRef, useState, type HTMLAttributes } from 'react'
 import type { RunStatus } from '../api/values'
 import type { EnrollResponse, Workflow } from '../api/schemas'
 import { useCancelRun } from '../hooks/useCancelRun'
@@ -8,8 +8,8 @@ import { useEnrollFlow } from '../hooks/useEnrollFlow'
 import { useWorkflows } from '../hooks/useWorkflows'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { enrollErrorRule, type EnrollErrorStrings } from './internal/errorRules'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { enrollErrorRule, type EnrollErrorStrings } from './errorMessages'
 import { lineLabel } from './lineLabel'
 
 /** Default, overridable strings (i18n). */
@@ -25,7 +25,7 @@ export const enrollFlowButtonStrings = {
   error: 'Workflows could not be loaded.',
   retry: 'Try again',
   empty: 'There are no published workflows.',
-  run: 'Run {id}: {status}',
+  run: (id: string, status: string) => `Run ${id}: ${status}`,
   line: (line: string) => `Pinned to ${line} for the whole run.`,
   lineUnknown: 'Pinned to one line for the whole run.',
   cancelExisting: 'Cancel the existing run',
@@ -60,7 +60,7 @@ export interface EnrollFlowButtonProps extends Omit<HTMLAttributes<HTMLDivElemen
   /** String overrides. @default enrollFlowButtonStrings */
   strings?: StringOverrides<EnrollFlowButtonStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & EnrollErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & EnrollErrorStrings>
 }
 
 const workflowName = (w: Workflow) => w.name ?? w.flowId
@@ -115,6 +115,28 @@ export function EnrollFlowButton({
       // shown from cancel.error
     }
   }
+  // Focus follows the panel: into the workflow picker when it opens, to Cancel run once enrolled,
+  // back to Enrol after a cancel and to the opener when Escape closes it (the pressed button is
+  // disabled or gone by then, which would drop focus to the page).
+  const rootRef = useRef<HTMLDivElement>(null)
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    const target = focusNext.current && rootRef.current?.querySelector<HTMLElement>(focusNext.current)
+    if (!target) return
+    target.focus()
+    focusNext.current = null
+  })
+  useEffect(() => {
+    const root = rootRef.current
+    if (!open || !root) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      focusNext.current = '[data-part="opener"]'
+      setOpen(false)
+    }
+    root.addEventListener('keydown', onKey)
+    return () => root.removeEventListener('keydown', onKey)
+  }, [open])
   const runLine = run ? lines.lines.find((l) => l.lineId.toLowerCase() === run.pb_line_id.toLowerCase()) : undefined
 
   const doEnrol = async () => {
@@ -129,9 +151,11 @@ export function EnrollFlowButton({
         ...(lineId !== undefined ? { pb_line_id: lineId } : {}),
       })
       setRun(res)
+      focusNext.current = '[data-part="cancel-run"]'
       onEnrolled?.(res)
     } catch {
       // shown from enrol.error
+      focusNext.current = '[data-part="enrol"]'
     }
   }
   const doCancel = async () => {
@@ -139,6 +163,7 @@ export function EnrollFlowButton({
     try {
       await cancel.mutateAsync({ runId: run.runId })
       setCancelled(true)
+      focusNext.current = '[data-part="enrol"]'
     } catch {
       // shown from cancel.error
     }
@@ -147,14 +172,24 @@ export function EnrollFlowButton({
   const state = !open ? 'closed' : enrol.isPending ? 'enrolling' : run ? 'enrolled' : enrol.error ? 'error' : 'open'
   const status: RunStatus | undefined = cancelled ? 'CANCELLED' : run?.status
   return (
-    <div {...props} className={cx('lk-EnrollFlowButton', className)} data-state={state} data-run-status={status}>
+    <div
+      ref={rootRef}
+      {...props}
+      className={cx('lk-EnrollFlowButton', className)}
+      data-state={state}
+      data-run-status={status}
+    >
       <button
         type="button"
         className="lk-Button"
         data-variant={open ? 'ghost' : undefined}
+        data-part="opener"
         aria-expanded={open}
         aria-controls={`${ids}-panel`}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) focusNext.current = 'select'
+          setOpen(!open)
+        }}
       >
         {open ? s.close : s.open}
       </button>
@@ -165,7 +200,7 @@ export function EnrollFlowButton({
           ) : workflows.status === 'error' ? (
             <div className="lk-Notice" data-tone="danger" role="alert">
               <p>
-                {s.error} {describeError(workflows.error, 'load', errorStrings)}
+                {s.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
               </p>
               <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
                 {s.retry}
@@ -199,6 +234,7 @@ export function EnrollFlowButton({
               <button
                 type="button"
                 className="lk-Button"
+                data-part="enrol"
                 disabled={!flowId || enrol.isPending}
                 onClick={() => void doEnrol()}
               >
@@ -208,7 +244,7 @@ export function EnrollFlowButton({
           )}
           {enrol.error && !enrol.isPending && !run ? (
             <div className="lk-Notice" data-tone="danger" role="alert">
-              <p>{describeError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}</p>
+              <p>{describeLinekitError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}</p>
               {conflictRun !== undefined ? (
                 <button
                   type="button"
@@ -221,7 +257,7 @@ export function EnrollFlowButton({
                 </button>
               ) : null}
               {cancel.error && conflictRun !== undefined ? (
-                <p>{describeError(cancel.error, 'load', errorStrings)}</p>
+                <p>{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
               ) : null}
             </div>
           ) : null}
@@ -232,7 +268,7 @@ export function EnrollFlowButton({
           ) : null}
           {run && status ? (
             <div className="lk-Notice" data-tone="success" role="status">
-              <p>{s.run.replace('{id}', String(run.runId)).replace('{status}', s.statuses[status] ?? status)}</p>
+              <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
               <p>{runLine ? s.line(lineLabel(runLine)) : s.lineUnknown}</p>
               {cancelled ? (
                 <p>{s.cancelled}</p>
@@ -241,6 +277,7 @@ export function EnrollFlowButton({
                   type="button"
                   className="lk-Button"
                   data-variant="ghost"
+                  data-part="cancel-run"
                   disabled={cancel.isPending}
                   onClick={() => void doCancel()}
                 >
@@ -248,7 +285,7 @@ export function EnrollFlowButton({
                 </button>
               ) : null}
               {cancel.error && !cancelled ? (
-                <p role="alert">{describeError(cancel.error, 'load', errorStrings)}</p>
+                <p role="alert">{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
               ) : null}
             </div>
           ) : null}

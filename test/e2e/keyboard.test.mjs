@@ -82,7 +82,10 @@ describe('keyboard on the playground', () => {
     await playground.control('POST', '/reset')
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
+    // A call rung before the page's event stream is open is missed (as in production): wait for it.
+    const events = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/events'), { timeout: 20_000 })
     await page.goto(playground.url)
+    await events
     await page
       .getByRole('navigation', { name: /threads$/i })
       .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
@@ -133,7 +136,17 @@ describe('keyboard on the playground', () => {
     await tabTo(page, 'button', /^attachment, effect and line$/i)
     await page.keyboard.press('Enter')
     await page.waitForFunction(() => document.querySelector('[aria-expanded="true"][aria-controls]'))
-    await page.keyboard.press('Shift+Tab')
+    await conversation.locator('.lk-MessageComposer-options :is(input, select)').first().waitFor()
+    // Into the tray (it sits above the message box).
+    for (let i = 0; i < 12; i += 1) {
+      if (await page.evaluate(() => Boolean(document.activeElement?.closest('.lk-MessageComposer-options')))) break
+      await page.keyboard.press('Shift+Tab')
+    }
+    assert.equal(
+      await page.evaluate(() => Boolean(document.activeElement?.closest('.lk-MessageComposer-options'))),
+      true,
+      'Shift+Tab reaches the options',
+    )
     await page.keyboard.press('Escape')
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'Escape closes the options')
     await assertFocus(page, 'button', /^attachment, effect and line$/i, 'after Escape in the options')

@@ -1,13 +1,14 @@
 /**
  * Test support: one fresh mock service behind the REAL linekit/server handler, with the mock's
  * webhooks posted into the server's webhook route, and an MSW handler that hands
- * `*\/api/linekit/*` requests to the server. The hooks, calling and reliability tests build on it;
- * stories use the same chain through stories/support/createStoryBackend.
+ * `*\/api/linekit/*` requests to the server. The hooks, component and reliability tests build on it;
+ * the stories' `createStoryBackend` is made of the same pieces (stories/support/serviceChain.ts).
  */
 import { http } from 'msw'
 import { createMockService } from 'linekit/mocks'
 import type { MockClock } from 'linekit/mocks'
 import { createLinekitServer } from 'linekit/server'
+import { accountApiKey, asScriptedRequest, webhookSenderInto } from '../../stories/support/serviceChain'
 import type { LinekitServer } from 'linekit/server'
 
 export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
@@ -31,21 +32,11 @@ export function createTestBackend(options: TestBackendOptions) {
   const mock = createMockService({
     clock,
     // Webhooks go straight into the server's real webhook route.
-    webhookSender: async (url: string, body: unknown) => {
-      const response = await ref.server!.handle(
-        new Request(new URL(new URL(url).pathname, 'http://localhost').toString(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      )
-      return { status: response.status }
-    },
+    webhookSender: webhookSenderInto(() => ref.server),
   })
   const kind = options.account ?? 'production'
   const account = mock.control.accounts().find((a) => a.kind === kind)!
-  // The legacy-key account is used through its legacy key (the mint refuses it); others through a current one.
-  const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])!.key
+  const apiKey = accountApiKey(account, kind)!
   const mockStart = clock.now()
   const server = createLinekitServer({
     apiKey,
@@ -67,12 +58,7 @@ export function createTestBackend(options: TestBackendOptions) {
     outbound: true,
     audioCalls: true,
   })
-  const handler = http.all('*/api/linekit/*', async ({ request }) => {
-    // Node's fetch sends no Origin: mark the request as scripted, as a same-origin page would.
-    const headers = new Headers(request.headers)
-    headers.set('x-linekit-csrf', '1')
-    return server.handle(new Request(request, { headers }))
-  })
+  const handler = http.all('*/api/linekit/*', ({ request }) => server.handle(asScriptedRequest(request)))
   /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
   const outboundTo = (phone: string, content?: string) =>
     [...mock.state.messagesByHandle.values()].filter(

@@ -1,8 +1,14 @@
 import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { useThread } from '../../../src/hooks/useThread'
-import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
-import { createBackend, hosts, installMsw, recordRequests, renderWithBackend } from './harness'
+import { useThread } from './useThread'
+import { createMemoryEventSource } from '../events/createMemoryEventSource'
+import {
+  createBackend,
+  hosts,
+  installMsw,
+  recordRequests,
+  renderWithBackend,
+} from '../../test/support/renderWithBackend'
 
 installMsw()
 const AVA = '+14155550124'
