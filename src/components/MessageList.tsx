@@ -289,7 +289,9 @@ export function MessageList({
         </div>
       ) : null}
       {state === 'loading' ? (
-        <div className="lk-MessageList-placeholder" role="status">
+        // Keyed apart from the viewport: React would otherwise reuse this node for it, and the
+        // browser would count the placeholder growing into the list as a layout shift.
+        <div key="placeholder" className="lk-MessageList-placeholder" role="status">
           {rateLimitedFor !== null ? s.rateLimited(rateLimitedFor) : s.loading}
         </div>
       ) : state === 'error' ? (
@@ -309,6 +311,7 @@ export function MessageList({
         </div>
       ) : (
         <div
+          key="viewport"
           ref={viewport}
           className="lk-MessageList-viewport"
           role="region"

@@ -234,35 +234,50 @@ describe('keyboard on components in the static Storybook', () => {
   }
   after(() => context?.close())
 
-  test('ContactCard: Edit → first field; Escape → Edit; Save → Edit; Cancel → Edit', async () => {
+  /** Asserts focus is inside the open dialog (the contact editor is a modal dialog). */
+  async function assertFocusInDialog(page, why) {
+    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))
+    assert.ok(inside, `${why}: focus is on ${(await focused(page)).text}, expected inside the dialog`)
+  }
+
+  test('ContactCard: Edit → into the editor; Escape → Edit; Save → Edit; Cancel → Edit', async () => {
     const page = await open('messaging-contactcard--stored')
     await tabTo(page, 'button', /^edit$/i)
     await page.keyboard.press('Enter')
-    await assertFocus(page, 'textbox', /first name/i, 'after Edit')
+    await page.getByRole('dialog').waitFor()
+    await assertFocusInDialog(page, 'after Edit')
     await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
     await assertFocus(page, 'button', /^edit$/i, 'after Escape in the editor')
     await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor()
+    await tabTo(page, 'textbox', /first name/i)
     await page.keyboard.type('x')
     await tabTo(page, 'button', /^save$/i)
     await page.keyboard.press('Enter')
-    await page.getByRole('button', { name: /^edit$/i }).waitFor({ timeout: 10_000 })
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
     await assertFocus(page, 'button', /^edit$/i, 'after Save')
     await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor()
     await tabTo(page, 'button', /^cancel$/i)
     await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
     await assertFocus(page, 'button', /^edit$/i, 'after Cancel')
   })
 
-  test('ContactCard: Add contact → first field; Save → Edit', async () => {
+  test('ContactCard: Add contact → into the editor; Save → the card', async () => {
     const page = await open('messaging-contactcard--not-stored')
     await tabTo(page, 'button', /^add contact$/i)
     await page.keyboard.press('Enter')
-    await assertFocus(page, 'textbox', /first name/i, 'after Add contact')
+    await page.getByRole('dialog').waitFor()
+    await assertFocusInDialog(page, 'after Add contact')
+    await tabTo(page, 'textbox', /first name/i)
     await page.keyboard.type('Keyboard')
     await tabTo(page, 'button', /^save$/i)
     await page.keyboard.press('Enter')
-    await page.getByRole('button', { name: /^edit$/i }).waitFor({ timeout: 10_000 })
-    await assertFocus(page, 'button', /^edit$/i, 'after Save')
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, `after Save focus is not thrown to the page (${f.text})`)
   })
 
   test('EnrollFlowButton: open → workflow; Escape → opener; Enrol → Cancel run → Enrol', async () => {
