@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `node scripts/check-no-secrets.mjs [--root <dir>] [--secret <value>]…`
-// Fails (exit 1) when an API key appears in a built browser bundle (issue 12: the key never
-// reaches a browser). Run it after `npm run build` and `npm run build-storybook`.
+// Fails (exit 1) when an API key appears in a built browser bundle (the key never reaches a
+// browser: spec: Authentication). Run it after `npm run build` and `npm run build-storybook`.
 //
 // What counts as a secret: every seeded mock key (read from mocks/service/seed.ts), the value of
 // LINEKIT_API_KEY when set, and every --secret. What is scanned:

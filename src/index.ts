@@ -1,9 +1,112 @@
 'use client'
-// linekit — provider, hooks and components. Every export is named; internals are not exported.
-export { ServiceBadge, serviceBadgeStrings } from './components/ServiceBadge'
-export type { ServiceBadgeProps, ServiceName } from './components/ServiceBadge'
+// linekit: React hooks and components for messaging and calling on dedicated phone lines.
+// The exports follow the layers, each built on the ones above it:
+//   provider → hooks and query-option factories → live events → calling audio (rtc) → components.
+// Every export is named; modules under `internal/` are not exported. The typed API client and its
+// schemas are `linekit/api`; the server routes are `linekit/server`; the mock service is `linekit/mocks`.
 
-// calling components
+// ─── provider ───────────────────────────────────────────────────────────────
+export { LinekitProvider } from './provider/LinekitProvider'
+export type { LinekitProviderProps } from './provider/LinekitProvider'
+export { useLinekit } from './provider/useLinekit'
+export type { LinekitContextValue } from './provider/context'
+export { useLinekitClient } from './provider/useLinekitClient'
+export { useRateLimit } from './provider/useRateLimit'
+export type { RateLimitState } from './provider/useRateLimit'
+export type { RateGate } from './provider/rateGate'
+export { defaultRetryPolicy } from './provider/retryPolicy'
+export type { RetryPolicy } from './provider/retryPolicy'
+export type { OptimisticMessage, SendEngine, SendResult } from './provider/sendEngine'
+
+// ─── hooks and query-option factories ───────────────────────────────────────
+export { linekitKeys } from './hooks/keys'
+export {
+  linekitQueryRetry,
+  messagesQueryOptions,
+  messageQueryOptions,
+  linesQueryOptions,
+  availabilityQueryOptions,
+  contactsQueryOptions,
+  workflowsQueryOptions,
+  callLogsQueryOptions,
+  callStatusQueryOptions,
+  effectsQueryOptions,
+} from './hooks/options'
+// messages
+export { useConversationList } from './hooks/useConversationList'
+export type {
+  ConversationSummary,
+  UseConversationListOptions,
+  UseConversationListResult,
+} from './hooks/useConversationList'
+export { useThread } from './hooks/useThread'
+export type {
+  ThreadItem,
+  ThreadMessageItem,
+  ThreadOptimisticItem,
+  UseThreadOptions,
+  UseThreadResult,
+} from './hooks/useThread'
+export { useGroupThread } from './hooks/useGroupThread'
+export type { UseGroupThreadOptions, UseGroupThreadResult } from './hooks/useGroupThread'
+export { useMessages } from './hooks/useMessages'
+export { useMessage } from './hooks/useMessage'
+export { useSendMessage } from './hooks/useSendMessage'
+export type { UseSendMessageResult } from './hooks/useSendMessage'
+export { sendWithTyping } from './hooks/sendWithTyping'
+export type { SendWithTypingOptions } from './hooks/sendWithTyping'
+export { useSendWithTyping } from './hooks/useSendWithTyping'
+export { useTypingIndicator } from './hooks/useTypingIndicator'
+export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hooks/useTypingIndicator'
+export { useSendGroupMessage } from './hooks/useSendGroupMessage'
+export { useSendReaction } from './hooks/useSendReaction'
+export { useReactions } from './hooks/useReactions'
+export { useEffects } from './hooks/useEffects'
+// lines, availability, contacts, workflows
+export { useLines } from './hooks/useLines'
+export { useAvailability } from './hooks/useAvailability'
+export { useContacts } from './hooks/useContacts'
+export { useCreateContact } from './hooks/useCreateContact'
+export { useUpdateContact } from './hooks/useUpdateContact'
+export { useWorkflows } from './hooks/useWorkflows'
+export { useEnrollFlow } from './hooks/useEnrollFlow'
+export { useCancelRun } from './hooks/useCancelRun'
+// calls
+export { useCallLogs } from './hooks/useCallLogs'
+export { useCallStatus } from './hooks/useCallStatus'
+export { useStartCall } from './hooks/useStartCall'
+export { useAnswerCall } from './hooks/useAnswerCall'
+export { useDeclineCall } from './hooks/useDeclineCall'
+export { useEndCall } from './hooks/useEndCall'
+export { useVoiceToken } from './hooks/useVoiceToken'
+export type { UseVoiceTokenOptions, UseVoiceTokenResult } from './hooks/useVoiceToken'
+
+// ─── live events ────────────────────────────────────────────────────────────
+export { createSseEventSource } from './events/createSseEventSource'
+export type { SseEventSourceOptions } from './events/createSseEventSource'
+export { createMemoryEventSource } from './events/createMemoryEventSource'
+export type { MemoryEventSource } from './events/createMemoryEventSource'
+export { useLinekitEvent } from './events/useLinekitEvent'
+export { useInboundCalls } from './events/useInboundCalls'
+export type { UseInboundCallsResult } from './events/useInboundCalls'
+export type {
+  CallBackRequest,
+  InboundCall,
+  InboundCallOutcome,
+  InboundCallRecord,
+  InboundCallStore,
+  InboundCallsSnapshot,
+} from './events/inboundCallStore'
+export type {
+  LinekitEvent,
+  LinekitEventOf,
+  LinekitEventType,
+  LinekitEventDataMap,
+  LinekitEventSource,
+  LinekitEventSourceStatus,
+} from './events/types'
+
+// ─── calling audio (rtc) ────────────────────────────────────────────────────
 export { AudioEngineError, agoraAudioEngine, createFakeAudioEngine, toAudioEngineError } from './rtc'
 export type {
   AgoraAudioEngineOptions,
@@ -18,141 +121,14 @@ export type {
   MicrophoneInfo,
   TokenWillExpireEvent,
 } from './rtc'
-export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
-export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
-export { callLogsToCsv } from './components/calling/csv'
-export type { DialerAudio, DialerPhase, DialerState } from './components/calling/dialerMachine'
-export { useDialer } from './components/calling/useDialer'
-export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
-export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
-export { Keypad, keypadStrings } from './components/Keypad'
-export type { KeypadProps, KeypadStrings } from './components/Keypad'
-export { MuteButton } from './components/MuteButton'
-export type { MuteButtonProps } from './components/MuteButton'
-export { MicrophonePicker } from './components/MicrophonePicker'
-export type { MicrophonePickerProps } from './components/MicrophonePicker'
-export { MicrophoneLevel } from './components/MicrophoneLevel'
-export type { MicrophoneLevelProps } from './components/MicrophoneLevel'
-export { AudioControls } from './components/AudioControls'
-export type { AudioControlsProps } from './components/AudioControls'
-export { audioControlsStrings, useMuted } from './components/calling/audioEngineParts'
-export type { AudioControlsStrings } from './components/calling/audioEngineParts'
-export { CallTimer } from './components/CallTimer'
-export type { CallTimerProps } from './components/CallTimer'
-export { useRingTone } from './components/calling/useRingTone'
-export { Dialer, dialerStrings } from './components/Dialer'
-export type { DialerProps, DialerStrings } from './components/Dialer'
-export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
-export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
-export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
-export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
-// end calling components
 
-// data layer
-export { LinekitProvider } from './provider/LinekitProvider'
-export type { LinekitProviderProps } from './provider/LinekitProvider'
-export type { LinekitContextValue } from './provider/context'
-export { useLinekit } from './provider/useLinekit'
-export { useLinekitClient } from './provider/useLinekitClient'
-export { useRateLimit } from './provider/useRateLimit'
-export type { RateLimitState } from './provider/useRateLimit'
-export type { RateGate } from './provider/rateGate'
-export { createSendEngine } from './provider/sendEngine'
-export type { OptimisticMessage, SendResult, SendEngine, SendEngineOptions } from './provider/sendEngine'
-export { defaultRetryPolicy } from './provider/retryPolicy'
-export type { RetryPolicy } from './provider/retryPolicy'
-export { linekitKeys } from './hooks/keys'
-export {
-  messagesQueryOptions,
-  messageQueryOptions,
-  linesQueryOptions,
-  availabilityQueryOptions,
-  contactsQueryOptions,
-  workflowsQueryOptions,
-  callLogsQueryOptions,
-  callStatusQueryOptions,
-  effectsQueryOptions,
-  linekitQueryRetry,
-} from './hooks/options'
-export { useThread } from './hooks/useThread'
-export { useConversationList } from './hooks/useConversationList'
-export { useGroupThread } from './hooks/useGroupThread'
-export type { UseGroupThreadOptions, UseGroupThreadResult } from './hooks/useGroupThread'
-export type {
-  ConversationSummary,
-  UseConversationListOptions,
-  UseConversationListResult,
-} from './hooks/useConversationList'
-export type {
-  ThreadItem,
-  ThreadMessageItem,
-  ThreadOptimisticItem,
-  UseThreadOptions,
-  UseThreadResult,
-} from './hooks/useThread'
-export { useMessages } from './hooks/useMessages'
-export { useMessage } from './hooks/useMessage'
-export { useLines } from './hooks/useLines'
-export { useAvailability } from './hooks/useAvailability'
-export { useContacts } from './hooks/useContacts'
-export { useWorkflows } from './hooks/useWorkflows'
-export { useCallLogs } from './hooks/useCallLogs'
-export { useCallStatus } from './hooks/useCallStatus'
-export { useEffects } from './hooks/useEffects'
-export { useSendMessage } from './hooks/useSendMessage'
-export type { UseSendMessageResult } from './hooks/useSendMessage'
-export { sendWithTyping } from './hooks/sendWithTyping'
-export type { SendWithTypingOptions } from './hooks/sendWithTyping'
-export { useSendWithTyping } from './hooks/useSendWithTyping'
-export { useTypingIndicator } from './hooks/useTypingIndicator'
-export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hooks/useTypingIndicator'
-export { useSendGroupMessage } from './hooks/useSendGroupMessage'
-export { useSendReaction } from './hooks/useSendReaction'
-export { useReactions } from './hooks/useReactions'
-export { useCreateContact } from './hooks/useCreateContact'
-export { useUpdateContact } from './hooks/useUpdateContact'
-export { useEnrollFlow } from './hooks/useEnrollFlow'
-export { useCancelRun } from './hooks/useCancelRun'
-export { useStartCall } from './hooks/useStartCall'
-export { useAnswerCall } from './hooks/useAnswerCall'
-export { useDeclineCall } from './hooks/useDeclineCall'
-export { useEndCall } from './hooks/useEndCall'
-export { useVoiceToken } from './hooks/useVoiceToken'
-export type { UseVoiceTokenOptions, UseVoiceTokenResult } from './hooks/useVoiceToken'
-export { createSseEventSource } from './events/createSseEventSource'
-export type { SseEventSourceOptions } from './events/createSseEventSource'
-export { createMemoryEventSource } from './events/createMemoryEventSource'
-export type { MemoryEventSource } from './events/createMemoryEventSource'
-export { createInboundCallStore } from './events/inboundCallStore'
-export type {
-  InboundCall,
-  InboundCallStore,
-  InboundCallsSnapshot,
-  InboundCallStoreOptions,
-  InboundCallOutcome,
-  InboundCallRecord,
-  CallBackRequest,
-} from './events/inboundCallStore'
-export { useLinekitEvent } from './events/useLinekitEvent'
-export { useInboundCalls } from './events/useInboundCalls'
-export type { UseInboundCallsResult } from './events/useInboundCalls'
-export type {
-  LinekitEvent,
-  LinekitEventOf,
-  LinekitEventType,
-  LinekitEventDataMap,
-  LinekitEventSource,
-  LinekitEventSourceStatus,
-} from './events/types'
-// end data layer
-
-// messaging components
-export { Conversation, conversationStrings } from './components/Conversation'
-export type { ConversationProps, ConversationStrings } from './components/Conversation'
+// ─── components ─────────────────────────────────────────────────────────────
+// Each has a `xxxStrings` object of defaults; `strings` props take partial overrides.
+// messaging
 export { ConversationList, conversationListStrings } from './components/ConversationList'
 export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
-export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
-export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
+export { Conversation, conversationStrings } from './components/Conversation'
+export type { ConversationProps, ConversationStrings } from './components/Conversation'
 export { MessageList, messageListStrings } from './components/MessageList'
 export type { MessageListProps, MessageListStrings } from './components/MessageList'
 export { MessageBubble, messageBubbleStrings } from './components/MessageBubble'
@@ -167,6 +143,8 @@ export { TypingIndicator, typingIndicatorStrings } from './components/TypingIndi
 export type { TypingIndicatorProps, TypingIndicatorStrings } from './components/TypingIndicator'
 export { ReactionBar, reactionBarStrings } from './components/ReactionBar'
 export type { ReactionBarProps, ReactionBarStrings } from './components/ReactionBar'
+export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
+export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
 export {
   GroupComposer,
   groupComposerStrings,
@@ -181,24 +159,64 @@ export type {
 } from './components/GroupComposer'
 export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
 export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
-export { LinePicker, linePickerStrings, lineLabel } from './components/LinePicker'
+export { LinePicker, linePickerStrings } from './components/LinePicker'
 export type { LinePickerProps, LinePickerStrings } from './components/LinePicker'
+export { lineLabel } from './components/lineLabel'
+export { ServiceBadge, serviceBadgeStrings } from './components/ServiceBadge'
+export type { ServiceBadgeProps, ServiceBadgeStrings, ServiceName } from './components/ServiceBadge'
 export { AvailabilityBadge, availabilityBadgeStrings } from './components/AvailabilityBadge'
 export type { AvailabilityBadgeProps, AvailabilityBadgeStrings } from './components/AvailabilityBadge'
 export { ContactCard, contactCardStrings } from './components/ContactCard'
 export type { ContactCardProps, ContactCardStrings } from './components/ContactCard'
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
-export {
-  describeError as describeLinekitError,
-  errorStrings as linekitErrorStrings,
-} from './components/internal/errors'
-export type {
-  ErrorStrings as LinekitErrorStrings,
-  ErrorContext as LinekitErrorContext,
-  ErrorRule as LinekitErrorRule,
-} from './components/internal/errors'
-export { groupErrorStrings, enrollErrorStrings, contactErrorStrings } from './components/internal/errorRules'
-export type { GroupErrorStrings, EnrollErrorStrings, ContactErrorStrings } from './components/internal/errorRules'
 export type { DateOptions } from './components/internal/time'
-// end messaging components
+// calling
+export { Dialer, dialerStrings } from './components/Dialer'
+export type { DialerProps, DialerStrings } from './components/Dialer'
+export type { DialerAudio, DialerPhase, DialerState } from './components/calling/dialerMachine'
+export { useDialer } from './components/calling/useDialer'
+export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
+export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
+export { useRingTone } from './components/calling/useRingTone'
+export { Keypad, keypadStrings } from './components/Keypad'
+export type { KeypadProps, KeypadStrings } from './components/Keypad'
+export { MuteButton } from './components/MuteButton'
+export type { MuteButtonProps } from './components/MuteButton'
+export { MicrophonePicker } from './components/MicrophonePicker'
+export type { MicrophonePickerProps } from './components/MicrophonePicker'
+export { MicrophoneLevel } from './components/MicrophoneLevel'
+export type { MicrophoneLevelProps } from './components/MicrophoneLevel'
+export { AudioControls } from './components/AudioControls'
+export type { AudioControlsProps } from './components/AudioControls'
+export { audioControlsStrings, useMuted } from './components/calling/audioEngineParts'
+export type { AudioControlsStrings } from './components/calling/audioEngineParts'
+export { CallTimer } from './components/CallTimer'
+export type { CallTimerProps } from './components/CallTimer'
+export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
+export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
+export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
+export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
+export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
+export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
+export { callLogsToCsv } from './components/calling/csv'
+// errors shown to users: hooks return typed `LinekitError`s; components turn them into sentences
+export {
+  describeLinekitError,
+  linekitErrorStrings,
+  groupErrorStrings,
+  groupErrorRule,
+  enrollErrorStrings,
+  enrollErrorRule,
+  contactErrorStrings,
+  contactErrorRule,
+} from './components/errorMessages'
+export type {
+  LinekitErrorLike,
+  LinekitErrorContext,
+  LinekitErrorRule,
+  LinekitErrorStrings,
+  GroupErrorStrings,
+  EnrollErrorStrings,
+  ContactErrorStrings,
+} from './components/errorMessages'

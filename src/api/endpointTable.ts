@@ -1,7 +1,7 @@
 /**
  * The endpoint table without schemas: ids, methods, paths, hosts, declared statuses and line
  * fields. Zod-free, so linekit/server can build its allowlist from it without bundling every
- * schema (issue 11 size budget); `endpoints.ts` attaches the request and response schemas.
+ * schema; `endpoints.ts` attaches the request and response schemas.
  */
 /** Ids of every endpoint; also the client's method names. */
 export type EndpointId =

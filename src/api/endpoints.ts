@@ -49,8 +49,7 @@ import {
 import { endpointTable } from './endpointTable'
 import type { EndpointId, EndpointInfo } from './endpointTable'
 
-export { endpointTable }
-export type { EndpointId, EndpointInfo }
+export type { EndpointId }
 
 /** One operation of the service with its schemas. */
 export interface Endpoint extends EndpointInfo {

@@ -1,7 +1,7 @@
 /**
  * The service's numeric limits, free of zod: browser code that needs a limit imports it from
  * here, because importing a value from `schemas.ts` keeps every schema (and zod) in the bundle —
- * bundlers cannot drop the module's top-level `z.object(...)` calls (issue 11, size budgets).
+ * bundlers cannot drop the module's top-level `z.object(...)` calls.
  * `schemas.ts` re-exports them, so `linekit/api` is unchanged.
  */
 

@@ -10,8 +10,8 @@
  *   client can refuse a request the service would answer with 400, and the mock can answer
  *   exactly those 400s. Unknown request keys are stripped, not rejected.
  * - Query schemas accept the strings of `URLSearchParams` (numbers are coerced).
- * - No phone parsing here: these schemas ship to browsers that only display numbers (issue 3,
- *   size). Group-recipient normalization lives in `groupSendNormalized.ts` (libphonenumber).
+ * - No phone parsing here: these schemas ship to browsers that only display numbers, which
+ *   need no phone metadata. Group-recipient normalization lives in `groupSendNormalized.ts` (libphonenumber).
  */
 import * as z from 'zod/mini'
 import {

@@ -2,7 +2,7 @@
  * The schemas linekit/server needs at run time: webhook deliveries (message and audio-call
  * events) and the voice-token request. A module of their own because bundlers keep every
  * top-level `z.object(...)` of a module they import from: linekit/server would otherwise carry
- * all of `schemas.ts` (issue 11 size budget). `schemas.ts` re-exports them.
+ * all of `schemas.ts`. `schemas.ts` re-exports them.
  */
 import * as z from 'zod/mini'
 import { directions, inboundCallEndStatuses } from './values'

@@ -2,6 +2,7 @@
 import type { HTMLAttributes } from 'react'
 import { useAvailability } from '../hooks/useAvailability'
 import { cx } from './internal/cx'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 
 /** Default, overridable strings (i18n). */
 export const availabilityBadgeStrings = {
@@ -25,7 +26,7 @@ export interface AvailabilityBadgeProps extends Omit<HTMLAttributes<HTMLSpanElem
   /** The number to check (E.164 preferred); nothing is checked while it is empty. */
   phoneNumber: string | undefined
   /** String overrides. @default availabilityBadgeStrings */
-  strings?: Partial<AvailabilityBadgeStrings>
+  strings?: StringOverrides<AvailabilityBadgeStrings>
 }
 
 /**
@@ -37,7 +38,7 @@ export interface AvailabilityBadgeProps extends Omit<HTMLAttributes<HTMLSpanElem
  * <AvailabilityBadge phoneNumber="+14155550100" />
  */
 export function AvailabilityBadge({ phoneNumber, strings, className, ...props }: AvailabilityBadgeProps) {
-  const s = { ...availabilityBadgeStrings, ...strings }
+  const s = mergeStrings(availabilityBadgeStrings, strings)
   const query = useAvailability(phoneNumber && phoneNumber.trim() !== '' ? phoneNumber : undefined)
   const available = query.data?.available
   const state = query.data ? 'ready' : query.error ? 'error' : 'loading'

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { CallLogTable } from './CallLogTable'
-import { renderWithBackend } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend } from '../../test/support/renderWithStoryBackend'
 import { callHistory } from '../../stories/calling/callingSetups'
 
 // Real Chromium with the kit's stylesheet: the narrow layout is a container query.
@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 async function renderAt(width: number) {
-  const view = await renderWithBackend(
+  const view = await renderWithStoryBackend(
     <div style={{ width }}>
       <CallLogTable locale="en-US" />
     </div>,

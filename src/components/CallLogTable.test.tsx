@@ -5,12 +5,12 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { CallLogTable } from './CallLogTable'
 import { Dialer } from './Dialer'
-import { createCallingBackend, renderWithBackend, installMsw, type CallingBackend } from './calling/harness.test'
+import { createBackend, renderWithBackend, installMsw, type Backend } from '../../test/support/renderWithBackend'
 
 const msw = installMsw()
 
 /** Records `n` dialer attempts through the mock's control API, one mock-hour apart. */
-function seedLogs(backend: CallingBackend, n: number, options: { unclassifiedLast?: boolean } = {}) {
+function seedLogs(backend: Backend, n: number, options: { unclassifiedLast?: boolean } = {}) {
   const { control } = backend.mock
   const line = backend.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
   const ids: string[] = []
@@ -50,7 +50,7 @@ const table = (container: HTMLElement) => container.querySelector<HTMLElement>('
 
 describe('<CallLogTable> against the mock through the real server handler', () => {
   it('goes loading → ready, shows statuses, badges (null = classifying), durations and local times', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 3, { unclassifiedLast: true })
     const { container } = renderWithBackend(backend, <CallLogTable locale="en-US" />)
     expect(table(container)).toHaveAttribute('data-state', 'loading')
@@ -80,7 +80,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('pages with offset + limit and sorts either way (the request says so)', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 5)
     const seen = requests()
     const user = userEvent.setup()
@@ -115,7 +115,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('never asks past offset + limit = 2000 and says why (spec: Limits)', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const seen = requests()
     // A service with 5,000 calls: answered by a handler that mirrors the query.
     const handlers = [
@@ -159,7 +159,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   }, 60_000)
 
   it('filters by line and answered-at range on the service', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 2)
     const seen = requests()
     const user = userEvent.setup()
@@ -179,7 +179,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('filters dispositions on the loaded page only and says so', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 3, { unclassifiedLast: true })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)
@@ -194,7 +194,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('expands a speaker-labelled transcript and plays only http(s) recordings', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 1)
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)
@@ -224,7 +224,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('sorts the loaded page by a column header, with aria-sort', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 5)
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)
@@ -243,7 +243,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('refreshes when a call from the Dialer on the same page ends', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(
       backend,
@@ -263,7 +263,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('refuses to play a non-http recording URL', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const handlers = [
       http.get('*/api/linekit/get-call-logs-api', () =>
         HttpResponse.json({
@@ -294,7 +294,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('exports the loaded rows as CSV', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const ids = seedLogs(backend, 3)
     const onExport = vi.fn()
     const user = userEvent.setup()
@@ -309,7 +309,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('shows empty and error states; the error offers a retry', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container, unmount } = renderWithBackend(backend, <CallLogTable />)
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'empty'))
@@ -325,7 +325,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
   })
 
   it('has no axe violations when loaded with an open transcript', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     seedLogs(backend, 2, { unclassifiedLast: true })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <CallLogTable />)

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContactCard } from './ContactCard'
-import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 
 describe('<ContactCard>', () => {
   it('edits a stored contact in a dialog, custom fields as rows, replaced as a whole', async () => {
-    const r = await renderWithBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
@@ -44,7 +44,7 @@ describe('<ContactCard>', () => {
   })
 
   it('validates the email, offers raw JSON, and measures the 10,000 limit on compact JSON', async () => {
-    const r = await renderWithBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
@@ -77,7 +77,7 @@ describe('<ContactCard>', () => {
   })
 
   it('Escape closes the editor without saving, and focus returns to Edit', async () => {
-    const r = await renderWithBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
@@ -91,7 +91,7 @@ describe('<ContactCard>', () => {
 
   it('creates a contact for an unknown number and states the upsert rules', async () => {
     const phone = '+14155550199'
-    const r = await renderWithBackend(<ContactCard phoneNumber={phone} />)
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={phone} />)
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('No contact is stored for this number yet.')
@@ -110,7 +110,7 @@ describe('<ContactCard>', () => {
   })
 
   it('shows load errors with a retry', async () => {
-    const r = await renderWithBackend(<ContactCard phoneNumber={storyNumbers.chat} />, {
+    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />, {
       setup: (b) => b.control.addFault({ path: '/get-external-contacts', status: 500, count: 10 }),
     })
     dispose = r.dispose

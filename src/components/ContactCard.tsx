@@ -8,8 +8,8 @@ import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { contactErrorRule, type ContactErrorStrings } from './internal/errorRules'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { contactErrorRule, type ContactErrorStrings } from './errorMessages'
 
 /** Default, overridable strings (i18n). */
 export const contactCardStrings = {
@@ -65,7 +65,7 @@ export interface ContactCardProps extends Omit<HTMLAttributes<HTMLElement>, 'chi
   /** String overrides. @default contactCardStrings */
   strings?: StringOverrides<ContactCardStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & ContactErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & ContactErrorStrings>
 }
 
 type Row = { id: number; key: string; value: string }
@@ -162,7 +162,7 @@ export function ContactCard({
       'error',
       <div className="lk-Notice" data-tone="danger" role="alert">
         <p>
-          {s.error} {describeError(query.error, 'load', errorStrings)}
+          {s.error} {describeLinekitError(query.error, 'load', errorStrings)}
         </p>
         <button type="button" className="lk-Button" onClick={() => void query.refetch()}>
           {s.retry}
@@ -383,7 +383,7 @@ export function ContactCard({
         ) : null}
         {mutation.error ? (
           <p className="lk-Notice" data-tone="danger" role="alert">
-            {describeError(mutation.error, contactErrorRule(errorStrings), errorStrings)}
+            {describeLinekitError(mutation.error, contactErrorRule(errorStrings), errorStrings)}
           </p>
         ) : null}
         <div className="lk-ContactCard-actions">

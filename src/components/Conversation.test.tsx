@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Conversation } from './Conversation'
-import { stubLayout } from './internal/testing/layout'
-import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+import { stubLayout } from '../../test/support/layout'
+import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
 
 let dispose: (() => void) | undefined
 let restore: () => void
@@ -30,7 +30,7 @@ const sends = (requests: { path: string; body: unknown }[]) =>
 
 describe('<Conversation>', () => {
   it('shows the thread and sends with Enter (Shift+Enter adds a line); no axe violations', async () => {
-    const r = await renderWithBackend(ui(), {
+    const r = await renderWithStoryBackend(ui(), {
       setup: [
         setups.nativeChat(storyNumbers.chat),
         setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?']),
@@ -55,7 +55,7 @@ describe('<Conversation>', () => {
   })
 
   it('offers send effects only on native chat and explains why on SMS', async () => {
-    const r = await renderWithBackend(ui(storyNumbers.sms), { setup: setups.smsOnly(storyNumbers.sms) })
+    const r = await renderWithStoryBackend(ui(storyNumbers.sms), { setup: setups.smsOnly(storyNumbers.sms) })
     dispose = r.dispose
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
     await screen.findByText(/this number receives SMS/)
@@ -64,7 +64,7 @@ describe('<Conversation>', () => {
   })
 
   it('sends the chosen effect on native chat', async () => {
-    const r = await renderWithBackend(ui(), { setup: setups.nativeChat(storyNumbers.chat) })
+    const r = await renderWithStoryBackend(ui(), { setup: setups.nativeChat(storyNumbers.chat) })
     dispose = r.dispose
     const user = userEvent.setup()
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
@@ -75,7 +75,7 @@ describe('<Conversation>', () => {
   })
 
   it('refuses an empty send and a non-http attachment before asking the service', async () => {
-    const r = await renderWithBackend(ui())
+    const r = await renderWithStoryBackend(ui())
     dispose = r.dispose
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Send' }))
@@ -87,7 +87,7 @@ describe('<Conversation>', () => {
   })
 
   it('shows a refused send with its reason, and offers no Retry where retrying cannot help', async () => {
-    const r = await renderWithBackend(ui(), {
+    const r = await renderWithStoryBackend(ui(), {
       setup: async (b) => {
         await b.control.setReachable(storyNumbers.chat, true)
         await b.control.addFault({
@@ -114,7 +114,7 @@ describe('<Conversation>', () => {
   })
 
   it('after a server fault, Retry sends again with the same idempotency key', async () => {
-    const r = await renderWithBackend(ui(), {
+    const r = await renderWithStoryBackend(ui(), {
       setup: async (b) => {
         await b.control.setReachable(storyNumbers.chat, true)
         await b.control.addFault({ path: '/send-api-message', status: 500, count: 4 })
@@ -132,7 +132,7 @@ describe('<Conversation>', () => {
   }, 15_000)
 
   it('offers tapbacks on inbound native-chat messages only', async () => {
-    const r = await renderWithBackend(ui(), {
+    const r = await renderWithStoryBackend(ui(), {
       setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Lunch?'])],
     })
     dispose = r.dispose
@@ -154,7 +154,7 @@ describe('<Conversation>', () => {
   })
 
   it('keeps attachment, effect and line behind a disclosure by default', async () => {
-    const r = await renderWithBackend(<Conversation phoneNumber={storyNumbers.chat} />)
+    const r = await renderWithStoryBackend(<Conversation phoneNumber={storyNumbers.chat} />)
     dispose = r.dispose
     const toggle = screen.getByRole('button', { name: 'Attachment, effect and line' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -165,7 +165,7 @@ describe('<Conversation>', () => {
   })
 
   it('hides the line picker on trial accounts', async () => {
-    const r = await renderWithBackend(ui(), { account: 'trial' })
+    const r = await renderWithStoryBackend(ui(), { account: 'trial' })
     dispose = r.dispose
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox', { name: 'Send from' })).toBeNull()

@@ -6,7 +6,8 @@ import { useAvailability } from '../hooks/useAvailability'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
 import { cx } from './internal/cx'
-import type { ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import type { LinekitErrorStrings } from './errorMessages'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageComposer, type MessageComposerProps } from './MessageComposer'
@@ -16,7 +17,7 @@ import type { ReactionBarStrings } from './ReactionBar'
 
 /** Default, overridable strings (i18n). */
 export const conversationStrings = {
-  label: 'Conversation with {phone}',
+  label: (phone: string) => `Conversation with ${phone}`,
   react: 'Add a reaction',
   closeReactions: 'Close reactions',
 }
@@ -52,12 +53,12 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
     'showLinePicker' | 'showTypingIndicator' | 'defaultOptionsOpen' | 'strings' | 'onSent'
   >
   /** String overrides. */
-  strings?: Partial<ConversationStrings> & {
-    availability?: Partial<AvailabilityBadgeStrings>
-    reactions?: Partial<ReactionBarStrings>
+  strings?: StringOverrides<ConversationStrings> & {
+    availability?: StringOverrides<AvailabilityBadgeStrings>
+    reactions?: StringOverrides<ReactionBarStrings>
   }
   /** Overrides of error sentences, shared by all parts. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -88,7 +89,7 @@ export function Conversation({
   className,
   ...props
 }: ConversationProps) {
-  const s = { ...conversationStrings, ...strings }
+  const s = mergeStrings(conversationStrings, strings)
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
   // Retry and Discard remove their own buttons: focus moves to the message box, not the page.
   const rootRef = useRef<HTMLElement>(null)
@@ -149,7 +150,7 @@ export function Conversation({
   return (
     <section
       ref={rootRef}
-      aria-label={s.label.replace('{phone}', title ?? phoneNumber)}
+      aria-label={s.label(title ?? phoneNumber)}
       {...props}
       className={cx('lk-Conversation', className)}
       data-state={state}

@@ -6,7 +6,7 @@ import {
   type UseConversationListOptions,
 } from '../hooks/useConversationList'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { clockTime, dayKey, type DateOptions } from './internal/time'
 import { useControllableState } from './internal/useControllableState'
@@ -69,7 +69,7 @@ export interface ConversationListProps
   /** String overrides. @default conversationListStrings */
   strings?: StringOverrides<ConversationListStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 const initials = (c: ConversationSummary): string => {
@@ -198,7 +198,7 @@ export function ConversationList({
       ) : state === 'error' ? (
         <div className="lk-ConversationList-placeholder" role="alert">
           <p>
-            {s.error} {describeError(list.error, 'load', errorStrings)}
+            {s.error} {describeLinekitError(list.error, 'load', errorStrings)}
           </p>
           <button type="button" className="lk-Button" onClick={list.refetch}>
             {s.retry}

@@ -4,13 +4,13 @@ import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeAudioEngine } from '../rtc'
 import { Dialer } from './Dialer'
-import { createCallingBackend, installMsw, renderWithBackend, type CallingBackend } from './calling/harness.test'
+import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
 
 const msw = installMsw()
 const MINT = '/api/v1/dialer/token'
 
 const root = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-Dialer')!
-const mainLine = (b: CallingBackend) => b.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
+const mainLine = (b: Backend) => b.lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared)!
 
 function count(pathEnd: string) {
   let n = 0
@@ -28,7 +28,7 @@ async function ready() {
 
 describe('<Dialer> against the mock through the real server handler', () => {
   it('idle: mints a token, shows the allowance, offers only lines that can dial', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="(415) 555-0181" />)
     expect(root(container)).toHaveAttribute('data-state', 'idle')
     await ready()
@@ -41,7 +41,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('says Ringing… until the service reports the call answered, times from the answer, and ends with the call log’s duration', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine({ joinDelayMs: 30 })
     const onCallEnd = vi.fn()
     const onCallStart = vi.fn()
@@ -98,7 +98,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('rtc null: says the audio cannot be joined and follows the call by polling its status', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.calls.updateSettings({ outboundRtc: false })
     const engine = createFakeAudioEngine()
     const user = userEvent.setup()
@@ -120,7 +120,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('a 502 device error when placing is explained and retryable', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({ path: '/start-audiocall-call-api', mode: 'device', status: 502, count: 1 })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
@@ -135,7 +135,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('a 503 (device unreachable) is explained and retryable', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({ path: '/start-audiocall-call-api', status: 503, count: 5 })
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
@@ -148,7 +148,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('refuses an invalid number before any request', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const starts = count('/start-audiocall-call-api')
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer />)
@@ -162,7 +162,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('a blocked microphone is explained; the call keeps ringing and audio can be rejoined', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine({ failJoinWith: 'permission_denied' })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
@@ -180,7 +180,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('re-mints after maxCallsPerToken (10) calls', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const mints = count('/dialer/token')
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
@@ -198,7 +198,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   }, 30_000)
 
   it('shows the soft warning, the workspace cap and the line’s own cap from the mint’s allowance', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.dialer.set({
       accountId: backend.account.accountId,
       includedMinutes: 100,
@@ -218,7 +218,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('an unreadable plan (allowance null) still allows calling and says so', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.dialer.set({ accountId: backend.account.accountId, planReadable: false })
     const { container } = renderWithBackend(backend, <Dialer />)
     await ready()
@@ -227,7 +227,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('in a call: lists microphones, switches the engine’s microphone, and meters the input level', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine({ inputLevel: 0.42 })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
@@ -243,7 +243,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('takes strings (i18n), className and data attributes', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(
       backend,
       <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />,
@@ -256,7 +256,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('leaves the shared engine on unmount only when the call was its own', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine()
     await engine.join({ appId: 'a', channelName: 'inbound-call', token: 't', uid: 1 }) // e.g. the banner's answered call
     const { unmount } = renderWithBackend(backend, <Dialer />, { audioEngine: engine })
@@ -267,7 +267,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
   })
 
   it('has no axe violations idle and in a call', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />)
     await ready()
@@ -281,7 +281,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
 
 describe('<Dialer> details', () => {
   it('the keypad is one tab stop; arrow keys move between keys and Enter presses', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer />)
     await ready()
@@ -306,7 +306,7 @@ describe('<Dialer> details', () => {
   })
 
   it('focus follows the call: Call → Hang up → New call, never dropped to the page', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={100_000} />)
     await ready()
@@ -318,7 +318,7 @@ describe('<Dialer> details', () => {
   })
 
   it('a trial account reads a clear sentence instead of a dead keypad', async () => {
-    const backend = createCallingBackend({ account: 'trial' })
+    const backend = createBackend({ account: 'trial' })
     const { container } = renderWithBackend(backend, <Dialer />)
     await waitFor(() => expect(root(container)).toHaveAttribute('data-trial'))
     expect(screen.getByText(/Trial accounts can’t place calls from the browser/)).toBeVisible()
@@ -327,7 +327,7 @@ describe('<Dialer> details', () => {
   })
 
   it('while a call is live: warns before unload, and ends the call with a keepalive request when the page goes away', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const ends: { keepalive: boolean; body: Promise<string> }[] = []
     const listener = ({ request }: { request: Request }) => {
@@ -396,7 +396,7 @@ describe('<Dialer> mint errors', () => {
   ] as const
 
   it.each(faultCases)('$code ($status) → $sdk', async (c) => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({
       path: MINT,
       method: 'POST',
@@ -420,7 +420,7 @@ describe('<Dialer> mint errors', () => {
   })
 
   it('a proxy’s non-JSON 502 in front of the mint → token_unavailable, retryable', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.mintFault({ kind: 'proxy502', count: 100 })
     const { container } = renderWithBackend(backend, <Dialer />)
     await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'token_unavailable'), { timeout: 4000 })
@@ -433,7 +433,7 @@ describe('<Dialer> mint errors', () => {
     ['notProvisioned', 'not_provisioned'],
     ['legacyKey', 'token_unavailable'],
   ] as const)('the seeded %s account → %s (the mock’s own rules)', async (account, sdk) => {
-    const backend = createCallingBackend({ account })
+    const backend = createBackend({ account })
     const { container } = renderWithBackend(backend, <Dialer />)
     await waitFor(() => expect(root(container)).toHaveAttribute('data-error', sdk), { timeout: 4000 })
   })
@@ -441,7 +441,7 @@ describe('<Dialer> mint errors', () => {
   it('the rate-limit countdown runs down from Retry-After and then allows a retry', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
-      const backend = createCallingBackend()
+      const backend = createBackend()
       backend.mock.control.addFault({
         path: MINT,
         method: 'POST',

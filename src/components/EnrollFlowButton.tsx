@@ -8,8 +8,8 @@ import { useEnrollFlow } from '../hooks/useEnrollFlow'
 import { useWorkflows } from '../hooks/useWorkflows'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { enrollErrorRule, type EnrollErrorStrings } from './internal/errorRules'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { enrollErrorRule, type EnrollErrorStrings } from './errorMessages'
 import { lineLabel } from './lineLabel'
 
 /** Default, overridable strings (i18n). */
@@ -25,7 +25,7 @@ export const enrollFlowButtonStrings = {
   error: 'Workflows could not be loaded.',
   retry: 'Try again',
   empty: 'There are no published workflows.',
-  run: 'Run {id}: {status}',
+  run: (id: string, status: string) => `Run ${id}: ${status}`,
   line: (line: string) => `Pinned to ${line} for the whole run.`,
   lineUnknown: 'Pinned to one line for the whole run.',
   cancelExisting: 'Cancel the existing run',
@@ -60,7 +60,7 @@ export interface EnrollFlowButtonProps extends Omit<HTMLAttributes<HTMLDivElemen
   /** String overrides. @default enrollFlowButtonStrings */
   strings?: StringOverrides<EnrollFlowButtonStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & EnrollErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & EnrollErrorStrings>
 }
 
 const workflowName = (w: Workflow) => w.name ?? w.flowId
@@ -200,7 +200,7 @@ export function EnrollFlowButton({
           ) : workflows.status === 'error' ? (
             <div className="lk-Notice" data-tone="danger" role="alert">
               <p>
-                {s.error} {describeError(workflows.error, 'load', errorStrings)}
+                {s.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
               </p>
               <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
                 {s.retry}
@@ -244,7 +244,7 @@ export function EnrollFlowButton({
           )}
           {enrol.error && !enrol.isPending && !run ? (
             <div className="lk-Notice" data-tone="danger" role="alert">
-              <p>{describeError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}</p>
+              <p>{describeLinekitError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}</p>
               {conflictRun !== undefined ? (
                 <button
                   type="button"
@@ -257,7 +257,7 @@ export function EnrollFlowButton({
                 </button>
               ) : null}
               {cancel.error && conflictRun !== undefined ? (
-                <p>{describeError(cancel.error, 'load', errorStrings)}</p>
+                <p>{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
               ) : null}
             </div>
           ) : null}
@@ -268,7 +268,7 @@ export function EnrollFlowButton({
           ) : null}
           {run && status ? (
             <div className="lk-Notice" data-tone="success" role="status">
-              <p>{s.run.replace('{id}', String(run.runId)).replace('{status}', s.statuses[status] ?? status)}</p>
+              <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
               <p>{runLine ? s.line(lineLabel(runLine)) : s.lineUnknown}</p>
               {cancelled ? (
                 <p>{s.cancelled}</p>
@@ -285,7 +285,7 @@ export function EnrollFlowButton({
                 </button>
               ) : null}
               {cancel.error && !cancelled ? (
-                <p role="alert">{describeError(cancel.error, 'load', errorStrings)}</p>
+                <p role="alert">{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
               ) : null}
             </div>
           ) : null}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GroupComposer, GroupComposerDialog } from './GroupComposer'
-import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -15,7 +15,7 @@ const groupSends = (requests: { path: string; body: unknown }[]) =>
 
 describe('<GroupComposer>', () => {
   it('turns a pasted list into E.164 chips, merges duplicates, flags invalid ones and counts against 2–32', async () => {
-    const r = await renderWithBackend(<GroupComposer />, { setup: setups.nativeChat() })
+    const r = await renderWithStoryBackend(<GroupComposer />, { setup: setups.nativeChat() })
     dispose = r.dispose
     const user = userEvent.setup()
     const input = screen.getByRole('textbox', { name: 'Add recipients' })
@@ -36,9 +36,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('says native chat when every recipient is reachable and SMS otherwise, then shows the group after sending', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      setup: [setups.nativeChat(storyNumbers.chat, storyNumbers.chat2), setups.smsOnly(storyNumbers.sms)],
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        setup: [setups.nativeChat(storyNumbers.chat, storyNumbers.chat2), setups.smsOnly(storyNumbers.sms)],
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText(/will use native chat/)
@@ -67,9 +70,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('on 409 offers to resend from the line the group lives on', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      setup: setups.nativeChat(),
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        setup: setups.nativeChat(),
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     const picker = await screen.findByRole('combobox', { name: 'Send from' })
@@ -93,7 +99,7 @@ describe('<GroupComposer>', () => {
 
   it('reads the group status from the messages list, never by sending again, and opens the new thread', async () => {
     const opened: { chatId: string; participants: string[] }[] = []
-    const r = await renderWithBackend(
+    const r = await renderWithStoryBackend(
       <GroupComposer
         defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]}
         statusPollMs={50}
@@ -116,9 +122,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('clears after a successful send, so the same message cannot go out twice', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      setup: setups.nativeChat(),
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        setup: setups.nativeChat(),
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     const message = screen.getByRole('textbox', { name: 'Message' })
@@ -132,9 +141,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('a double submit of one composed message is one send', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      setup: setups.nativeChat(),
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        setup: setups.nativeChat(),
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Twice?')
@@ -146,9 +158,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('shows recipients by name and the status in a well-formed description list, without pbg_ ids', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      setup: setups.nativeChat(),
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        setup: setups.nativeChat(),
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText(/will use native chat/)
@@ -166,9 +181,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('says "2 to 32" only when the count is the problem', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      setup: setups.nativeChat(),
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        setup: setups.nativeChat(),
+      },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText(/will use native chat/)
@@ -187,9 +205,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('tells trial accounts up front and does not send', async () => {
-    const r = await renderWithBackend(<GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
-      account: 'trial',
-    })
+    const r = await renderWithStoryBackend(
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      {
+        account: 'trial',
+      },
+    )
     dispose = r.dispose
     await screen.findByText('Group messages are not available on trial accounts.')
     expect(screen.getByRole('button', { name: 'Send to group' })).toBeDisabled()
@@ -197,7 +218,7 @@ describe('<GroupComposer>', () => {
   })
 
   it('as a dialog: focus moves in, Escape closes, focus returns to the trigger', async () => {
-    const r = await renderWithBackend(<GroupComposerDialog />)
+    const r = await renderWithStoryBackend(<GroupComposerDialog />)
     dispose = r.dispose
     const user = userEvent.setup()
     const trigger = screen.getByRole('button', { name: 'New group message' })

@@ -14,11 +14,12 @@ import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { useControllableState } from './internal/useControllableState'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { groupErrorRule, type GroupErrorStrings } from './internal/errorRules'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { groupErrorRule, type GroupErrorStrings } from './errorMessages'
 import { AttachmentFields } from './internal/AttachmentFields'
 import { safeHttpUrl } from './internal/url'
-import { LinePicker, lineLabel, type LinePickerStrings } from './LinePicker'
+import { LinePicker, type LinePickerStrings } from './LinePicker'
+import { lineLabel } from './lineLabel'
 import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
 import { RecipientInput, recipientValue, type RecipientInputStrings } from './RecipientInput'
 
@@ -39,7 +40,8 @@ export const groupComposerStrings = {
   trial: 'Group messages are not available on trial accounts.',
   channelChecking: 'Checking whether every recipient is on native chat…',
   channelNative: 'This thread will use native chat: every recipient can receive it.',
-  channelSms: 'This thread will be SMS: {n} of {m} recipients cannot receive native chat.',
+  channelSms: (sms: number, total: number) =>
+    `This thread will be SMS: ${sms} of ${total} recipients cannot receive native chat.`,
   channelUnknown: 'Whether this thread will be native chat or SMS could not be checked.',
   emptyError: 'Type a message or add an attachment link.',
   urlError: 'The attachment must be an http:// or https:// link.',
@@ -59,8 +61,8 @@ export const groupComposerStrings = {
   groupStatus: 'Status',
   fromLine: 'Sent from',
   openThread: 'Open the group thread',
-  conflict: 'This group already lives on line {line}. A group keeps the line it was created on.',
-  resendOn: 'Resend from {line}',
+  conflict: (line: string) => `This group already lives on line ${line}. A group keeps the line it was created on.`,
+  resendOn: (line: string) => `Resend from ${line}`,
   newMessage: 'Write another',
 }
 export type GroupComposerStrings = typeof groupComposerStrings
@@ -90,12 +92,12 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
    */
   onOpenThread?: (thread: { chatId: string; participants: string[]; lineId?: string }) => void
   /** String overrides. @default groupComposerStrings */
-  strings?: Partial<GroupComposerStrings> & {
-    recipients?: Partial<RecipientInputStrings>
-    linePicker?: Partial<LinePickerStrings>
+  strings?: StringOverrides<GroupComposerStrings> & {
+    recipients?: StringOverrides<RecipientInputStrings>
+    linePicker?: StringOverrides<LinePickerStrings>
   }
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & GroupErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
 }
 
 /** A new idempotency key (one per composed message: a double submit is a replay, sends nothing). */
@@ -126,7 +128,7 @@ export function GroupComposer({
   className,
   ...props
 }: GroupComposerProps) {
-  const s = { ...groupComposerStrings, ...strings }
+  const s = mergeStrings(groupComposerStrings, strings)
   const ids = useId()
   const client = useLinekitClient()
   const lines = useLines()
@@ -311,7 +313,7 @@ export function GroupComposer({
           {channel === 'nativechat'
             ? s.channelNative
             : channel === 'SMS'
-              ? s.channelSms.replace('{n}', String(smsCount)).replace('{m}', String(numbers.length))
+              ? s.channelSms(smsCount, numbers.length)
               : channel === 'checking'
                 ? s.channelChecking
                 : s.channelUnknown}
@@ -358,8 +360,8 @@ export function GroupComposer({
         </label>
       </div>
       <LinePicker
-        value={lineId}
-        onValueChange={edit(setLineId)}
+        value={lineId ?? null}
+        onValueChange={(next) => edit(setLineId)(next ?? undefined)}
         showTrialNotice={false}
         strings={strings?.linePicker}
         errorStrings={errorStrings}
@@ -373,12 +375,12 @@ export function GroupComposer({
         <div className="lk-Notice" data-tone="danger" role="alert">
           <p>
             {conflictLine
-              ? s.conflict.replace('{line}', lineName)
-              : describeError(error, groupErrorRule(errorStrings), errorStrings)}
+              ? s.conflict(lineName)
+              : describeLinekitError(error, groupErrorRule(errorStrings), errorStrings)}
           </p>
           {conflictLine ? (
             <button type="button" className="lk-Button" onClick={resendOnGroupLine}>
-              {s.resendOn.replace('{line}', lineName)}
+              {s.resendOn(lineName)}
             </button>
           ) : null}
         </div>

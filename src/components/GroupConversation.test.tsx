@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { GroupConversation } from './GroupConversation'
-import { stubLayout } from './internal/testing/layout'
-import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+import { stubLayout } from '../../test/support/layout'
+import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
 
 let dispose: (() => void) | undefined
 let restore: () => void
@@ -22,7 +22,9 @@ const lineId = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
 describe('<GroupConversation>', () => {
   it('shows the group thread with each reply attributed to its sender', async () => {
-    const r = await renderWithBackend(<GroupConversation chatId={chatId} participants={participants} lineId={lineId} />)
+    const r = await renderWithStoryBackend(
+      <GroupConversation chatId={chatId} participants={participants} lineId={lineId} />,
+    )
     dispose = r.dispose
     const reply = await screen.findByText("I'm in!")
     const bubble = reply.closest('.lk-MessageBubble') as HTMLElement
@@ -33,7 +35,9 @@ describe('<GroupConversation>', () => {
   })
 
   it('sends to the same participant set, so the service reuses the thread', async () => {
-    const r = await renderWithBackend(<GroupConversation chatId={chatId} participants={participants} lineId={lineId} />)
+    const r = await renderWithStoryBackend(
+      <GroupConversation chatId={chatId} participants={participants} lineId={lineId} />,
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText("I'm in!")

@@ -4,8 +4,8 @@ import { useContactDirectory } from '../hooks/internal/useContactDirectory'
 import { useGroupThread } from '../hooks/useGroupThread'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
-import { groupErrorRule, type GroupErrorStrings } from './internal/errorRules'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { groupErrorRule, type GroupErrorStrings } from './errorMessages'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
@@ -50,7 +50,7 @@ export interface GroupConversationProps extends Omit<HTMLAttributes<HTMLElement>
   /** String overrides. @default groupConversationStrings */
   strings?: StringOverrides<GroupConversationStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings & GroupErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
 }
 
 /**
@@ -193,7 +193,7 @@ export function GroupConversation({
             </p>
           ) : send.error && !send.isPending ? (
             <p className="lk-Notice" data-tone="danger">
-              {describeError(send.error, groupErrorRule(errorStrings), errorStrings)}
+              {describeLinekitError(send.error, groupErrorRule(errorStrings), errorStrings)}
             </p>
           ) : null}
         </div>

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { InboundCallBanner } from './InboundCallBanner'
-import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
 import { ringableLine } from '../../stories/support'
 
 // Real Chromium with the kit's stylesheet: where the banner sits is a matter of CSS.
@@ -16,7 +16,7 @@ afterEach(() => {
 
 describe('<InboundCallBanner> in a real page', () => {
   it('is a fixed surface: a user scrolled down sees the ringing call, and nothing on the page moves', async () => {
-    const view = await renderWithBackend(
+    const view = await renderWithStoryBackend(
       <div>
         <p data-testid="top">Page content</p>
         <div style={{ height: 3000 }} />

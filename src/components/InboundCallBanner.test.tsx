@@ -7,18 +7,18 @@ import { createFakeAudioEngine } from '../rtc'
 import { InboundCallBanner } from './InboundCallBanner'
 import { Dialer } from './Dialer'
 import { InboundCallHistory } from './InboundCallHistory'
-import { createCallingBackend, installMsw, renderWithBackend, type CallingBackend } from './calling/harness.test'
+import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
 
 installMsw()
 const caller = '+14155550182'
 const banner = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-InboundCallBanner')!
 const callList = () => screen.getByRole('list', { name: 'Calls' })
 const noticeList = () => screen.getByRole('list', { name: 'Recent calls' })
-const ringableLine = (b: CallingBackend) =>
+const ringableLine = (b: Backend) =>
   b.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? b.lines.find((l) => l.audioCallEnabled)!
 
 /** Rings an inbound call on the mock and waits for the webhook to reach the server. */
-async function ring(backend: CallingBackend, from = caller) {
+async function ring(backend: Backend, from = caller) {
   let uuid = ''
   await act(async () => {
     uuid = backend.mock.control.calls.inbound({
@@ -30,7 +30,7 @@ async function ring(backend: CallingBackend, from = caller) {
   })
   return uuid
 }
-async function settle(backend: CallingBackend, step: () => unknown) {
+async function settle(backend: Backend, step: () => unknown) {
   await act(async () => {
     step()
     await backend.mock.control.webhooks.flush()
@@ -39,7 +39,7 @@ async function settle(backend: CallingBackend, step: () => unknown) {
 
 describe('<InboundCallBanner> against the mock through the real server handler', () => {
   it('a mock-injected call reaches the banner through the webhook route and SSE, and is announced', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const events = createSseEventSource({ url: 'http://localhost/api/linekit/events', retryMs: 50 })
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events })
     await waitFor(() => expect(events.status).toBe('open'))
@@ -53,7 +53,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('answers with the keyboard: joins audio with the answer’s rtc, then hangs up', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const engine = createFakeAudioEngine()
     const onAnswer = vi.fn()
     const user = userEvent.setup()
@@ -91,7 +91,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('a call answered elsewhere leaves the queue and leaves a notice with Call back', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner locale="en-US" />, { events: 'bus' })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
@@ -105,7 +105,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('a missed call (the caller gave up) leaves a notice; Dismiss removes it', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
@@ -118,7 +118,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('Call back on a missed call places the call from a Dialer on the same page', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(
       backend,
@@ -140,7 +140,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('a 409 on answer (answered elsewhere before the event arrived) is explained, not thrown', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container, stopEvents } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
@@ -158,7 +158,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('declines', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     const uuid = await ring(backend)
@@ -171,7 +171,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('two ringing calls on screen are two incoming calls, not "1 more call waiting"', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     await ring(backend, caller)
@@ -190,7 +190,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('counts only the calls not on screen as waiting', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner maxVisible={1} />, { events: 'bus' })
     await ring(backend, caller)
     await ring(backend, '+14155550184')
@@ -199,7 +199,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('a 503 on answer is explained and can be retried', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     backend.mock.control.addFault({ path: '/answer-audiocall-call-api', status: 503, count: 1 })
     const user = userEvent.setup()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
@@ -211,7 +211,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
   })
 
   it('has no axe violations while ringing with a queue', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
     await ring(backend)
     await ring(backend, '+14155550184')
@@ -241,7 +241,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     }
     vi.stubGlobal('AudioContext', FakeAudioContext)
     try {
-      const backend = createCallingBackend()
+      const backend = createBackend()
       const user = userEvent.setup()
       const view = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
       await ring(backend)
@@ -252,7 +252,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
       view.unmount()
 
       started.length = 0
-      const quiet = createCallingBackend()
+      const quiet = createBackend()
       renderWithBackend(quiet, <InboundCallBanner ringSound={false} />, { events: 'bus' })
       await ring(quiet)
       await screen.findByRole('button', { name: 'Answer' })
@@ -267,7 +267,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
 
 describe('<InboundCallHistory>', () => {
   it('lists the calls seen since the page opened with how each went, newest first', async () => {
-    const backend = createCallingBackend()
+    const backend = createBackend()
     renderWithBackend(
       backend,
       <>

@@ -1,12 +1,10 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AvailabilityBadge } from './AvailabilityBadge'
-import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend } from '../../test/support/renderWithStoryBackend'
 import { LinePicker } from './LinePicker'
-import { TypingIndicator } from './TypingIndicator'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -15,7 +13,7 @@ afterEach(() => {
 })
 
 function Controlled() {
-  const [lineId, setLineId] = useState<string | undefined>()
+  const [lineId, setLineId] = useState<string | null>(null)
   return (
     <>
       <LinePicker value={lineId} onValueChange={setLineId} />
@@ -26,7 +24,7 @@ function Controlled() {
 
 describe('<LinePicker>', () => {
   it('lists lines by number and name with an automatic choice', async () => {
-    const r = await renderWithBackend(<Controlled />)
+    const r = await renderWithStoryBackend(<Controlled />)
     dispose = r.dispose
     const select = await screen.findByRole('combobox', { name: 'Send from' })
     expect(screen.getByRole('option', { name: 'Any line (chosen automatically)' })).toBeInTheDocument()
@@ -36,67 +34,21 @@ describe('<LinePicker>', () => {
     expect((await axe.run(r.container)).violations).toEqual([])
   })
   it('is hidden on trial accounts', async () => {
-    const r = await renderWithBackend(<LinePicker />, { account: 'trial' })
+    const r = await renderWithStoryBackend(<LinePicker />, { account: 'trial' })
     dispose = r.dispose
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox')).toBeNull()
   })
-})
-
-describe('<AvailabilityBadge>', () => {
-  it('says native chat or SMS', async () => {
-    const r = await renderWithBackend(
-      <>
-        <AvailabilityBadge phoneNumber={storyNumbers.chat} />
-        <AvailabilityBadge phoneNumber={storyNumbers.sms} />
-      </>,
-      { setup: [setups.nativeChat(storyNumbers.chat), setups.smsOnly(storyNumbers.sms)] },
-    )
+  it('follows its owner back to automatic: null is a value, so the picker stays controlled', async () => {
+    const r = await renderWithStoryBackend(<Controlled />)
     dispose = r.dispose
-    const chat = await screen.findByText('Native chat')
-    const sms = await screen.findByText('SMS')
-    expect(chat).toHaveAttribute('data-service', 'nativechat')
-    expect(sms).toHaveAttribute('data-service', 'SMS')
-    expect(sms).toHaveTextContent('messages go as SMS')
-  })
-})
-
-describe('<TypingIndicator>', () => {
-  it('shows the indicator state while active, and nothing while idle', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active={false} />, {
-      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])],
-    })
-    dispose = r.dispose
-    const el = r.container.querySelector('.lk-TypingIndicator')!
-    expect(el).toHaveAttribute('data-state', 'idle')
-    expect(el).toHaveTextContent('')
-    r.rerender(<TypingIndicator phoneNumber={storyNumbers.chat} active />)
-    await waitFor(() => expect(el).toHaveAttribute('data-state', 'sent'))
-    expect(el).toHaveTextContent('They can see that you are typing.')
-  })
-  it('says the indicator failed and is not retried after a device ERROR (when failures are asked for)', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />, {
-      setup: [
-        setups.nativeChat(storyNumbers.chat),
-        setups.inboundMessages(storyNumbers.chat, ['hi']),
-        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
-      ],
-    })
-    dispose = r.dispose
-    await waitFor(() => expect(r.container.querySelector('.lk-TypingIndicator')).toHaveAttribute('data-state', 'error'))
-    expect(screen.getByText(/could not be shown; it will not be retried/)).toBeInTheDocument()
-  })
-  it('fails quietly by default', async () => {
-    const r = await renderWithBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
-      setup: [
-        setups.nativeChat(storyNumbers.chat),
-        setups.inboundMessages(storyNumbers.chat, ['hi']),
-        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
-      ],
-    })
-    dispose = r.dispose
-    const el = r.container.querySelector('.lk-TypingIndicator')!
-    await waitFor(() => expect(el).toHaveAttribute('data-state', 'error'))
-    expect(el).toHaveTextContent('')
+    const select = (await screen.findByRole('combobox', { name: 'Send from' })) as HTMLSelectElement
+    const user = userEvent.setup()
+    const option = screen.getByRole('option', { name: /Main/ }) as HTMLOptionElement
+    await user.selectOptions(select, option)
+    expect(select.value).toBe(option.value)
+    await user.selectOptions(select, screen.getByRole('option', { name: 'Any line (chosen automatically)' }))
+    expect(select.value).toBe('')
+    expect(screen.getByText('automatic')).toBeInTheDocument()
   })
 })

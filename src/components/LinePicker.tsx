@@ -1,13 +1,24 @@
 'use client'
-import { lazy, Suspense, type HTMLAttributes } from 'react'
+import { useId, type HTMLAttributes, type ReactNode } from 'react'
 import type { Line } from '../api/schemas'
-import type { ErrorStrings } from './internal/errors'
-import type { linePickerStrings } from './internal/strings'
+import { useLines } from '../hooks/useLines'
+import { cx } from './internal/cx'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { useControllableState } from './internal/useControllableState'
+import { lineLabel } from './lineLabel'
 
 /** Default, overridable strings (i18n). */
-export { linePickerStrings } from './internal/strings'
-export { lineLabel } from './lineLabel'
-
+export const linePickerStrings = {
+  label: 'Send from',
+  automatic: 'Any line (chosen automatically)',
+  loading: 'Loading lines…',
+  error: 'Lines could not be loaded.',
+  retry: 'Try again',
+  empty: 'No lines are available.',
+  trial: 'Trial accounts send from an automatically chosen line.',
+  shared: 'shared',
+}
 export type LinePickerStrings = typeof linePickerStrings
 
 /**
@@ -19,12 +30,12 @@ export interface LinePickerProps extends Omit<
   HTMLAttributes<HTMLDivElement>,
   'children' | 'defaultValue' | 'onChange'
 > {
-  /** Selected `lineId`; `undefined` means "let the service choose". Controlled when `onValueChange` is given. */
-  value?: string | undefined
-  /** Initially selected `lineId` (uncontrolled). @default undefined (automatic) */
-  defaultValue?: string
-  /** Called with the chosen `lineId`, or `undefined` for automatic. */
-  onValueChange?: (lineId: string | undefined) => void
+  /** Selected `lineId`, or `null` for "let the service choose" (controlled when not `undefined`). */
+  value?: string | null | undefined
+  /** Initially selected `lineId` (uncontrolled). @default null (automatic) */
+  defaultValue?: string | null
+  /** Called with the chosen `lineId`, or `null` for automatic. */
+  onValueChange?: (lineId: string | null) => void
   /** Which lines to offer. @default every line */
   filter?: (line: Line) => boolean
   /** Offer "Any line (chosen automatically)". @default true */
@@ -34,27 +45,84 @@ export interface LinePickerProps extends Omit<
   /** Disable the select. @default false */
   disabled?: boolean
   /** String overrides. @default linePickerStrings */
-  strings?: Partial<LinePickerStrings>
+  strings?: StringOverrides<LinePickerStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: StringOverrides<LinekitErrorStrings>
 }
-
-// Loaded on first use (it sits behind the composer's options disclosure; size budget of <Conversation>).
-const Impl = lazy(() => import('./internal/lazyParts').then((m) => ({ default: m.LinePickerImpl })))
 
 /**
  * Picks the line a message is sent from. Hidden on trial accounts, where the service refuses a
- * `lineId` override (spec: POST /send-api-message `lineId`). Loaded on first use (a `Suspense`
- * boundary is included). Themed through `.lk-Field`.
+ * `lineId` override (spec: POST /send-api-message `lineId`). Themed through `.lk-Field`.
  *
  * @example
- * const [lineId, setLineId] = useState<string>()
+ * const [lineId, setLineId] = useState<string | null>(null)
  * <LinePicker value={lineId} onValueChange={setLineId} />
  */
-export function LinePicker(props: LinePickerProps) {
-  return (
-    <Suspense fallback={<div className="lk-LinePicker lk-Field" data-state="loading" />}>
-      <Impl {...props} />
-    </Suspense>
+export function LinePicker({
+  value,
+  defaultValue = null,
+  onValueChange,
+  filter,
+  allowAutomatic = true,
+  showTrialNotice = true,
+  disabled = false,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: LinePickerProps) {
+  const s = mergeStrings(linePickerStrings, strings)
+  const id = useId()
+  const query = useLines()
+  const [selected, setSelected] = useControllableState<string | null>({
+    prop: value,
+    defaultProp: defaultValue,
+    onChange: onValueChange,
+    caller: 'LinePicker',
+  })
+  const lines = (query.lines ?? []).filter((l) => (filter ? filter(l) : true))
+  const root = (state: string, children: ReactNode) => (
+    <div {...props} className={cx('lk-LinePicker lk-Field', className)} data-state={state}>
+      {children}
+    </div>
+  )
+  if (query.status === 'pending')
+    return root(
+      'loading',
+      <span className="lk-Field-help" role="status">
+        {s.loading}
+      </span>,
+    )
+  if (query.status === 'error') {
+    return root(
+      'error',
+      <p className="lk-Notice" data-tone="danger" role="alert">
+        {s.error} {describeLinekitError(query.error, 'load', errorStrings)}{' '}
+        <button type="button" className="lk-Button" data-variant="small ghost" onClick={() => void query.refetch()}>
+          {s.retry}
+        </button>
+      </p>,
+    )
+  }
+  if (query.trial) return showTrialNotice ? root('trial', <span className="lk-Field-help">{s.trial}</span>) : null
+  if (lines.length === 0) return root('empty', <span className="lk-Field-help">{s.empty}</span>)
+  return root(
+    'ready',
+    <>
+      <label htmlFor={id}>{s.label}</label>
+      <select
+        id={id}
+        value={selected ?? ''}
+        disabled={disabled}
+        onChange={(e) => setSelected(e.currentTarget.value || null)}
+      >
+        {allowAutomatic ? <option value="">{s.automatic}</option> : null}
+        {lines.map((line) => (
+          <option key={line.lineId} value={line.lineId}>
+            {lineLabel(line, s.shared)}
+          </option>
+        ))}
+      </select>
+    </>,
   )
 }

@@ -1,20 +1,29 @@
 'use client'
-import { lazy, Suspense, type HTMLAttributes } from 'react'
-import type { AttachmentKind } from './internal/url'
-import type { VoiceMemoPlayerStrings } from './VoiceMemoPlayer'
-import type { messageAttachmentStrings } from './internal/strings'
+import { useState, type HTMLAttributes, type ReactNode } from 'react'
+import { cx } from './internal/cx'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { attachmentKind, fileName, safeHttpUrl, type AttachmentKind } from './internal/url'
+import { VoiceMemoPlayer, type VoiceMemoPlayerStrings } from './VoiceMemoPlayer'
 
 /** Default, overridable strings (i18n). */
-export { messageAttachmentStrings } from './internal/strings'
-
+export const messageAttachmentStrings = {
+  image: 'Image attachment',
+  video: 'Video attachment',
+  contact: 'Contact card',
+  contactOpen: 'Open contact card',
+  file: 'Attachment',
+  voiceMemo: 'Voice memo',
+  aiVoiceMemo: 'AI voice memo',
+  unsafe: 'Attachment not shown: its link is not a web address.',
+  imageError: 'The image could not be loaded.',
+}
 export type MessageAttachmentStrings = typeof messageAttachmentStrings
 
 /**
  * Props of {@link MessageAttachment}.
  *
  * State attributes on the root: `data-kind="image" | "video" | "audio" | "contact" | "file"`,
- * `data-unsafe` when the URL was refused (not http/https), `data-loading` for the moment the
- * renderer loads.
+ * `data-unsafe` when the URL was refused (not http/https).
  */
 export interface MessageAttachmentProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The attachment URL (`media_attachment_url` or `voice_attachment_url`). */
@@ -24,27 +33,76 @@ export interface MessageAttachmentProps extends Omit<HTMLAttributes<HTMLDivEleme
   /** For audio: says "AI voice memo" instead of "Voice memo". @default false */
   aiVoiceMemo?: boolean
   /** String overrides. @default messageAttachmentStrings */
-  strings?: Partial<MessageAttachmentStrings & VoiceMemoPlayerStrings>
+  strings?: StringOverrides<MessageAttachmentStrings & VoiceMemoPlayerStrings>
 }
-
-// The renderer (and the audio player) load on first use: most messages carry no attachment, and
-// this keeps them out of <Conversation>'s initial bundle (issue 11 budget: provider +
-// Conversation <= 25 KB gzip).
-const Impl = lazy(() => import('./internal/lazyParts').then((m) => ({ default: m.MessageAttachmentImpl })))
 
 /**
  * Renders one attachment of a message: an image, a video, a contact card (vCard link), a voice
  * memo (with `<VoiceMemoPlayer>`) or a plain link. Only absolute http(s) URLs are rendered;
- * anything else (e.g. `javascript:`) is replaced by a note. Loaded on first use (a `Suspense`
- * boundary is included).
+ * anything else (e.g. `javascript:`) is replaced by a note.
  *
  * @example
  * <MessageAttachment url={message.media_attachment_url} />
  */
-export function MessageAttachment(props: MessageAttachmentProps) {
-  return (
-    <Suspense fallback={<div className="lk-MessageAttachment" data-kind={props.kind ?? 'file'} data-loading="" />}>
-      <Impl {...props} />
-    </Suspense>
+export function MessageAttachment({
+  url,
+  kind,
+  aiVoiceMemo = false,
+  strings,
+  className,
+  ...props
+}: MessageAttachmentProps) {
+  const s = mergeStrings(messageAttachmentStrings, strings)
+  const safe = safeHttpUrl(url)
+  const [imageFailed, setImageFailed] = useState(false)
+  if (!safe) {
+    return (
+      <div {...props} className={cx('lk-MessageAttachment', className)} data-kind={kind ?? 'file'} data-unsafe="">
+        {s.unsafe}
+      </div>
+    )
+  }
+  const k = kind ?? attachmentKind(safe)
+  const root = (children: ReactNode) => (
+    <div {...props} className={cx('lk-MessageAttachment', className)} data-kind={k}>
+      {children}
+    </div>
   )
+  switch (k) {
+    case 'image':
+      return root(
+        imageFailed ? (
+          <a href={safe} target="_blank" rel="noreferrer noopener">
+            {s.imageError} {fileName(safe)}
+          </a>
+        ) : (
+          <a href={safe} target="_blank" rel="noreferrer noopener" className="lk-MessageAttachment-imageLink">
+            <img src={safe} alt={s.image} loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+          </a>
+        ),
+      )
+    case 'video':
+      return root(
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- videos sent by people have no caption track
+        <video src={safe} controls preload="metadata" aria-label={s.video}>
+          <a href={safe}>{s.video}</a>
+        </video>,
+      )
+    case 'audio':
+      return root(<VoiceMemoPlayer src={safe} label={aiVoiceMemo ? s.aiVoiceMemo : s.voiceMemo} strings={strings} />)
+    case 'contact':
+      return root(
+        <a href={safe} className="lk-MessageAttachment-contact" target="_blank" rel="noreferrer noopener" download>
+          <span aria-hidden="true">👤 </span>
+          {s.contactOpen}
+          <span className="lk-MessageAttachment-name"> ({fileName(safe)})</span>
+        </a>,
+      )
+    default:
+      return root(
+        <a href={safe} target="_blank" rel="noreferrer noopener">
+          {s.file}: {fileName(safe)}
+        </a>,
+      )
+  }
 }

@@ -4,12 +4,13 @@ import { effectStore } from '../hooks/internal/effectStore'
 import { reactions as reactionOrder } from '../api/values'
 import { useReactions } from '../hooks/useReactions'
 import { cx } from './internal/cx'
-import { describeError, isRetryable, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, isRetryable, type LinekitErrorStrings } from './errorMessages'
 import { Linkified } from './internal/Linkified'
 import { clockTime, type DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { reactionGlyphs } from './internal/reactionGlyphs'
-import { reactionBarStrings } from './internal/strings'
+import { reactionBarStrings } from './ReactionBar'
 import { MessageAttachment, type MessageAttachmentStrings } from './MessageAttachment'
 import { ServiceBadge, type ServiceName } from './ServiceBadge'
 import type { VoiceMemoPlayerStrings } from './VoiceMemoPlayer'
@@ -26,7 +27,7 @@ export const messageBubbleStrings = {
   statusPending: 'Sent',
   statusDelivered: 'Delivered',
   aiVoiceMemoPending: 'An AI voice memo will be generated from this text.',
-  effect: 'Effect: {e}',
+  effect: (effect: string) => `Effect: ${effect}`,
   reactions: 'Your reactions',
 }
 export type MessageBubbleStrings = typeof messageBubbleStrings
@@ -57,9 +58,9 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
   /** Continues a run of messages from the same side (tighter spacing, no repeated sender). @default false */
   grouped?: boolean
   /** String overrides. @default messageBubbleStrings */
-  strings?: Partial<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
+  strings?: StringOverrides<MessageBubbleStrings & MessageAttachmentStrings & VoiceMemoPlayerStrings>
   /** Overrides of the sentences used for send errors. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -83,7 +84,7 @@ export function MessageBubble({
   className,
   ...props
 }: MessageBubbleProps) {
-  const s = { ...messageBubbleStrings, ...strings }
+  const s = mergeStrings(messageBubbleStrings, strings)
   const handle = item.kind === 'message' ? item.message.message_handle : ''
   const effect = useSyncExternalStore(
     effectStore.subscribe,
@@ -136,13 +137,13 @@ export function MessageBubble({
           {body.enableAiVoiceMemo ? <p className="lk-MessageBubble-note">{s.aiVoiceMemoPending}</p> : null}
         </div>
         <div className="lk-MessageBubble-meta">
-          {body.effect ? <span className="lk-MessageBubble-effect">{s.effect.replace('{e}', body.effect)}</span> : null}
+          {body.effect ? <span className="lk-MessageBubble-effect">{s.effect(body.effect)}</span> : null}
           {state === 'pending' ? (
             <span className="lk-MessageBubble-status">{s.sending}</span>
           ) : (
             <>
               <span className="lk-MessageBubble-status" data-status="failed">
-                {s.failed}: {describeError(item.error, 'send', errorStrings)}
+                {s.failed}: {describeLinekitError(item.error, 'send', errorStrings)}
               </span>
               {/* Retry only where trying again can help (no answer, rate limit, server fault). */}
               {isRetryable(item.error) ? (
@@ -210,7 +211,7 @@ export function MessageBubble({
       <div className="lk-MessageBubble-meta">
         <time dateTime={m.created_at}>{time}</time>
         {showChannel ? <ServiceBadge service={m.service as ServiceName} /> : null}
-        {effect ? <span className="lk-MessageBubble-effect">{s.effect.replace('{e}', effect)}</span> : null}
+        {effect ? <span className="lk-MessageBubble-effect">{s.effect(effect)}</span> : null}
         {inbound ? null : <span className="lk-MessageBubble-status">{status}</span>}
       </div>
     </div>

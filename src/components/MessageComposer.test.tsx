@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageComposer } from './MessageComposer'
-import { renderWithBackend, setups, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -14,7 +14,7 @@ const notice = 'They can see that you are typing.'
 
 describe('<MessageComposer> typing notice', () => {
   it('clears when the message is sent', async () => {
-    const r = await renderWithBackend(
+    const r = await renderWithStoryBackend(
       <MessageComposer phoneNumber={storyNumbers.chat} nativeChat hasConversation showLinePicker={false} />,
       { setup: conversation },
     )
@@ -27,7 +27,7 @@ describe('<MessageComposer> typing notice', () => {
   })
 
   it('clears when the user stops typing and the indicator lapses', async () => {
-    const r = await renderWithBackend(
+    const r = await renderWithStoryBackend(
       <MessageComposer
         phoneNumber={storyNumbers.chat}
         nativeChat

@@ -1,27 +1,15 @@
 'use client'
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type FormHTMLAttributes,
-  type KeyboardEvent,
-} from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
+import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { safeHttpUrl } from './internal/url'
 import type { LinePickerStrings } from './LinePicker'
 import { TypingIndicator, type TypingIndicatorStrings } from './TypingIndicator'
-
-// The options (attachment, voice memo, effects, line picker) load when first opened: they are
-// behind a disclosure, and this keeps them out of <Conversation>'s initial bundle (size budget).
-const ComposerOptions = lazy(() => import('./internal/lazyParts').then((m) => ({ default: m.ComposerOptions })))
 
 /** Default, overridable strings (i18n). */
 export const messageComposerStrings = {
@@ -92,12 +80,12 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   /** Called after a send was handed to the data layer (it shows up in the thread at once). */
   onSent?: (body: SendMessageRequest) => void
   /** String overrides. @default messageComposerStrings */
-  strings?: Partial<MessageComposerStrings> & {
-    linePicker?: Partial<LinePickerStrings>
-    typing?: Partial<TypingIndicatorStrings>
+  strings?: StringOverrides<MessageComposerStrings> & {
+    linePicker?: StringOverrides<LinePickerStrings>
+    typing?: StringOverrides<TypingIndicatorStrings>
   }
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -124,11 +112,7 @@ export function MessageComposer({
   className,
   ...props
 }: MessageComposerProps) {
-  const s = {
-    ...messageComposerStrings,
-    ...strings,
-    effectNames: { ...messageComposerStrings.effectNames, ...strings?.effectNames },
-  }
+  const s = mergeStrings(messageComposerStrings, strings)
   const ids = useId()
   const { send, isPending, error: lastError } = useSendMessage()
   const [text, setText] = useState('')
@@ -224,28 +208,26 @@ export function MessageComposer({
       ) : null}
       {/* The options open in a tray above the input: Send never moves out of view. */}
       {optionsOpen ? (
-        <Suspense fallback={<div className="lk-MessageComposer-options" id={`${ids}-options`} data-loading="" />}>
-          <ComposerOptions
-            ids={ids}
-            s={s}
-            strings={strings}
-            errorStrings={errorStrings}
-            attachment={attachment}
-            setAttachment={setAttachment}
-            attachmentKind={attachmentKind}
-            setAttachmentKind={setAttachmentKind}
-            ai={ai}
-            setAi={setAi}
-            effect={effect}
-            setEffect={setEffect}
-            effectsAllowed={effectsAllowed}
-            nativeChat={nativeChat}
-            urlInvalid={invalid === s.urlError}
-            showLinePicker={showLinePicker && lineId === undefined}
-            pickedLine={pickedLine}
-            setPickedLine={setPickedLine}
-          />
-        </Suspense>
+        <ComposerOptions
+          ids={ids}
+          s={s}
+          strings={strings}
+          errorStrings={errorStrings}
+          attachment={attachment}
+          setAttachment={setAttachment}
+          attachmentKind={attachmentKind}
+          setAttachmentKind={setAttachmentKind}
+          ai={ai}
+          setAi={setAi}
+          effect={effect}
+          setEffect={setEffect}
+          effectsAllowed={effectsAllowed}
+          nativeChat={nativeChat}
+          urlInvalid={invalid === s.urlError}
+          showLinePicker={showLinePicker && lineId === undefined}
+          pickedLine={pickedLine}
+          setPickedLine={setPickedLine}
+        />
       ) : null}
       <div className="lk-MessageComposer-row">
         <button
@@ -294,7 +276,7 @@ export function MessageComposer({
       ) : null}
       {/* Failed sends are announced; the reason and Retry (when it can help) are on the bubble. */}
       <p className="lk-sr-only" role="status" aria-live="assertive">
-        {lastError && !isPending ? s.notSent(describeError(lastError, 'send', errorStrings)) : ''}
+        {lastError && !isPending ? s.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
       </p>
     </form>
   )

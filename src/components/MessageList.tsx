@@ -10,14 +10,15 @@ import {
   type ReactNode,
 } from 'react'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { groupThreadByDay, itemTime, type ThreadRow } from './internal/groupByDay'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { useVirtualList } from './internal/useVirtualList'
 import { MessageBubble, type MessageBubbleProps } from './MessageBubble'
 
-/** Default, overridable strings (i18n). `{n}` is a count. */
+/** Default, overridable strings (i18n). */
 export const messageListStrings = {
   label: 'Messages',
   loading: 'Loading messages…',
@@ -26,13 +27,13 @@ export const messageListStrings = {
   retry: 'Try again',
   loadOlder: 'Load older messages',
   loadingOlder: 'Loading older messages…',
-  newMessages: '{n} new messages',
+  newMessages: (count: number) => `${count} new messages`,
   newMessage: '1 new message',
   jumpToLatest: 'Jump to the latest message',
   jumpToLatestShort: 'Jump to latest',
   rateLimited: (seconds: number) =>
     seconds > 0 ? `Too many requests — retrying in ${seconds} s` : 'Too many requests — retrying now',
-  announceInbound: 'New message: {text}',
+  announceInbound: (text: string) => `New message: ${text}`,
   today: 'Today',
   yesterday: 'Yesterday',
 }
@@ -82,9 +83,9 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   /** Distance from the bottom (px) that still counts as "at the newest message". @default 48 */
   pinThreshold?: number
   /** String overrides. @default messageListStrings */
-  strings?: Partial<MessageListStrings> & MessageBubbleProps['strings']
+  strings?: StringOverrides<MessageListStrings> & MessageBubbleProps['strings']
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -121,7 +122,8 @@ export function MessageList({
   className,
   ...props
 }: MessageListProps) {
-  const s = { ...messageListStrings, ...strings }
+  const s = mergeStrings(messageListStrings, strings)
+  const { announceInbound, newMessage } = s
   const viewport = useRef<HTMLDivElement>(null)
   const nowKey = now?.getTime()
   const rows = useMemo<ThreadRow[]>(
@@ -177,7 +179,7 @@ export function MessageList({
     const inbound = appended.filter((it) => it.kind === 'message' && it.message.direction === 'inbound')
     const newestInbound = inbound[inbound.length - 1]
     if (newestInbound?.kind === 'message') {
-      setAnnouncement(s.announceInbound.replace('{text}', newestInbound.message.content || s.newMessage))
+      setAnnouncement(announceInbound(newestInbound.message.content || newMessage))
     }
     if (own) {
       setPinnedBoth(true)
@@ -185,7 +187,7 @@ export function MessageList({
     } else if (!pinnedRef.current) {
       setUnseen((n) => n + appended.length)
     }
-  }, [items, lastKey, s.announceInbound, s.newMessage, setPinnedBoth, virtualizer])
+  }, [items, lastKey, announceInbound, newMessage, setPinnedBoth, virtualizer])
 
   // The viewport can shrink or grow (the composer below it changes height, the window resizes):
   // stay on the newest message while pinned.
@@ -295,7 +297,7 @@ export function MessageList({
       ) : state === 'error' ? (
         <div className="lk-MessageList-placeholder" role="alert">
           <p>
-            {s.error} {describeError(error, 'load', errorStrings)}
+            {s.error} {describeLinekitError(error, 'load', errorStrings)}
           </p>
           {onRetry ? (
             <button type="button" className="lk-Button" onClick={onRetry}>
@@ -374,7 +376,7 @@ export function MessageList({
             s.jumpToLatestShort
           ) : (
             <>
-              {unseen === 1 ? s.newMessage : s.newMessages.replace('{n}', String(unseen))}
+              {unseen === 1 ? s.newMessage : s.newMessages(unseen)}
               <span className="lk-sr-only">, {s.jumpToLatest}</span>
             </>
           )}{' '}

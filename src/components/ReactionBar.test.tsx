@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MessageRecord } from './internal/types'
-import { renderWithBackend, storyNumbers } from './internal/testing/renderWithBackend'
+import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
 import { ReactionBar } from './ReactionBar'
 
 let dispose: (() => void) | undefined
@@ -28,14 +28,14 @@ const msg = (over: Partial<MessageRecord>): MessageRecord => ({
 })
 
 /** A real inbound native-chat message in the mock. */
-async function inboundHandle(r: Awaited<ReturnType<typeof renderWithBackend>>) {
+async function inboundHandle(r: Awaited<ReturnType<typeof renderWithStoryBackend>>) {
   const res = await r.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
   return res.data[0]!
 }
 
 describe('<ReactionBar>', () => {
   it('is a toolbar with one tab stop, arrow/Home/End roving focus, and toggles add/remove', async () => {
-    const r = await renderWithBackend(<div />, {
+    const r = await renderWithStoryBackend(<div />, {
       setup: async (b) => {
         await b.control.setReachable(storyNumbers.chat, true)
         await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
@@ -83,7 +83,9 @@ describe('<ReactionBar>', () => {
   })
 
   it('explains instead of offering on outbound and SMS messages', async () => {
-    const r = await renderWithBackend(<ReactionBar messageHandle="pbm_x" message={msg({ direction: 'outbound' })} />)
+    const r = await renderWithStoryBackend(
+      <ReactionBar messageHandle="pbm_x" message={msg({ direction: 'outbound' })} />,
+    )
     dispose = r.dispose
     expect(screen.queryByRole('toolbar')).toBeNull()
     expect(screen.getByText('Reactions can only be sent to messages you received.')).toBeInTheDocument()
@@ -93,7 +95,7 @@ describe('<ReactionBar>', () => {
   })
 
   it('reports a device ERROR inside a 200 without marking the reaction', async () => {
-    const r = await renderWithBackend(<div />, {
+    const r = await renderWithStoryBackend(<div />, {
       setup: async (b) => {
         await b.control.setReachable(storyNumbers.chat, true)
         await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Hi' })

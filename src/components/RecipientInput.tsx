@@ -3,21 +3,23 @@ import { useId, useMemo, useState, type ClipboardEvent, type HTMLAttributes, typ
 import { MAX_GROUP_RECIPIENTS, MIN_GROUP_RECIPIENTS } from '../api/limits'
 import type { CountryCode } from '../api/phone'
 import { cx } from './internal/cx'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { splitRecipients, toChips, type RecipientChip } from './internal/recipients'
 import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
+import { useControllableState } from './internal/useControllableState'
 
-/** Default, overridable strings (i18n). `{n}`, `{min}`, `{max}` are counts. */
+/** Default, overridable strings (i18n). The limits are the service's (spec: Limits — group recipients). */
 export const recipientInputStrings = {
   label: 'Recipients',
   inputLabel: 'Add recipients',
   help: 'Type or paste numbers in any format; press Enter or comma to add.',
-  remove: 'Remove {r}',
-  invalid: 'Not a phone number: {reason}',
+  remove: (recipient: string) => `Remove ${recipient}`,
+  invalid: (reason: string) => `Not a phone number: ${reason}`,
   checking: 'Checking numbers…',
-  count: '{n} of {min}–{max} recipients',
-  tooFew: 'Add at least {min} recipients.',
-  tooMany: 'At most {max} recipients; remove {n}.',
-  merged: '{n} duplicates merged',
+  count: (count: number, min: number, max: number) => `${count} of ${min}–${max} recipients`,
+  tooFew: (min: number) => `Add at least ${min} recipients.`,
+  tooMany: (max: number, excess: number) => `At most ${max} recipients; remove ${excess}.`,
+  merged: (count: number) => `${count} duplicates merged`,
   mergedOne: '1 duplicate merged',
   invalidCount: 'Fix or remove the numbers marked invalid.',
 }
@@ -59,14 +61,8 @@ export interface RecipientInputProps extends Omit<
   /** Disable editing. @default false */
   disabled?: boolean
   /** String overrides. @default recipientInputStrings */
-  strings?: Partial<RecipientInputStrings>
+  strings?: StringOverrides<RecipientInputStrings>
 }
-
-const fill = (t: string, n: number) =>
-  t
-    .replace('{n}', String(n))
-    .replace('{min}', String(MIN_GROUP_RECIPIENTS))
-    .replace('{max}', String(MAX_GROUP_RECIPIENTS))
 
 /** Parses entries with an optional normalizer into the reported value. */
 export function recipientValue(entries: string[], normalize: Parameters<typeof toChips>[1]): RecipientInputValue {
@@ -99,18 +95,19 @@ export function RecipientInput({
   className,
   ...props
 }: RecipientInputProps) {
-  const s = { ...recipientInputStrings, ...strings }
+  const s = mergeStrings(recipientInputStrings, strings)
   const id = useId()
   const normalize = usePhoneNormalizer(defaultCountry)
-  const [inner, setInner] = useState<string[]>(defaultValue)
-  const entries = value ?? inner
+  const [entries, setEntries] = useControllableState({
+    prop: value,
+    defaultProp: defaultValue,
+    onChange: (next: string[]) => onValueChange?.(recipientValue(next, normalize)),
+    caller: 'RecipientInput',
+  })
   const [draft, setDraft] = useState('')
   const parsed = useMemo(() => recipientValue(entries, normalize), [entries, normalize])
 
-  const commit = (next: string[]) => {
-    if (value === undefined) setInner(next)
-    onValueChange?.(recipientValue(next, normalize))
-  }
+  const commit = setEntries
   const add = (text: string) => {
     const parts = splitRecipients(text, normalize)
     if (parts.length > 0) commit([...entries, ...parts])
@@ -147,9 +144,9 @@ export function RecipientInput({
     invalidCount > 0
       ? s.invalidCount
       : countState === 'too-few'
-        ? fill(s.tooFew, n)
+        ? s.tooFew(MIN_GROUP_RECIPIENTS)
         : countState === 'too-many'
-          ? fill(s.tooMany, n - MAX_GROUP_RECIPIENTS)
+          ? s.tooMany(MAX_GROUP_RECIPIENTS, n - MAX_GROUP_RECIPIENTS)
           : ''
 
   return (
@@ -175,20 +172,13 @@ export function RecipientInput({
                 data-merged={chip.merged || undefined}
               >
                 <span>{text}</span>
-                {chip.error ? (
-                  <span className="lk-RecipientInput-error">{s.invalid.replace('{reason}', chip.error)}</span>
-                ) : null}
+                {chip.error ? <span className="lk-RecipientInput-error">{s.invalid(chip.error)}</span> : null}
                 {chip.merged > 0 ? (
                   <span className="lk-RecipientInput-merged">
-                    {chip.merged === 1 ? s.mergedOne : fill(s.merged, chip.merged)}
+                    {chip.merged === 1 ? s.mergedOne : s.merged(chip.merged)}
                   </span>
                 ) : null}
-                <button
-                  type="button"
-                  aria-label={s.remove.replace('{r}', text)}
-                  disabled={disabled}
-                  onClick={() => removeChip(chip)}
-                >
+                <button type="button" aria-label={s.remove(text)} disabled={disabled} onClick={() => removeChip(chip)}>
                   <span aria-hidden="true">×</span>
                 </button>
               </li>
@@ -217,8 +207,8 @@ export function RecipientInput({
         {s.help}
       </span>
       <span id={`${id}-count`} className="lk-RecipientInput-count" role="status" data-count-state={countState}>
-        {parsed.checked ? fill(s.count, n) : s.checking}
-        {mergedTotal > 0 ? ` · ${mergedTotal === 1 ? s.mergedOne : fill(s.merged, mergedTotal)}` : ''}
+        {parsed.checked ? s.count(n, MIN_GROUP_RECIPIENTS, MAX_GROUP_RECIPIENTS) : s.checking}
+        {mergedTotal > 0 ? ` · ${mergedTotal === 1 ? s.mergedOne : s.merged(mergedTotal)}` : ''}
         {problem ? ` · ${problem}` : ''}
       </span>
     </div>

@@ -1,21 +1,25 @@
 'use client'
 import type { HTMLAttributes } from 'react'
+import { cx } from './internal/cx'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 
 /** Channels a message or thread can travel on (spec: Message record — `service`). */
 export type ServiceName = 'nativechat' | 'SMS' | 'RCS'
 
 /** Default, overridable labels (i18n). */
-export const serviceBadgeStrings: Record<ServiceName, string> = {
+export const serviceBadgeStrings = {
   nativechat: 'Chat',
   SMS: 'SMS',
   RCS: 'RCS',
-}
+} satisfies Record<ServiceName, string>
+export type ServiceBadgeStrings = typeof serviceBadgeStrings
 
+/** Props of {@link ServiceBadge}. */
 export interface ServiceBadgeProps extends HTMLAttributes<HTMLSpanElement> {
   /** The channel to show. Rendered as `data-service` for styling. */
   service: ServiceName
   /** Label overrides, e.g. `{ nativechat: 'iMessage' }`. @default serviceBadgeStrings */
-  strings?: Partial<Record<ServiceName, string>>
+  strings?: StringOverrides<ServiceBadgeStrings>
 }
 
 /**
@@ -26,9 +30,9 @@ export interface ServiceBadgeProps extends HTMLAttributes<HTMLSpanElement> {
  * <ServiceBadge service="SMS" />
  */
 export function ServiceBadge({ service, strings, className, ...props }: ServiceBadgeProps) {
-  const label = strings?.[service] ?? serviceBadgeStrings[service]
+  const label = mergeStrings(serviceBadgeStrings, strings)[service]
   return (
-    <span data-service={service} {...props} className={['lk-ServiceBadge', className].filter(Boolean).join(' ')}>
+    <span data-service={service} {...props} className={cx('lk-ServiceBadge', className)}>
       {label}
     </span>
   )

@@ -2,7 +2,8 @@
 import type { HTMLAttributes } from 'react'
 import { useTypingIndicator } from '../hooks/useTypingIndicator'
 import { cx } from './internal/cx'
-import { describeError, type ErrorStrings } from './internal/errors'
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 
 /** Default, overridable strings (i18n). */
 export const typingIndicatorStrings = {
@@ -32,9 +33,9 @@ export interface TypingIndicatorProps extends Omit<HTMLAttributes<HTMLParagraphE
   /** How long a shown indicator lasts without another one. @default 5000 */
   lapseMs?: number
   /** String overrides. @default typingIndicatorStrings */
-  strings?: Partial<TypingIndicatorStrings>
+  strings?: StringOverrides<TypingIndicatorStrings>
   /** Overrides of error sentences. */
-  errorStrings?: Partial<ErrorStrings>
+  errorStrings?: Partial<LinekitErrorStrings>
 }
 
 /**
@@ -58,7 +59,7 @@ export function TypingIndicator({
   className,
   ...props
 }: TypingIndicatorProps) {
-  const s = { ...typingIndicatorStrings, ...strings }
+  const s = mergeStrings(typingIndicatorStrings, strings)
   const { state, error } = useTypingIndicator({
     phoneNumber,
     ...(lineId !== undefined ? { lineId } : {}),
@@ -69,7 +70,7 @@ export function TypingIndicator({
   const text =
     state === 'error'
       ? showFailures
-        ? `${s.error}${error ? ` ${describeError(error, 'typing', errorStrings)}` : ''}`
+        ? `${s.error}${error ? ` ${describeLinekitError(error, 'typing', errorStrings)}` : ''}`
         : ''
       : state === 'sent'
         ? s.sent

@@ -46,7 +46,7 @@ export interface InboundCallsSnapshot {
 }
 
 /** Options of {@link createInboundCallStore}. */
-export interface InboundCallStoreOptions {
+interface InboundCallStoreOptions {
   /** How long an ended call stays in the queue (so a UI can say "missed"). @default 0 */
   endedLingerMs?: number
   /** How many calls the history keeps. @default 50 */

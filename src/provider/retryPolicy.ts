@@ -4,7 +4,7 @@ import { LinekitError } from '../api/errors'
 export interface RetryPolicy {
   /** Attempts in total, the first one included. @default 4 */
   maxAttempts: number
-  /** First back-off delay; doubles per attempt, with full jitter. @default 500 */
+  /** First back-off ceiling; doubles per attempt. Each wait is between half the ceiling and the ceiling (equal jitter). @default 500 */
   baseDelayMs: number
   /** Back-off ceiling. @default 8000 */
   maxDelayMs: number
@@ -32,7 +32,8 @@ export function shouldRetry(error: unknown): boolean {
 
 /**
  * Delay before attempt `attempt + 1` (attempt is 1-based): a 429 waits its `Retry-After`
- * (spec: Errors — 429 carries `Retry-After`); others back off exponentially with full jitter.
+ * (spec: Errors — 429 carries `Retry-After`); others back off exponentially with equal jitter:
+ * a random wait between half the ceiling and the ceiling.
  */
 export function retryDelayMs(
   attempt: number,
@@ -45,6 +46,6 @@ export function retryDelayMs(
   }
   if (LinekitError.is(error) && error.retryAfterSeconds !== undefined) return error.retryAfterSeconds * 1000
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1))
-  // Half fixed, half jitter: spreads a burst of retries without ever retrying immediately.
+  // Equal jitter (half fixed, half random): spreads a burst of retries without ever retrying at once.
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }

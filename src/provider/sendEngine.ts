@@ -36,7 +36,7 @@ export type SendResult =
   { ok: true; localId: string; response: SendMessageResponse } | { ok: false; localId: string; error: unknown }
 
 /** Options of {@link createSendEngine}. */
-export interface SendEngineOptions {
+interface SendEngineOptions {
   retry?: Partial<RetryPolicy>
   /** Sleep between attempts (tests inject fake timers). */
   sleep?: (ms: number) => Promise<void>

@@ -67,7 +67,9 @@ export interface AudioEngineEvents {
 }
 
 /**
- * The audio engine contract (see /work/briefs/hooks-contract.md "Audio engine").
+ * The audio engine contract: what the calling components and hooks need from an audio SDK
+ * (join a call with the credentials of spec: POST /start-audiocall-call-api and the voice token,
+ * mute, pick a microphone, leave). `agoraAudioEngine` implements it; `createFakeAudioEngine` fakes it.
  *
  * @example
  * const engine = createFakeAudioEngine()

@@ -143,7 +143,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
       <div className="lk-InboxDemo-layout" data-pane={pane}>
         <div className="lk-InboxDemo-head">
           <h2>{title}</h2>
-          <LinePicker value={lineId} onValueChange={setLineId} />
+          <LinePicker value={lineId ?? null} onValueChange={(next) => setLineId(next ?? undefined)} />
         </div>
         <div className="lk-InboxDemo-banner">
           <InboundCallBanner />

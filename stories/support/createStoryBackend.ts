@@ -11,6 +11,7 @@ import { http, type RequestHandler } from 'msw'
 import { createMockService } from 'linekit/mocks'
 import { createLinekitServer, type LinekitServer } from 'linekit/server'
 import { attachWebhooks, createWebhook, getWebhookDispatcher } from '../../mocks/service/webhooks'
+import { accountApiKey, asScriptedRequest, webhookSenderInto } from './serviceChain'
 import { createMockDriver, type MockAccount, type MockAccountKind, type MockDriver } from './mockDriver'
 
 /** Host names the story backend pretends the service lives on (never reached: all in-process). */
@@ -90,18 +91,10 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
   // The sender exists before the server does (the mock needs it at creation).
   const ref: { server?: LinekitServer } = {}
   // The sender the mock calls for each webhook delivery: straight into the real webhook route.
-  const sendWebhook = async (url: string, body: unknown): Promise<{ status: number }> => {
-    if (!ref.server) return { status: 503 }
-    const response = await ref.server.handle(
-      new Request(new URL(new URL(url).pathname, 'http://localhost').toString(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    )
-    webhookLog.push({ body, status: response.status })
-    return { status: response.status }
-  }
+  const sendWebhook = webhookSenderInto(
+    () => ref.server,
+    (body, status) => webhookLog.push({ body, status }),
+  )
   const mock = createMockService({ seed: options.seed ?? 1 })
   // The mock's webhook dispatcher posts with real fetch by default; in a story there is no
   // server to post to, so deliveries go straight into the server's webhook route.
@@ -112,7 +105,7 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
   // The seeded account of that kind (it has the documented lines, flows and history).
   const account = (await createMockDriver(mock.fetch).accounts()).find((a) => a.kind === kind)
   if (!account) throw new Error(`story backend: the mock has no seeded ${kind} account`)
-  const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])?.key
+  const apiKey = accountApiKey(account, kind)
   if (!apiKey) throw new Error(`story backend: the ${kind} account has no API key`)
   // A reset restores the seed, which has no webhooks: re-create ours after one.
   let configureWebhook = () => {}
@@ -144,12 +137,7 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
 
   const handlers: RequestHandler[] = [
     http.all(`*${linekit.prefix}/*`, async ({ request }) => {
-      // The service worker hands MSW a copy of the request without the browser's `Origin`
-      // (a forbidden header a page cannot set), so the CSRF check would see a non-browser
-      // client. These requests can only come from this page: mark them as scripted.
-      const headers = new Headers(request.headers)
-      if (!headers.has('origin') && !headers.has('x-linekit-csrf')) headers.set('x-linekit-csrf', '1')
-      const response = await linekit.handle(new Request(request, { headers }))
+      const response = await linekit.handle(asScriptedRequest(request))
       if (new URL(request.url).pathname === eventsPath && response.ok) markConnected()
       return response
     }),

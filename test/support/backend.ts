@@ -1,13 +1,14 @@
 /**
  * Test support: one fresh mock service behind the REAL linekit/server handler, with the mock's
  * webhooks posted into the server's webhook route, and an MSW handler that hands
- * `*\/api/linekit/*` requests to the server. The hooks, calling and reliability tests build on it;
- * stories use the same chain through stories/support/createStoryBackend.
+ * `*\/api/linekit/*` requests to the server. The hooks, component and reliability tests build on it;
+ * the stories' `createStoryBackend` is made of the same pieces (stories/support/serviceChain.ts).
  */
 import { http } from 'msw'
 import { createMockService } from 'linekit/mocks'
 import type { MockClock } from 'linekit/mocks'
 import { createLinekitServer } from 'linekit/server'
+import { accountApiKey, asScriptedRequest, webhookSenderInto } from '../../stories/support/serviceChain'
 import type { LinekitServer } from 'linekit/server'
 
 export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
@@ -23,6 +24,8 @@ export interface TestBackendOptions {
   clock: MockClock
   /** Overrides the mock's 60/min limit (0 turns it off). @default the service's 60 */
   rateLimitPerMinute?: number
+  /** `false`: the server keeps no read model (every read goes upstream). @default the server's default (on) */
+  readModel?: false
 }
 
 export function createTestBackend(options: TestBackendOptions) {
@@ -31,21 +34,11 @@ export function createTestBackend(options: TestBackendOptions) {
   const mock = createMockService({
     clock,
     // Webhooks go straight into the server's real webhook route.
-    webhookSender: async (url: string, body: unknown) => {
-      const response = await ref.server!.handle(
-        new Request(new URL(new URL(url).pathname, 'http://localhost').toString(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      )
-      return { status: response.status }
-    },
+    webhookSender: webhookSenderInto(() => ref.server),
   })
   const kind = options.account ?? 'production'
   const account = mock.control.accounts().find((a) => a.kind === kind)!
-  // The legacy-key account is used through its legacy key (the mint refuses it); others through a current one.
-  const apiKey = (account.apiKeys.find((k) => k.legacy === (kind === 'legacyKey')) ?? account.apiKeys[0])!.key
+  const apiKey = accountApiKey(account, kind)!
   const mockStart = clock.now()
   const server = createLinekitServer({
     apiKey,
@@ -54,6 +47,7 @@ export function createTestBackend(options: TestBackendOptions) {
     authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
     fetch: mock.fetch,
     logger: { warn: () => {}, error: () => {} },
+    ...(options.readModel === false ? { readModel: false as const } : {}),
     // The budget gate's clock flows like real time and jumps with the mock's clock (a test that
     // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
     now: () => clock.now() - mockStart + Date.now(),
@@ -67,12 +61,7 @@ export function createTestBackend(options: TestBackendOptions) {
     outbound: true,
     audioCalls: true,
   })
-  const handler = http.all('*/api/linekit/*', async ({ request }) => {
-    // Node's fetch sends no Origin: mark the request as scripted, as a same-origin page would.
-    const headers = new Headers(request.headers)
-    headers.set('x-linekit-csrf', '1')
-    return server.handle(new Request(request, { headers }))
-  })
+  const handler = http.all('*/api/linekit/*', ({ request }) => server.handle(asScriptedRequest(request)))
   /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
   const outboundTo = (phone: string, content?: string) =>
     [...mock.state.messagesByHandle.values()].filter(

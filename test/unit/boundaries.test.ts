@@ -1,5 +1,6 @@
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { findCycles } from '../../scripts/cycles.mjs'
 
 // The import-boundary rules are only worth something if a violation is reported.
 const eslint = new ESLint({ cwd: process.cwd() })
@@ -55,5 +56,12 @@ describe('import boundaries', () => {
       ),
     ).toHaveLength(0)
     expect(await lint('mocks/service/ok.ts', "import { z } from 'zod/mini'\nexport const x = z\n")).toHaveLength(0)
+  })
+})
+
+describe('import cycles', () => {
+  // Type-only imports and import() count: a cycle of types still ties two modules together.
+  it('there is none in src/, mocks/ or server-helpers/', () => {
+    expect(findCycles(['src', 'mocks', 'server-helpers'])).toEqual([])
   })
 })

@@ -10,7 +10,7 @@ export interface AttachmentFieldStrings {
 }
 
 /** Props of {@link AttachmentFields}: the composer owns the state. */
-export interface AttachmentFieldsProps {
+interface AttachmentFieldsProps {
   /** Prefix of the fields' ids (`<ids>-url`, `<ids>-kind`). */
   ids: string
   s: AttachmentFieldStrings

@@ -1,17 +1,29 @@
 'use client'
 import type { Effect } from '../../api/values'
-import type { MessageComposerProps, MessageComposerStrings } from '../MessageComposer'
-import { AttachmentFields } from './AttachmentFields'
-import LinePicker from './LinePickerImpl'
 import { bubbleEffects, screenEffects } from '../../api/values'
-import type { ErrorStrings } from './errors'
+import { LinePicker, type LinePickerStrings } from '../LinePicker'
+import { AttachmentFields, type AttachmentFieldStrings } from './AttachmentFields'
+import type { LinekitErrorStrings } from '../errorMessages'
+import type { StringOverrides } from './mergeStrings'
+
+/** The composer strings the options panel shows (a part of `messageComposerStrings`). */
+interface ComposerOptionStrings extends AttachmentFieldStrings {
+  aiVoiceMemo: string
+  effect: string
+  noEffect: string
+  bubbleEffects: string
+  screenEffects: string
+  effectNames: Record<Effect, string>
+  effectsSms: string
+  effectsChecking: string
+}
 
 /** Props of the composer's option panel: the composer owns the state. */
-export interface ComposerOptionsProps {
+interface ComposerOptionsProps {
   ids: string
-  s: MessageComposerStrings
-  strings: MessageComposerProps['strings']
-  errorStrings: Partial<ErrorStrings> | undefined
+  s: ComposerOptionStrings
+  strings: { linePicker?: StringOverrides<LinePickerStrings> | undefined } | undefined
+  errorStrings: StringOverrides<LinekitErrorStrings> | undefined
   attachment: string
   setAttachment: (v: string) => void
   attachmentKind: 'media' | 'audio'
@@ -29,7 +41,7 @@ export interface ComposerOptionsProps {
 }
 
 /** The composer's options (attachment, AI voice memo, effect, line), loaded on first open. */
-export default function ComposerOptions({
+export function ComposerOptions({
   ids,
   s,
   strings,
@@ -98,8 +110,8 @@ export default function ComposerOptions({
       </div>
       {showLinePicker ? (
         <LinePicker
-          value={pickedLine}
-          onValueChange={setPickedLine}
+          value={pickedLine ?? null}
+          onValueChange={(next) => setPickedLine(next ?? undefined)}
           strings={strings?.linePicker}
           errorStrings={errorStrings}
         />

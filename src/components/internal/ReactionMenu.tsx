@@ -2,22 +2,23 @@
 import { useEffect, useId, useRef } from 'react'
 import type { MessageRecord } from '../../api/schemas'
 import { ReactionBar, type ReactionBarStrings } from '../ReactionBar'
-import type { ErrorStrings } from './errors'
+import type { LinekitErrorStrings } from '../errorMessages'
+import { mergeStrings, type StringOverrides } from './mergeStrings'
 
 /** Strings of the menu's trigger. */
-export const reactionMenuStrings = {
+const reactionMenuStrings = {
   open: 'Add a reaction',
   close: 'Close reactions',
 }
 
 /** Props of {@link ReactionMenu}. */
-export interface ReactionMenuProps {
+interface ReactionMenuProps {
   message: MessageRecord
   open: boolean
   onOpenChange: (open: boolean) => void
-  strings?: Partial<typeof reactionMenuStrings>
-  barStrings?: Partial<ReactionBarStrings>
-  errorStrings?: Partial<ErrorStrings>
+  strings?: StringOverrides<typeof reactionMenuStrings>
+  barStrings?: StringOverrides<ReactionBarStrings>
+  errorStrings?: StringOverrides<LinekitErrorStrings>
 }
 
 /**
@@ -26,7 +27,7 @@ export interface ReactionMenuProps {
  * click elsewhere closes it and focus returns to the trigger.
  */
 export function ReactionMenu({ message, open, onOpenChange, strings, barStrings, errorStrings }: ReactionMenuProps) {
-  const s = { ...reactionMenuStrings, ...strings }
+  const s = mergeStrings(reactionMenuStrings, strings)
   const id = useId()
   const trigger = useRef<HTMLButtonElement>(null)
   const popover = useRef<HTMLDivElement>(null)

@@ -22,7 +22,7 @@ export function groupThreadByDay(
 ): ThreadRow[] {
   const rows: ThreadRow[] = []
   let last: string | undefined
-  // Formatting a day key per item dominated mounting a long thread (issue 11). Every time zone's
+  // Formatting a day key per item dominated mounting a long thread. Every time zone's
   // UTC offset is a whole number of quarter hours (since the 1970s), so a local day never
   // changes inside a quarter hour of UTC: one key per quarter hour.
   const byQuarter = new Map<number, string>()

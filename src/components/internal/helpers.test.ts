@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { tryNormalizePhone } from '../../api/phone'
-import { describeError } from './errors'
-import { enrollErrorRule, groupErrorRule } from './errorRules'
+import { describeLinekitError, enrollErrorRule, groupErrorRule } from '../errorMessages'
 import { groupThreadByDay } from './groupByDay'
 import { splitRecipients, toChips } from './recipients'
 import type { ThreadItem } from './types'
@@ -141,33 +140,36 @@ describe('recipient parsing', () => {
   })
 })
 
-describe('describeError', () => {
+describe('describeLinekitError', () => {
   it('explains refusals per operation, never with the service internals or hint', () => {
-    expect(describeError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(
+    expect(describeLinekitError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(
       /Send effects only work on native chat/,
     )
-    expect(describeError({ status: 403, message: 'group sending unavailable on trial' }, groupErrorRule())).toMatch(
-      /not available on trial/,
-    )
-    expect(describeError({ status: 409, message: 'x' }, enrollErrorRule())).toMatch(/already has an active run/)
-    expect(describeError({ status: 403, message: 'x' }, enrollErrorRule())).toMatch(/opted out/)
-    expect(describeError({ status: 404, message: 'x' }, enrollErrorRule())).toMatch(/not published/)
-    expect(describeError({ status: 429, retryAfterSeconds: 30, message: 'x' }, 'send')).toBe(
+    expect(
+      describeLinekitError({ status: 403, message: 'group sending unavailable on trial' }, groupErrorRule()),
+    ).toMatch(/not available on trial/)
+    expect(describeLinekitError({ status: 409, message: 'x' }, enrollErrorRule())).toMatch(/already has an active run/)
+    expect(describeLinekitError({ status: 403, message: 'x' }, enrollErrorRule())).toMatch(/opted out/)
+    expect(describeLinekitError({ status: 404, message: 'x' }, enrollErrorRule())).toMatch(/not published/)
+    expect(describeLinekitError({ status: 429, retryAfterSeconds: 30, message: 'x' }, 'send')).toBe(
       'Too many requests. Try again in 30 seconds.',
     )
-    expect(describeError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe(
+    expect(describeLinekitError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe(
       'You are not signed in, or your session has expired.',
     )
     // Not "phone is not valid Use E.164", nor the mock's controls.
     expect(
-      describeError({ status: 400, code: 'invalid_phone', message: 'phone is not valid', hint: 'Use E.164' }, 'send'),
+      describeLinekitError(
+        { status: 400, code: 'invalid_phone', message: 'phone is not valid', hint: 'Use E.164' },
+        'send',
+      ),
     ).toBe('This phone number is not valid. Check the number and send again.')
-    const internal = describeError(
+    const internal = describeLinekitError(
       { status: 400, message: 'fault injected', hint: 'Set through POST /__mock/faults' },
       'load',
     )
     expect(internal).toBe('The request was refused as invalid.')
-    expect(describeError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(
+    expect(describeLinekitError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(
       /Could not reach/,
     )
   })

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useInsertionEffect, useRef, useState } from 'react'
 
 /** Arguments of {@link useControllableState}. */
-export interface UseControllableStateParams<T> {
+interface UseControllableStateParams<T> {
   /** The controlled value. The state is controlled exactly when this is not `undefined`. */
   prop?: T | undefined
   /** The initial value while uncontrolled. */

@@ -1,5 +1,5 @@
 /** One dispatched Server-Sent Event (WHATWG HTML §9.2 "event stream interpretation"). */
-export interface SseMessage {
+interface SseMessage {
   /** The last event id seen so far (sticky across events, as in the standard). */
   id: string | undefined
   event: string

@@ -1,7 +1,7 @@
 import { createPersistentMap } from './persistentMap'
 
 /** What the kit remembers of a group it sent to: the contract lists no group or its members. */
-export interface KnownGroup {
+interface KnownGroup {
   /** E.164 participants, as the group-send response listed them (`recipients`). */
   participants: string[]
   /** The name given when the group was created, if any. */

@@ -2,7 +2,7 @@ import type { MessageRecord } from '../../api'
 import { phoneKey } from './phone'
 
 /** What reconciliation needs to know about one optimistic send. */
-export interface OptimisticCandidate {
+interface OptimisticCandidate {
   localId: string
   /** Destination as given (compared through {@link phoneKey}). */
   phone: string
@@ -18,7 +18,7 @@ export interface OptimisticCandidate {
 }
 
 /** Options of {@link reconcileOptimistic}. */
-export interface ReconcileOptions {
+interface ReconcileOptions {
   /** Handles that already reconciled an earlier optimistic send (each record matches once, ever). */
   claimed?: ReadonlySet<string>
   /**

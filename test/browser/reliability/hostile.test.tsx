@@ -1,5 +1,5 @@
 /**
- * Issue 12 — hostile content renders inert, in real Chromium. The real linekit/server and the
+ * Hostile content renders inert, in real Chromium. The real linekit/server and the
  * mock run in the page; inbound message text carries HTML and script, and a hostile service
  * (its responses rewritten on the way out of the mock) returns HTML in line, contact, flow and
  * transcript fields, and `javascript:`, `data:` and attribute-breaking URLs for attachments,

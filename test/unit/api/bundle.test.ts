@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Size guard for linekit/api (issue 3, size paragraph), bundled with rolldown (Vite's bundler):
+ * Size guard for linekit/api, bundled with rolldown (Vite's bundler):
  * code that only displays numbers — the schemas and the client — must not load
  * libphonenumber-js at all (the service normalizes group numbers), and zod must be
  * tree-shaken (an `import { z } from 'zod/mini'` namespace object defeats that: ≈88 KB gzip).

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — the short version of the load test: `scripts/load.mjs` for 3 s with 50 connections
+ * The short version of the load test: `scripts/load.mjs` for 3 s with 50 connections
  * (the 30-s, 200-connection run is `node scripts/load.mjs`, figures in RELIABILITY.md). The Node
  * adapter in front of the standalone mock must serve every request without a socket error, a
  * timeout or a non-2xx answer, with the server's peak RSS under the script's bound.

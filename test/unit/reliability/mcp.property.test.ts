@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — the mock's MCP server is another way into the same rules: a tool call that fails
+ * The mock's MCP server is another way into the same rules: a tool call that fails
  * (`isError: true`, or a JSON-RPC error) must change nothing, like a refused HTTP request; and
  * nothing it answers is a 5xx. Near-valid arguments built from seeded ids, fixed seed.
  */

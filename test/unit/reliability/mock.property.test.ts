@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — hostile input straight at the mock. `mocks/property.test.ts` already proves "no 5xx,
+ * Hostile input straight at the mock. `mocks/property.test.ts` already proves "no 5xx,
  * error bodies match the schema" for random requests to every route; this adds the third
  * property of the issue: a request the mock refuses (4xx) changes nothing in its state (messages,
  * reactions, contacts, groups, runs, send records, calls, call logs, voice tokens), with

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — hostile input through the proxy. fast-check throws random and near-valid requests
+ * Hostile input through the proxy. fast-check throws random and near-valid requests
  * at every linekit/server route (every allowlisted proxy route, the mint, the webhook receiver,
  * the event stream), as every kind of user, in front of the in-process mock. For every request:
  * - never a 5xx (no faults are injected here);
@@ -30,7 +30,7 @@ import {
 } from './support'
 import type { UserName } from './support'
 
-/** Codes linekit/server itself answers on the mint route (src/api/ASSUMPTIONS.md, issue 6). */
+/** Codes linekit/server itself answers on the mint route (src/api/ASSUMPTIONS.md). */
 const serverMintCodes = new Set([
   'method_not_allowed',
   'unauthorized',

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — the Redis bus loses no event a connected browser should get within the replay
+ * The Redis bus loses no event a connected browser should get within the replay
  * window, with a real redis-server:
  * - a backend instance restarting: the browser's stream on instance A ends, events keep arriving
  *   through instance B, the browser reconnects to a fresh A with Last-Event-ID and gets exactly

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — the proxy refuses what it must, and keeps every user within their lines.
+ * The proxy refuses what it must, and keeps every user within their lines.
  * Refusals: path traversal (also over a raw socket, where nothing normalizes the path first),
  * encoded slashes, absolute URLs, other hosts, unknown methods, oversized bodies (declared and
  * streamed), cross-site state-changing requests. Each refusal reaches no service route.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — the API key never leaves the server. A hostile upstream echoes the key everywhere it
+ * The API key never leaves the server. A hostile upstream echoes the key everywhere it
  * can (body, status text, every kind of header, error messages of a failing fetch), and every
  * route is exercised through it: no browser-side response (status text, headers, body), no SSE
  * event and no log line (the server's logger, captured) may contain the key. The built browser

@@ -1,5 +1,5 @@
 /**
- * Shared fixtures of the reliability suite (issue 12): the real linekit/server in front of the
+ * Shared fixtures of the server reliability tests: the real linekit/server in front of the
  * in-process mock, a few users with different line sets, an upstream spy, a logger that keeps
  * every line, and a fingerprint of the mock's state to prove a refused request changed nothing.
  */
@@ -195,7 +195,7 @@ export function fingerprint(mock: MockService): string {
   })
 }
 
-/** Counts that the brief names (messages, contacts, groups), for readable failure messages. */
+/** Counts of what a refused request must not change (messages, contacts, groups), for readable failure messages. */
 export function counts(mock: MockService): { messages: number; contacts: number; groups: number } {
   let messages = 0
   let contacts = 0

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 12 — webhooks: the receiver answers 2xx to every valid delivery even when the event bus
+ * Webhooks: the receiver answers 2xx to every valid delivery even when the event bus
  * throws, rejects, hangs or is slow, so the service's 20-failure auto-disable (spec: Events 3)
  * never trips because of us: 50 deliveries from the mock with a broken bus, then the mock's own
  * webhook record must still be enabled with zero consecutive failures. Also in-process through

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient, LinekitError } from 'linekit/api'
-import { createRateGate } from '../../../src/provider/rateGate'
-import { createSendEngine } from '../../../src/provider/sendEngine'
-import { gateClient } from '../../../src/provider/wrapClient'
-import { BASE, createBackend, installMsw, msw, recordRequests } from './harness'
+import { createRateGate } from './rateGate'
+import { createSendEngine } from './sendEngine'
+import { gateClient } from './wrapClient'
+import { BASE, createBackend, installMsw, msw, recordRequests } from '../../test/support/renderWithBackend'
 
 installMsw()
 

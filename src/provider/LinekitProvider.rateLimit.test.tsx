@@ -8,9 +8,9 @@ import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { LinekitProvider } from '../../../src/provider/LinekitProvider'
-import { useLinekitClient } from '../../../src/provider/useLinekitClient'
-import { useRateLimit } from '../../../src/provider/useRateLimit'
+import { LinekitProvider } from './LinekitProvider'
+import { useLinekitClient } from './useLinekitClient'
+import { useRateLimit } from './useRateLimit'
 
 afterEach(() => {
   vi.useRealTimers()

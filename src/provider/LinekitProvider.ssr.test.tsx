@@ -7,12 +7,12 @@ describe('data layer on the server (SSR)', () => {
   it('imports and renders with no window, document or EventSource, and makes no request', async () => {
     expect(typeof window).toBe('undefined')
     const fetchSpy = vi.fn()
-    const { LinekitProvider } = await import('../../../src/provider/LinekitProvider')
-    const { useThread } = await import('../../../src/hooks/useThread')
-    const { useInboundCalls } = await import('../../../src/events/useInboundCalls')
-    const { useVoiceToken } = await import('../../../src/hooks/useVoiceToken')
-    const { useLines } = await import('../../../src/hooks/useLines')
-    const { createSseEventSource } = await import('../../../src/events/createSseEventSource')
+    const { LinekitProvider } = await import('./LinekitProvider')
+    const { useThread } = await import('../hooks/useThread')
+    const { useInboundCalls } = await import('../events/useInboundCalls')
+    const { useVoiceToken } = await import('../hooks/useVoiceToken')
+    const { useLines } = await import('../hooks/useLines')
+    const { createSseEventSource } = await import('../events/createSseEventSource')
     const events = createSseEventSource({ url: '/api/linekit/events', fetch: fetchSpy })
     function Thread() {
       const thread = useThread({ phoneNumber: '+14155550124' })

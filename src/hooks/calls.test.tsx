@@ -1,13 +1,13 @@
 import { act, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useInboundCalls } from '../../../src/events/useInboundCalls'
-import { useLinekitEvent } from '../../../src/events/useLinekitEvent'
-import { useVoiceToken } from '../../../src/hooks/useVoiceToken'
-import { useTypingIndicator } from '../../../src/hooks/useTypingIndicator'
-import { useAnswerCall } from '../../../src/hooks/useAnswerCall'
-import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
-import type { LinekitEvent } from '../../../src/events/types'
-import { createBackend, installMsw, recordRequests, renderWithBackend } from './harness'
+import { useInboundCalls } from '../events/useInboundCalls'
+import { useLinekitEvent } from '../events/useLinekitEvent'
+import { useVoiceToken } from './useVoiceToken'
+import { useTypingIndicator } from './useTypingIndicator'
+import { useAnswerCall } from './useAnswerCall'
+import { createMemoryEventSource } from '../events/createMemoryEventSource'
+import type { LinekitEvent } from '../events/types'
+import { createBackend, installMsw, recordRequests, renderWithBackend } from '../../test/support/renderWithBackend'
 
 installMsw()
 afterEach(() => vi.useRealTimers())

@@ -1,5 +1,5 @@
 /**
- * Issue 12 — webhooks are delivered once and can be lost (spec: Events 1–2): a dropped
+ * Webhooks are delivered once and can be lost (spec: Events 1–2): a dropped
  * `audiocall.inbound.ended` must still clear `<InboundCallBanner>`, through the provider's
  * status polling of calls it believes are ringing. The whole chain is real: mock → webhook
  * route → server bus → provider → banner; only the `ended` delivery is made to fail.
@@ -8,10 +8,10 @@ import { act, render, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { InboundCallBanner } from '../../../src/components/InboundCallBanner'
-import { createMemoryEventSource } from '../../../src/events/createMemoryEventSource'
-import { LinekitProvider } from '../../../src/provider/LinekitProvider'
-import { BASE, createBackend, installMsw, msw, recordRequests } from '../hooks/harness'
+import { InboundCallBanner } from './InboundCallBanner'
+import { createMemoryEventSource } from '../events/createMemoryEventSource'
+import { LinekitProvider } from '../provider/LinekitProvider'
+import { BASE, createBackend, installMsw, msw, recordRequests } from '../../test/support/renderWithBackend'
 
 installMsw()
 

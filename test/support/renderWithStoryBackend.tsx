@@ -1,25 +1,25 @@
-// Test-only helper: runs the real linekit/server in front of the in-process mock, like the stories do. Never imported by library code.
 /**
- * Test helper (jsdom): a fresh mock service behind the real `linekit/server` handler (the
- * stories' `createStoryBackend`), a client whose `fetch` calls that handler in-process, and the
+ * Test helper (jsdom) for components whose tests use the stories' setups: the stories' backend
+ * (`createStoryBackend`: a fresh mock behind the real `linekit/server` handler), a client whose `fetch` calls that handler in-process, and the
  * real `LinekitProvider`. Nothing reaches the network.
  */
 import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { createLinekitClient } from '../../../api'
-import { createMemoryEventSource } from '../../../events/createMemoryEventSource'
-import { LinekitProvider } from '../../../provider/LinekitProvider'
+import { createLinekitClient } from '../../src/api'
+import { createMemoryEventSource } from '../../src/events/createMemoryEventSource'
+import { LinekitProvider } from '../../src/provider/LinekitProvider'
 import {
   createStoryBackend,
   type StoryBackend,
   type StoryBackendOptions,
-} from '../../../../stories/support/createStoryBackend'
+} from '../../stories/support/createStoryBackend'
+import { asScriptedRequest } from '../../stories/support/serviceChain'
 
-export { setups, storyNumbers } from '../../../../stories/support/setups'
+export { setups, storyNumbers } from '../../stories/support/setups'
 
 /** Creates the backend and renders `ui` inside the provider. */
-export async function renderWithBackend(ui: ReactElement, options: StoryBackendOptions = {}) {
+export async function renderWithStoryBackend(ui: ReactElement, options: StoryBackendOptions = {}) {
   const backend: StoryBackend = await createStoryBackend(options)
   const origin = 'http://localhost'
   /** Every request the client made: method, service path (without the prefix) and JSON body. */
@@ -34,9 +34,7 @@ export async function renderWithBackend(ui: ReactElement, options: StoryBackendO
         path: new URL(request.url).pathname.slice(backend.prefix.length),
         body: text ? (JSON.parse(text) as unknown) : undefined,
       })
-      const headers = new Headers(request.headers)
-      headers.set('x-linekit-csrf', '1')
-      return backend.server.handle(new Request(request, { headers }))
+      return backend.server.handle(asScriptedRequest(request))
     },
   })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })

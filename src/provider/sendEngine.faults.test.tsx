@@ -1,27 +1,17 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { createSendEngine } from '../../../src/provider/sendEngine'
-import { gateClient } from '../../../src/provider/wrapClient'
-import { BASE, createBackend, installMsw, msw } from './harness'
+import { createSendEngine } from './sendEngine'
+import { gateClient } from './wrapClient'
+import { BASE, createBackend, installMsw, msw } from '../../test/support/renderWithBackend'
+import { seededRandom } from '../../test/support/random'
 
 installMsw()
-
-/** Deterministic PRNG (mulberry32), so a failure replays exactly. */
-function prng(seed: number) {
-  return () => {
-    seed |= 0
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 describe('sends under faults (through the real server handler)', () => {
   it('120 sends with 30% of requests failing (refused, 5xx, or processed with the response lost): exactly one message each', async () => {
     const backend = createBackend()
-    const random = prng(7)
+    const random = seededRandom(7)
     const counts = { refused: 0, lostAfterProcessing: 0, badGateway: 0, passed: 0 }
     const flaky = http.post('*/api/linekit/send-api-message', async ({ request }) => {
       const roll = random()

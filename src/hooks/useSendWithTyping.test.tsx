@@ -1,10 +1,17 @@
 import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { sendWithTyping } from '../../../src/hooks/sendWithTyping'
-import { useSendWithTyping } from '../../../src/hooks/useSendWithTyping'
-import { useThread } from '../../../src/hooks/useThread'
-import { BASE, createBackend, installMsw, msw, recordRequests, renderWithBackend } from './harness'
+import { sendWithTyping } from './sendWithTyping'
+import { useSendWithTyping } from './useSendWithTyping'
+import { useThread } from './useThread'
+import {
+  BASE,
+  createBackend,
+  installMsw,
+  msw,
+  recordRequests,
+  renderWithBackend,
+} from '../../test/support/renderWithBackend'
 
 installMsw()
 const AVA = '+14155550124'

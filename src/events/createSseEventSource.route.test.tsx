@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createSseEventSource } from '../../../src/events/createSseEventSource'
-import type { LinekitEvent } from '../../../src/events/types'
-import { useThread } from '../../../src/hooks/useThread'
-import { BASE, createBackend, installMsw, msw, renderWithBackend } from './harness'
+import { createSseEventSource } from './createSseEventSource'
+import type { LinekitEvent } from './types'
+import { useThread } from '../hooks/useThread'
+import { BASE, createBackend, installMsw, msw, renderWithBackend } from '../../test/support/renderWithBackend'
 
 installMsw()
 

@@ -1,10 +1,10 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { useSendMessage } from '../../../src/hooks/useSendMessage'
-import { useThread } from '../../../src/hooks/useThread'
-import type { ThreadOptimisticItem } from '../../../src/hooks/useThread'
-import { createBackend, installMsw, recordRequests, renderWithBackend } from './harness'
+import { useSendMessage } from './useSendMessage'
+import { useThread } from './useThread'
+import type { ThreadOptimisticItem } from './useThread'
+import { createBackend, installMsw, recordRequests, renderWithBackend } from '../../test/support/renderWithBackend'
 
 installMsw()
 const AVA = '+14155550124'

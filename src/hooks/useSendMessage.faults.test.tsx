@@ -1,5 +1,5 @@
 /**
- * Issue 12 — the data layer under faults, through the real provider and hooks, the real
+ * The data layer under faults, through the real provider and hooks, the real
  * linekit/server handler and the mock (test/unit/hooks/harness.tsx wiring):
  * - 500 user sends through `useSendMessage` while ~30 % of requests fail: refused by the mock
  *   (its fault injection: 502, 503), cut by the network before or after the service processed
@@ -11,25 +11,15 @@ import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { useSendMessage } from '../../../src/hooks/useSendMessage'
-import { createRateGate } from '../../../src/provider/rateGate'
-import { gateClient } from '../../../src/provider/wrapClient'
-import { useThread } from '../../../src/hooks/useThread'
-import type { ThreadOptimisticItem } from '../../../src/hooks/useThread'
-import { BASE, createBackend, installMsw, renderWithBackend } from '../hooks/harness'
+import { useSendMessage } from './useSendMessage'
+import { createRateGate } from '../provider/rateGate'
+import { gateClient } from '../provider/wrapClient'
+import { useThread } from './useThread'
+import type { ThreadOptimisticItem } from './useThread'
+import { BASE, createBackend, installMsw, renderWithBackend } from '../../test/support/renderWithBackend'
+import { seededRandom } from '../../test/support/random'
 
 installMsw()
-
-/** Deterministic PRNG (mulberry32): a failure replays exactly. */
-function prng(seed: number) {
-  return () => {
-    seed |= 0
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PEERS = ['+14155550142', '+14155550144', '+14155550146', '+14155550148', '+14155550150']
 const CLIENT_TIMEOUT_MS = 100
@@ -37,7 +27,7 @@ const CLIENT_TIMEOUT_MS = 100
 describe('500 user sends with 30 % of requests failing or timing out', () => {
   it('the mock holds exactly one message per send; failed sends stay visible and retry to exactly one', async () => {
     const backend = createBackend()
-    const random = prng(12)
+    const random = seededRandom(12)
     const faults = { mock502: 0, mock503: 0, networkBefore: 0, networkAfter: 0, slowAfter: 0, passed: 0 }
     const forward = (request: Request) => {
       const headers = new Headers(request.headers)

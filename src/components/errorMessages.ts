@@ -4,8 +4,10 @@
  * identity (two copies of the package must still work).
  */
 
+import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
+
 /** The fields of a `LinekitError` the components read. */
-export interface ErrorLike {
+export interface LinekitErrorLike {
   message?: string
   status?: number
   code?: string
@@ -15,20 +17,20 @@ export interface ErrorLike {
 }
 
 /** Which operation failed: the same status means different things per endpoint. */
-export type ErrorContext = 'send' | 'reaction' | 'typing' | 'load'
+export type LinekitErrorContext = 'send' | 'reaction' | 'typing' | 'load'
 
 /**
  * Endpoint-specific sentences for a refusal (`text` is code + message + hint, lower-cased), or
  * `undefined` to fall back to the generic ones. Components outside the thread (group composer,
  * enrolment, contacts) bring their own, so their sentences stay out of `<Conversation>`'s bundle.
  */
-export type ErrorRule = (error: ErrorLike, text: string) => string | undefined
+export type LinekitErrorRule = (error: LinekitErrorLike, text: string) => string | undefined
 
-/** Default, overridable sentences. `{s}` is replaced by seconds to wait. */
-export const errorStrings = {
+/** Default, overridable sentences. */
+export const linekitErrorStrings = {
   offline: 'Could not reach the server. Check your connection and try again.',
   unauthorized: 'You are not signed in, or your session has expired.',
-  rateLimited: 'Too many requests. Try again in {s} seconds.',
+  rateLimited: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
   rateLimitedSoon: 'Too many requests. Try again in a moment.',
   server: 'The service had a problem. Try again.',
   upstream: 'The messaging service could not be reached. Try again.',
@@ -48,23 +50,23 @@ export const errorStrings = {
   conflict: 'This conflicts with the current state. Refresh and try again.',
   unknown: 'Something went wrong.',
 }
-export type ErrorStrings = typeof errorStrings
+export type LinekitErrorStrings = typeof linekitErrorStrings
 
-const textOf = (e: ErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ?? ''}`.toLowerCase()
+const textOf = (e: LinekitErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ?? ''}`.toLowerCase()
 
 /**
  * One user-facing sentence for an error in a given context. The service's own `message` and
  * `hint` are never shown: they name fields and, against the mock, its control API; a user needs
  * a sentence about what to do. They stay on the error for developers.
  */
-export function describeError(
+export function describeLinekitError(
   error: unknown,
-  context: ErrorContext | ErrorRule,
-  overrides?: Partial<ErrorStrings>,
+  context: LinekitErrorContext | LinekitErrorRule,
+  overrides?: StringOverrides<LinekitErrorStrings>,
 ): string {
-  const s = { ...errorStrings, ...overrides }
+  const s = mergeStrings(linekitErrorStrings, overrides)
   if (!error) return ''
-  const e = (typeof error === 'object' ? error : { message: String(error) }) as ErrorLike
+  const e = (typeof error === 'object' ? error : { message: String(error) }) as LinekitErrorLike
   const status = e.status
   const text = textOf(e)
   const base = ((): string => {
@@ -79,9 +81,7 @@ export function describeError(
     }
     if (status === 401) return s.unauthorized
     if (status === 429) {
-      return e.retryAfterSeconds
-        ? s.rateLimited.replace('{s}', String(Math.ceil(e.retryAfterSeconds)))
-        : s.rateLimitedSoon
+      return e.retryAfterSeconds ? s.rateLimited(Math.ceil(e.retryAfterSeconds)) : s.rateLimitedSoon
     }
     if (status === 413) return s.tooLarge
     if (status === 502 || status === 503 || status === 504) return s.upstream
@@ -114,6 +114,67 @@ export function describeError(
 
 /** Whether trying the same request again can help: no answer, a timeout, a rate limit or a server fault. */
 export function isRetryable(error: unknown): boolean {
-  const status = (error as ErrorLike | null)?.status
+  const status = (error as LinekitErrorLike | null)?.status
   return status === undefined || status === 0 || status === 408 || status === 429 || status >= 500
 }
+
+// Sentences of the endpoints used outside the thread (group send, enrolment, contacts): components
+// that call them pass their rule to `describeLinekitError`.
+
+/** spec: POST /send-group-message — status codes. */
+export const groupErrorStrings = {
+  groupCount: 'A group needs 2 to 32 recipients.',
+  groupRecipientInvalid: 'One of the recipients is not a phone number. Check the numbers and send again.',
+  groupTrial: 'Group messages are not available on trial accounts.',
+  groupForbidden: 'Group messages are not available on trial accounts, or one or more recipients are blocked.',
+  groupConflict: 'This group already exists on a different line.',
+}
+export type GroupErrorStrings = typeof groupErrorStrings
+
+/** spec: POST /enroll-flow — status codes. */
+export const enrollErrorStrings = {
+  enrollOptedOut: 'This contact opted out; they cannot be enrolled.',
+  enrollNotFound: 'The workflow is not published or no longer exists, or the line was not found.',
+  enrollActive: 'This contact already has an active run in this workflow.',
+  enrollInvalid: 'The phone number, line or workflow is not valid, or no line is available.',
+}
+export type EnrollErrorStrings = typeof enrollErrorStrings
+
+/** Contacts (create / update). */
+export const contactErrorStrings = {
+  contactInvalid: 'Check the phone number, email and custom fields.',
+}
+export type ContactErrorStrings = typeof contactErrorStrings
+
+/** Rule for group sends. */
+export const groupErrorRule =
+  (overrides?: StringOverrides<GroupErrorStrings & { sendLineInvalid: string }>): LinekitErrorRule =>
+  (e, text) => {
+    const s = mergeStrings({ ...groupErrorStrings, sendLineInvalid: linekitErrorStrings.sendLineInvalid }, overrides)
+    if (e.status === 400 && /recipient_count|2 to 32|distinct recipient/.test(text)) return s.groupCount
+    if (e.status === 400 && /invalid_phone|invalid_recipient|phone number|handle/.test(text))
+      return s.groupRecipientInvalid
+    if (e.status === 400 && /line/.test(text)) return s.sendLineInvalid
+    if (e.status === 403 && /trial/.test(text)) return s.groupTrial
+    if (e.status === 403) return s.groupForbidden
+    if (e.status === 409) return s.groupConflict
+    return undefined
+  }
+
+/** Rule for enrolment. */
+export const enrollErrorRule =
+  (overrides?: StringOverrides<EnrollErrorStrings>): LinekitErrorRule =>
+  (e) => {
+    const s = mergeStrings(enrollErrorStrings, overrides)
+    if (e.status === 403) return s.enrollOptedOut
+    if (e.status === 404) return s.enrollNotFound
+    if (e.status === 409) return s.enrollActive
+    if (e.status === 400) return s.enrollInvalid
+    return undefined
+  }
+
+/** Rule for contacts. */
+export const contactErrorRule =
+  (overrides?: StringOverrides<ContactErrorStrings>): LinekitErrorRule =>
+  (e) =>
+    e.status === 400 ? mergeStrings(contactErrorStrings, overrides).contactInvalid : undefined

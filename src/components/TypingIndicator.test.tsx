@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { TypingIndicator } from './TypingIndicator'
+
+let dispose: (() => void) | undefined
+afterEach(() => {
+  dispose?.()
+  dispose = undefined
+})
+
+describe('<TypingIndicator>', () => {
+  it('shows the indicator state while active, and nothing while idle', async () => {
+    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active={false} />, {
+      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])],
+    })
+    dispose = r.dispose
+    const el = r.container.querySelector('.lk-TypingIndicator')!
+    expect(el).toHaveAttribute('data-state', 'idle')
+    expect(el).toHaveTextContent('')
+    r.rerender(<TypingIndicator phoneNumber={storyNumbers.chat} active />)
+    await waitFor(() => expect(el).toHaveAttribute('data-state', 'sent'))
+    expect(el).toHaveTextContent('They can see that you are typing.')
+  })
+  it('says the indicator failed and is not retried after a device ERROR (when failures are asked for)', async () => {
+    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />, {
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        setups.inboundMessages(storyNumbers.chat, ['hi']),
+        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
+      ],
+    })
+    dispose = r.dispose
+    await waitFor(() => expect(r.container.querySelector('.lk-TypingIndicator')).toHaveAttribute('data-state', 'error'))
+    expect(screen.getByText(/could not be shown; it will not be retried/)).toBeInTheDocument()
+  })
+  it('fails quietly by default', async () => {
+    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        setups.inboundMessages(storyNumbers.chat, ['hi']),
+        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
+      ],
+    })
+    dispose = r.dispose
+    const el = r.container.querySelector('.lk-TypingIndicator')!
+    await waitFor(() => expect(el).toHaveAttribute('data-state', 'error'))
+    expect(el).toHaveTextContent('')
+  })
+})
