@@ -16,9 +16,9 @@ import type { SizeResult } from '../../../scripts/size.mjs'
 
 const KB = 1024
 const budgets = {
-  // 28, not 25: the line picker, reaction bar, attachments and voice-memo player render directly
-  // (about 2 KB); a small part that first shows a placeholder and waits for a chunk costs users more.
-  providerConversation: 28 * KB,
+  // 30, not 25: the line picker, reaction bar, attachments, voice-memo player and composer options
+  // render directly; a small part that first shows a placeholder and waits for a chunk costs users more.
+  providerConversation: 30 * KB,
   // All components of the `linekit` entry: 55 KB in each bundler (the budget of the issue that
   // measured the README's code in esbuild, Vite and Next.js; the entry has grown calling parts).
   allComponents: 55 * KB,
@@ -70,7 +70,7 @@ const use = (names: string[], from = './src/index.ts') =>
   `import { ${names.join(', ')} } from '${from}'\nconsole.log(${names.join(', ')})\n`
 
 describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, react-query external)', () => {
-  it('<LinekitProvider> + <Conversation> stay within 28 KB of initial chunks', async () => {
+  it('<LinekitProvider> + <Conversation> stay within 30 KB of initial chunks', async () => {
     const r = await measure(use(['LinekitProvider', 'Conversation']))
     expect(
       r.initial,
