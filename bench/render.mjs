@@ -196,7 +196,7 @@ async function runOnce(browser, page0, mode, count) {
 export async function runRenderBench({ runs = 3, count = 10_000, log = console.log } = {}) {
   const executablePath = chromiumPath()
   if (!executablePath)
-    throw new Error('render bench: no Chromium (node scripts/ensure-chromium.mjs, or set CHROMIUM_PATH)')
+    throw new Error('render bench: no Chromium (node scripts/ensure-test-tools.mjs, or set CHROMIUM_PATH)')
   const page = await buildPage()
   const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true })
   const samples = { virtual: [], all: [] }

@@ -10,10 +10,10 @@
 // Phases: `single` (one app instance), `idle` (5 then 50 idle users: upstream requests per minute),
 // `redis` (two app instances sharing a real redis-server, each restarted once mid-run).
 //
-//   node bench/team.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 120] [--phases single,idle,redis] [--json]
+//   node bench/team.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 150] [--phases single,idle,redis] [--json]
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -190,6 +190,50 @@ async function startApp({ app, pageDir, upstream, port, name, redis, lines }) {
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),
+  }
+}
+
+/**
+ * The load balancer in front of several app instances, as a deployment has: a user sticks to one
+ * instance (by the `lkuser` cookie) and moves to another while that one is down. Streams (SSE)
+ * are piped; when an instance stops, its streams end and the browser reconnects through here.
+ */
+async function startBalancer(instances) {
+  const server = createServer(async (req, res) => {
+    const chunks = []
+    for await (const chunk of req) chunks.push(chunk)
+    const body = Buffer.concat(chunks)
+    const user = /lkuser=\w*?(\d+)/.exec(req.headers.cookie ?? '')
+    const first = user ? Number(user[1]) % instances.length : 0
+    const order = instances.map((_, i) => instances[(first + i) % instances.length]).filter((x) => x.up)
+    for (const target of order) {
+      const ok = await new Promise((resolve) => {
+        const url = new URL(target.url)
+        const upstream = httpRequest(
+          { host: url.hostname, port: url.port, path: req.url, method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers)
+            answer.pipe(res)
+            answer.on('error', () => res.destroy())
+            resolve(true)
+          },
+        )
+        upstream.on('error', () => resolve(false))
+        res.on('close', () => upstream.destroy())
+        upstream.end(body)
+      })
+      if (ok) return
+    }
+    res.writeHead(502).end()
+  })
+  const port = await freePort()
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(resolve))
+    },
   }
 }
 
@@ -563,12 +607,12 @@ async function runIdle({ forwarder, bases, count, seconds }) {
   const people = Array.from({ length: count }, (_, i) =>
     nodeUser({ id: `idle${count}-${i}`, base: () => bases()[0], sending: false }),
   )
-  const started = Date.now()
-  for (const p of people) await p.start()
-  await sleep(seconds * 1000)
-  const end = Date.now()
+  await Promise.all(people.map((p) => p.start()))
+  // The same measured span for every group, after the users' first reads.
+  const from = Date.now() + 30_000
+  const end = from + (seconds - 30) * 1000
+  await sleep(end - Date.now())
   for (const p of people) p.stop()
-  const from = started + 30_000
   const measured = forwarder.requests.filter((r) => r.t >= from && r.t < end && r.path !== '/api/v1/dialer/token')
   const byPath = {}
   for (const r of measured) byPath[r.path] = (byPath[r.path] ?? 0) + 1
@@ -611,7 +655,7 @@ export async function runTeamBench(options = {}) {
   const minutes = options.minutes ?? 3
   const users = options.users ?? 25
   const browsersCount = options.browsers ?? 5
-  const idleSeconds = options.idleSeconds ?? 120
+  const idleSeconds = options.idleSeconds ?? 150
   const phases = new Set(options.phases ?? ['single', 'idle', 'redis'])
   const log = options.log ?? console.log
   const built = await buildAll()
@@ -683,12 +727,13 @@ export async function runTeamBench(options = {}) {
             })
             forwarder.instances[i].up = true
           }
+          const balancer = await startBalancer(forwarder.instances)
           try {
             out.redis = await runTeam({
               forwarder,
               mock,
               browser,
-              bases: () => apps.map((a) => a.url),
+              bases: () => [balancer.url],
               users,
               browsers: browsersCount,
               minutes,
@@ -698,6 +743,7 @@ export async function runTeamBench(options = {}) {
               ],
             })
           } finally {
+            await balancer.close()
             for (const app of apps) await app.stop()
           }
         })

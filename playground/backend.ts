@@ -79,7 +79,15 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
         return { userId: 'playground', lineIds: await lines }
       },
     })
-    return { mode: 'service', server, webhookSecret, close: async () => server.bus.close?.() }
+    return {
+      mode: 'service',
+      server,
+      webhookSecret,
+      close: async () => {
+        await server.close()
+        await server.bus.close?.()
+      },
+    }
   }
 
   const mock = createMockService({ seed: 1 })
@@ -127,5 +135,15 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
     if (isReset && response.ok) configureWebhook()
     return response
   }
-  return { mode: 'mock', server, mock, webhookSecret, control, close: async () => server.bus.close?.() }
+  return {
+    mode: 'mock',
+    server,
+    mock,
+    webhookSecret,
+    control,
+    close: async () => {
+      await server.close()
+      await server.bus.close?.()
+    },
+  }
 }

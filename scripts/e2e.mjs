@@ -24,7 +24,7 @@ const run = (name, cmd, cmdArgs, env = {}) => {
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
 
-run('ensure chromium', 'node', ['scripts/ensure-chromium.mjs'])
+run('ensure chromium', 'node', ['scripts/ensure-test-tools.mjs'])
 if (!skipBuild) run('build storybook', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet'])
 const tests = files.length
   ? files

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 
 const report = 'test-results/vitest.json'
 const steps = [
-  ['ensure chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ['ensure chromium and redis-server', 'node', ['scripts/ensure-test-tools.mjs']],
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['format', 'npx', ['prettier', '--check', '.']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],

@@ -97,10 +97,11 @@ export interface LinekitServerOptions {
   /**
    * Keep a read model of the account's recent activity (server-helpers/README.md, read model):
    * fed by the webhooks, kept true by one reconciler per deployment, it answers the messages and
-   * call-log lists it covers without calling the service. Pass `{}` for the in-memory default,
-   * `{ store: createRedisModelStore(...) }` for several instances. @default undefined (off)
+   * call-log lists it covers without calling the service. Omitted: in memory with its default
+   * window; `{ store: createRedisModelStore(...) }` for several instances; `false` turns it off
+   * (every read goes upstream through the gate, no background reads). @default {} (in memory)
    */
-  readModel?: ReadModelSetup
+  readModel?: ReadModelSetup | false
   /** Clock (tests inject one). @default Date.now */
   now?: () => number
 }
@@ -121,6 +122,11 @@ export interface LinekitServer {
   prefix: string
   /** Resolves when the background work started so far (webhook publishes) is done. */
   settled(): Promise<void>
+  /**
+   * Stops the read model's reconciler (it saves the model and gives its lease up, so another
+   * instance takes over at once). Its timer never keeps a process alive; call this on shutdown.
+   */
+  close(): Promise<void>
 }
 
 /**
@@ -209,7 +215,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     learned.learnCall(event.data.call_uuid, event.data.pb_line_id)
     learned.learnNumber(event.data.linePhoneNumber, event.data.pb_line_id)
   })
-  const model = options.readModel ? attachReadModel(ctx, options.readModel).model : undefined
+  // The embedded default is the bounded in-memory model: browsers read from it, not the service.
+  const attached = options.readModel === false ? null : attachReadModel(ctx, options.readModel ?? {})
+  const model = attached?.model
   const scopes = createScopeChecks(ctx, options.authorize, accountLines)
   const proxy = createProxyRoute(ctx, { scopes, learned, accountLines, model })
   const mint = createMintRoute(ctx, scopes, csrf)
@@ -271,5 +279,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       }
     },
     settled: () => ctx.settled(),
+    close: async () => {
+      await attached?.reconciler?.stop()
+    },
   }
 }

@@ -21,6 +21,9 @@ const linekit = createLinekitServer({
   // These benchmarks measure the added latency and the SSE fan-out, not the key's budget: the
   // gate is open (the upstream is local, with no limit of its own).
   requestsPerMinute: Number.POSITIVE_INFINITY,
+  // Every measured read goes through the proxy to the upstream, not the read model (and no
+  // reconciler reads in the background of the measurement).
+  readModel: false,
   // One user allowed the account's only line: the cheapest realistic authorization.
   authorize: async () => ({ userId: 'bench', lineIds: [LINE] }),
   // For the SSE benchmark: webhooks in at /api/linekit/webhooks/whsec_bench, line number known.

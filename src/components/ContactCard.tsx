@@ -1,6 +1,6 @@
 'use client'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useId, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react'
 import type { Contact } from '../api/schemas'
 import { MAX_CUSTOM_FIELDS_CHARS } from '../api/limits'
 import { useContacts } from '../hooks/useContacts'
@@ -133,9 +133,26 @@ export function ContactCard({
   const [draft, setDraft] = useState<Draft>(() => toDraft(undefined))
   const [invalid, setInvalid] = useState<{ field: 'email' | 'customFields'; text: string } | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
+  // After "Add contact" → Save, the dialog returns focus to its trigger, which the card then
+  // replaces with Edit once the new contact is listed: focus goes to Edit, not the page.
+  const rootRef = useRef<HTMLElement>(null)
+  const refocus = useRef(false)
+  const contactId = contact?.id
+  useEffect(() => {
+    if (!refocus.current || contactId === undefined) return
+    refocus.current = false
+    const active = document.activeElement
+    if (!active || active === document.body) rootRef.current?.querySelector<HTMLElement>('button')?.focus()
+  }, [contactId])
 
   const root = (state: string, children: ReactNode) => (
-    <section aria-label={s.label} {...props} className={cx('lk-ContactCard', className)} data-state={state}>
+    <section
+      ref={rootRef}
+      aria-label={s.label}
+      {...props}
+      className={cx('lk-ContactCard', className)}
+      data-state={state}
+    >
       {children}
     </section>
   )
@@ -232,6 +249,7 @@ export function ContactCard({
           Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as typeof body,
         )
         setSaved(s.createdBeforeMerge)
+        refocus.current = true
       }
       setMode('view')
     } catch {

@@ -1,5 +1,5 @@
 'use client'
-import { useState, type HTMLAttributes } from 'react'
+import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
@@ -91,6 +91,27 @@ export function Conversation({
 }: ConversationProps) {
   const s = mergeStrings(conversationStrings, strings)
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
+  // Retry and Discard remove their own buttons: focus moves to the message box, not the page.
+  const rootRef = useRef<HTMLElement>(null)
+  const items = useMemo(() => {
+    const focusComposer = () =>
+      rootRef.current?.querySelector<HTMLElement>('.lk-Conversation-composer textarea')?.focus()
+    return thread.items.map((it) =>
+      it.kind === 'optimistic'
+        ? {
+            ...it,
+            retry: () => {
+              it.retry()
+              focusComposer()
+            },
+            discard: () => {
+              it.discard()
+              focusComposer()
+            },
+          }
+        : it,
+    )
+  }, [thread.items])
   const availability = useAvailability(phoneNumber)
   const rateLimitedFor = useRetryCountdown(thread.status === 'pending' ? thread.failureReason : null)
   const nativeChat = availability.data?.available
@@ -128,6 +149,7 @@ export function Conversation({
 
   return (
     <section
+      ref={rootRef}
       aria-label={s.label(title ?? phoneNumber)}
       {...props}
       className={cx('lk-Conversation', className)}
@@ -143,7 +165,7 @@ export function Conversation({
       <MessageList
         key={`${phoneNumber}|${lineId ?? ''}`}
         className="lk-Conversation-list"
-        items={thread.items}
+        items={items}
         status={thread.status}
         error={thread.error}
         onRetry={thread.refetch}

@@ -1,5 +1,4 @@
 'use client'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
 import {
   useConversationList,
@@ -11,6 +10,7 @@ import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { clockTime, dayKey, type DateOptions } from './internal/time'
 import { useControllableState } from './internal/useControllableState'
+import { useVirtualList } from './internal/useVirtualList'
 import { serviceBadgeStrings, type ServiceName } from './ServiceBadge'
 
 /** Default, overridable strings (i18n). */
@@ -129,7 +129,7 @@ export function ConversationList({
   })
   const { conversations, hasOlder, isFetchingOlder, fetchOlder } = list
   const viewport = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualList({
     count: conversations.length,
     getScrollElement: () => viewport.current,
     estimateSize: () => rowHeight,
@@ -261,8 +261,8 @@ export function ConversationList({
                         <span className="lk-ConversationList-title">
                           {c.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
                           {c.title}
-                          {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
                         </span>
+                        {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
                         <time className="lk-ConversationList-time" dateTime={c.last.created_at}>
                           {when(c.last.created_at)}
                         </time>

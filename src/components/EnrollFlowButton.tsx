@@ -1,5 +1,5 @@
 'use client'
-import { useId, useState, type HTMLAttributes } from 'react'
+import { useEffect, useId, useRef, useState, type HTMLAttributes } from 'react'
 import type { RunStatus } from '../api/values'
 import type { EnrollResponse, Workflow } from '../api/schemas'
 import { useCancelRun } from '../hooks/useCancelRun'
@@ -115,6 +115,28 @@ export function EnrollFlowButton({
       // shown from cancel.error
     }
   }
+  // Focus follows the panel: into the workflow picker when it opens, to Cancel run once enrolled,
+  // back to Enrol after a cancel and to the opener when Escape closes it (the pressed button is
+  // disabled or gone by then, which would drop focus to the page).
+  const rootRef = useRef<HTMLDivElement>(null)
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    const target = focusNext.current && rootRef.current?.querySelector<HTMLElement>(focusNext.current)
+    if (!target) return
+    target.focus()
+    focusNext.current = null
+  })
+  useEffect(() => {
+    const root = rootRef.current
+    if (!open || !root) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      focusNext.current = '[data-part="opener"]'
+      setOpen(false)
+    }
+    root.addEventListener('keydown', onKey)
+    return () => root.removeEventListener('keydown', onKey)
+  }, [open])
   const runLine = run ? lines.lines.find((l) => l.lineId.toLowerCase() === run.pb_line_id.toLowerCase()) : undefined
 
   const doEnrol = async () => {
@@ -129,9 +151,11 @@ export function EnrollFlowButton({
         ...(lineId !== undefined ? { pb_line_id: lineId } : {}),
       })
       setRun(res)
+      focusNext.current = '[data-part="cancel-run"]'
       onEnrolled?.(res)
     } catch {
       // shown from enrol.error
+      focusNext.current = '[data-part="enrol"]'
     }
   }
   const doCancel = async () => {
@@ -139,6 +163,7 @@ export function EnrollFlowButton({
     try {
       await cancel.mutateAsync({ runId: run.runId })
       setCancelled(true)
+      focusNext.current = '[data-part="enrol"]'
     } catch {
       // shown from cancel.error
     }
@@ -147,14 +172,24 @@ export function EnrollFlowButton({
   const state = !open ? 'closed' : enrol.isPending ? 'enrolling' : run ? 'enrolled' : enrol.error ? 'error' : 'open'
   const status: RunStatus | undefined = cancelled ? 'CANCELLED' : run?.status
   return (
-    <div {...props} className={cx('lk-EnrollFlowButton', className)} data-state={state} data-run-status={status}>
+    <div
+      ref={rootRef}
+      {...props}
+      className={cx('lk-EnrollFlowButton', className)}
+      data-state={state}
+      data-run-status={status}
+    >
       <button
         type="button"
         className="lk-Button"
         data-variant={open ? 'ghost' : undefined}
+        data-part="opener"
         aria-expanded={open}
         aria-controls={`${ids}-panel`}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) focusNext.current = 'select'
+          setOpen(!open)
+        }}
       >
         {open ? s.close : s.open}
       </button>
@@ -199,6 +234,7 @@ export function EnrollFlowButton({
               <button
                 type="button"
                 className="lk-Button"
+                data-part="enrol"
                 disabled={!flowId || enrol.isPending}
                 onClick={() => void doEnrol()}
               >
@@ -241,6 +277,7 @@ export function EnrollFlowButton({
                   type="button"
                   className="lk-Button"
                   data-variant="ghost"
+                  data-part="cancel-run"
                   disabled={cancel.isPending}
                   onClick={() => void doCancel()}
                 >

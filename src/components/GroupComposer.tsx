@@ -211,9 +211,12 @@ export function GroupComposer({
       setAttachment('')
       setAi(false)
       setGroupName('')
+      // Send was disabled while sending, which drops focus to the page: the next message starts here.
+      document.getElementById(`${ids}-text`)?.focus()
       onSent?.(response, request)
     } catch {
-      // shown from mutation.error
+      // shown from mutation.error; focus stays in the form rather than on the page
+      document.getElementById(`${ids}-text`)?.focus()
     } finally {
       sending.current = false
     }

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
@@ -131,15 +131,19 @@ export function MessageComposer({
   }, [typedAt, typingTimeoutMs])
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
 
-  // Escape closes the options tray.
+  // Escape closes the options tray; focus inside it would fall to the page, so it returns to
+  // the button that opened it.
+  const optionsButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (!optionsOpen) return
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') setOptionsOpen(false)
+      if (e.key !== 'Escape') return
+      setOptionsOpen(false)
+      if (document.getElementById(`${ids}-options`)?.contains(document.activeElement)) optionsButton.current?.focus()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [optionsOpen])
+  }, [optionsOpen, ids])
 
   const effectsAllowed = nativeChat === true
   const composing = typedAt !== 0 && text.trim() !== ''
@@ -227,6 +231,7 @@ export function MessageComposer({
       ) : null}
       <div className="lk-MessageComposer-row">
         <button
+          ref={optionsButton}
           type="button"
           className="lk-Button lk-MessageComposer-more"
           data-variant="ghost"

@@ -1,5 +1,4 @@
 'use client'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   useCallback,
   useEffect,
@@ -16,6 +15,7 @@ import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { groupThreadByDay, itemTime, type ThreadRow } from './internal/groupByDay'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
+import { useVirtualList } from './internal/useVirtualList'
 import { MessageBubble, type MessageBubbleProps } from './MessageBubble'
 
 /** Default, overridable strings (i18n). */
@@ -90,7 +90,7 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
 
 /**
  * The virtualized thread: only the rows in view (plus `overscan`) are mounted, each measured
- * after render (`@tanstack/react-virtual`), so 10,000 messages of any height scroll smoothly.
+ * after render (`useVirtualList`), so 10,000 messages of any height scroll smoothly.
  * It follows new messages while the user is at the bottom; once they scroll up it stays put and
  * offers a "N new messages" button instead; when older pages are prepended the visible message
  * stays where it was. Day separators group messages. Themed by `--lk-*` variables.
@@ -136,17 +136,15 @@ export function MessageList({
   const [unseen, setUnseen] = useState(0)
   const [announcement, setAnnouncement] = useState('')
 
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualList({
     count: rows.length,
     getScrollElement: () => viewport.current,
     estimateSize: (i) => (rows[i]?.kind === 'day' ? 32 : estimateSize),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan,
-    // Chat anchoring: keep the visible row in place when rows are prepended, follow appends
-    // while at the end.
-    anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: pinThreshold,
+    // Chat anchoring: keep the visible row in place when older rows are prepended (following
+    // appends while at the end is the pinned effect below).
+    anchor: true,
   })
 
   const setPinnedBoth = useCallback((value: boolean) => {
@@ -160,7 +158,7 @@ export function MessageList({
   useLayoutEffect(() => {
     if (started.current || rows.length === 0) return
     started.current = true
-    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
+    virtualizer.scrollToEnd()
   }, [rows.length, virtualizer])
 
   // Appends: count unseen ones while scrolled up, jump down for the user's own sends,
@@ -194,6 +192,7 @@ export function MessageList({
   // The viewport can shrink or grow (the composer below it changes height, the window resizes):
   // stay on the newest message while pinned.
   const hasViewport = status !== 'pending' && items.length > 0
+  const lastTop = useRef(0)
   useEffect(() => {
     const el = viewport.current
     if (!el || typeof ResizeObserver === 'undefined') return
@@ -209,7 +208,6 @@ export function MessageList({
   // While pinned, stay at the end as rows are measured and the total height changes. Also
   // remember where we put the view: scroll events for programmatic moves may arrive late or
   // coalesced, and `onScroll` compares against this to tell a user scrolling up.
-  const lastTop = useRef(0)
   const totalSize = virtualizer.getTotalSize()
   useLayoutEffect(() => {
     const el = viewport.current
@@ -291,7 +289,9 @@ export function MessageList({
         </div>
       ) : null}
       {state === 'loading' ? (
-        <div className="lk-MessageList-placeholder" role="status">
+        // Keyed apart from the viewport: React would otherwise reuse this node for it, and the
+        // browser would count the placeholder growing into the list as a layout shift.
+        <div key="placeholder" className="lk-MessageList-placeholder" role="status">
           {rateLimitedFor !== null ? s.rateLimited(rateLimitedFor) : s.loading}
         </div>
       ) : state === 'error' ? (
@@ -311,6 +311,7 @@ export function MessageList({
         </div>
       ) : (
         <div
+          key="viewport"
           ref={viewport}
           className="lk-MessageList-viewport"
           role="region"

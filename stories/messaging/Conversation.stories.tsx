@@ -106,7 +106,9 @@ export const RefusedSend: Story = {
     await ready(canvasElement)
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
     await waitFor(() => expect(canvas.getByText(/Not sent:/)).toBeVisible(), { timeout: 8000 })
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible()
+    // Refused (403): retrying cannot help, so only Discard is offered.
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Discard' })).toBeVisible()
   },
 }
 

@@ -61,7 +61,7 @@ export const Sent: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Thursday at 7?')
     await userEvent.click(canvas.getByRole('button', { name: 'Send to group' }))
     await waitFor(() => expect(canvas.getByText('Sent to the group.')).toBeVisible(), { timeout: 8000 })
-    await expect(canvas.getByText(/^pbg_/)).toBeVisible()
+    await expect(canvas.getByText('Ava Stone, Cara')).toBeVisible()
   },
 }
 
@@ -77,6 +77,7 @@ export const LineConflict: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Send to group' }))
     await waitFor(() => expect(canvas.getByText('Sent to the group.')).toBeVisible(), { timeout: 8000 })
     await userEvent.selectOptions(picker, options[2]!.value)
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Second')
     await userEvent.click(canvas.getByRole('button', { name: 'Send to group' }))
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('already lives on line'), { timeout: 8000 })
     await expect(canvas.getByRole('button', { name: /Resend from/ })).toBeVisible()

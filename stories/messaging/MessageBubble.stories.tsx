@@ -61,9 +61,9 @@ export const Failed: Story = {
       key: 'o2',
       localId: 'o2',
       accepted: false,
-      body: { phone: '+14155550124', message: 'This one failed', effect: 'confetti' },
+      body: { phone: '+14155550124', message: 'This one failed' },
       state: 'failed',
-      error: { status: 400, code: 'invalid_request', message: 'effect is only supported on nativechat destinations' },
+      error: { status: 503, code: 'upstream_unavailable', message: 'upstream unavailable' },
       retry: fn(),
       discard: fn(),
       createdAt: '2026-03-03T10:44:00Z',
@@ -71,9 +71,31 @@ export const Failed: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByText(/Send effects only work on native chat/)).toBeVisible()
+    await expect(canvas.getByText(/could not be reached/)).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
     await expect(args.item.kind === 'optimistic' && args.item.retry).toHaveBeenCalled()
+  },
+}
+/** Refused for a reason retrying cannot fix (an effect to an SMS number): the sentence says what to change; no Retry. */
+export const Refused: Story = {
+  args: {
+    item: {
+      kind: 'optimistic',
+      key: 'o3',
+      localId: 'o3',
+      accepted: false,
+      body: { phone: '+14155550124', message: 'With confetti', effect: 'confetti' },
+      state: 'failed',
+      error: { status: 400, code: 'invalid_request', message: 'effect is only supported on nativechat destinations' },
+      retry: fn(),
+      discard: fn(),
+      createdAt: '2026-03-03T10:44:00Z',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText(/Send effects only work on native chat/)).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull()
   },
 }
 /** An AI voice memo will be generated from the text. */

@@ -82,7 +82,10 @@ describe('keyboard on the playground', () => {
     await playground.control('POST', '/reset')
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
+    // A call rung before the page's event stream is open is missed (as in production): wait for it.
+    const events = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/events'), { timeout: 20_000 })
     await page.goto(playground.url)
+    await events
     await page
       .getByRole('navigation', { name: /threads$/i })
       .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
@@ -133,7 +136,17 @@ describe('keyboard on the playground', () => {
     await tabTo(page, 'button', /^attachment, effect and line$/i)
     await page.keyboard.press('Enter')
     await page.waitForFunction(() => document.querySelector('[aria-expanded="true"][aria-controls]'))
-    await page.keyboard.press('Shift+Tab')
+    await conversation.locator('.lk-MessageComposer-options :is(input, select)').first().waitFor()
+    // Into the tray (it sits above the message box).
+    for (let i = 0; i < 12; i += 1) {
+      if (await page.evaluate(() => Boolean(document.activeElement?.closest('.lk-MessageComposer-options')))) break
+      await page.keyboard.press('Shift+Tab')
+    }
+    assert.equal(
+      await page.evaluate(() => Boolean(document.activeElement?.closest('.lk-MessageComposer-options'))),
+      true,
+      'Shift+Tab reaches the options',
+    )
     await page.keyboard.press('Escape')
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'Escape closes the options')
     await assertFocus(page, 'button', /^attachment, effect and line$/i, 'after Escape in the options')
@@ -221,35 +234,50 @@ describe('keyboard on components in the static Storybook', () => {
   }
   after(() => context?.close())
 
-  test('ContactCard: Edit → first field; Escape → Edit; Save → Edit; Cancel → Edit', async () => {
+  /** Asserts focus is inside the open dialog (the contact editor is a modal dialog). */
+  async function assertFocusInDialog(page, why) {
+    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))
+    assert.ok(inside, `${why}: focus is on ${(await focused(page)).text}, expected inside the dialog`)
+  }
+
+  test('ContactCard: Edit → into the editor; Escape → Edit; Save → Edit; Cancel → Edit', async () => {
     const page = await open('messaging-contactcard--stored')
     await tabTo(page, 'button', /^edit$/i)
     await page.keyboard.press('Enter')
-    await assertFocus(page, 'textbox', /first name/i, 'after Edit')
+    await page.getByRole('dialog').waitFor()
+    await assertFocusInDialog(page, 'after Edit')
     await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
     await assertFocus(page, 'button', /^edit$/i, 'after Escape in the editor')
     await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor()
+    await tabTo(page, 'textbox', /first name/i)
     await page.keyboard.type('x')
     await tabTo(page, 'button', /^save$/i)
     await page.keyboard.press('Enter')
-    await page.getByRole('button', { name: /^edit$/i }).waitFor({ timeout: 10_000 })
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
     await assertFocus(page, 'button', /^edit$/i, 'after Save')
     await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor()
     await tabTo(page, 'button', /^cancel$/i)
     await page.keyboard.press('Enter')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
     await assertFocus(page, 'button', /^edit$/i, 'after Cancel')
   })
 
-  test('ContactCard: Add contact → first field; Save → Edit', async () => {
+  test('ContactCard: Add contact → into the editor; Save → the card', async () => {
     const page = await open('messaging-contactcard--not-stored')
     await tabTo(page, 'button', /^add contact$/i)
     await page.keyboard.press('Enter')
-    await assertFocus(page, 'textbox', /first name/i, 'after Add contact')
+    await page.getByRole('dialog').waitFor()
+    await assertFocusInDialog(page, 'after Add contact')
+    await tabTo(page, 'textbox', /first name/i)
     await page.keyboard.type('Keyboard')
     await tabTo(page, 'button', /^save$/i)
     await page.keyboard.press('Enter')
-    await page.getByRole('button', { name: /^edit$/i }).waitFor({ timeout: 10_000 })
-    await assertFocus(page, 'button', /^edit$/i, 'after Save')
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
+    const f = await focused(page)
+    assert.ok(!f.body, `after Save focus is not thrown to the page (${f.text})`)
   })
 
   test('EnrollFlowButton: open → workflow; Escape → opener; Enrol → Cancel run → Enrol', async () => {

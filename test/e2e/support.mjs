@@ -78,7 +78,7 @@ export async function startStandaloneMock() {
 /** Launches Debian's Chromium headless (never a downloaded browser). */
 export async function launchBrowser() {
   const executablePath = chromiumPath()
-  if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.')
+  if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-test-tools.mjs` or set CHROMIUM_PATH.')
   return chromium.launch({ executablePath, args: chromiumArgs, headless: true })
 }
 

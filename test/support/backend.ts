@@ -24,6 +24,8 @@ export interface TestBackendOptions {
   clock: MockClock
   /** Overrides the mock's 60/min limit (0 turns it off). @default the service's 60 */
   rateLimitPerMinute?: number
+  /** `false`: the server keeps no read model (every read goes upstream). @default the server's default (on) */
+  readModel?: false
 }
 
 export function createTestBackend(options: TestBackendOptions) {
@@ -45,6 +47,7 @@ export function createTestBackend(options: TestBackendOptions) {
     authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
     fetch: mock.fetch,
     logger: { warn: () => {}, error: () => {} },
+    ...(options.readModel === false ? { readModel: false as const } : {}),
     // The budget gate's clock flows like real time and jumps with the mock's clock (a test that
     // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
     now: () => clock.now() - mockStart + Date.now(),

@@ -40,6 +40,8 @@ export interface BackendOptions {
   clock?: MockClock
   /** The mock's requests-per-minute limit; 0 turns it off. @default 0 (the manual clock never moves a window on) */
   rateLimitPerMinute?: number
+  /** `false`: the server keeps no read model (every read goes upstream). @default the server's default (on) */
+  readModel?: false
 }
 
 /** A fresh mock + real server handler. */
@@ -47,6 +49,7 @@ export function createBackend(options: BackendOptions = {}): TestBackend {
   return createTestBackend({
     clock: options.clock ?? createMockClock({ now: Date.now() }),
     ...(options.account ? { account: options.account } : {}),
+    ...(options.readModel === false ? { readModel: false as const } : {}),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
   })
 }

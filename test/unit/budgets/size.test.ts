@@ -16,20 +16,17 @@ import type { SizeResult } from '../../../scripts/size.mjs'
 
 const KB = 1024
 const budgets = {
-  // 30, not 25: the line picker, reaction bar, attachments, voice-memo player and composer options
-  // render directly; a small part that first shows a placeholder and waits for a chunk costs users more.
-  providerConversation: 30 * KB,
   // All components of the `linekit` entry: 55 KB in each bundler (the budget of the issue that
   // measured the README's code in esbuild, Vite and Next.js; the entry has grown calling parts).
   allComponents: 55 * KB,
   css: 8 * KB,
-  // The README's "Embed a component" code, in each bundler users build with. The target is 30 KB
-  // and is missed: measured 33–38 KB (esbuild 37.6, Vite 35.5, Next.js 33.0), of which
-  // @tanstack/virtual-core (the thread's virtualizer) is ~10 KB, the inbound-call banner ~3 KB and
-  // the Agora engine's eager wrapper ~2 KB. 42 KB guards against regressions (zod and the schemas
-  // coming back are +14 KB in esbuild and +85 KB in Turbopack, phone metadata +29 KB) while the
-  // components that carry those bytes change.
-  readme: 42 * KB,
+  // The README's "Embed a component" code (client, provider, Conversation, InboundCallBanner,
+  // event source, Agora engine), in each bundler users build with: what a user ships. It replaces
+  // the older "LinekitProvider + Conversation" figure, which left out the client and the rest of
+  // the page every user writes. The target is 30 KB; since the message parts (reactions,
+  // attachments, voice memos, line picker) load with the page instead of behind a placeholder, it
+  // measures 30.9 KB in esbuild and 30.0 KB in Vite. 32 KB guards against regressions.
+  readme: 32 * KB,
 }
 
 /** The source file of each component the `linekit` entry exports from `./components/…`. */
@@ -70,14 +67,6 @@ const use = (names: string[], from = './src/index.ts') =>
   `import { ${names.join(', ')} } from '${from}'\nconsole.log(${names.join(', ')})\n`
 
 describe('bundle-size budgets (esbuild, minified, gzip -9; react, react-dom, react-query external)', () => {
-  it('<LinekitProvider> + <Conversation> stay within 30 KB of initial chunks', async () => {
-    const r = await measure(use(['LinekitProvider', 'Conversation']))
-    expect(
-      r.initial,
-      `initial ${kb(r.initial)} > ${kb(budgets.providerConversation)}\n${describe_(r)}`,
-    ).toBeLessThanOrEqual(budgets.providerConversation)
-  })
-
   it('all components of the linekit entry together stay within 55 KB of initial chunks, phone metadata in a lazy chunk', async () => {
     const components = entryComponents()
     // A guard on the guard: the list comes from src/index.ts, so it must hold the kit's components.
