@@ -1,4 +1,4 @@
-// Mock benchmark (issue 11): requests per second of the mock service's in-process `fetch` on the
+// Mock benchmark: requests per second of the mock service's in-process `fetch` on the
 // messaging routes (what stories and tests call), one route at a time, awaited one after another
 // (how a test or story uses it) and 16 in flight. Rate limit off (`PATCH /__mock/settings
 // {rateLimitPerMinute: 0}`), manual clock (no timers pile up). Baseline: MSW's `getResponse` with

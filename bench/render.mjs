@@ -1,4 +1,4 @@
-// Rendering benchmark (issue 11) in Debian's Chromium through playwright-core: a 10,000-message
+// Rendering benchmark in Debian's Chromium through playwright-core: a 10,000-message
 // <Conversation> mounted virtualized, and the same page with every row mounted (the baseline),
 // alternating in one run. Per mode: scripting time of the mount (CDP Performance metrics, from
 // the render call until the rows settle), message rows in the DOM, then a scroll from the newest

@@ -1,4 +1,4 @@
-// SSE fan-out benchmark (issue 11): one linekit/server instance (bench/servers/proxy.ts, its own
+// SSE fan-out benchmark: one linekit/server instance (bench/servers/proxy.ts, its own
 // process, in-memory bus) with N browsers' event streams open (GET /api/linekit/events, one socket
 // each); message webhooks are POSTed to it one at a time and every stream's receipt is timed from
 // the moment the webhook was sent (same clock: the clients run here). Baseline: one stream.

@@ -1,4 +1,4 @@
-// Team-load benchmark (issue 16): one API key, a whole support team. The standalone mock over
+// Team-load benchmark: one API key, a whole support team. The standalone mock over
 // HTTP (`npm run mock`, its 60 requests/minute limit on) stands in for the service; between it
 // and the app sits a counting forwarder (every upstream request and every webhook delivery is
 // timed there); the app (bench/servers/team-app.ts) mounts linekit/server through the Node

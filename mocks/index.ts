@@ -99,7 +99,7 @@ export {
 export { createRateLimiter } from './service/rateLimit'
 export type { RateLimiter, RateLimitResult } from './service/rateLimit'
 export { MockHttpError } from './service/errors'
-// issue 5: calls, call logs, the mint, webhooks, MCP, OAuth.
+// Calls, call logs, the mint, webhooks, MCP, OAuth.
 export type {
   CallsControl,
   CallsAccountRef,

@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of issue 11 in one run — bundle sizes, rendering in Chromium,
+// `npm run bench`: every benchmark in one run — bundle sizes, rendering in Chromium,
 // the proxy, SSE fan-out, the mock, a support team on one API key (and, on request, the duration
 // of `npm test`) — printed with
 // their ratios to their baselines, then written to BENCHMARKS.md with the command, the machine

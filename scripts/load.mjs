@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load test of linekit/server's Node adapter (issue 12):
+// Load test of linekit/server's Node adapter:
 //   node scripts/load.mjs [--duration 30] [--connections 200] [--in-process] [--json]
 // Starts the standalone mock (mocks/node, rate limit off) and, in a second process, the real
 // linekit/server behind `toNodeHandler` proxying to it over loopback HTTP (`--in-process`: the

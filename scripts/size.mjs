@@ -1,4 +1,4 @@
-// Bundle-size measurement for the budgets of issue 11: esbuild, minified, gzip -9,
+// Bundle-size measurement for the size budgets: esbuild, minified, gzip -9,
 // react / react-dom / @tanstack/react-query external, code splitting on so lazy chunks
 // (the Agora SDK, phone metadata) are counted apart from the initial ones.
 import { build } from 'esbuild'

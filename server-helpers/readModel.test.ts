@@ -36,7 +36,7 @@ function setup() {
       const name = request.headers.get('x-user') ?? ''
       return users[name] ? { userId: name, lineIds: users[name]! } : null
     },
-    readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20 } },
+    readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000 } },
   })
   const read = (user: string, query: string) =>
     server.handle(
@@ -68,6 +68,35 @@ describe('the read model in linekit/server', () => {
     expect((await read('bob', `pb_line_id=${MAIN}`)).status).toBe(403)
     const bobs = await (await read('bob', '')).json()
     expect(bobs.data.every((m: { line_id: string }) => m.line_id === MESSAGING)).toBe(true)
+  })
+
+  it("reads call logs upstream again after a user's own call, which no webhook announces", async () => {
+    const { server, upstream } = setup()
+    const as = (path: string, json?: unknown) =>
+      server.handle(
+        new Request(`http://app.local/api/linekit/${path}`, {
+          method: json === undefined ? 'GET' : 'POST',
+          headers: { 'x-user': 'alice', 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+          ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+        }),
+      )
+    const logReads = () => upstream.filter((p) => p === '/get-call-logs-api').length
+    // The reconciler lists the newest call logs once; the proxy then answers from the model.
+    await eventually(() => logReads() >= 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const before = logReads()
+    expect((await as(`get-call-logs-api?pb_line_id=${MAIN}`)).status).toBe(200)
+    expect(logReads()).toBe(before)
+
+    const start = await as('start-audiocall-call-api', { pb_line_id: MAIN, phone_number: CUSTOMER })
+    expect(start.status).toBe(200)
+    const { call_uuid } = (await start.json()) as { call_uuid: string }
+    expect((await as('end-audiocall-call-api', { call_uuid })).status).toBe(200)
+
+    const after = await as(`get-call-logs-api?pb_line_id=${MAIN}`)
+    expect(logReads()).toBe(before + 1)
+    const logs = (await after.json()) as { data: { to_number: string }[] }
+    expect(logs.data.some((log) => log.to_number === CUSTOMER)).toBe(true)
   })
 
   it('announces a message whose webhook was lost, on its line, as message.record', async () => {

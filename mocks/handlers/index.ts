@@ -27,7 +27,7 @@ export function createHandlers(core: MockCore): HttpHandler[] {
     ...linesHandlers(core),
     ...contactsHandlers(core),
     ...workflowsHandlers(core),
-    // issue 5: audio calls, call logs, the mint ({app_url}), MCP, OAuth ({auth_url}).
+    // Audio calls, call logs, the mint ({app_url}), MCP, OAuth ({auth_url}).
     ...callsHandlers(core),
     ...callLogsHandlers(core),
     ...mintHandlers(core),

@@ -26,7 +26,7 @@ afterEach(async () => {
 const auth = { authorization: `Bearer ${seedKeys.production}`, 'content-type': 'application/json' }
 const mintBody = JSON.stringify({ lineId: seedLines.main.lineId })
 
-describe('standalone server (issue 5)', () => {
+describe('standalone server', () => {
   it('serves the mint on the same origin, and on the app origin when configured apart', async () => {
     server = await startMockServer({ port: 0, appPort: 0 })
     expect(server.appUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

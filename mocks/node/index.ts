@@ -104,7 +104,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     })
   })
   const { port } = server.address() as AddressInfo
-  // issue 5: the mint on a separate {app_url} origin when asked (only the mint answers there).
+  // The mint on a separate {app_url} origin when asked (only the mint answers there).
   let appServer: Server | undefined
   if (options.appPort !== undefined) {
     const appFetch = createAppHostFetch((request) => service.fetch(request))

@@ -236,7 +236,7 @@ export function createControl(state: MockState, options: { reset?: (() => void) 
       })
     },
     account,
-    // issue 5: calls, call logs, dialer plan, webhooks, OAuth clients, mint faults.
+    // Calls, call logs, dialer plan, webhooks, OAuth clients, mint faults.
     ...createCallsControl(state, account),
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The in-process control API for calls, call logs, the dialer plan, webhooks, OAuth clients and
- * mint faults (issue 5). `createControl` spreads it into the control object;
+ * mint faults. `createControl` spreads it into the control object;
  * `handlers/controlCalls.ts` exposes the same operations under `/__mock/*`.
  */
 import type { InboundCallEndStatus } from '../../src/api/enums'

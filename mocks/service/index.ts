@@ -14,7 +14,7 @@ export interface MockCoreOptions {
   seed?: number
   /** The clock. @default a flowing clock starting at the current wall time */
   clock?: MockClock
-  /** Delivers webhooks (issue 5). @default a real POST with a 5 s timeout (`createFetchSender`) */
+  /** Delivers webhooks. @default a real POST with a 5 s timeout (`createFetchSender`) */
   webhookSender?: WebhookSender
 }
 

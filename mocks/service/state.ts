@@ -1,6 +1,6 @@
 /**
  * The mock service's state container: accounts, keys, lines, messages, groups, contacts,
- * workflows and runs, plus room for calls, call logs, voice tokens and webhooks (issue 5).
+ * workflows and runs, plus room for calls, call logs, voice tokens and webhooks.
  * One mutable object per mock instance; domain modules (`messages.ts`, `groups.ts`, …)
  * implement the spec's rules on it. No Node or browser APIs.
  */
@@ -32,7 +32,7 @@ export interface AccountFeatures {
   crmConnected: boolean
 }
 
-/** The account's dialer plan (used by the voice-token mint, issue 5). */
+/** The account's dialer plan (used by the voice-token mint). */
 export interface DialerPlan {
   /** Past due → mint 402 account_paywalled. */
   paywalled: boolean
@@ -65,7 +65,7 @@ export interface Line {
   ringSet: string[]
   /** The line's own daily dialer cap in minutes; null for none. */
   dailyCapMinutes: number | null
-  /** Minutes the line used today (issue 5). */
+  /** Minutes the line used today. */
   usedMinutesToday: number
   /** Trial line (mint 403 line_not_eligible). */
   trial: boolean
@@ -224,7 +224,7 @@ export interface ApiKey {
   revoked: boolean
 }
 
-/** An OAuth access token known to the service (issue 5 issues them). */
+/** An OAuth access token known to the service (the mock issues them). */
 export interface AccessToken {
   token: string
   accountId: string
@@ -279,7 +279,7 @@ export type MockEvent =
   | { type: 'message.inbound'; at: number; accountId: string; message: StoredMessage }
   | { type: string; at: number; accountId: string; [field: string]: unknown }
 
-/** Room for issue 5: audio calls. */
+/** Audio calls. */
 export interface CallRecord {
   callUuid: string
   accountId: string
@@ -287,13 +287,13 @@ export interface CallRecord {
   direction: Direction
   [field: string]: unknown
 }
-/** Room for issue 5: outbound dialer call logs. */
+/** Outbound dialer call logs. */
 export interface CallLogRecord {
   id: string
   accountId: string
   [field: string]: unknown
 }
-/** Room for issue 5: minted voice tokens. */
+/** Minted voice tokens. */
 export interface VoiceTokenRecord {
   token: string
   accountId: string
@@ -301,7 +301,7 @@ export interface VoiceTokenRecord {
   expiresAt: number
   [field: string]: unknown
 }
-/** Room for issue 5: configured webhooks. */
+/** Configured webhooks. */
 export interface WebhookRecord {
   id: string
   accountId: string
@@ -331,7 +331,7 @@ export interface MockState {
   optedOut: Set<string>
   blocked: Set<string>
   faults: Fault[]
-  /** Named rate limiters (`messaging`: 60/min per key; issue 5 adds `mint`). */
+  /** Named rate limiters (`messaging`: 60/min per key; plus `mint`). */
   limiters: Map<string, RateLimiter>
   calls: Map<string, CallRecord>
   callLogs: Map<string, CallLogRecord>

@@ -1,6 +1,6 @@
 /** The parts of linekit/server that read the contract from `src/api`. */
 // From the small modules, not the `src/api` barrel or `schemas.ts`: bundlers keep everything a
-// module defines at top level, and those carry libphonenumber and every schema (issue 11, size budget).
+// module defines at top level, and those carry libphonenumber and every schema (size budget).
 import {
   audioCallEventSchema,
   crmMessageWebhookPayloadSchema,

@@ -86,6 +86,15 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     return ctx.relay(answer, JSON.stringify({ ...rest, hint }))
   }
 
+  /**
+   * The service sends no webhook for outbound dialer calls (spec: Events), so after a user's own
+   * call starts or ends the model's newest call-log page is out of date: it is dropped, and
+   * call-log reads go upstream until the reconciler lists the page again.
+   */
+  const forgetCallLogs = () => {
+    if (model) ctx.track(model.applyCallLogs([], false))
+  }
+
   /** Filters the answer to the user's lines and learns what it shows (internal/learned.ts). */
   const answerFor = (matched: MatchedRoute, answer: UpstreamAnswer, scope: Scope, body: Body | undefined) => {
     const { route } = matched
@@ -132,6 +141,10 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         learned.learnCall(record?.call_uuid, body?.pb_line_id)
         if (model && typeof record?.call_uuid === 'string' && typeof body?.pb_line_id === 'string')
           ctx.track(model.learnCallLine(record.call_uuid, body.pb_line_id))
+        forgetCallLogs()
+        break
+      case '/end-audiocall-call-api':
+        forgetCallLogs()
         break
       case '/enroll-flow':
         // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.

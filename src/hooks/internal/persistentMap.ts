@@ -4,7 +4,7 @@
  * field or endpoint for (read marks, sent reactions, send effects, group participants) the kit
  * keeps here, on the user's browser. Without storage (SSR, private mode) it lives in memory.
  */
-interface PersistentMap<V> {
+export interface PersistentMap<V> {
   get(key: string): V | undefined
   /** The whole map; a new object after every change (a `useSyncExternalStore` snapshot). */
   snapshot(): Readonly<Record<string, V>>

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Size budgets of issue 11, enforced in `npm test` because bytes are not noisy. Measured the way
+ * Size budgets, enforced in `npm test` because bytes are not noisy. Measured the way
  * the issue's competitor figures were: esbuild, minified, gzip -9, react / react-dom /
  * @tanstack/react-query external, code splitting on so lazy chunks (the Agora SDK, phone
  * metadata) count apart from the initial ones (`scripts/size.mjs`). `npm run bench` prints the
