@@ -89,7 +89,10 @@ export function attachReadModel(
     await ctx.bus.publish({ type: 'message.record', lineId: change.lineId.toLowerCase(), data: change.record })
   }
   model.subscribe((changes) => {
-    for (const change of changes) ctx.track(announce(change))
+    for (const change of changes) {
+      if (change.kind !== 'call' && change.provisional) reconciler?.soon()
+      ctx.track(announce(change))
+    }
   })
   return { model, reconciler }
 }

@@ -55,6 +55,29 @@ describe('createReconciler', () => {
     expect(visible(model)!.data).toHaveLength(9)
   })
 
+  it('reads the newest messages soonMs after soon() (a provisional record awaits its listing), not a whole interval later', async () => {
+    const { clock, model, reconciler, requests } = setup()
+    const r = reconciler({ messagesEveryMs: 10_000, soonMs: 2_000, callLogsEveryMs: 0 })
+    await r.runOnce()
+    const reads = () => requests.filter((q) => q.url.pathname === '/get-messages-api').length
+    const first = reads()
+    clock.advance(1_000)
+    await r.runOnce()
+    expect(reads()).toBe(first)
+    r.soon()
+    r.soon() // calls within soonMs share one read
+    clock.advance(1_000)
+    await r.runOnce()
+    expect(reads()).toBe(first)
+    clock.advance(1_000)
+    await r.runOnce()
+    expect(reads()).toBe(first + 1)
+    clock.advance(1_000)
+    await r.runOnce()
+    expect(reads()).toBe(first + 1)
+    expect(model.coverage()).not.toBeNull()
+  })
+
   it('catches up a backlog by time cursor within its share: never more than its share in any minute, no 429', async () => {
     const { clock, mock, model, reconciler, requests, peakPerMinute } = setup()
     const r = reconciler({ requestsPerMinute: 12 })

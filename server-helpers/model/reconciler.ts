@@ -24,6 +24,8 @@ export interface ReconcilerOptions {
   requestsPerMinute?: number
   /** How often the newest messages are read. @default 10_000 */
   messagesEveryMs?: number
+  /** How soon after {@link Reconciler.soon} they are read. @default 2_000 */
+  soonMs?: number
   /** How often the newest call logs are read (0: never). @default 60_000 */
   callLogsEveryMs?: number
   /** Each read starts this far before the last one ended: late-listed messages and status moves. @default 120_000 */
@@ -60,6 +62,12 @@ export interface Reconciler {
   readonly leading: boolean
   /** Requests sent in the last 60 s (for tests and metrics). */
   sentInLastMinute(): number
+  /**
+   * Reads the newest messages `soonMs` from now instead of at the next `messagesEveryMs`, within
+   * the share: a message webhook carries no handle or status (spec: Message webhook payload), so
+   * its provisional record waits for the listing. Calls within `soonMs` share one read.
+   */
+  soon(): void
 }
 
 const MINUTE = 60_000
@@ -93,6 +101,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const maxCallAgeMs = options.maxCallAgeMs ?? 4 * 3_600_000
   const leaseMs = options.leaseMs ?? 15_000
   const tickMs = options.tickMs ?? 1000
+  const soonMs = options.soonMs ?? 2000
   const checkpointEveryMs = options.checkpointEveryMs ?? 30_000
   const holder = options.holder ?? `rc_${Math.random().toString(36).slice(2, 12)}`
   const logger = options.logger ?? console
@@ -298,5 +307,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       return leading
     },
     sentInLastMinute: spent,
+    soon() {
+      lastForward = Math.min(lastForward, now() - messagesEveryMs + soonMs)
+    },
   }
 }
