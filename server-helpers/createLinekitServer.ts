@@ -219,7 +219,13 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const attached = options.readModel === false ? null : attachReadModel(ctx, options.readModel ?? {})
   const model = attached?.model
   const scopes = createScopeChecks(ctx, options.authorize, accountLines)
-  const proxy = createProxyRoute(ctx, { scopes, learned, accountLines, model })
+  const proxy = createProxyRoute(ctx, {
+    scopes,
+    learned,
+    accountLines,
+    model,
+    listSoon: () => attached?.reconciler?.soon(),
+  })
   const mint = createMintRoute(ctx, scopes, csrf)
   const webhook = createWebhookRoute(ctx, {
     secret: options.webhookSecret,

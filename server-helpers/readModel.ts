@@ -82,7 +82,9 @@ export function attachReadModel(
       if (event && (await claim(`${change.call.callUuid}:${event.type}`))) await ctx.bus.publish(event)
       return
     }
-    if (change.provisional || change.replaces) return
+    // A listed record that replaces a provisional one is news too: its handle and status (the
+    // webhook carries neither) reach the thread that shows the provisional record.
+    if (change.provisional) return
     const created = Date.parse(change.record.created_at)
     if (!(ctx.now() - created < NEWS_MS)) return
     if (!(await claim(`record:${change.record.message_handle}`))) return

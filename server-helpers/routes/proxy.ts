@@ -25,6 +25,8 @@ export interface ProxyDeps {
   accountLines: AccountLinesCache
   /** The read model, when the server keeps one (readModel.ts). */
   model?: ReadModel | undefined
+  /** Asks the model's reconciler to list the newest messages soon (a user's own send). */
+  listSoon?: (() => void) | undefined
 }
 
 /** Reads of a list the user waits for; the availability check is a read sent as a POST. */
@@ -37,7 +39,7 @@ const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status <
 
 /** Creates the proxy route handler. */
 export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
-  const { scopes, learned, accountLines, model } = deps
+  const { scopes, learned, accountLines, model, listSoon } = deps
   const checks = createProxyRequestChecks(ctx, scopes, learned, model)
 
   /**
@@ -136,6 +138,8 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         learned.learnNumber(record?.devicePhoneNumber, body?.lineId)
         if (model && typeof record?.devicePhoneNumber === 'string' && typeof body?.lineId === 'string')
           ctx.track(model.learnLineNumber(record.devicePhoneNumber, body.lineId))
+        // The sender's thread waits for the listed record (its handle and delivery status).
+        listSoon?.()
         break
       case '/start-audiocall-call-api':
         learned.learnCall(record?.call_uuid, body?.pb_line_id)

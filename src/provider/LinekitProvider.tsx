@@ -125,7 +125,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
         }
         void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
       } else if (event.type === 'message.record') {
-        // A message the server's read model found in the messages list (its webhook was lost).
+        // A message the server's read model found in the messages list: its webhook was lost, or
+        // its listed record (handle, status) now replaces the webhook's provisional one.
         const record = event.data
         const other = record.direction === 'inbound' ? record.from_number : record.to_number
         void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(other) })
