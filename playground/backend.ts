@@ -95,17 +95,29 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
   if (Number.isFinite(rateLimit) && rateLimit > 0) mock.control.updateSettings({ rateLimitPerMinute: rateLimit })
   // The account object is replaced by a reset: look it up by its fixed id each time.
   const account = () => mock.control.account({ accountId: seedAccountIds.production })
-  const ref: { server?: LinekitServer } = {}
-  const server = createLinekitServer({
-    apiKey: seedKeys.production,
-    baseUrl: 'http://mock.linekit.local',
-    appUrl: 'http://mock.linekit.local',
-    prefix,
-    webhookSecret,
-    fetch: (request) => mock.fetch(request),
-    authorize: async () => ({ userId: 'playground', lineIds: [...account().lineIds] }),
-  })
-  ref.server = server
+  const create = () =>
+    createLinekitServer({
+      apiKey: seedKeys.production,
+      baseUrl: 'http://mock.linekit.local',
+      appUrl: 'http://mock.linekit.local',
+      prefix,
+      webhookSecret,
+      fetch: (request) => mock.fetch(request),
+      authorize: async () => ({ userId: 'playground', lineIds: [...account().lineIds] }),
+    })
+  // A mock reset returns the service to its seed (clock, ids and rate limits included), so the
+  // server in front of it starts afresh too: its budget gate, read model and learned maps describe
+  // the service as it was. The dev-server middleware keeps this one object.
+  let current = create()
+  const server: LinekitServer = {
+    prefix: current.prefix,
+    get bus() {
+      return current.bus
+    },
+    handle: (request, context) => current.handle(request, context),
+    settled: () => current.settled(),
+    close: () => current.close(),
+  }
   // The mock's webhooks go into the real webhook route (in-process: no port to know).
   const sender = async (url: string, body: unknown) => {
     const response = await server.handle(
@@ -132,7 +144,13 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
   const control = async (request: Request) => {
     const isReset = request.method === 'POST' && new URL(request.url).pathname === '/__mock/reset'
     const response = await mock.fetch(request)
-    if (isReset && response.ok) configureWebhook()
+    if (isReset && response.ok) {
+      const previous = current
+      current = create()
+      await previous.close()
+      await previous.bus.close?.()
+      configureWebhook()
+    }
     return response
   }
   return {

@@ -126,11 +126,14 @@ export function Conversation({
           : 'ready'
 
   // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
+  // It takes a handle from the list (spec: message_handle starts with `pbm_`): a message known
+  // only from its webhook, not yet listed, has none until the server lists it.
   const reactable = (item: ThreadItem): item is ThreadItem & { kind: 'message' } =>
     reactions &&
     item.kind === 'message' &&
     item.message.direction === 'inbound' &&
     item.message.service === 'nativechat' &&
+    item.message.message_handle.startsWith('pbm_') &&
     !isGroupMessage(item.message)
   const renderActions = (item: ThreadItem) => {
     if (!reactable(item)) return null
