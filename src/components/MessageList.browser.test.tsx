@@ -96,6 +96,9 @@ describe('<MessageList> in a real browser', () => {
       viewport().scrollTop = 2000
       viewport().dispatchEvent(new Event('scroll'))
     })
+    // Rows mounted by the jump are measured over the next frames; the prepend is what is checked.
+    await nextFrames()
+    await nextFrames()
     await nextFrames()
     const rows = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')]
     const top = viewport().getBoundingClientRect().top
