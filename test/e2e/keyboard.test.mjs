@@ -59,9 +59,16 @@ function focused(page) {
   })
 }
 
-/** Asserts focus is on a `role` whose name matches `name`. */
+/**
+ * Asserts focus is on a `role` whose name matches `name`, allowing up to 2 s for it to land:
+ * dialogs and popovers return focus to their opener after they unmount, a task later.
+ */
 async function assertFocus(page, role, name, why) {
-  const f = await focused(page)
+  let f = await focused(page)
+  for (let i = 0; i < 20 && (f.body || f.role !== role || !name.test(f.name)); i += 1) {
+    await page.waitForTimeout(100)
+    f = await focused(page)
+  }
   assert.ok(!f.body && f.role === role && name.test(f.name), `${why}: focus is on ${f.text}, expected ${role} ${name}`)
 }
 
