@@ -40,6 +40,7 @@ export default defineConfig({
             'mocks/**/*.test.{ts,tsx}',
             'server-helpers/**/*.test.{ts,tsx}',
             'test/unit/**/*.test.{ts,tsx}',
+            'test/support/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.browser.test.{ts,tsx}'],
@@ -52,7 +53,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['src/**/*.browser.test.{ts,tsx}', 'test/browser/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.browser.test.{ts,tsx}'],
           browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
           testTimeout: 30_000,
         },

@@ -307,7 +307,7 @@ if (wanted('size')) {
   if (peers.length) printTable(['kit', 'snippet', 'esbuild initial', 'Vite initial'], peerRows)
   sections.push(`## Bundle sizes
 
-Command: \`npm run bench -- --only size\` (also enforced by \`test/unit/budgets/size.test.ts\` in \`npm test\`).
+Command: \`npm run bench -- --only size\` (also enforced by \`scripts/size.test.ts\` in \`npm test\`).
 Method, as for the issue's reference figures: esbuild, minified, gzip -9, react / react-dom /
 @tanstack/react-query external, code splitting on; "initial" = the entry chunk and every chunk it
 imports statically, "lazy" = chunks reached only through \`import()\` (\`scripts/size.mjs\`).

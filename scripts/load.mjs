@@ -8,7 +8,7 @@
 // (lines, messages list, availability, sends with fresh idempotency keys). Reports requests
 // served, latency percentiles, errors (socket errors, timeouts, non-2xx) and the server process's
 // RSS (sampled from /proc, peak = VmHWM). Exits 1 on any error or when the peak RSS exceeds
-// --max-rss-mb (default 512). The test suite runs a 3-second version (test/unit/reliability/load.test.ts).
+// --max-rss-mb (default 512). The test suite runs a 3-second version (scripts/load.test.ts).
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -1,7 +1,7 @@
 /**
  * Generates `openapi.json` (OpenAPI 3.1.0, info.version 1.0.0 — spec: Versioning) from the
  * endpoint registry and the zod schemas of `linekit/api`. Run `npm run openapi`;
- * `test/unit/api/openapi.test.ts` fails when the committed file is stale.
+ * `scripts/openapi.test.ts` fails when the committed file is stale.
  */
 import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { seedAccessTokens, seedKeys } from 'linekit/mocks'
-import { expectError, setup } from '../../test/unit/mocks/harness'
+import { expectError, setup } from '../../test/support/mockHarness'
 
 describe('auth (spec: Authentication)', () => {
   it('401 without a key, with a wrong key, or with a malformed header', async () => {

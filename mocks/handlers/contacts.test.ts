@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { contactResponseSchema, contactsListResponseSchema } from 'linekit/api'
 import { seedContacts } from 'linekit/mocks'
-import { expectError, setup } from '../../test/unit/mocks/harness'
+import { expectError, setup } from '../../test/support/mockHarness'
 
 const P = '+14155550190'
 

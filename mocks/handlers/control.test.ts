@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { accountKinds, seedKeys, seedLines } from 'linekit/mocks'
-import { expectError, setup, T0 } from '../../test/unit/mocks/harness'
+import { expectError, setup, T0 } from '../../test/support/mockHarness'
 
 describe('control API (/__mock/*)', () => {
   it('reset restores the seed', async () => {

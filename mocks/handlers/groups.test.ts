@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { groupConflictBodySchema, groupSendResponseSchema } from 'linekit/api'
 import { seedContacts, seedKeys, seedLines } from 'linekit/mocks'
-import { expectError, setup } from '../../test/unit/mocks/harness'
+import { expectError, setup } from '../../test/support/mockHarness'
 
 const A = '+14155550180'
 const B = '+14155550182'

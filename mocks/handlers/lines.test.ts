@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { linesResponseSchema } from 'linekit/api'
 import { seedKeys, seedLines } from 'linekit/mocks'
-import { expectError, setup } from '../../test/unit/mocks/harness'
+import { expectError, setup } from '../../test/support/mockHarness'
 
 describe('GET /get-lines', () => {
   it('is an array for production accounts with the seeded kinds of line', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { messageRecordSchema, messagesListResponseSchema, sendMessageResponseSchema } from 'linekit/api'
 import { seedContacts, seedKeys, seedLines, seedOtherLines } from 'linekit/mocks'
-import { expectError, setup } from '../../test/unit/mocks/harness'
+import { expectError, setup } from '../../test/support/mockHarness'
 
 const SMS_ONLY = '+14155550177' // odd last digit → SMS by default
 const NATIVE = '+14155550178' // even → native chat

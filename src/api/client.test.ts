@@ -2,7 +2,7 @@
 import { HttpResponse, delay, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import * as f from '../../test/unit/api/fixtures'
+import * as f from '../../test/support/apiFixtures'
 import { LinekitError, createLinekitClient, endpoints, endpointsById } from './index'
 import type { LinekitClient } from './index'
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
-import * as f from '../../test/unit/api/fixtures'
+import * as f from '../../test/support/apiFixtures'
 import {
   allowanceSchema,
   answerCallResponseSchema,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 import { AvailabilityBadge } from './AvailabilityBadge'
 
 let dispose: (() => void) | undefined
@@ -11,12 +11,13 @@ afterEach(() => {
 
 describe('<AvailabilityBadge>', () => {
   it('says native chat or SMS', async () => {
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend({ setup: [setups.nativeChat(storyNumbers.chat), setups.smsOnly(storyNumbers.sms)] }),
       <>
         <AvailabilityBadge phoneNumber={storyNumbers.chat} />
         <AvailabilityBadge phoneNumber={storyNumbers.sms} />
       </>,
-      { setup: [setups.nativeChat(storyNumbers.chat), setups.smsOnly(storyNumbers.sms)] },
+      { events: 'bus' },
     )
     dispose = r.dispose
     const chat = await screen.findByText('Native chat')

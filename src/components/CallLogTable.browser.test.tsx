@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { CallLogTable } from './CallLogTable'
-import { renderWithStoryBackend } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
 import { callHistory } from '../../stories/calling/callingSetups'
 
 // Real Chromium with the kit's stylesheet: the narrow layout is a container query.
@@ -14,11 +14,12 @@ afterEach(() => {
 })
 
 async function renderAt(width: number) {
-  const view = await renderWithStoryBackend(
+  const view = renderWithBackend(
+    await createStoryBackend({ setup: callHistory(3, 0) }),
     <div style={{ width }}>
       <CallLogTable locale="en-US" />
     </div>,
-    { setup: callHistory(3, 0) },
+    { events: 'bus' },
   )
   dispose = view.dispose
   await waitFor(() => expect(document.querySelector('.lk-CallLogTable')).toHaveAttribute('data-state', 'ready'), {

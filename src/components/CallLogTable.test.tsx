@@ -5,7 +5,8 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { CallLogTable } from './CallLogTable'
 import { Dialer } from './Dialer'
-import { createBackend, renderWithBackend, installMsw, type Backend } from '../../test/support/renderWithBackend'
+import { createBackend, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
+import { installMsw } from '../../test/support/msw'
 
 const msw = installMsw()
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContactCard } from './ContactCard'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -13,7 +13,9 @@ afterEach(() => {
 
 describe('<ContactCard>', () => {
   it('edits a stored contact in a dialog, custom fields as rows, replaced as a whole', async () => {
-    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
@@ -44,7 +46,9 @@ describe('<ContactCard>', () => {
   })
 
   it('validates the email, offers raw JSON, and measures the 10,000 limit on compact JSON', async () => {
-    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
@@ -77,7 +81,9 @@ describe('<ContactCard>', () => {
   })
 
   it('Escape closes the editor without saving, and focus returns to Edit', async () => {
-    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
+    const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
@@ -91,7 +97,7 @@ describe('<ContactCard>', () => {
 
   it('creates a contact for an unknown number and states the upsert rules', async () => {
     const phone = '+14155550199'
-    const r = await renderWithStoryBackend(<ContactCard phoneNumber={phone} />)
+    const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={phone} />, { events: 'bus' })
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('No contact is stored for this number yet.')
@@ -110,9 +116,13 @@ describe('<ContactCard>', () => {
   })
 
   it('shows load errors with a retry', async () => {
-    const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />, {
-      setup: (b) => b.control.addFault({ path: '/get-external-contacts', status: 500, count: 10 }),
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: (b) => b.control.addFault({ path: '/get-external-contacts', status: 500, count: 10 }),
+      }),
+      <ContactCard phoneNumber={storyNumbers.chat} />,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded'), { timeout: 8000 })
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()

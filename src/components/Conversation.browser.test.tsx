@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
 import { Conversation } from './Conversation'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
 import type { StorySetup } from '../../stories/support/createStoryBackend'
 
 // Real Chromium, real chain: useThread → client → linekit/server → mock service (in-process).
@@ -40,7 +40,7 @@ const rowCount = () => Number(document.querySelector('.lk-MessageList-row')?.get
 
 describe('<Conversation> in a real browser', () => {
   it('follows new inbound messages while at the bottom', async () => {
-    const r = await renderWithStoryBackend(ui, { setup: distinctThread(120) })
+    const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(120) }), ui, { events: 'bus' })
     dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('Message 120 of 120')).toBeVisible(), { timeout: 10_000 })
     await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
@@ -50,7 +50,7 @@ describe('<Conversation> in a real browser', () => {
   })
 
   it('keeps the visible message in place when an older page is prepended', async () => {
-    const r = await renderWithStoryBackend(ui, { setup: distinctThread(300) })
+    const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(300) }), ui, { events: 'bus' })
     dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('Message 300 of 300')).toBeVisible(), { timeout: 10_000 })
     const before = rowCount()
@@ -81,10 +81,12 @@ describe('<Conversation> in a real browser', () => {
 describe('<Conversation> and group threads', () => {
   it('never shows a group reply in the one-to-one thread of its sender', async () => {
     // Seed: Cara answered the "Team lunch" group ("I'm in!", to_number chat…) and has no 1:1 history.
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend(),
       <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
         <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
       </div>,
+      { events: 'bus' },
     )
     dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
@@ -96,7 +98,7 @@ describe('<Conversation> and group threads', () => {
 describe('<Conversation> reactions', () => {
   it('offers tapbacks from a menu on the bubble, and shows a sent one as a chip', async () => {
     localStorage.removeItem('linekit:reactions:v1')
-    const r = await renderWithStoryBackend(ui)
+    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     dispose = r.dispose
     const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     // No "React" button under every message.
@@ -125,7 +127,7 @@ describe('<Conversation> composer and bubbles', () => {
     </div>
   )
   it('keeps Send visible with the options open in a 480 px conversation', async () => {
-    const r = await renderWithStoryBackend(small)
+    const r = renderWithBackend(await createStoryBackend(), small, { events: 'bus' })
     dispose = r.dispose
     await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     await userEvent.click(screen.getByRole('button', { name: 'Attachment, effect and line' }))
@@ -139,14 +141,18 @@ describe('<Conversation> composer and bubbles', () => {
   })
 
   it('links http(s) URLs, never other schemes, and shows the channel only where it changes', async () => {
-    const r = await renderWithStoryBackend(small, {
-      setup: async ({ control }) => {
-        await control.injectInboundMessage({
-          from: storyNumbers.chat,
-          message: 'Track it at https://example.test/t/1. Not javascript:alert(1)',
-        })
-      },
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: async ({ control }) => {
+          await control.injectInboundMessage({
+            from: storyNumbers.chat,
+            message: 'Track it at https://example.test/t/1. Not javascript:alert(1)',
+          })
+        },
+      }),
+      small,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const link = await screen.findByRole('link', { name: 'https://example.test/t/1' }, { timeout: 10_000 })
     expect(link).toHaveAttribute('href', 'https://example.test/t/1')
@@ -157,7 +163,7 @@ describe('<Conversation> composer and bubbles', () => {
   })
 
   it('offers "Jump to latest" while scrolled up', async () => {
-    const r = await renderWithStoryBackend(small, { setup: distinctThread(60) })
+    const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(60) }), small, { events: 'bus' })
     dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('Message 60 of 60')).toBeVisible(), { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()

@@ -4,7 +4,7 @@ import axe from 'axe-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Conversation } from './Conversation'
 import { stubLayout } from '../../test/support/layout'
-import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 let restore: () => void
@@ -30,12 +30,16 @@ const sends = (requests: { path: string; body: unknown }[]) =>
 
 describe('<Conversation>', () => {
   it('shows the thread and sends with Enter (Shift+Enter adds a line); no axe violations', async () => {
-    const r = await renderWithStoryBackend(ui(), {
-      setup: [
-        setups.nativeChat(storyNumbers.chat),
-        setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?']),
-      ],
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [
+          setups.nativeChat(storyNumbers.chat),
+          setups.inboundMessages(storyNumbers.chat, ['Hi there', 'Are you open today?']),
+        ],
+      }),
+      ui(),
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     const inbound = await screen.findByText('Are you open today?')
@@ -55,7 +59,11 @@ describe('<Conversation>', () => {
   })
 
   it('offers send effects only on native chat and explains why on SMS', async () => {
-    const r = await renderWithStoryBackend(ui(storyNumbers.sms), { setup: setups.smsOnly(storyNumbers.sms) })
+    const r = renderWithBackend(
+      await createStoryBackend({ setup: setups.smsOnly(storyNumbers.sms) }),
+      ui(storyNumbers.sms),
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
     await screen.findByText(/this number receives SMS/)
@@ -64,7 +72,9 @@ describe('<Conversation>', () => {
   })
 
   it('sends the chosen effect on native chat', async () => {
-    const r = await renderWithStoryBackend(ui(), { setup: setups.nativeChat(storyNumbers.chat) })
+    const r = renderWithBackend(await createStoryBackend({ setup: setups.nativeChat(storyNumbers.chat) }), ui(), {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
@@ -75,7 +85,7 @@ describe('<Conversation>', () => {
   })
 
   it('refuses an empty send and a non-http attachment before asking the service', async () => {
-    const r = await renderWithStoryBackend(ui())
+    const r = renderWithBackend(await createStoryBackend(), ui(), { events: 'bus' })
     dispose = r.dispose
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Send' }))
@@ -87,16 +97,20 @@ describe('<Conversation>', () => {
   })
 
   it('shows a refused send with its reason, and offers no Retry where retrying cannot help', async () => {
-    const r = await renderWithStoryBackend(ui(), {
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.addFault({
-          path: '/send-api-message',
-          status: 403,
-          body: { error: 'Recipient is blocked', code: 'forbidden', hint: 'Set through POST /__mock/faults' },
-        })
-      },
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: async (b) => {
+          await b.control.setReachable(storyNumbers.chat, true)
+          await b.control.addFault({
+            path: '/send-api-message',
+            status: 403,
+            body: { error: 'Recipient is blocked', code: 'forbidden', hint: 'Set through POST /__mock/faults' },
+          })
+        },
+      }),
+      ui(),
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
@@ -114,12 +128,16 @@ describe('<Conversation>', () => {
   })
 
   it('after a server fault, Retry sends again with the same idempotency key', async () => {
-    const r = await renderWithStoryBackend(ui(), {
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.addFault({ path: '/send-api-message', status: 500, count: 4 })
-      },
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: async (b) => {
+          await b.control.setReachable(storyNumbers.chat, true)
+          await b.control.addFault({ path: '/send-api-message', status: 500, count: 4 })
+        },
+      }),
+      ui(),
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
@@ -132,9 +150,13 @@ describe('<Conversation>', () => {
   }, 15_000)
 
   it('offers tapbacks on inbound native-chat messages only', async () => {
-    const r = await renderWithStoryBackend(ui(), {
-      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Lunch?'])],
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Lunch?'])],
+      }),
+      ui(),
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const user = userEvent.setup()
     const bubble = (await screen.findByText('Lunch?')).closest('.lk-MessageBubble') as HTMLElement
@@ -154,7 +176,9 @@ describe('<Conversation>', () => {
   })
 
   it('keeps attachment, effect and line behind a disclosure by default', async () => {
-    const r = await renderWithStoryBackend(<Conversation phoneNumber={storyNumbers.chat} />)
+    const r = renderWithBackend(await createStoryBackend(), <Conversation phoneNumber={storyNumbers.chat} />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const toggle = screen.getByRole('button', { name: 'Attachment, effect and line' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -165,7 +189,7 @@ describe('<Conversation>', () => {
   })
 
   it('hides the line picker on trial accounts', async () => {
-    const r = await renderWithStoryBackend(ui(), { account: 'trial' })
+    const r = renderWithBackend(await createStoryBackend({ account: 'trial' }), ui(), { events: 'bus' })
     dispose = r.dispose
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox', { name: 'Send from' })).toBeNull()

@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
 import { ConversationList } from './ConversationList'
-import { renderWithStoryBackend, setups } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, setups } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 beforeEach(() => {
@@ -26,7 +26,7 @@ const titles = () => rows().map((b) => b.querySelector('.lk-ConversationList-tit
 
 describe('<ConversationList> in a real browser', () => {
   it('lists one-to-one and group threads newest first, by contact name, with unread counts', async () => {
-    const r = await renderWithStoryBackend(ui)
+    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     dispose = r.dispose
     await vi.waitFor(() => expect(titles().length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
     await vi.waitFor(() => expect(titles()).toContain('Ava Stone'))
@@ -46,7 +46,7 @@ describe('<ConversationList> in a real browser', () => {
   })
 
   it('keeps read state across a reload and follows other tabs', async () => {
-    const r = await renderWithStoryBackend(ui)
+    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     dispose = r.dispose
     const dan = () => rows().find((b) => b.textContent?.includes('Call me when you are free.'))!
     await vi.waitFor(() => expect(dan()).toHaveTextContent('1 unread message'), { timeout: 10_000 })
@@ -62,7 +62,7 @@ describe('<ConversationList> in a real browser', () => {
   })
 
   it('searches by name or number', async () => {
-    const r = await renderWithStoryBackend(ui)
+    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     dispose = r.dispose
     await vi.waitFor(() => expect(titles()).toContain('Ben Ortiz'), { timeout: 10_000 })
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or number' }), 'ben')
@@ -76,7 +76,7 @@ describe('<ConversationList> in a real browser', () => {
   })
 
   it('updates live when a message arrives', async () => {
-    const r = await renderWithStoryBackend(ui)
+    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     dispose = r.dispose
     await vi.waitFor(() => expect(titles()).toContain('Ava Stone'), { timeout: 10_000 })
     await r.backend.control.injectInboundMessage({ from: '+14155550124', message: 'Arrived, thanks!' })
@@ -85,7 +85,7 @@ describe('<ConversationList> in a real browser', () => {
   })
 
   it('says when the key is rate limited, with the wait', async () => {
-    const r = await renderWithStoryBackend(ui, { setup: setups.rateLimited() })
+    const r = renderWithBackend(await createStoryBackend({ setup: setups.rateLimited() }), ui, { events: 'bus' })
     dispose = r.dispose
     expect(
       await screen.findByText(/^Too many requests — retrying in \d+ s$/, undefined, { timeout: 10_000 }),

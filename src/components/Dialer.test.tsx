@@ -4,7 +4,8 @@ import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeAudioEngine } from '../rtc'
 import { Dialer } from './Dialer'
-import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
+import { createBackend, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
+import { installMsw } from '../../test/support/msw'
 
 const msw = installMsw()
 const MINT = '/api/v1/dialer/token'

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EnrollFlowButton } from './EnrollFlowButton'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -13,7 +13,9 @@ afterEach(() => {
 
 describe('<EnrollFlowButton>', () => {
   it('enrols into a published workflow, shows the run status, explains a 409 and cancels', async () => {
-    const r = await renderWithStoryBackend(<EnrollFlowButton phoneNumber={storyNumbers.chat} />)
+    const r = renderWithBackend(await createStoryBackend(), <EnrollFlowButton phoneNumber={storyNumbers.chat} />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     const open = screen.getByRole('button', { name: 'Enrol in a workflow' })
@@ -43,7 +45,9 @@ describe('<EnrollFlowButton>', () => {
   })
 
   it('cancels a run', async () => {
-    const r = await renderWithStoryBackend(<EnrollFlowButton phoneNumber={storyNumbers.chat2} />)
+    const r = renderWithBackend(await createStoryBackend(), <EnrollFlowButton phoneNumber={storyNumbers.chat2} />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Enrol in a workflow' }))

@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
 import { GroupComposer } from './GroupComposer'
-import { renderWithStoryBackend } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -14,10 +14,12 @@ afterEach(() => {
 describe('<GroupComposer> in a real browser', () => {
   it('keeps the recipients field bounded with 33 chips', async () => {
     const numbers = Array.from({ length: 33 }, (_, i) => `+1415555${String(1000 + i)}`)
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend(),
       <div style={{ width: 360 }}>
         <GroupComposer defaultRecipients={numbers} />
       </div>,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const list = screen.getByRole('list', { name: 'Recipients' })

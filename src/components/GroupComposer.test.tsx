@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GroupComposer, GroupComposerDialog } from './GroupComposer'
-import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -15,7 +15,9 @@ const groupSends = (requests: { path: string; body: unknown }[]) =>
 
 describe('<GroupComposer>', () => {
   it('turns a pasted list into E.164 chips, merges duplicates, flags invalid ones and counts against 2–32', async () => {
-    const r = await renderWithStoryBackend(<GroupComposer />, { setup: setups.nativeChat() })
+    const r = renderWithBackend(await createStoryBackend({ setup: setups.nativeChat() }), <GroupComposer />, {
+      events: 'bus',
+    })
     dispose = r.dispose
     const user = userEvent.setup()
     const input = screen.getByRole('textbox', { name: 'Add recipients' })
@@ -36,11 +38,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('says native chat when every recipient is reachable and SMS otherwise, then shows the group after sending', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         setup: [setups.nativeChat(storyNumbers.chat, storyNumbers.chat2), setups.smsOnly(storyNumbers.sms)],
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -70,11 +73,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('on 409 offers to resend from the line the group lives on', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         setup: setups.nativeChat(),
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -99,13 +103,16 @@ describe('<GroupComposer>', () => {
 
   it('reads the group status from the messages list, never by sending again, and opens the new thread', async () => {
     const opened: { chatId: string; participants: string[] }[] = []
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })],
+      }),
       <GroupComposer
         defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]}
         statusPollMs={50}
         onOpenThread={(t) => opened.push(t)}
       />,
-      { setup: [setups.nativeChat(), (b) => b.control.setSettings({ groupCreatingMs: 300 })] },
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -122,11 +129,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('clears after a successful send, so the same message cannot go out twice', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         setup: setups.nativeChat(),
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -141,11 +149,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('a double submit of one composed message is one send', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         setup: setups.nativeChat(),
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -158,11 +167,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('shows recipients by name and the status in a well-formed description list, without pbg_ ids', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         setup: setups.nativeChat(),
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -181,11 +191,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('says "2 to 32" only when the count is the problem', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         setup: setups.nativeChat(),
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -205,11 +216,12 @@ describe('<GroupComposer>', () => {
   })
 
   it('tells trial accounts up front and does not send', async () => {
-    const r = await renderWithStoryBackend(
-      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
-      {
+    const r = renderWithBackend(
+      await createStoryBackend({
         account: 'trial',
-      },
+      }),
+      <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     await screen.findByText('Group messages are not available on trial accounts.')
@@ -218,7 +230,7 @@ describe('<GroupComposer>', () => {
   })
 
   it('as a dialog: focus moves in, Escape closes, focus returns to the trigger', async () => {
-    const r = await renderWithStoryBackend(<GroupComposerDialog />)
+    const r = renderWithBackend(await createStoryBackend(), <GroupComposerDialog />, { events: 'bus' })
     dispose = r.dispose
     const user = userEvent.setup()
     const trigger = screen.getByRole('button', { name: 'New group message' })

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { GroupConversation } from './GroupConversation'
 import { stubLayout } from '../../test/support/layout'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 let restore: () => void
@@ -22,8 +22,10 @@ const lineId = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
 describe('<GroupConversation>', () => {
   it('shows the group thread with each reply attributed to its sender', async () => {
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend(),
       <GroupConversation chatId={chatId} participants={participants} lineId={lineId} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const reply = await screen.findByText("I'm in!")
@@ -35,8 +37,10 @@ describe('<GroupConversation>', () => {
   })
 
   it('sends to the same participant set, so the service reuses the thread', async () => {
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend(),
       <GroupConversation chatId={chatId} participants={participants} lineId={lineId} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()

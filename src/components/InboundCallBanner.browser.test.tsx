@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { InboundCallBanner } from './InboundCallBanner'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
 import { ringableLine } from '../../stories/support'
 
 // Real Chromium with the kit's stylesheet: where the banner sits is a matter of CSS.
@@ -16,12 +16,14 @@ afterEach(() => {
 
 describe('<InboundCallBanner> in a real page', () => {
   it('is a fixed surface: a user scrolled down sees the ringing call, and nothing on the page moves', async () => {
-    const view = await renderWithStoryBackend(
+    const view = renderWithBackend(
+      await createStoryBackend(),
       <div>
         <p data-testid="top">Page content</p>
         <div style={{ height: 3000 }} />
         <InboundCallBanner ringSound={false} />
       </div>,
+      { events: 'bus' },
     )
     dispose = view.dispose
     window.scrollTo(0, 2000)

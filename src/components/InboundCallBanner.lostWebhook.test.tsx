@@ -11,14 +11,15 @@ import { createLinekitClient } from 'linekit/api'
 import { InboundCallBanner } from './InboundCallBanner'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
 import { LinekitProvider } from '../provider/LinekitProvider'
-import { BASE, createBackend, installMsw, msw, recordRequests } from '../../test/support/renderWithBackend'
+import { BASE, createBackend } from '../../test/support/renderWithBackend'
+import { installMsw, msw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 
 describe('a dropped `ended` webhook', () => {
   it('still clears the inbound-call banner through status polling', async () => {
     const backend = createBackend()
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const requests = recordRequests()
     // Every delivery goes to the real webhook route, except `ended`, which is lost on the way.
     const dropped: string[] = []

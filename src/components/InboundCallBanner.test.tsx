@@ -7,7 +7,8 @@ import { createFakeAudioEngine } from '../rtc'
 import { InboundCallBanner } from './InboundCallBanner'
 import { Dialer } from './Dialer'
 import { InboundCallHistory } from './InboundCallHistory'
-import { createBackend, installMsw, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
+import { createBackend, renderWithBackend, type Backend } from '../../test/support/renderWithBackend'
+import { installMsw } from '../../test/support/msw'
 
 installMsw()
 const caller = '+14155550182'

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderWithStoryBackend } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
 import { LinePicker } from './LinePicker'
 
 let dispose: (() => void) | undefined
@@ -24,7 +24,7 @@ function Controlled() {
 
 describe('<LinePicker>', () => {
   it('lists lines by number and name with an automatic choice', async () => {
-    const r = await renderWithStoryBackend(<Controlled />)
+    const r = renderWithBackend(await createStoryBackend(), <Controlled />, { events: 'bus' })
     dispose = r.dispose
     const select = await screen.findByRole('combobox', { name: 'Send from' })
     expect(screen.getByRole('option', { name: 'Any line (chosen automatically)' })).toBeInTheDocument()
@@ -34,13 +34,13 @@ describe('<LinePicker>', () => {
     expect((await axe.run(r.container)).violations).toEqual([])
   })
   it('is hidden on trial accounts', async () => {
-    const r = await renderWithStoryBackend(<LinePicker />, { account: 'trial' })
+    const r = renderWithBackend(await createStoryBackend({ account: 'trial' }), <LinePicker />, { events: 'bus' })
     dispose = r.dispose
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox')).toBeNull()
   })
   it('follows its owner back to automatic: null is a value, so the picker stays controlled', async () => {
-    const r = await renderWithStoryBackend(<Controlled />)
+    const r = renderWithBackend(await createStoryBackend(), <Controlled />, { events: 'bus' })
     dispose = r.dispose
     const select = (await screen.findByRole('combobox', { name: 'Send from' })) as HTMLSelectElement
     const user = userEvent.setup()

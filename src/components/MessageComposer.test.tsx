@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageComposer } from './MessageComposer'
-import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 
 let dispose: (() => void) | undefined
 afterEach(() => {
@@ -14,9 +14,10 @@ const notice = 'They can see that you are typing.'
 
 describe('<MessageComposer> typing notice', () => {
   it('clears when the message is sent', async () => {
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend({ setup: conversation }),
       <MessageComposer phoneNumber={storyNumbers.chat} nativeChat hasConversation showLinePicker={false} />,
-      { setup: conversation },
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()
@@ -27,7 +28,8 @@ describe('<MessageComposer> typing notice', () => {
   })
 
   it('clears when the user stops typing and the indicator lapses', async () => {
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend({ setup: conversation }),
       <MessageComposer
         phoneNumber={storyNumbers.chat}
         nativeChat
@@ -35,7 +37,7 @@ describe('<MessageComposer> typing notice', () => {
         showLinePicker={false}
         typingTimeoutMs={200}
       />,
-      { setup: conversation },
+      { events: 'bus' },
     )
     dispose = r.dispose
     const user = userEvent.setup()

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MessageRecord } from './internal/types'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import {
+  renderWithBackend,
+  createStoryBackend,
+  storyNumbers,
+  type StoryBackend,
+} from '../../test/support/renderWithBackend'
 import { ReactionBar } from './ReactionBar'
 
 let dispose: (() => void) | undefined
@@ -28,19 +33,23 @@ const msg = (over: Partial<MessageRecord>): MessageRecord => ({
 })
 
 /** A real inbound native-chat message in the mock. */
-async function inboundHandle(r: Awaited<ReturnType<typeof renderWithStoryBackend>>) {
+async function inboundHandle(r: ReturnType<typeof renderWithBackend<StoryBackend>>) {
   const res = await r.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
   return res.data[0]!
 }
 
 describe('<ReactionBar>', () => {
   it('is a toolbar with one tab stop, arrow/Home/End roving focus, and toggles add/remove', async () => {
-    const r = await renderWithStoryBackend(<div />, {
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
-      },
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: async (b) => {
+          await b.control.setReachable(storyNumbers.chat, true)
+          await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+        },
+      }),
+      <div />,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const message = await inboundHandle(r)
     r.rerender(<ReactionBar messageHandle={message.message_handle} partIndex={1} />)
@@ -83,8 +92,10 @@ describe('<ReactionBar>', () => {
   })
 
   it('explains instead of offering on outbound and SMS messages', async () => {
-    const r = await renderWithStoryBackend(
+    const r = renderWithBackend(
+      await createStoryBackend(),
       <ReactionBar messageHandle="pbm_x" message={msg({ direction: 'outbound' })} />,
+      { events: 'bus' },
     )
     dispose = r.dispose
     expect(screen.queryByRole('toolbar')).toBeNull()
@@ -95,13 +106,17 @@ describe('<ReactionBar>', () => {
   })
 
   it('reports a device ERROR inside a 200 without marking the reaction', async () => {
-    const r = await renderWithStoryBackend(<div />, {
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Hi' })
-        await b.control.addFault({ path: '/send-reaction', mode: 'device' })
-      },
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: async (b) => {
+          await b.control.setReachable(storyNumbers.chat, true)
+          await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Hi' })
+          await b.control.addFault({ path: '/send-reaction', mode: 'device' })
+        },
+      }),
+      <div />,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const message = await inboundHandle(r)
     r.rerender(<ReactionBar messageHandle={message.message_handle} message={message} />)

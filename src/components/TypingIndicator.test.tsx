@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 import { TypingIndicator } from './TypingIndicator'
 
 let dispose: (() => void) | undefined
@@ -11,9 +11,13 @@ afterEach(() => {
 
 describe('<TypingIndicator>', () => {
   it('shows the indicator state while active, and nothing while idle', async () => {
-    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active={false} />, {
-      setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])],
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])],
+      }),
+      <TypingIndicator phoneNumber={storyNumbers.chat} active={false} />,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const el = r.container.querySelector('.lk-TypingIndicator')!
     expect(el).toHaveAttribute('data-state', 'idle')
@@ -23,25 +27,33 @@ describe('<TypingIndicator>', () => {
     expect(el).toHaveTextContent('They can see that you are typing.')
   })
   it('says the indicator failed and is not retried after a device ERROR (when failures are asked for)', async () => {
-    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />, {
-      setup: [
-        setups.nativeChat(storyNumbers.chat),
-        setups.inboundMessages(storyNumbers.chat, ['hi']),
-        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
-      ],
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [
+          setups.nativeChat(storyNumbers.chat),
+          setups.inboundMessages(storyNumbers.chat, ['hi']),
+          (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
+        ],
+      }),
+      <TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     await waitFor(() => expect(r.container.querySelector('.lk-TypingIndicator')).toHaveAttribute('data-state', 'error'))
     expect(screen.getByText(/could not be shown; it will not be retried/)).toBeInTheDocument()
   })
   it('fails quietly by default', async () => {
-    const r = await renderWithStoryBackend(<TypingIndicator phoneNumber={storyNumbers.chat} active />, {
-      setup: [
-        setups.nativeChat(storyNumbers.chat),
-        setups.inboundMessages(storyNumbers.chat, ['hi']),
-        (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
-      ],
-    })
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [
+          setups.nativeChat(storyNumbers.chat),
+          setups.inboundMessages(storyNumbers.chat, ['hi']),
+          (b) => b.control.addFault({ path: '/send-typing-indicator', mode: 'device' }),
+        ],
+      }),
+      <TypingIndicator phoneNumber={storyNumbers.chat} active />,
+      { events: 'bus' },
+    )
     dispose = r.dispose
     const el = r.container.querySelector('.lk-TypingIndicator')!
     await waitFor(() => expect(el).toHaveAttribute('data-state', 'error'))

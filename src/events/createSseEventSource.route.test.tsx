@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { createSseEventSource } from './createSseEventSource'
 import type { LinekitEvent } from './types'
 import { useThread } from '../hooks/useThread'
-import { BASE, createBackend, installMsw, msw, renderWithBackend } from '../../test/support/renderWithBackend'
+import { BASE, createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
+import { installMsw, msw } from '../../test/support/msw'
 
 installMsw()
 
 describe('createSseEventSource against the real linekit/server events route', () => {
   it('receives a webhook relayed by the server as a typed event with an id', async () => {
     const backend = createBackend()
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const events = createSseEventSource({ url: `${BASE}/events` })
     const got: LinekitEvent[] = []
     events.subscribe((e) => got.push(e))
@@ -30,7 +31,7 @@ describe('createSseEventSource against the real linekit/server events route', ()
 
   it('drives the provider: message events refetch the thread', async () => {
     const backend = createBackend()
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const events = createSseEventSource({ url: `${BASE}/events` })
     const { result } = renderWithBackend(backend, () => useThread({ phoneNumber: '+14155550124' }), { events })
     await waitFor(() => expect(result.current.status).toBe('success'))

@@ -7,7 +7,8 @@ import { useTypingIndicator } from './useTypingIndicator'
 import { useAnswerCall } from './useAnswerCall'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
 import type { LinekitEvent } from '../events/types'
-import { createBackend, installMsw, recordRequests, renderWithBackend } from '../../test/support/renderWithBackend'
+import { createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
+import { installMsw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 afterEach(() => vi.useRealTimers())

@@ -1,6 +1,6 @@
 /**
  * The data layer under faults, through the real provider and hooks, the real
- * linekit/server handler and the mock (test/unit/hooks/harness.tsx wiring):
+ * linekit/server handler and the mock (test/support/renderWithBackend.tsx):
  * - 500 user sends through `useSendMessage` while ~30 % of requests fail: refused by the mock
  *   (its fault injection: 502, 503), cut by the network before or after the service processed
  *   them, or answered after the client's timeout. The mock ends up holding exactly one message
@@ -16,7 +16,8 @@ import { createRateGate } from '../provider/rateGate'
 import { gateClient } from '../provider/wrapClient'
 import { useThread } from './useThread'
 import type { ThreadOptimisticItem } from './useThread'
-import { BASE, createBackend, installMsw, renderWithBackend } from '../../test/support/renderWithBackend'
+import { BASE, createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
+import { installMsw } from '../../test/support/msw'
 import { seededRandom } from '../../test/support/random'
 
 installMsw()
@@ -66,7 +67,7 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
       faults.passed++
       return forward(request)
     })
-    // The mock's 60/min is off here (faults are the subject; pacing is test/unit/reliability/ratelimit.test.ts):
+    // The mock's 60/min is off here (faults are the subject; pacing is server-helpers/gate/budgetGate.burst.test.ts):
     // hand the provider a client gated without pacing, which it keeps as is.
     const client = gateClient(createLinekitClient({ baseUrl: BASE, timeoutMs: CLIENT_TIMEOUT_MS }), {
       api: createRateGate(),

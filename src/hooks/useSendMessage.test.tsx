@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { useSendMessage } from './useSendMessage'
 import { useThread } from './useThread'
 import type { ThreadOptimisticItem } from './useThread'
-import { createBackend, installMsw, recordRequests, renderWithBackend } from '../../test/support/renderWithBackend'
+import { createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
+import { installMsw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 const AVA = '+14155550124'

@@ -4,14 +4,8 @@ import { createLinekitClient } from 'linekit/api'
 import { sendWithTyping } from './sendWithTyping'
 import { useSendWithTyping } from './useSendWithTyping'
 import { useThread } from './useThread'
-import {
-  BASE,
-  createBackend,
-  installMsw,
-  msw,
-  recordRequests,
-  renderWithBackend,
-} from '../../test/support/renderWithBackend'
+import { BASE, createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
+import { installMsw, msw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 const AVA = '+14155550124'
@@ -19,7 +13,7 @@ const AVA = '+14155550124'
 describe('typing indicator, then the message', () => {
   it('sendWithTyping: indicator first, pause, then one keyed send', async () => {
     const backend = createBackend()
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const requests = recordRequests()
     const sleeps: number[] = []
     const response = await sendWithTyping(

@@ -2,13 +2,8 @@ import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useThread } from './useThread'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
-import {
-  createBackend,
-  hosts,
-  installMsw,
-  recordRequests,
-  renderWithBackend,
-} from '../../test/support/renderWithBackend'
+import { createBackend, hosts, renderWithBackend } from '../../test/support/renderWithBackend'
+import { installMsw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 const AVA = '+14155550124'

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import { createSendEngine } from './sendEngine'
 import { gateClient } from './wrapClient'
-import { BASE, createBackend, installMsw, msw } from '../../test/support/renderWithBackend'
+import { BASE, createBackend } from '../../test/support/renderWithBackend'
+import { installMsw, msw } from '../../test/support/msw'
 import { seededRandom } from '../../test/support/random'
 
 installMsw()
@@ -38,7 +39,7 @@ describe('sends under faults (through the real server handler)', () => {
       counts.passed++
       return undefined
     })
-    msw.use(flaky, backend.handler)
+    msw.use(flaky, ...backend.handlers)
     const client = gateClient(createLinekitClient({ baseUrl: BASE }))
     const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 4 } })
     const peer = '+14155550142'
@@ -83,7 +84,7 @@ describe('client-side timeout', () => {
       )
       return HttpResponse.json({})
     })
-    msw.use(slow, backend.handler)
+    msw.use(slow, ...backend.handlers)
     const client = gateClient(createLinekitClient({ baseUrl: BASE, timeoutMs: 50 }))
     const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 1 } })
     const initial = await engine.send(client, { phone: '+14155550124', message: 'slow one' }).result

@@ -3,7 +3,8 @@ import { createLinekitClient, LinekitError } from 'linekit/api'
 import { createRateGate } from './rateGate'
 import { createSendEngine } from './sendEngine'
 import { gateClient } from './wrapClient'
-import { BASE, createBackend, installMsw, msw, recordRequests } from '../../test/support/renderWithBackend'
+import { BASE, createBackend } from '../../test/support/renderWithBackend'
+import { installMsw, msw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 
@@ -24,7 +25,7 @@ describe('429 back-off through the real server handler', () => {
   it('one 429 closes the shared gate: every later request waits Retry-After, so the burst gets no second 429', async () => {
     const backend = createBackend()
     backend.mock.control.updateSettings({ rateLimitPerMinute: 5 })
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const requests = recordRequests()
     const time = mockTime(backend)
     const client = gateClient(createLinekitClient({ baseUrl: BASE }), {
@@ -52,7 +53,7 @@ describe('429 back-off through the real server handler', () => {
   it('a send that meets a 429 waits Retry-After, then goes out once with the same key', async () => {
     const backend = createBackend()
     backend.mock.control.updateSettings({ rateLimitPerMinute: 2 })
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const requests = recordRequests()
     const time = mockTime(backend)
     const raw = createLinekitClient({ baseUrl: BASE })

@@ -1,7 +1,7 @@
 /**
  * Test support: one fresh mock service behind the REAL linekit/server handler, with the mock's
  * webhooks posted into the server's webhook route, and an MSW handler that hands
- * `*\/api/linekit/*` requests to the server. The hooks, component and reliability tests build on it;
+ * `*\/api/linekit/*` requests to the server. `renderWithBackend` renders over it;
  * the stories' `createStoryBackend` is made of the same pieces (stories/support/serviceChain.ts).
  */
 import { http } from 'msw'
@@ -12,7 +12,7 @@ import { accountApiKey, asScriptedRequest, webhookSenderInto } from '../../stori
 import type { LinekitServer } from 'linekit/server'
 
 export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
-export const webhookSecret = 'test-webhook-secret'
+const webhookSecret = 'test-webhook-secret'
 
 export type TestAccountKind =
   'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
@@ -61,7 +61,8 @@ export function createTestBackend(options: TestBackendOptions) {
     outbound: true,
     audioCalls: true,
   })
-  const handler = http.all('*/api/linekit/*', ({ request }) => server.handle(asScriptedRequest(request)))
+  const prefix = '/api/linekit'
+  const handlers = [http.all(`*${prefix}/*`, ({ request }) => server.handle(asScriptedRequest(request)))]
   /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
   const outboundTo = (phone: string, content?: string) =>
     [...mock.state.messagesByHandle.values()].filter(
@@ -73,6 +74,6 @@ export function createTestBackend(options: TestBackendOptions) {
     )
   if (options.rateLimitPerMinute !== undefined)
     mock.control.updateSettings({ rateLimitPerMinute: options.rateLimitPerMinute })
-  return { mock, server, account, apiKey, clock, handler, lines: account.lines, outboundTo }
+  return { mock, server, account, apiKey, clock, handlers, prefix, lines: account.lines, outboundTo }
 }
 export type TestBackend = ReturnType<typeof createTestBackend>

@@ -1,21 +1,23 @@
 /**
- * The test harness of hooks and components: one backend (`createTestBackend`: a fresh mock behind
- * the REAL linekit/server handler), reached through MSW `setupServer`
- * (`*\/api/linekit/*` → server.handle → mock.fetch), and the real `LinekitProvider` around a
- * component or a hook. Nothing reaches the network.
+ * The one test harness of hooks and components: the real `LinekitProvider` around a component or
+ * a hook, over one backend — a fresh mock behind the REAL linekit/server handler. The backend is
+ * the tests' `createBackend()` (manual clock, rate limit off) or the stories'
+ * `createStoryBackend()` (with the stories' setups); both are the same chain
+ * (`stories/support/serviceChain.ts`). Requests reach the server through MSW when the test file
+ * called `installMsw()` (`test/support/msw.ts`, jsdom), in-process otherwise (the browser tests).
+ * Nothing reaches the network.
  *
  * @example
  * installMsw()
  * const backend = createBackend()
  * renderWithBackend(backend, <Dialer />)            // a component
  * renderWithBackend(backend, () => useThread(opts)) // a hook
+ * renderWithBackend(await createStoryBackend({ setup: setups.smsOnly(storyNumbers.sms) }), <Conversation … />, { events: 'bus' })
  */
-import { configure, render, renderHook } from '@testing-library/react'
+import { render, renderHook } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import type { RequestHandler } from 'msw'
-import { setupServer } from 'msw/node'
 import { isValidElement, type ReactElement, type ReactNode } from 'react'
-import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import type { LinekitClient } from 'linekit/api'
 import { createMockClock } from 'linekit/mocks'
@@ -26,14 +28,19 @@ import type { LinekitProviderProps } from '../../src/provider/LinekitProvider'
 import { createMemoryEventSource } from '../../src/events/createMemoryEventSource'
 import type { LinekitEventSource } from '../../src/events/types'
 import { createFakeAudioEngine } from '../../src/rtc/createFakeAudioEngine'
+import type { StoryBackend } from '../../stories/support/createStoryBackend'
+import { asScriptedRequest } from '../../stories/support/serviceChain'
 
-export { hosts, webhookSecret } from './backend'
+export { hosts } from './backend'
+export { createStoryBackend } from '../../stories/support/createStoryBackend'
+export type { StoryBackend } from '../../stories/support/createStoryBackend'
+export { setups, storyNumbers } from '../../stories/support/setups'
 
-/** The client's base URL (any host: the MSW handler matches `*\/api/linekit/*`). */
+/** The client's base URL for a {@link createBackend} backend (any host: the handler matches `*\/api/linekit/*`). */
 export const BASE = 'http://localhost/api/linekit'
 
 /** Options of {@link createBackend}. */
-export interface BackendOptions {
+interface BackendOptions {
   /** The seeded account. @default 'production' */
   account?: TestAccountKind
   /** The mock's clock; tests move it. @default a manual clock at the real time */
@@ -53,70 +60,30 @@ export function createBackend(options: BackendOptions = {}): TestBackend {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
   })
 }
+/** A backend of {@link createBackend}. */
 export type Backend = TestBackend
+/** What {@link renderWithBackend} renders over: the tests' or the stories' backend. */
+type AnyBackend = TestBackend | StoryBackend
 
-export const msw = setupServer()
-let installed = false
-/** Starts MSW for the calling test file (call at module level). */
-export function installMsw() {
-  if (installed) return msw
-  installed = true
-  // findBy/waitFor: the machine is shared and busy; behaviour, not speed, is under test.
-  configure({ asyncUtilTimeout: 4000 })
-  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => msw.resetHandlers())
-  afterAll(() => msw.close())
-  return msw
-}
-
-/** Records every request to the linekit routes (method, URL and JSON body) for assertions. */
-export function recordRequests() {
-  const seen: { method: string; url: URL; body: unknown; requestId: string }[] = []
-  const listener = ({ request, requestId }: { request: Request; requestId: string }) => {
-    const entry = { method: request.method, url: new URL(request.url), body: undefined as unknown, requestId }
-    seen.push(entry)
-    if (request.method !== 'GET') {
-      void request
-        .clone()
-        .text()
-        .then((t) => {
-          try {
-            entry.body = JSON.parse(t)
-          } catch {
-            entry.body = t
-          }
-        })
-    }
-  }
-  msw.events.on('request:start', listener)
-  const responses: { url: string; status: number }[] = []
-  const onResponse = ({ request, response }: { request: Request; response: Response }) => {
-    responses.push({ url: request.url, status: response.status })
-  }
-  msw.events.on('response:mocked', onResponse)
-  return {
-    seen,
-    responses,
-    to: (path: string) => seen.filter((s) => s.url.pathname.endsWith(path)),
-    stop: () => {
-      msw.events.removeListener('request:start', listener)
-      msw.events.removeListener('response:mocked', onResponse)
-    },
-  }
+let mswUse: ((...handlers: RequestHandler[]) => void) | undefined
+/** Called by `installMsw()`: this file's renders go through MSW. */
+export function routeThroughMsw(use: (...handlers: RequestHandler[]) => void) {
+  mswUse = use
 }
 
 /** Options of {@link renderWithBackend}: provider props, plus how events and requests are wired. */
-export interface HarnessOptions extends Partial<Omit<LinekitProviderProps, 'client' | 'events' | 'children'>> {
+interface HarnessOptions extends Partial<Omit<LinekitProviderProps, 'client' | 'events' | 'children'>> {
   /** `bus`: a memory source fed by the server's event bus (webhook → bus → provider). */
   events?: 'bus' | LinekitEventSource
-  /** MSW handlers that win over the backend (faults, refusals). */
+  /** MSW handlers that win over the backend (faults, refusals); needs `installMsw()`. */
   handlers?: RequestHandler[]
   client?: LinekitClient
 }
 
-function setUp(backend: Backend, options: HarnessOptions) {
+function setUp(backend: AnyBackend, options: HarnessOptions) {
   const { events: eventsOption, handlers, client: givenClient, ...providerProps } = options
-  msw.use(...(handlers ?? []), backend.handler)
+  if (mswUse) mswUse(...(handlers ?? []), ...backend.handlers)
+  else if (handlers?.length) throw new Error('renderWithBackend: `handlers` need installMsw() in the test file')
   let events: LinekitEventSource | undefined
   let stopEvents = () => {}
   if (eventsOption === 'bus') {
@@ -134,7 +101,26 @@ function setUp(backend: Backend, options: HarnessOptions) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } },
   })
-  const client = givenClient ?? createLinekitClient({ baseUrl: BASE })
+  /** Every request the client made: method, service path (without the prefix) and JSON body. */
+  const requests: { method: string; path: string; body: unknown }[] = []
+  const send = mswUse
+    ? (request: Request) => fetch(request)
+    : (request: Request) => backend.server.handle(asScriptedRequest(request))
+  const client =
+    givenClient ??
+    createLinekitClient({
+      baseUrl: `http://localhost${backend.prefix}`,
+      fetch: async (input, init) => {
+        const request = new Request(input, init)
+        const text = request.method === 'GET' ? '' : await request.clone().text()
+        requests.push({
+          method: request.method,
+          path: new URL(request.url).pathname.slice(backend.prefix.length),
+          body: text ? (JSON.parse(text) as unknown) : undefined,
+        })
+        return send(request)
+      },
+    })
   const audioEngine = providerProps.audioEngine ?? createFakeAudioEngine()
   const wrapper = ({ children }: { children: ReactNode }) => (
     <LinekitProvider
@@ -148,21 +134,30 @@ function setUp(backend: Backend, options: HarnessOptions) {
       {children}
     </LinekitProvider>
   )
-  return { wrapper, queryClient, client, events, audioEngine, stopEvents }
+  const dispose = () => {
+    stopEvents()
+    queryClient.clear()
+    if ('dispose' in backend) backend.dispose()
+  }
+  return { wrapper, backend, queryClient, client, requests, events, audioEngine, stopEvents, dispose }
 }
 
 /** Renders a component, or a hook, inside the real provider wired to `backend`. */
-export function renderWithBackend(
-  backend: Backend,
+export function renderWithBackend<B extends AnyBackend>(
+  backend: B,
   ui: ReactElement,
   options?: HarnessOptions,
-): ReturnType<typeof render> & Omit<ReturnType<typeof setUp>, 'wrapper'>
-export function renderWithBackend<T>(
-  backend: Backend,
+): ReturnType<typeof render> & Omit<ReturnType<typeof setUp>, 'wrapper' | 'backend'> & { backend: B }
+export function renderWithBackend<T, B extends AnyBackend>(
+  backend: B,
   hook: () => T,
   options?: HarnessOptions,
-): ReturnType<typeof renderHook<T, unknown>> & Omit<ReturnType<typeof setUp>, 'wrapper'>
-export function renderWithBackend<T>(backend: Backend, target: ReactElement | (() => T), options: HarnessOptions = {}) {
+): ReturnType<typeof renderHook<T, unknown>> & Omit<ReturnType<typeof setUp>, 'wrapper' | 'backend'> & { backend: B }
+export function renderWithBackend<T>(
+  backend: AnyBackend,
+  target: ReactElement | (() => T),
+  options: HarnessOptions = {},
+) {
   const { wrapper, ...rest } = setUp(backend, options)
   if (isValidElement(target)) return { ...render(target, { wrapper }), ...rest }
   return { ...renderHook(target as () => T, { wrapper }), ...rest }

@@ -1,7 +1,7 @@
 /**
- * Shared fixtures of the server reliability tests: the real linekit/server in front of the
- * in-process mock, a few users with different line sets, an upstream spy, a logger that keeps
- * every line, and a fingerprint of the mock's state to prove a refused request changed nothing.
+ * Fixtures of the server's own tests (refusals, secrets, properties, webhooks): the real
+ * linekit/server in front of the in-process mock, a few users with different line sets, an
+ * upstream spy, a logger that keeps every line, and a fingerprint of the mock's state to prove a refused request changed nothing.
  */
 import { createLinekitServer } from 'linekit/server'
 import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'

@@ -12,8 +12,8 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { analyze, cssSize, kb, measure, measureNextBuild, measureVite, readmeSnippet } from '../../../scripts/size.mjs'
-import type { SizeResult } from '../../../scripts/size.mjs'
+import { analyze, cssSize, kb, measure, measureNextBuild, measureVite, readmeSnippet } from './size.mjs'
+import type { SizeResult } from './size.mjs'
 
 const KB = 1024
 const budgets = {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createMockClock, createMockService, seedKeys, seedLines, seedOAuthClient } from 'linekit/mocks'
-import { openApiPath } from '../../../scripts/openapi'
+import { openApiPath } from './openapi'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 

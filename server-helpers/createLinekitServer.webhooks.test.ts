@@ -16,7 +16,7 @@ import { createMemoryEventBus } from 'linekit/server'
 import { toNodeHandler } from 'linekit/server/node'
 import { seedContacts } from 'linekit/mocks'
 import { startMockServer } from 'linekit/mocks/node'
-import { MAIN, SECRET, collectSse, createRig, eventually } from './support'
+import { MAIN, SECRET, collectSse, createRig, eventually } from '../test/support/serverRig'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {

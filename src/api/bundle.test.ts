@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { rolldown } from 'rolldown'
 import { afterAll, describe, expect, it } from 'vitest'
 
-const apiIndex = fileURLToPath(new URL('../../../src/api/index.ts', import.meta.url))
-const phoneEntry = fileURLToPath(new URL('../../../src/api/phoneEntry.ts', import.meta.url))
+const apiIndex = fileURLToPath(new URL('./index.ts', import.meta.url))
+const phoneEntry = fileURLToPath(new URL('./phoneEntry.ts', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'linekit-api-size-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

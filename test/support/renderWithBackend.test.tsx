@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { BASE, createBackend, installMsw, msw } from '../support/renderWithBackend'
+import { BASE, createBackend } from './renderWithBackend'
+import { installMsw, msw } from './msw'
 
 installMsw()
 
 describe('the test harness', () => {
   it('reaches the mock through the real server handler, mint included', async () => {
     const backend = createBackend()
-    msw.use(backend.handler)
+    msw.use(...backend.handlers)
     const response = await fetch(`${BASE}/get-lines`)
     expect(response.status).toBe(200)
     const lines = (await response.json()) as Array<{ lineId: string }>

@@ -27,8 +27,8 @@ import {
   createRig,
   fingerprint,
   isAllowedUpstream,
-} from './support'
-import type { UserName } from './support'
+} from '../test/support/serverRig'
+import type { UserName } from '../test/support/serverRig'
 
 /** Codes linekit/server itself answers on the mint route (src/api/ASSUMPTIONS.md). */
 const serverMintCodes = new Set([

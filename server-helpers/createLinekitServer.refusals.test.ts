@@ -27,8 +27,8 @@ import {
   eventually,
   fingerprint,
   isAllowedUpstream,
-} from './support'
-import type { Rig, UserName } from './support'
+} from '../test/support/serverRig'
+import type { Rig, UserName } from '../test/support/serverRig'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {

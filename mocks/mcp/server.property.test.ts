@@ -15,7 +15,7 @@ import {
   seedLines,
   seedOtherLines,
 } from 'linekit/mocks'
-import { T0, counts, fingerprint } from './support'
+import { T0, counts, fingerprint } from '../../test/support/serverRig'
 
 const mock = createMockService({ clock: createMockClock({ now: T0 }) })
 mock.control.updateSettings({ rateLimitPerMinute: 0 })

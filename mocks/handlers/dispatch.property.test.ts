@@ -19,8 +19,8 @@ import {
   seedLines,
   seedOtherLines,
 } from 'linekit/mocks'
-import { routeMeta } from '../../../mocks/handlers/route'
-import { T0, counts, fingerprint } from './support'
+import { routeMeta } from './route'
+import { T0, counts, fingerprint } from '../../test/support/serverRig'
 
 const mock = createMockService({ clock: createMockClock({ now: T0 }) })
 mock.control.updateSettings({ rateLimitPerMinute: 0 })

@@ -21,7 +21,7 @@ import type { LinekitServer } from 'linekit/server'
 import { createRedisEventBus } from 'linekit/server/redis'
 import type { RedisEventBus } from 'linekit/server/redis'
 import { seedLines } from 'linekit/mocks'
-import { MAIN, SECRET, collectSse, eventually } from './support'
+import { MAIN, SECRET, collectSse, eventually } from '../test/support/serverRig'
 
 const REDIS = '/usr/bin/redis-server'
 const hasRedis = existsSync(REDIS)

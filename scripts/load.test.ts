@@ -10,7 +10,7 @@ import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-const root = resolve(import.meta.dirname, '../../..')
+const root = resolve(import.meta.dirname, '..')
 
 describe('load (short)', () => {
   it('50 concurrent clients for 3 s through the Node adapter: zero errors, bounded memory', async () => {

@@ -4,19 +4,12 @@
  * can (body, status text, every kind of header, error messages of a failing fetch), and every
  * route is exercised through it: no browser-side response (status text, headers, body), no SSE
  * event and no log line (the server's logger, captured) may contain the key. The built browser
- * bundles are grepped too (`scripts/check-no-secrets.mjs`), when they exist.
+ * bundles are checked by `scripts/check-no-secrets.test.ts`.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { seedContacts, seedFlows } from 'linekit/mocks'
-import { scan } from '../../../scripts/check-no-secrets.mjs'
-import { KEY, MAIN, SECRET, collectSse, createRig, eventually } from './support'
-import type { Rig } from './support'
-
-const root = resolve(import.meta.dirname, '../../..')
+import { KEY, MAIN, SECRET, collectSse, createRig, eventually } from '../test/support/serverRig'
+import type { Rig } from '../test/support/serverRig'
 
 /** Every browser-facing route with a plausible request. */
 const calls: [string, unknown?][] = [
@@ -158,50 +151,4 @@ describe('the key never reaches a browser, an event or a log line', () => {
     expect(rig.logs.length).toBeGreaterThan(0)
     expect(JSON.stringify(rig.logs)).not.toContain(KEY)
   })
-})
-
-describe('built browser bundles (scripts/check-no-secrets.mjs)', () => {
-  it('the scanner finds a planted key in a browser chunk, ignores Node entries, and allows the mock seed in Storybook', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lk-secrets-'))
-    mkdirSync(join(dir, 'mocks/service'), { recursive: true })
-    mkdirSync(join(dir, 'dist/chunks'), { recursive: true })
-    mkdirSync(join(dir, 'storybook-static/assets'), { recursive: true })
-    writeFileSync(
-      join(dir, 'mocks/service/seed.ts'),
-      "export const seedKeys = {\n  production: 'lk_mock_production',\n} as const\n",
-    )
-    writeFileSync(
-      join(dir, 'dist/index.js'),
-      "export * from './chunks/a.js'\nconst lazy = () => import('./chunks/b.js')\n",
-    )
-    writeFileSync(join(dir, 'dist/chunks/a.js'), 'export const a = 1\n')
-    writeFileSync(join(dir, 'dist/chunks/b.js'), "export const key = 'lk_mock_production'\n")
-    writeFileSync(join(dir, 'dist/mocks.js'), "export const seed = 'lk_mock_production'\n")
-    writeFileSync(
-      join(dir, 'storybook-static/assets/mock.js'),
-      "const s={acct_production:1,acct_not_provisioned:2,k:'lk_mock_production'}\n",
-    )
-    writeFileSync(
-      join(dir, 'storybook-static/assets/Conversation.js'),
-      "fetch('/api/linekit',{headers:{authorization:'Bearer sk_live_0123456789'}})\n",
-    )
-    const result = scan({ root: dir, secrets: ['sk_live_0123456789'] })
-    expect(result.hits).toEqual([
-      { file: 'dist/chunks/b.js', secret: 'lk_mock_production' },
-      { file: 'storybook-static/assets/Conversation.js', secret: 'sk_live_0123456789' },
-    ])
-    // The CLI exits non-zero on a hit.
-    expect(() =>
-      execFileSync(process.execPath, [join(root, 'scripts/check-no-secrets.mjs'), '--root', dir], { stdio: 'pipe' }),
-    ).toThrow()
-  })
-
-  it.skipIf(!existsSync(join(root, 'dist')) && !existsSync(join(root, 'storybook-static')))(
-    'dist/ and storybook-static/ carry no key',
-    () => {
-      const result = scan({ root })
-      expect(result.scanned.length).toBeGreaterThan(0)
-      expect(result.hits).toEqual([])
-    },
-  )
 })

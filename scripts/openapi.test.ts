@@ -3,12 +3,7 @@ import { readFileSync } from 'node:fs'
 import { validate, compileErrors } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from 'linekit/api'
-import {
-  buildOpenApiDocument,
-  mintProxyStatuses,
-  openApiPath,
-  serializeOpenApiDocument,
-} from '../../../scripts/openapi'
+import { buildOpenApiDocument, mintProxyStatuses, openApiPath, serializeOpenApiDocument } from './openapi'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 

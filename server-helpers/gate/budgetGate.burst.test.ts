@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import { createMockClock, createMockService, seedKeys } from 'linekit/mocks'
 import { createLinekitServer } from 'linekit/server'
-import { createSendEngine } from '../../../src/provider/sendEngine'
-import { ALL_LINES, MAIN, T0 } from './support'
+import { createSendEngine } from '../../src/provider/sendEngine'
+import { ALL_LINES, MAIN, T0 } from '../../test/support/serverRig'
 
 interface Arrival {
   at: number
