@@ -17,7 +17,7 @@ export interface LinekitLogger {
 }
 
 /** What the context is built from (the resolved options of createLinekitServer). */
-export interface ContextOptions {
+interface ContextOptions {
   apiKey: string
   baseUrl: string
   appUrl: string
@@ -34,7 +34,7 @@ export interface ContextOptions {
 }
 
 /** How a call waits and who waits for it. */
-export interface UpstreamOptions {
+interface UpstreamOptions {
   priority: Priority
   /** The browser leaving: a call nobody waits for any more is aborted (or leaves the queue). */
   signal?: AbortSignal
@@ -71,7 +71,7 @@ export function redactWith(secret: string): (text: string) => string {
 }
 
 /** Seconds the service asked to wait: `Retry-After` (seconds or a date), else the body's `retryAfterSeconds`. */
-export function retryAfterOf(answer: UpstreamAnswer, now: number): number | undefined {
+function retryAfterOf(answer: UpstreamAnswer, now: number): number | undefined {
   const header = answer.headers.get('retry-after')?.trim()
   if (header && /^\d+$/.test(header)) return Number(header)
   const date = header ? Date.parse(header) : Number.NaN

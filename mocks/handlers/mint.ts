@@ -13,7 +13,7 @@ import { authenticateMintKey, mintError, mintVoiceToken } from '../service/mint'
 import { defineHandler, json, MAX_BODY_BYTES } from './route'
 
 /** The mint path on {app_url}. */
-export const MINT_PATH = '/api/v1/dialer/token'
+const MINT_PATH = '/api/v1/dialer/token'
 
 function faultResponse(fault: { status: number; text?: string | undefined; body?: unknown }): Response {
   if (fault.text !== undefined)

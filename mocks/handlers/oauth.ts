@@ -10,13 +10,13 @@ import { defineHandler, json, MAX_BODY_BYTES, PROTECTED_RESOURCE_METADATA_PATH }
 import { MCP_PATH } from './mcp'
 
 /** The token path on {auth_url}. */
-export const OAUTH_TOKEN_PATH = '/oauth/token'
+const OAUTH_TOKEN_PATH = '/oauth/token'
 
 /** The authorization endpoint RFC 8414 metadata must name; it only explains that it is not supported. */
-export const OAUTH_AUTHORIZE_PATH = '/oauth/authorize'
+const OAUTH_AUTHORIZE_PATH = '/oauth/authorize'
 
 /** RFC 8414 authorization-server metadata, relative to the issuer's origin. */
-export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
+const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
 

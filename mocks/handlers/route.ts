@@ -76,7 +76,7 @@ export type RouteRunner = (
 ) => Promise<Response>
 
 /** Route metadata attached to handlers made by {@link defineHandler}. */
-export interface RouteMeta {
+interface RouteMeta {
   method: RouteSpec['method']
   /** Path pattern without the `*` host prefix, e.g. `/get-message-api/:message_handle`. */
   path: string
@@ -86,7 +86,7 @@ export interface RouteMeta {
 const ROUTE_META = Symbol.for('linekit.mocks.route')
 
 /** A route path compiled to a whole-pathname matcher. */
-export interface CompiledPath {
+interface CompiledPath {
   /** Matches the whole (still percent-encoded) pathname; one group per parameter. */
   regex: RegExp
   /** Parameter names, in group order. */

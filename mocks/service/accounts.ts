@@ -14,7 +14,7 @@ import {
 } from './state'
 
 /** A line to create (fixed parts of the seed, or defaults for generated accounts). */
-export interface LineSpec {
+interface LineSpec {
   lineId?: string
   phoneNumber?: string
   name: string
@@ -29,7 +29,7 @@ export interface LineSpec {
 }
 
 /** A workflow to create. */
-export interface FlowSpec {
+interface FlowSpec {
   flowId?: string
   name: string
   published: boolean
@@ -37,7 +37,7 @@ export interface FlowSpec {
 }
 
 /** Options of {@link createAccount}. */
-export interface CreateAccountOptions {
+interface CreateAccountOptions {
   id?: string
   name?: string
   apiKey?: string
@@ -90,7 +90,7 @@ function freshNumber(state: MockState): string {
 }
 
 /** Default lines for each kind (the production kind gets one of each kind of line). */
-export function defaultLines(kind: AccountKind): LineSpec[] {
+function defaultLines(kind: AccountKind): LineSpec[] {
   const audio: LineSpec = {
     name: 'Main',
     audioCallEnabled: true,
@@ -131,7 +131,7 @@ export function defaultLines(kind: AccountKind): LineSpec[] {
 }
 
 /** Default workflows: published ones starting with a wait, a question and an action, plus an unpublished one. */
-export function defaultFlows(kind: AccountKind): FlowSpec[] {
+function defaultFlows(kind: AccountKind): FlowSpec[] {
   if (kind !== 'production' && kind !== 'crm') return [{ name: 'Welcome', published: true, firstStep: 'wait' }]
   return [
     { name: 'Drip: wait one day, then follow up', published: true, firstStep: 'wait' },

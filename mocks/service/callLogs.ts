@@ -27,7 +27,7 @@ export type CallOutcome = (typeof callOutcomes)[number]
 export const VERY_SHORT_CALL_SECONDS = 5
 
 /** A call log kept by the mock. */
-export interface CallLogEntry extends CallLogRecord {
+interface CallLogEntry extends CallLogRecord {
   id: string
   accountId: string
   lineId: string
@@ -262,7 +262,7 @@ export function finishAttemptFromCall(
 }
 
 /** Parsed query of GET /get-call-logs-api (see `callLogsQuerySchema`). */
-export interface ListCallLogsInput {
+interface ListCallLogsInput {
   limit?: number | undefined
   offset?: number | undefined
   call_log_timestamp?: 'asc' | 'desc' | undefined

@@ -43,7 +43,7 @@ export type CallState = 'ringing' | 'answered' | InboundCallEndStatus
 export type AnsweredBy = 'api' | 'elsewhere' | 'callee'
 
 /** A call kept by the mock. */
-export interface Call extends CallRecord {
+interface Call extends CallRecord {
   callUuid: string
   accountId: string
   lineId: string
@@ -71,12 +71,12 @@ export interface Call extends CallRecord {
 const TERMINAL: ReadonlySet<string> = new Set(inboundCallEndStatuses)
 
 /** Whether a call state is terminal. */
-export function isTerminal(status: CallState): boolean {
+function isTerminal(status: CallState): boolean {
   return TERMINAL.has(status)
 }
 
 /** The calls map with the mock's full call type (only this module writes it). */
-export function callsOf(state: MockState): Map<string, Call> {
+function callsOf(state: MockState): Map<string, Call> {
   return state.calls as Map<string, Call>
 }
 
@@ -93,7 +93,7 @@ export function callSettings(settings: MockSettings) {
 export const MOCK_RTC_APP_ID = '6c1f0e3a9b7d4e2fa5c8b0d1e9f7a3c2'
 
 /** Fake but well-formed rtc credentials for a call. */
-export function makeRtc(state: MockState, callUuid: string): RtcCredentials {
+function makeRtc(state: MockState, callUuid: string): RtcCredentials {
   return {
     appId: MOCK_RTC_APP_ID,
     channelName: `lk_${callUuid.replace(/-/g, '')}`,
@@ -118,7 +118,7 @@ export function requireAudioFeature(account: Account): void {
 }
 
 /** Finds the caller's call; another account's call is as unknown as a missing one (404). */
-export function requireCall(state: MockState, account: Account, callUuid: string): Call {
+function requireCall(state: MockState, account: Account, callUuid: string): Call {
   const call = callsOf(state).get(callUuid)
   if (!call || call.accountId !== account.id) {
     throw fail(
@@ -211,7 +211,7 @@ function markAnswered(state: MockState, call: Call, by: AnsweredBy): void {
 }
 
 /** Moves a call to a terminal status; spec: any terminal state yields `audiocall.inbound.ended`. */
-export function finishCall(state: MockState, call: Call, status: InboundCallEndStatus): void {
+function finishCall(state: MockState, call: Call, status: InboundCallEndStatus): void {
   if (isTerminal(call.status)) return
   call.status = status
   call.endedAt = state.clock.now()
@@ -397,7 +397,7 @@ export function getCallStatus(state: MockState, account: Account, callUuid: stri
 // ───────────────────────────── control operations ─────────────────────────────
 
 /** Control API: an inbound call starts ringing. */
-export interface InboundCallInput {
+interface InboundCallInput {
   /** The line it rings on (must be audio-call enabled). */
   lineId: string
   /** Caller (any format; normalized). */
@@ -460,7 +460,7 @@ export function injectInboundCall(state: MockState, account: Account, input: Inb
 }
 
 /** Finds a call of any account (control API). */
-export function requireAnyCall(state: MockState, callUuid: string): Call {
+function requireAnyCall(state: MockState, callUuid: string): Call {
   const call = callsOf(state).get(callUuid)
   if (!call) throw fail(404, 'call_not_found', 'Call not found', 'Use a call_uuid returned by the mock.')
   return call

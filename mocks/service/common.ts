@@ -9,7 +9,7 @@ import type { Account, Line, MockState, StoredMessage } from './state'
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
 /** Whether `value` is a UUID version 4. */
-export function isUuidV4(value: unknown): value is string {
+function isUuidV4(value: unknown): value is string {
   return typeof value === 'string' && UUID_V4.test(value)
 }
 
@@ -91,7 +91,7 @@ export function isBlocked(state: MockState, account: Account, phone: string): bo
 }
 
 /** Input for {@link storeMessage}. */
-export interface NewMessage {
+interface NewMessage {
   content: string
   from_number: string
   to_number: string

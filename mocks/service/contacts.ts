@@ -8,7 +8,7 @@ import { requirePhone } from './phone'
 import type { Account, Contact, MockState } from './state'
 
 /** The public contact object. spec: Contact object. */
-export interface ContactView {
+interface ContactView {
   id: string
   firstName: string | null
   lastName: string | null
@@ -21,7 +21,7 @@ export interface ContactView {
 }
 
 /** Renders a contact (a snapshot: later merges do not change it). */
-export function toContactView(contact: Contact): ContactView {
+function toContactView(contact: Contact): ContactView {
   return {
     id: contact.id,
     firstName: contact.firstName,
@@ -36,7 +36,7 @@ export function toContactView(contact: Contact): ContactView {
 }
 
 /** Fields a create/upsert may carry. */
-export interface ContactFields {
+interface ContactFields {
   firstName?: string | undefined
   lastName?: string | undefined
   email?: string | undefined
@@ -109,7 +109,7 @@ export function createContact(
 }
 
 /** Input of the update operation (@assumed: ASSUMPTIONS.md). */
-export interface UpdateContactInput {
+interface UpdateContactInput {
   contactId: string
   firstName?: string | null | undefined
   lastName?: string | null | undefined
@@ -134,7 +134,7 @@ export function updateContact(state: MockState, account: Account, input: UpdateC
 }
 
 /** Query of the list operation (@assumed: ASSUMPTIONS.md). */
-export interface ListContactsInput {
+interface ListContactsInput {
   limit?: number | undefined
   offset?: number | undefined
   phone?: string | undefined

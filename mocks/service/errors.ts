@@ -5,7 +5,7 @@
  */
 
 /** The messaging-API error body. spec: Errors — `{ error, code?, hint? }`. */
-export interface ErrorBody {
+interface ErrorBody {
   error: string
   code: string
   hint?: string

@@ -10,7 +10,7 @@ import type { Account, Group, Line, MockState } from './state'
 const KEYED_WINDOW = 24 * 3_600_000
 
 /** Body of POST /send-group-message (after schema parsing). */
-export interface GroupSendInput {
+interface GroupSendInput {
   numbers: string[]
   message?: string | undefined
   mediaAttachmentUrl?: string | undefined
@@ -22,7 +22,7 @@ export interface GroupSendInput {
 }
 
 /** spec: Group-send response. */
-export interface GroupSendResponse {
+interface GroupSendResponse {
   success: boolean
   status: 'queued'
   groupId: string | null
@@ -36,14 +36,14 @@ export interface GroupSendResponse {
 }
 
 /** `creating` until the chat exists on the sending line, then `active`. */
-export function groupStatus(group: Group, now: number): 'creating' | 'active' {
+function groupStatus(group: Group, now: number): 'creating' | 'active' {
   return now >= group.activeAt ? 'active' : 'creating'
 }
 
 const badRequest = (message: string, hint: string) => fail(400, 'invalid_request', message, hint)
 
 /** Normalizes, checks and de-duplicates the recipients. spec: numbers — 2 to 32 after normalization and de-duplication. */
-export function normalizeRecipients(numbers: readonly string[]): string[] {
+function normalizeRecipients(numbers: readonly string[]): string[] {
   if (numbers.length > 1_000) throw badRequest('numbers has far more than 32 entries', 'Send 2 to 32 phone numbers.')
   const seen = new Set<string>()
   for (const raw of numbers) {

@@ -9,7 +9,7 @@ import { createEmptyState, type MockState } from './state'
 import { attachWebhooks, type WebhookSender } from './webhooks'
 
 /** Options of {@link createMockCore}. */
-export interface MockCoreOptions {
+interface MockCoreOptions {
   /** Seed of the id generator (same seed → same generated ids). @default 1 */
   seed?: number
   /** The clock. @default a flowing clock starting at the current wall time */

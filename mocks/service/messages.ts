@@ -26,7 +26,7 @@ const HOUR = 3_600_000
 const KEYED_WINDOW = 24 * HOUR
 
 /** Body of POST /send-api-message (after schema parsing). */
-export interface SendInput {
+interface SendInput {
   phone: string
   message?: string | undefined
   lineId?: string | undefined
@@ -43,7 +43,7 @@ export interface SendInput {
 }
 
 /** spec: Send-message response. */
-export interface SendResponse {
+interface SendResponse {
   success: boolean
   status: 'done' | 'processing'
   message: string
@@ -240,7 +240,7 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
 }
 
 /** Query of GET /get-messages-api (after schema parsing; dates may be strings or Dates). */
-export interface ListMessagesInput {
+interface ListMessagesInput {
   limit?: number | undefined
   offset?: number | undefined
   order_by?: 'createdAt' | 'sentAt' | undefined
@@ -349,7 +349,7 @@ export function getMessage(state: MockState, account: Account, handle: string): 
 }
 
 /** Body of POST /send-typing-indicator. */
-export interface TypingInput {
+interface TypingInput {
   phoneNumber: string
   lineId?: string | undefined
 }
@@ -384,7 +384,7 @@ export function sendTyping(state: MockState, account: Account, input: TypingInpu
 }
 
 /** Body of POST /send-reaction. */
-export interface ReactionInput {
+interface ReactionInput {
   messageHandle: string
   reaction: string
   remove?: boolean | undefined

@@ -19,10 +19,10 @@ export const MAX_CALLS_PER_TOKEN = 10
 /** spec: Limits — 30 mints per minute per API key (separate from the messaging 60). */
 export const MINTS_PER_MINUTE = 30
 /** Choice (README): `allowance.state` is `soft` from this share of the included minutes on. */
-export const SOFT_THRESHOLD = 0.8
+const SOFT_THRESHOLD = 0.8
 
 /** A minted token. */
-export interface VoiceToken extends VoiceTokenRecord {
+interface VoiceToken extends VoiceTokenRecord {
   token: string
   accountId: string
   lineId: string
@@ -33,7 +33,7 @@ export interface VoiceToken extends VoiceTokenRecord {
 }
 
 /** The voice-tokens map with the mock's full type (only this module writes it). */
-export function voiceTokensOf(state: MockState): Map<string, VoiceToken> {
+function voiceTokensOf(state: MockState): Map<string, VoiceToken> {
   return state.voiceTokens as Map<string, VoiceToken>
 }
 
@@ -48,13 +48,13 @@ export function mintError(
 }
 
 /** The next midnight UTC after `now`. spec: allowance.periodEnd — reset at midnight UTC. */
-export function nextUtcMidnight(now: number): number {
+function nextUtcMidnight(now: number): number {
   const d = new Date(now)
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)
 }
 
 /** The allowance object. spec: Voice token response `allowance`. */
-export interface AllowanceView {
+interface AllowanceView {
   state: 'ok' | 'soft'
   used: number
   included: number
@@ -70,7 +70,7 @@ export function lineCapped(line: Line): boolean {
 }
 
 /** The workspace and line standing at `now`. */
-export function allowanceOf(account: Account, line: Line, now: number): AllowanceView {
+function allowanceOf(account: Account, line: Line, now: number): AllowanceView {
   const { usedMinutes: used, includedMinutes: included, capMinutes: cap } = account.dialer
   const pct = included > 0 ? Math.round((used / included) * 100) : used > 0 ? 100 : 0
   return {
@@ -85,7 +85,7 @@ export function allowanceOf(account: Account, line: Line, now: number): Allowanc
 }
 
 /** The mint's 200 body. spec: Voice token response. */
-export interface VoiceTokenResponseView {
+interface VoiceTokenResponseView {
   token: string
   expiresAt: string
   ttlSeconds: number
@@ -226,7 +226,7 @@ export function useVoiceToken(state: MockState, tokenValue: string): VoiceToken 
 }
 
 /** Resets every workspace's and line's dialer minutes (midnight UTC). */
-export function resetDailyMinutes(state: MockState): void {
+function resetDailyMinutes(state: MockState): void {
   for (const account of state.accounts.values()) account.dialer.usedMinutes = 0
   for (const line of state.lines.values()) line.usedMinutesToday = 0
 }

@@ -93,7 +93,7 @@ export interface TokenRequest {
 }
 
 /** The token response. */
-export interface TokenResponse {
+interface TokenResponse {
   access_token: string
   token_type: 'Bearer'
   expires_in: number

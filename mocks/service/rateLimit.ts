@@ -18,7 +18,7 @@ export interface RateLimiter {
 }
 
 /** Options for {@link createRateLimiter}. */
-export interface RateLimiterOptions {
+interface RateLimiterOptions {
   clock: MockClock
   /** Requests allowed per window; read on every call so settings can change it. 0 disables. */
   limit: number | (() => number)

@@ -23,7 +23,7 @@ export const accountKinds = [
 export type AccountKind = (typeof accountKinds)[number]
 
 /** Feature switches of an account. */
-export interface AccountFeatures {
+interface AccountFeatures {
   /** spec: Authentication 4 — audio-call endpoints need it (else 403 AUDIOCALL_NOT_ENABLED). */
   audioCall: boolean
   /** spec: mint — no add-on → 403 dialer_subscription_required. */
@@ -33,7 +33,7 @@ export interface AccountFeatures {
 }
 
 /** The account's dialer plan (used by the voice-token mint). */
-export interface DialerPlan {
+interface DialerPlan {
   /** Past due → mint 402 account_paywalled. */
   paywalled: boolean
   /** Business registration approved; false → mint 404 dialer_not_provisioned. */
@@ -168,7 +168,7 @@ export interface SendRecord {
 }
 
 /** The outcome of a group send, kept for idempotent replays. */
-export interface GroupSendRecord {
+interface GroupSendRecord {
   expiresAt: number
   recipients: string[]
   groupStatusOf: () => 'creating' | 'active'
@@ -225,7 +225,7 @@ export interface ApiKey {
 }
 
 /** An OAuth access token known to the service (the mock issues them). */
-export interface AccessToken {
+interface AccessToken {
   token: string
   accountId: string
   scopes: string[]

@@ -128,7 +128,7 @@ export function deleteWebhook(state: MockState, id: string): boolean {
 }
 
 /** A stable positive number for a CRM contact (the mock's CRM has numeric ids). */
-export function crmContactId(accountId: string, phone: string): number {
+function crmContactId(accountId: string, phone: string): number {
   let h = 2166136261
   for (const ch of `${accountId}|${phone}`) {
     h ^= ch.charCodeAt(0)
@@ -143,7 +143,7 @@ export function crmContactId(accountId: string, phone: string): number {
  * phone number in E.164". Choice (README): an outbound group message (whose `to_number` is the
  * chat identifier) names its group's first recipient, one event per message.
  */
-export function messagePayload(
+function messagePayload(
   state: MockState,
   message: StoredMessage,
   crm: boolean,
@@ -176,7 +176,7 @@ export function messagePayload(
 }
 
 /** Options for {@link attachWebhooks}. */
-export interface WebhookDispatcherOptions {
+interface WebhookDispatcherOptions {
   /** @default a real POST with a 5 s timeout ({@link createFetchSender}) */
   sender?: WebhookSender | undefined
 }

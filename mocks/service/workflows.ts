@@ -12,14 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TERMINAL: ReadonlySet<RunStatus> = new Set(['COMPLETED', 'CANCELLED', 'FAILED'])
 
 /** spec: the status after the first step — wait → SLEEPING, question → WAITING_REPLY, else ACTIVE. */
-export const statusAfterFirstStep: Readonly<Record<FlowFirstStep, RunStatus>> = {
+const statusAfterFirstStep: Readonly<Record<FlowFirstStep, RunStatus>> = {
   wait: 'SLEEPING',
   question: 'WAITING_REPLY',
   action: 'ACTIVE',
 }
 
 /** Body of POST /enroll-flow. */
-export interface EnrollInput {
+interface EnrollInput {
   flowId: string
   phoneNumber: string
   pb_line_id?: string | undefined

@@ -23,7 +23,7 @@ export class GateFullError extends Error {
 }
 
 /** Options of {@link createBudgetGate}. */
-export interface BudgetGateOptions {
+interface BudgetGateOptions {
   store: BudgetStore
   /** Requests per window (spec: Limits). */
   limit: number

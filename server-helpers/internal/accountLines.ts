@@ -1,13 +1,13 @@
 /** The account's lines as the service lists them, cached: for "may this user use every line?". */
 
-export interface AccountLines {
+interface AccountLines {
   /** Lower-cased line ids of the account. */
   ids: Set<string>
   /** The listing was a trial descriptor (spec: trial accounts refuse a `lineId` override). */
   trial: boolean
 }
 
-export interface AccountLinesOptions {
+interface AccountLinesOptions {
   /** Performs `GET {baseUrl}/get-lines` with the key; returns the parsed JSON or throws. */
   fetchLines: () => Promise<unknown>
   ttlMs: number
@@ -15,7 +15,7 @@ export interface AccountLinesOptions {
 }
 
 /** Line ids of a get-lines body (spec: Line — fields not shown beyond `lineId`). */
-export function lineIdsOf(body: unknown): string[] {
+function lineIdsOf(body: unknown): string[] {
   // spec: GET /get-lines — an array for production accounts, `{ trial: true, ... }` for trial
   // accounts (ASSUMPTIONS: optional `lines` array inside the descriptor).
   const list = Array.isArray(body)
@@ -32,7 +32,7 @@ export function lineIdsOf(body: unknown): string[] {
 }
 
 /** Builds the lookup from a get-lines body. */
-export function toAccountLines(body: unknown): AccountLines {
+function toAccountLines(body: unknown): AccountLines {
   const trial =
     !!body && typeof body === 'object' && !Array.isArray(body) && (body as { trial?: unknown }).trial === true
   return { ids: new Set(lineIdsOf(body)), trial }

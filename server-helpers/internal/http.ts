@@ -1,7 +1,7 @@
 /** Small HTTP helpers shared by the linekit/server routes: answers, refusals, headers, bodies. */
 
 /** The error body the server itself sends on messaging routes (spec: Errors — `{ error, code?, hint? }`). */
-export interface MessagingErrorBody {
+interface MessagingErrorBody {
   error: string
   code: string
   hint: string

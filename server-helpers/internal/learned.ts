@@ -16,7 +16,7 @@ export function normalizeNumber(value: string): string {
 }
 
 /** A Map that forgets its oldest entries past `capacity`. */
-export class BoundedMap<K, V> {
+class BoundedMap<K, V> {
   readonly #map = new Map<K, V>()
   constructor(readonly capacity: number) {}
   get(key: K): V | undefined {

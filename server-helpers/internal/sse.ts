@@ -7,7 +7,7 @@
 import { encodeEventFrame } from '../../src/api/events'
 import type { EventBus, LinekitEvent } from '../eventBus'
 
-export interface SseOptions {
+interface SseOptions {
   bus: EventBus
   /** Only events passing this filter are written (line scoping). */
   filter: (event: LinekitEvent) => boolean
@@ -31,7 +31,7 @@ function encodeEvent(event: LinekitEvent): Uint8Array {
   return bytes
 }
 
-export const sseHeaders = {
+const sseHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
   // nginx would otherwise buffer the stream

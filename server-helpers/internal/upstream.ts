@@ -20,7 +20,7 @@ export interface UpstreamAnswer {
 }
 
 /** The rejection of an upstream call that ran out of time. */
-export const upstreamTimeout = (): DOMException =>
+const upstreamTimeout = (): DOMException =>
   new DOMException('The upstream did not answer in time', 'TimeoutError')
 
 /** `work`, or a rejection with `signal.reason` as soon as `signal` aborts, whichever comes first. */

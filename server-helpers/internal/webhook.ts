@@ -9,7 +9,7 @@ import {
 } from '../../src/api/webhooks'
 import type { AudioCallEvent, CrmMessageWebhookPayload, MessageWebhookPayload } from '../../src/api'
 
-export type ClassifiedWebhook =
+type ClassifiedWebhook =
   | { kind: 'audiocall'; payload: AudioCallEvent }
   | { kind: 'message'; payload: MessageWebhookPayload | CrmMessageWebhookPayload }
 

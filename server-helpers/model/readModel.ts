@@ -22,7 +22,7 @@ import type {
 } from './types'
 
 /** Options of {@link createReadModel}. */
-export interface ReadModelOptions {
+interface ReadModelOptions {
   /** Where operations are ordered and kept. @default createMemoryModelStore() */
   store?: ModelStore
   /** How much is kept: a window of days and of messages per line. @default { days: 7, messagesPerLine: 5000 } */
@@ -32,7 +32,7 @@ export interface ReadModelOptions {
 }
 
 /** A thread: one-to-one (a line and the other party's number) or a group (its `chat…` identifier). */
-export type ThreadKey = { lineId: string; number: string } | { chatId: string }
+type ThreadKey = { lineId: string; number: string } | { chatId: string }
 
 /** See the module comment. Writes resolve once applied here; reads are synchronous. */
 export interface ReadModel {

@@ -12,7 +12,7 @@ import type { ReadModel } from './readModel'
 import type { CallStatusReading, InboundCall } from './types'
 
 /** Calls the service through the deployment's budget gate (it adds the key). */
-export type BackgroundUpstream = (request: Request, options: { priority: 'background' }) => Promise<Response>
+type BackgroundUpstream = (request: Request, options: { priority: 'background' }) => Promise<Response>
 
 /** Options of {@link createReconciler}. */
 export interface ReconcilerOptions {

@@ -8,7 +8,7 @@ import type { Scope } from '../internal/scope'
 import { sseResponse } from '../internal/sse'
 
 /** What the events route needs besides the context. */
-export interface EventsOptions {
+interface EventsOptions {
   heartbeatMs: number
   retryMs: number
 }

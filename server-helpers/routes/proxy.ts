@@ -19,7 +19,7 @@ import type { Body } from './proxyRequest'
 import { createProxyRequestChecks } from './proxyRequest'
 
 /** What the proxy route needs besides the context. */
-export interface ProxyDeps {
+interface ProxyDeps {
   scopes: ScopeChecks
   learned: Learned
   accountLines: AccountLinesCache

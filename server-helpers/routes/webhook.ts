@@ -17,7 +17,7 @@ const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
 const PROBE_EVERY_MS = 10 * 60 * 1000
 
 /** What the webhook route needs besides the context. */
-export interface WebhookDeps {
+interface WebhookDeps {
   secret: string | undefined
   learned: Learned
   accountLines: AccountLinesCache

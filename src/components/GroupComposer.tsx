@@ -9,6 +9,7 @@ import { availabilityQueryOptions } from '../hooks/options'
 import { useLines } from '../hooks/useLines'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { newIdempotencyKey } from '../hooks/internal/idempotencyKey'
 import { useGroupSendThread, type GroupSend } from '../hooks/internal/useGroupSendThread'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
@@ -99,12 +100,6 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   /** Overrides of error sentences. */
   errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
 }
-
-/** A new idempotency key (one per composed message: a double submit is a replay, sends nothing). */
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `lk-${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 /**
  * Send one message to 2–32 people in one thread (spec: POST /send-group-message). Recipients
@@ -251,7 +246,8 @@ export function GroupComposer({
       ...(ai ? { enableAiVoiceMemo: true } : {}),
       ...(groupName.trim() !== '' ? { groupName: groupName.trim() } : {}),
       ...(lineId !== undefined && !trial ? { lineId } : {}),
-      idempotencyKey: (composedKey.current ??= newKey()),
+      // One key per composed message: a double submit is a replay and sends nothing.
+      idempotencyKey: (composedKey.current ??= newIdempotencyKey()),
     })
   }
 
@@ -263,7 +259,7 @@ export function GroupComposer({
     void send({
       ...rest,
       ...(conflictLine?.line ? { lineId: conflictLine.line.lineId } : {}),
-      idempotencyKey: newKey(),
+      idempotencyKey: newIdempotencyKey(),
     })
   }
 

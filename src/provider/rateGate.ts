@@ -1,5 +1,5 @@
 /** Injectable time, so tests drive the gate with fake timers or a mock clock. */
-export interface GateTime {
+interface GateTime {
   now(): number
   sleep(ms: number): Promise<void>
 }

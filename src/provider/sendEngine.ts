@@ -1,6 +1,7 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
+import { newIdempotencyKey } from '../hooks/internal/idempotencyKey'
 
 /** One user send the service has not yet confirmed by listing it (or that failed). */
 export interface OptimisticMessage {
@@ -41,7 +42,7 @@ interface SendEngineOptions {
   /** Sleep between attempts (tests inject fake timers). */
   sleep?: (ms: number) => Promise<void>
   random?: () => number
-  /** Key generator. @default crypto.randomUUID */
+  /** Key generator. @default newIdempotencyKey (`lk-` + crypto.randomUUID) */
   newKey?: () => string
   /** Called after the service accepted a send (the provider refetches the thread). */
   onAccepted?: (message: OptimisticMessage) => void
@@ -54,14 +55,6 @@ interface SendEngineOptions {
   ) => { serverFloor?: string; knownHandles?: ReadonlySet<string> }
 }
 
-let fallbackSeq = 0
-function defaultKey(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto
-  if (c?.randomUUID) return `lk-${c.randomUUID()}`
-  fallbackSeq += 1
-  return `lk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${fallbackSeq}`
-}
-
 /**
  * The optimistic-send engine behind `useSendMessage` and `useThread`: a small external store
  * of unconfirmed sends plus the attempt loop. Framework-free; one per provider.
@@ -69,7 +62,7 @@ function defaultKey(): string {
 export function createSendEngine(options: SendEngineOptions = {}) {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry }
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
-  const newKey = options.newKey ?? defaultKey
+  const newKey = options.newKey ?? newIdempotencyKey
   let items: readonly OptimisticMessage[] = []
   const listeners = new Set<() => void>()
   const clients = new Map<string, LinekitClient>()

@@ -4,7 +4,7 @@ import { createRateGate } from './rateGate'
 import type { RateGate } from './rateGate'
 
 /** Rate gates of a client: the messaging API and the voice-token mint are limited separately. */
-export interface ClientGates {
+interface ClientGates {
   /** spec: Limits — the messaging API's budget (60 requests per minute for the key). */
   api: RateGate
   /** spec: Limits — the mint's own budget (30 mints per minute, separate from the 60). */

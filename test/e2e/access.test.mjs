@@ -1,46 +1,19 @@
 // The kit as people use it beyond what axe checks, on the playground (`npm start`) in Chromium:
 // fonts, reflow on a phone and at 200 % zoom (WCAG 1.4.10), layout shift, focus after every
 // action and Escape, and focus outlines in forced colors (Windows High Contrast).
-import { after, before, beforeEach, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startPlayground, watchErrors } from './support.mjs'
+import { screenshot, usePlayground } from './support.mjs'
 
 const AVA = '+14155550124' // native chat, history with the main line
 
-let playground
-let browser
-/** @type {import('playwright-core').BrowserContext | undefined} */
-let context
+const e2e = usePlayground()
 
-before(async () => {
-  playground = await startPlayground()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await context?.close()
-  await browser?.close()
-  await playground?.close()
-})
-beforeEach(async () => {
-  await context?.close()
-  context = undefined
-  await playground.control('POST', '/reset')
-})
-
-/** Opens the playground in a fresh context with `options` and waits until the thread list has loaded. */
+/** Opens the playground in a fresh context with `options` and waits until the thread list and call log have loaded. */
 async function openInbox(options = {}) {
-  await context?.close()
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(playground.url)
-  await page
-    .getByRole('navigation', { name: /threads$/i })
-    .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
-    .first()
-    .waitFor({ timeout: 20_000 })
-  await page.getByRole('table').first().waitFor({ timeout: 20_000 })
-  return { page, errors }
+  const inbox = await e2e.openInbox(options)
+  await inbox.page.getByRole('table').first().waitFor({ timeout: 20_000 })
+  return inbox
 }
 
 /** Font families of every kit element and every form control inside one, with what they differ in. */
@@ -202,9 +175,7 @@ describe('layout shift', () => {
     ['390 × 844', { width: 390, height: 844 }],
   ]) {
     test(`loading the playground shifts the layout by less than 0.1 (CLS) at ${label}`, async () => {
-      await context?.close()
-      context = await browser.newContext({ viewport })
-      const page = await context.newPage()
+      const page = await (await e2e.newContext({ viewport })).newPage()
       await page.addInitScript(() => {
         window.__lkShifts = []
         new PerformanceObserver((list) => {
@@ -216,7 +187,7 @@ describe('layout shift', () => {
               })
         }).observe({ type: 'layout-shift', buffered: true })
       })
-      await page.goto(playground.url)
+      await page.goto(e2e.url)
       await page.getByRole('table').first().waitFor({ timeout: 20_000 })
       await page.getByRole('region', { name: /^Mock service/ }).waitFor({ timeout: 20_000 })
       await page.waitForTimeout(2000)

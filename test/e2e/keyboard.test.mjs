@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { launchBrowser, root, screenshot, serveStatic, startPlayground } from './support.mjs'
+import { root, screenshot, serveStatic, usePlayground } from './support.mjs'
 import { openPreview } from './pictures.mjs'
 
 const AVA = '+14155550124'
@@ -17,20 +17,17 @@ const BEN = '+14155550137'
 const CALLER = '+14155550182'
 const MAIN_LINE = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
-let playground
+// No mock reset between these tests: a reset restarts the mock's ids, and linekit/server would
+// take a new call with a reused id for one it has already seen.
+const e2e = usePlayground({ reset: false })
 let site
-let browser
 
 before(async () => {
-  playground = await startPlayground()
   const staticDir = process.env.E2E_STORYBOOK_DIR ?? join(root, 'storybook-static')
   if (existsSync(join(staticDir, 'index.html'))) site = await serveStatic(staticDir, '/')
-  browser = await launchBrowser()
 })
 after(async () => {
-  await browser?.close()
   await site?.close()
-  await playground?.close()
 })
 
 /** What has focus: role-ish kind, accessible-ish name, and whether it is the body. */
@@ -83,26 +80,11 @@ async function tabTo(page, role, name, { back = false, max = 120 } = {}) {
 }
 
 describe('keyboard on the playground', () => {
-  let context
   async function openInbox() {
-    await context?.close()
-    // No mock reset between these tests: a reset restarts the mock's ids, and linekit/server
-    // would take a new call with a reused id for one it has already seen.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    // A call rung before the page's event stream is open is missed (as in production): wait for it.
-    const events = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/events'), { timeout: 20_000 })
-    await page.goto(playground.url)
-    await events
-    await page
-      .getByRole('navigation', { name: /threads$/i })
-      .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
-      .first()
-      .waitFor({ timeout: 20_000 })
+    const { page } = await e2e.openInbox({}, { events: true })
     await page.getByRole('table').first().waitFor({ timeout: 20_000 })
     return page
   }
-  after(() => context?.close())
 
   /** Types and sends a message from the conversation's composer, by keyboard. */
   async function sendTyped(page, text) {
@@ -115,11 +97,11 @@ describe('keyboard on the playground', () => {
     test(`a failed message: ${action} by keyboard, focus returns to the message box`, async () => {
       const page = await openInbox()
       // Enough failures to outlast the automatic retries; cleared before Retry, which then succeeds.
-      await playground.control('POST', '/faults', { path: '/send-api-message', method: 'POST', status: 500, count: 10 })
+      await e2e.control('POST', '/faults', { path: '/send-api-message', method: 'POST', status: 500, count: 10 })
       await sendTyped(page, `Will fail ${Date.now()}`)
       const button = page.getByRole('button', { name: action, exact: true })
       await button.waitFor({ timeout: 15_000 })
-      await playground.control('DELETE', '/faults')
+      await e2e.control('DELETE', '/faults')
       await tabTo(page, 'button', new RegExp(`^${action}$`), { back: true })
       await page.keyboard.press('Enter')
       await button.waitFor({ state: 'detached', timeout: 15_000 })
@@ -182,7 +164,7 @@ describe('keyboard on the playground', () => {
 
   test('inbound call by keyboard: Answer → Hang up → focus back where it was', async () => {
     const page = await openInbox()
-    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    await e2e.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
     await page.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 15_000 })
     await tabTo(page, 'button', /^answer$/i)
     await page.keyboard.press('Enter')
@@ -196,7 +178,7 @@ describe('keyboard on the playground', () => {
 
   test('inbound call by keyboard: Decline → focus is not thrown to the page', async () => {
     const page = await openInbox()
-    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    await e2e.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
     const decline = page.getByRole('button', { name: 'Decline', exact: true })
     await decline.waitFor({ timeout: 15_000 })
     await tabTo(page, 'button', /^decline$/i)
@@ -232,7 +214,7 @@ describe('keyboard on components in the static Storybook', () => {
   async function open(id) {
     if (!site) throw new Error('no static Storybook: run scripts/e2e.mjs (it builds storybook-static)')
     await context?.close()
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await openPreview(context, site.url, id)
     await page
       .locator('#storybook-root')

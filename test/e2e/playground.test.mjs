@@ -1,9 +1,9 @@
 // End-to-end against `npm start`: the playground's Vite dev server (linekit/server as
 // middleware, the in-process mock as upstream) driven by Debian's Chromium.
 // Each test resets the mock to its seed and opens a fresh page.
-import { after, before, beforeEach, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { axe, launchBrowser, screenshot, startPlayground, watchErrors } from './support.mjs'
+import { axe, screenshot, usePlayground } from './support.mjs'
 
 // Seeded people and lines (mocks/service/seed.ts).
 const AVA = '+14155550124' // native chat, history with the main line
@@ -15,38 +15,8 @@ const CALLER = '+14155550182'
 const DIALED = '+14155550174' // nobody in the seed: a call-log row for it can only come from this run
 const MAIN_LINE = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
-let playground
-let browser
-/** @type {import('playwright-core').BrowserContext | undefined} */
-let context
-
-before(async () => {
-  playground = await startPlayground()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await context?.close()
-  await browser?.close()
-  await playground?.close()
-})
-beforeEach(async () => {
-  await context?.close()
-  await playground.control('POST', '/reset')
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-})
-
-/** Opens the inbox and waits until the thread list has loaded. */
-async function openInbox() {
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(playground.url)
-  await page
-    .getByRole('navigation', { name: /threads$/i })
-    .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
-    .first()
-    .waitFor({ timeout: 20_000 })
-  return { page, errors }
-}
+const e2e = usePlayground()
+const openInbox = () => e2e.openInbox({ viewport: { width: 1400, height: 1000 } })
 
 /** Presses Tab until the focused element matches `check` (keyboard only); fails after `max` presses. */
 async function tabTo(page, description, check, max = 80) {
@@ -130,7 +100,7 @@ describe('playground (npm start)', () => {
   test('react to an inbound message that arrives over webhook → SSE', async () => {
     const { page } = await openInbox()
     const text = `React to me ${Date.now()}`
-    await playground.control('POST', '/inbound', { from: AVA, message: text, lineId: MAIN_LINE, service: 'nativechat' })
+    await e2e.control('POST', '/inbound', { from: AVA, message: text, lineId: MAIN_LINE, service: 'nativechat' })
     const bubble = page.locator('[data-direction="inbound"]', { hasText: text }).last()
     await bubble.waitFor({ timeout: 15_000 })
     // The React button sits with the message it belongs to.
@@ -170,7 +140,7 @@ describe('playground (npm start)', () => {
 
   test('an inbound call rings, is answered, and ends', async () => {
     const { page } = await openInbox()
-    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    await e2e.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
     const answer = page.getByRole('button', { name: 'Answer', exact: true })
     await answer.waitFor({ timeout: 15_000 })
     await screenshot(page, 'playground-call-ringing')
@@ -180,7 +150,7 @@ describe('playground (npm start)', () => {
     await page.getByRole('button', { name: 'Hang up' }).first().click()
     await page.getByRole('button', { name: 'Answer', exact: true }).waitFor({ state: 'detached', timeout: 15_000 })
     await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
-    const calls = await playground.control('GET', '/calls')
+    const calls = await e2e.control('GET', '/calls')
     const call = calls.calls.find((c) => c.from === CALLER)
     assert.ok(call, 'the mock knows the call')
     assert.notEqual(call.call_status, 'ringing')
@@ -208,7 +178,7 @@ describe('playground (npm start)', () => {
   })
 
   test('a voice-token refusal is shown to the user', async () => {
-    await playground.control('POST', '/faults', {
+    await e2e.control('POST', '/faults', {
       path: '/api/v1/dialer/token',
       method: 'POST',
       status: 402,
@@ -234,7 +204,7 @@ describe('playground (npm start)', () => {
     await page.locator('[data-direction="outbound"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
 
     // Banner: a call rings; Tab to Answer, Enter; Tab to Hang up, Enter.
-    await playground.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
+    await e2e.control('POST', '/calls/inbound', { from: CALLER, lineId: MAIN_LINE })
     await page.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 15_000 })
     await page.locator('body').click({ position: { x: 1, y: 1 } })
     await tabTo(page, 'the Answer button', focusedIs('button', '^answer$'))

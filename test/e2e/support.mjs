@@ -6,6 +6,7 @@ import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { after, before, beforeEach } from 'node:test'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
@@ -219,4 +220,71 @@ export function watchErrors(page) {
   const errors = []
   page.on('pageerror', (error) => errors.push(String(error)))
   return errors
+}
+
+const AVA = '+14155550124' // seeded: native chat, history with the main line
+
+/**
+ * The playground (`npm start`) in Chromium for one test file: starts the dev server and the
+ * browser before the file's tests and closes both after; with `reset` (the default) the mock goes
+ * back to its seed before each test. `openInbox()` opens the playground in a fresh browser context
+ * and waits until the thread list has loaded.
+ */
+export function usePlayground({ reset = true } = {}) {
+  /** @type {{ playground?: Awaited<ReturnType<typeof startPlayground>>, browser?: import('playwright-core').Browser, context?: import('playwright-core').BrowserContext }} */
+  const state = {}
+  before(async () => {
+    state.playground = await startPlayground()
+    state.browser = await launchBrowser()
+  })
+  after(async () => {
+    await state.context?.close()
+    await state.browser?.close()
+    await state.playground?.close()
+  })
+  if (reset)
+    beforeEach(async () => {
+      await state.context?.close()
+      state.context = undefined
+      await state.playground.control('POST', '/reset')
+    })
+  /** A fresh browser context (the previous one is closed), 1280 × 900 unless `options` say otherwise. */
+  const newContext = async (options = {}) => {
+    await state.context?.close()
+    state.context = await state.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
+    return state.context
+  }
+  return {
+    /** The playground's URL. */
+    get url() {
+      return state.playground.url
+    },
+    /** The browser (for contexts of the file's own). */
+    get browser() {
+      return state.browser
+    },
+    /** The mock's control API (see `startPlayground`). */
+    control: (method, path, body) => state.playground.control(method, path, body),
+    newContext,
+    /**
+     * Opens the playground in a fresh context with `options`; waits for the thread list, and with
+     * `events` for the page's event stream too (a call rung before it is open is missed, as in
+     * production).
+     */
+    async openInbox(options = {}, { events = false } = {}) {
+      const page = await (await newContext(options)).newPage()
+      const errors = watchErrors(page)
+      const stream = events
+        ? page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/events'), { timeout: 20_000 })
+        : undefined
+      await page.goto(state.playground.url)
+      await stream
+      await page
+        .getByRole('navigation', { name: /threads$/i })
+        .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
+        .first()
+        .waitFor({ timeout: 20_000 })
+      return { page, errors }
+    },
+  }
 }

@@ -23,7 +23,7 @@ export type DialerPhase = 'idle' | 'placing' | 'ringing' | 'connected' | 'ended'
 export type DialerAudio = 'none' | 'joining' | 'joined' | 'failed' | 'device'
 
 /** Which error the dialer is showing, by where it came from. */
-export type DialerErrorSource = 'number' | 'start' | 'audio' | 'end'
+type DialerErrorSource = 'number' | 'start' | 'audio' | 'end'
 
 export interface DialerState {
   phase: DialerPhase
@@ -70,7 +70,7 @@ export const initialDialerState: DialerState = { phase: 'idle', audio: 'none' }
 const STILL_RINGING = new Set(['ringing', 'queued', 'initiated'])
 
 /** Call statuses that end a call (see the choice above). */
-export function isTerminalCallStatus(status: string): boolean {
+function isTerminalCallStatus(status: string): boolean {
   return !STILL_RINGING.has(status) && status !== 'answered'
 }
 

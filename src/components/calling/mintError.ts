@@ -2,7 +2,7 @@ import type { LinekitError } from '../../api/errors'
 import type { SdkErrorCode } from '../../api/values'
 
 /** How the UI should present a mint failure. */
-export interface MintErrorView {
+interface MintErrorView {
   /** The SDK code of the spec's mapping table (`data-code`). */
   code: SdkErrorCode
   /** The service's code (`dialer_cap_reached`, …) for the finer wording. */

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 
-export interface VirtualListOptions {
+interface VirtualListOptions {
   /** How many rows the list has. */
   count: number
   /** The scrolling element (it may mount after the first render). */
@@ -18,7 +18,7 @@ export interface VirtualListOptions {
   anchor?: boolean
 }
 
-export interface VirtualRow {
+interface VirtualRow {
   index: number
   key: string | number
   /** Offset from the top of the canvas, px. */

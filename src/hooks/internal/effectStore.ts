@@ -1,9 +1,9 @@
 import type { Effect } from '../../api/values'
-import { createPersistentMap } from './persistentMap'
+import { createPersistentMap, type PersistentMap } from './persistentMap'
 
 /**
  * The send effect of messages this user sent with one, by message handle. A message record has
  * no effect field (spec: Message record), so the kit remembers it when the send is matched to its
  * record (useThread), to show it on the bubble.
  */
-export const effectStore = createPersistentMap<Effect>('linekit:effects:v1')
+export const effectStore: PersistentMap<Effect> = createPersistentMap('linekit:effects:v1')

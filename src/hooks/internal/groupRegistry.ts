@@ -1,4 +1,4 @@
-import { createPersistentMap } from './persistentMap'
+import { createPersistentMap, type PersistentMap } from './persistentMap'
 
 /** What the kit remembers of a group it sent to: the contract lists no group or its members. */
 interface KnownGroup {
@@ -15,4 +15,4 @@ interface KnownGroup {
  * is found in the messages list; read by the group thread (its composer sends to the same
  * participant set, so the service reuses the thread) and the conversation list (names).
  */
-export const groupRegistry = createPersistentMap<KnownGroup>('linekit:groups:v1', 500)
+export const groupRegistry: PersistentMap<KnownGroup> = createPersistentMap('linekit:groups:v1', 500)
