@@ -20,8 +20,7 @@ export interface UpstreamAnswer {
 }
 
 /** The rejection of an upstream call that ran out of time. */
-const upstreamTimeout = (): DOMException =>
-  new DOMException('The upstream did not answer in time', 'TimeoutError')
+const upstreamTimeout = (): DOMException => new DOMException('The upstream did not answer in time', 'TimeoutError')
 
 /** `work`, or a rejection with `signal.reason` as soon as `signal` aborts, whichever comes first. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
