@@ -5,15 +5,12 @@
  * A webhook from the mock reaches an SSE client; a browser-side response never carries the
  * key; a user cannot use, list or hear about another user's line.
  */
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from 'linekit/server'
 import type { LinekitServer } from 'linekit/server'
-import { toNodeHandler } from 'linekit/server/node'
 import { createMockService, seedKeys, seedLines } from 'linekit/mocks'
 import { startMockServer } from 'linekit/mocks/node'
+import { listenOverNode } from '../test/support/serverRig'
 import type { MockServer } from 'linekit/mocks/node'
 
 const KEY = seedKeys.production
@@ -208,16 +205,8 @@ describe('over HTTP: the standalone mock and the Node adapter', () => {
     const mock: MockServer = await startMockServer({ port: 0 })
     cleanups.push(() => mock.close())
     const server = linekitFor((request) => fetch(request), mock.url)
-    const http: Server = createServer(toNodeHandler(server))
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          http.close(() => resolve())
-          http.closeAllConnections()
-        }),
-    )
-    const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+    const { origin, close } = await listenOverNode(server)
+    cleanups.push(close)
 
     const created = await fetch(`${mock.url}/__mock/webhooks`, {
       method: 'POST',

@@ -8,11 +8,8 @@
  * message, lines, enrolment and cancel, call start/answer/decline/end/status, call logs, the mint
  * and the event stream (live and replayed).
  */
-import { createServer } from 'node:http'
 import { request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { toNodeHandler } from 'linekit/server/node'
 import { seedContacts, seedFlows, seedLines } from 'linekit/mocks'
 import {
   BASE,
@@ -27,6 +24,7 @@ import {
   eventually,
   fingerprint,
   isAllowedUpstream,
+  listenOverNode,
 } from '../test/support/serverRig'
 import type { Rig, UserName } from '../test/support/serverRig'
 
@@ -87,16 +85,8 @@ describe('the proxy refuses', () => {
 
   it('raw paths over the Node adapter (no URL normalization before the server) are refused', async () => {
     const rig = createRig()
-    const http = createServer(toNodeHandler(rig.server))
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          http.close(() => resolve())
-          http.closeAllConnections()
-        }),
-    )
-    const port = (http.address() as AddressInfo).port
+    const { port, close } = await listenOverNode(rig.server)
+    cleanups.push(close)
     const raw = (path: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = httpRequest(

@@ -7,16 +7,13 @@
  * the mock's sender and over real HTTP (standalone mock → Node adapter). And a bus that hangs on
  * one event must not swallow every later one.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from 'linekit/server'
 import type { EventBus } from 'linekit/server'
 import { createMemoryEventBus } from 'linekit/server'
-import { toNodeHandler } from 'linekit/server/node'
 import { seedContacts } from 'linekit/mocks'
 import { startMockServer } from 'linekit/mocks/node'
-import { MAIN, SECRET, collectSse, createRig, eventually } from '../test/support/serverRig'
+import { MAIN, SECRET, collectSse, createRig, eventually, listenOverNode } from '../test/support/serverRig'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -156,16 +153,8 @@ describe('the webhook receiver with a broken event bus', () => {
       logger: { warn: () => undefined, error: () => undefined },
       authorize: async () => ({ userId: 'u', lineIds: [MAIN] }),
     })
-    const http = createServer(toNodeHandler(server))
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          http.close(() => resolve())
-          http.closeAllConnections()
-        }),
-    )
-    const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+    const { origin, close } = await listenOverNode(server)
+    cleanups.push(close)
     const post = (path: string, body: unknown) =>
       fetch(`${mock.url}${path}`, {
         method: 'POST',

@@ -16,6 +16,7 @@ import {
   seedOtherLines,
 } from 'linekit/mocks'
 import { T0, counts, fingerprint } from '../../test/support/serverRig'
+import { mcpToolNames } from './tools'
 
 const mock = createMockService({ clock: createMockClock({ now: T0 }) })
 mock.control.updateSettings({ rateLimitPerMinute: 0 })
@@ -23,23 +24,6 @@ const handle = [...mock.state.messagesByHandle.values()].find(
   (m) => m.accountId === 'acct_production' && m.direction === 'inbound',
 )!.handle
 const contactId = mock.state.accounts.get('acct_production')!.contacts[0]!.id
-const tools = [
-  'send_message',
-  'send_group_message',
-  'list_messages',
-  'get_message',
-  'list_lines',
-  'check_availability',
-  'create_contact',
-  'update_contact',
-  'list_contacts',
-  'list_workflows',
-  'enroll_in_workflow',
-  'cancel_workflow_run',
-  'list_effects',
-  'list_call_logs',
-  'get_call_status',
-]
 const near = fc.constantFrom<unknown>(
   seedContacts.ava,
   seedContacts.optedOut,
@@ -98,7 +82,7 @@ describe('property: a failing MCP tool call changes nothing', () => {
     let succeeded = 0
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...tools),
+        fc.constantFrom(...mcpToolNames),
         fc.dictionary(fc.constantFrom(...FIELDS), near, { maxKeys: 5 }),
         async (name, args) => {
           const before = fingerprint(mock)

@@ -1,17 +1,11 @@
 import { screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 import { AvailabilityBadge } from './AvailabilityBadge'
 
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
-
 describe('<AvailabilityBadge>', () => {
   it('says native chat or SMS', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({ setup: [setups.nativeChat(storyNumbers.chat), setups.smsOnly(storyNumbers.sms)] }),
       <>
         <AvailabilityBadge phoneNumber={storyNumbers.chat} />
@@ -19,7 +13,6 @@ describe('<AvailabilityBadge>', () => {
       </>,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const chat = await screen.findByText('Native chat')
     const sms = await screen.findByText('SMS')
     expect(chat).toHaveAttribute('data-service', 'nativechat')

@@ -6,22 +6,18 @@ import { renderWithBackend, createStoryBackend } from '../../test/support/render
 import { callHistory } from '../../stories/calling/callingSetups'
 
 // Real Chromium with the kit's stylesheet: the narrow layout is a container query.
-let dispose: (() => void) | undefined
 afterEach(() => {
-  dispose?.()
-  dispose = undefined
   cleanup()
 })
 
 async function renderAt(width: number) {
-  const view = renderWithBackend(
+  renderWithBackend(
     await createStoryBackend({ setup: callHistory(3, 0) }),
     <div style={{ width }}>
       <CallLogTable locale="en-US" />
     </div>,
     { events: 'bus' },
   )
-  dispose = view.dispose
   await waitFor(() => expect(document.querySelector('.lk-CallLogTable')).toHaveAttribute('data-state', 'ready'), {
     timeout: 8000,
   })

@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ContactCard } from './ContactCard'
 import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
-
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 
 describe('<ContactCard>', () => {
   it('edits a stored contact in a dialog, custom fields as rows, replaced as a whole', async () => {
     const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
     expect(screen.getByText('ava@example.test')).toBeInTheDocument()
@@ -49,7 +42,6 @@ describe('<ContactCard>', () => {
     const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
     await user.click(screen.getByRole('button', { name: 'Edit' }))
@@ -84,7 +76,6 @@ describe('<ContactCard>', () => {
     const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
     await user.click(screen.getByRole('button', { name: 'Edit' }))
@@ -98,7 +89,6 @@ describe('<ContactCard>', () => {
   it('creates a contact for an unknown number and states the upsert rules', async () => {
     const phone = '+14155550199'
     const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={phone} />, { events: 'bus' })
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('No contact is stored for this number yet.')
     await user.click(screen.getByRole('button', { name: 'Add contact' }))
@@ -116,14 +106,13 @@ describe('<ContactCard>', () => {
   })
 
   it('shows load errors with a retry', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({
         setup: (b) => b.control.addFault({ path: '/get-external-contacts', status: 500, count: 10 }),
       }),
       <ContactCard phoneNumber={storyNumbers.chat} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded'), { timeout: 8000 })
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })

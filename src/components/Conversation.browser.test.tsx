@@ -7,10 +7,7 @@ import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/
 import type { StorySetup } from '../../stories/support/createStoryBackend'
 
 // Real Chromium, real chain: useThread → client → linekit/server → mock service (in-process).
-let dispose: (() => void) | undefined
 afterEach(() => {
-  dispose?.()
-  dispose = undefined
   cleanup()
 })
 
@@ -41,7 +38,6 @@ const rowCount = () => Number(document.querySelector('.lk-MessageList-row')?.get
 describe('<Conversation> in a real browser', () => {
   it('follows new inbound messages while at the bottom', async () => {
     const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(120) }), ui, { events: 'bus' })
-    dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('Message 120 of 120')).toBeVisible(), { timeout: 10_000 })
     await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     await r.backend.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Fresh one' })
@@ -50,8 +46,7 @@ describe('<Conversation> in a real browser', () => {
   })
 
   it('keeps the visible message in place when an older page is prepended', async () => {
-    const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(300) }), ui, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend({ setup: distinctThread(300) }), ui, { events: 'bus' })
     await vi.waitFor(() => expect(screen.getByText('Message 300 of 300')).toBeVisible(), { timeout: 10_000 })
     const before = rowCount()
     viewport().scrollTop = 600
@@ -81,14 +76,13 @@ describe('<Conversation> in a real browser', () => {
 describe('<Conversation> and group threads', () => {
   it('never shows a group reply in the one-to-one thread of its sender', async () => {
     // Seed: Cara answered the "Team lunch" group ("I'm in!", to_number chat…) and has no 1:1 history.
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend(),
       <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
         <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
       </div>,
       { events: 'bus' },
     )
-    dispose = r.dispose
     await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
     expect(screen.queryByText("I'm in!")).toBeNull()
     expect(screen.queryByRole('button', { name: /react/i })).toBeNull()
@@ -98,8 +92,7 @@ describe('<Conversation> and group threads', () => {
 describe('<Conversation> reactions', () => {
   it('offers tapbacks from a menu on the bubble, and shows a sent one as a chip', async () => {
     localStorage.removeItem('linekit:reactions:v1')
-    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     // No "React" button under every message.
     expect(screen.queryAllByRole('button', { name: 'React' })).toHaveLength(0)
@@ -127,8 +120,7 @@ describe('<Conversation> composer and bubbles', () => {
     </div>
   )
   it('keeps Send visible with the options open in a 480 px conversation', async () => {
-    const r = renderWithBackend(await createStoryBackend(), small, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend(), small, { events: 'bus' })
     await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     await userEvent.click(screen.getByRole('button', { name: 'Attachment, effect and line' }))
     await screen.findByRole('combobox', { name: 'Send effect' })
@@ -141,7 +133,7 @@ describe('<Conversation> composer and bubbles', () => {
   })
 
   it('links http(s) URLs, never other schemes, and shows the channel only where it changes', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({
         setup: async ({ control }) => {
           await control.injectInboundMessage({
@@ -153,7 +145,6 @@ describe('<Conversation> composer and bubbles', () => {
       small,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const link = await screen.findByRole('link', { name: 'https://example.test/t/1' }, { timeout: 10_000 })
     expect(link).toHaveAttribute('href', 'https://example.test/t/1')
     expect(screen.queryByRole('link', { name: /javascript/ })).toBeNull()
@@ -163,8 +154,7 @@ describe('<Conversation> composer and bubbles', () => {
   })
 
   it('offers "Jump to latest" while scrolled up', async () => {
-    const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(60) }), small, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend({ setup: distinctThread(60) }), small, { events: 'bus' })
     await vi.waitFor(() => expect(screen.getByText('Message 60 of 60')).toBeVisible(), { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
     viewport().scrollTop = 0

@@ -1,21 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Conversation } from './Conversation'
 import { stubLayout } from '../../test/support/layout'
 import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 
-let dispose: (() => void) | undefined
 let restore: () => void
 beforeAll(() => {
   restore = stubLayout()
 })
 afterAll(() => restore())
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 
 const ui = (phone: string = storyNumbers.chat, lineId?: string) => (
   <Conversation
@@ -40,7 +35,6 @@ describe('<Conversation>', () => {
       ui(),
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     const inbound = await screen.findByText('Are you open today?')
     expect(inbound.closest('.lk-MessageBubble')).toHaveAttribute('data-direction', 'inbound')
@@ -59,12 +53,9 @@ describe('<Conversation>', () => {
   })
 
   it('offers send effects only on native chat and explains why on SMS', async () => {
-    const r = renderWithBackend(
-      await createStoryBackend({ setup: setups.smsOnly(storyNumbers.sms) }),
-      ui(storyNumbers.sms),
-      { events: 'bus' },
-    )
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend({ setup: setups.smsOnly(storyNumbers.sms) }), ui(storyNumbers.sms), {
+      events: 'bus',
+    })
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
     await screen.findByText(/this number receives SMS/)
     expect(effect).toBeDisabled()
@@ -75,7 +66,6 @@ describe('<Conversation>', () => {
     const r = renderWithBackend(await createStoryBackend({ setup: setups.nativeChat(storyNumbers.chat) }), ui(), {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
     await waitFor(() => expect(effect).toBeEnabled())
@@ -86,7 +76,6 @@ describe('<Conversation>', () => {
 
   it('refuses an empty send and a non-http attachment before asking the service', async () => {
     const r = renderWithBackend(await createStoryBackend(), ui(), { events: 'bus' })
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Type a message or add an attachment link.')
@@ -97,7 +86,7 @@ describe('<Conversation>', () => {
   })
 
   it('shows a refused send with its reason, and offers no Retry where retrying cannot help', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({
         setup: async (b) => {
           await b.control.setReachable(storyNumbers.chat, true)
@@ -111,7 +100,6 @@ describe('<Conversation>', () => {
       ui(),
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
     const failed = await screen.findByText(/Not sent:/)
@@ -138,7 +126,6 @@ describe('<Conversation>', () => {
       ui(),
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
     const failed = await screen.findByText(/Not sent:/, undefined, { timeout: 10_000 })
@@ -157,7 +144,6 @@ describe('<Conversation>', () => {
       ui(),
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     const bubble = (await screen.findByText('Lunch?')).closest('.lk-MessageBubble') as HTMLElement
     await user.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
@@ -176,10 +162,9 @@ describe('<Conversation>', () => {
   })
 
   it('keeps attachment, effect and line behind a disclosure by default', async () => {
-    const r = renderWithBackend(await createStoryBackend(), <Conversation phoneNumber={storyNumbers.chat} />, {
+    renderWithBackend(await createStoryBackend(), <Conversation phoneNumber={storyNumbers.chat} />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const toggle = screen.getByRole('button', { name: 'Attachment, effect and line' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByRole('textbox', { name: 'Attachment link' })).toBeNull()
@@ -189,8 +174,7 @@ describe('<Conversation>', () => {
   })
 
   it('hides the line picker on trial accounts', async () => {
-    const r = renderWithBackend(await createStoryBackend({ account: 'trial' }), ui(), { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend({ account: 'trial' }), ui(), { events: 'bus' })
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox', { name: 'Send from' })).toBeNull()
   })

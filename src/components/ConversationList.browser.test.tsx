@@ -5,14 +5,11 @@ import '../styles.css'
 import { ConversationList } from './ConversationList'
 import { renderWithBackend, createStoryBackend, setups } from '../../test/support/renderWithBackend'
 
-let dispose: (() => void) | undefined
 beforeEach(() => {
   localStorage.removeItem('linekit:read:v1')
   localStorage.removeItem('linekit:groups:v1')
 })
 afterEach(() => {
-  dispose?.()
-  dispose = undefined
   cleanup()
 })
 
@@ -26,8 +23,7 @@ const titles = () => rows().map((b) => b.querySelector('.lk-ConversationList-tit
 
 describe('<ConversationList> in a real browser', () => {
   it('lists one-to-one and group threads newest first, by contact name, with unread counts', async () => {
-    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     await vi.waitFor(() => expect(titles().length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
     await vi.waitFor(() => expect(titles()).toContain('Ava Stone'))
     const all = titles()
@@ -47,7 +43,6 @@ describe('<ConversationList> in a real browser', () => {
 
   it('keeps read state across a reload and follows other tabs', async () => {
     const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    dispose = r.dispose
     const dan = () => rows().find((b) => b.textContent?.includes('Call me when you are free.'))!
     await vi.waitFor(() => expect(dan()).toHaveTextContent('1 unread message'), { timeout: 10_000 })
     await userEvent.click(dan())
@@ -62,8 +57,7 @@ describe('<ConversationList> in a real browser', () => {
   })
 
   it('searches by name or number', async () => {
-    const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     await vi.waitFor(() => expect(titles()).toContain('Ben Ortiz'), { timeout: 10_000 })
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or number' }), 'ben')
     await vi.waitFor(() => expect(titles()).toEqual(['Ben Ortiz']))
@@ -77,7 +71,6 @@ describe('<ConversationList> in a real browser', () => {
 
   it('updates live when a message arrives', async () => {
     const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    dispose = r.dispose
     await vi.waitFor(() => expect(titles()).toContain('Ava Stone'), { timeout: 10_000 })
     await r.backend.control.injectInboundMessage({ from: '+14155550124', message: 'Arrived, thanks!' })
     await vi.waitFor(() => expect(rows()[0]).toHaveTextContent('Arrived, thanks!'), { timeout: 10_000 })
@@ -85,8 +78,7 @@ describe('<ConversationList> in a real browser', () => {
   })
 
   it('says when the key is rate limited, with the wait', async () => {
-    const r = renderWithBackend(await createStoryBackend({ setup: setups.rateLimited() }), ui, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend({ setup: setups.rateLimited() }), ui, { events: 'bus' })
     expect(
       await screen.findByText(/^Too many requests — retrying in \d+ s$/, undefined, { timeout: 10_000 }),
     ).toBeVisible()

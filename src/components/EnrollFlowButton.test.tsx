@@ -1,22 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EnrollFlowButton } from './EnrollFlowButton'
 import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
-
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 
 describe('<EnrollFlowButton>', () => {
   it('enrols into a published workflow, shows the run status, explains a 409 and cancels', async () => {
     const r = renderWithBackend(await createStoryBackend(), <EnrollFlowButton phoneNumber={storyNumbers.chat} />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     const open = screen.getByRole('button', { name: 'Enrol in a workflow' })
     expect(open).toHaveAttribute('aria-expanded', 'false')
@@ -48,7 +41,6 @@ describe('<EnrollFlowButton>', () => {
     const r = renderWithBackend(await createStoryBackend(), <EnrollFlowButton phoneNumber={storyNumbers.chat2} />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Enrol in a workflow' }))
     const select = await screen.findByRole('combobox', { name: 'Workflow' })

@@ -4,24 +4,20 @@ import '../styles.css'
 import { GroupComposer } from './GroupComposer'
 import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
 
-let dispose: (() => void) | undefined
 afterEach(() => {
-  dispose?.()
-  dispose = undefined
   cleanup()
 })
 
 describe('<GroupComposer> in a real browser', () => {
   it('keeps the recipients field bounded with 33 chips', async () => {
     const numbers = Array.from({ length: 33 }, (_, i) => `+1415555${String(1000 + i)}`)
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend(),
       <div style={{ width: 360 }}>
         <GroupComposer defaultRecipients={numbers} />
       </div>,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const list = screen.getByRole('list', { name: 'Recipients' })
     await vi.waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(33), { timeout: 10_000 })
     expect(list.getBoundingClientRect().height).toBeLessThanOrEqual(160)

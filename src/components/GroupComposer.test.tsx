@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GroupComposer, GroupComposerDialog } from './GroupComposer'
 import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 const groupSends = (requests: { path: string; body: unknown }[]) =>
   requests.filter((r) => r.path === '/send-group-message').map((r) => r.body as Record<string, unknown>)
 
@@ -18,7 +13,6 @@ describe('<GroupComposer>', () => {
     const r = renderWithBackend(await createStoryBackend({ setup: setups.nativeChat() }), <GroupComposer />, {
       events: 'bus',
     })
-    dispose = r.dispose
     const user = userEvent.setup()
     const input = screen.getByRole('textbox', { name: 'Add recipients' })
     await screen.findByText(/0 of 2–32 recipients/)
@@ -45,7 +39,6 @@ describe('<GroupComposer>', () => {
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText(/will use native chat/)
     await user.type(screen.getByRole('textbox', { name: 'Add recipients' }), `${storyNumbers.sms}{Enter}`)
@@ -80,7 +73,6 @@ describe('<GroupComposer>', () => {
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     const picker = await screen.findByRole('combobox', { name: 'Send from' })
     const [, first, second] = within(picker).getAllByRole('option') as HTMLOptionElement[]
@@ -114,7 +106,6 @@ describe('<GroupComposer>', () => {
       />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi all')
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
@@ -136,7 +127,6 @@ describe('<GroupComposer>', () => {
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     const message = screen.getByRole('textbox', { name: 'Message' })
     await user.type(message, 'Lunch at noon')
@@ -156,7 +146,6 @@ describe('<GroupComposer>', () => {
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Twice?')
     const button = screen.getByRole('button', { name: 'Send to group' })
@@ -167,14 +156,13 @@ describe('<GroupComposer>', () => {
   })
 
   it('shows recipients by name and the status in a well-formed description list, without pbg_ ids', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({
         setup: setups.nativeChat(),
       }),
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText(/will use native chat/)
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Names please')
@@ -198,7 +186,6 @@ describe('<GroupComposer>', () => {
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText(/will use native chat/)
     await user.click(screen.getByRole('button', { name: 'Send to group' }))
@@ -223,15 +210,13 @@ describe('<GroupComposer>', () => {
       <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     await screen.findByText('Group messages are not available on trial accounts.')
     expect(screen.getByRole('button', { name: 'Send to group' })).toBeDisabled()
     expect(r.container.querySelector('form')).toHaveAttribute('data-state', 'trial')
   })
 
   it('as a dialog: focus moves in, Escape closes, focus returns to the trigger', async () => {
-    const r = renderWithBackend(await createStoryBackend(), <GroupComposerDialog />, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend(), <GroupComposerDialog />, { events: 'bus' })
     const user = userEvent.setup()
     const trigger = screen.getByRole('button', { name: 'New group message' })
     await user.click(trigger)

@@ -1,20 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GroupConversation } from './GroupConversation'
 import { stubLayout } from '../../test/support/layout'
 import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
 
-let dispose: (() => void) | undefined
 let restore: () => void
 beforeAll(() => {
   restore = stubLayout()
 })
 afterAll(() => restore())
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 // The seed's "Team lunch" group: Ava, Cara and Dan on the main line.
 const chatId = 'chat000000000000001'
 const participants = [storyNumbers.chat, storyNumbers.chat2, storyNumbers.chat3]
@@ -22,12 +17,11 @@ const lineId = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
 describe('<GroupConversation>', () => {
   it('shows the group thread with each reply attributed to its sender', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend(),
       <GroupConversation chatId={chatId} participants={participants} lineId={lineId} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const reply = await screen.findByText("I'm in!")
     const bubble = reply.closest('.lk-MessageBubble') as HTMLElement
     expect(within(bubble).getByText('Cara')).toBeInTheDocument()
@@ -42,7 +36,6 @@ describe('<GroupConversation>', () => {
       <GroupConversation chatId={chatId} participants={participants} lineId={lineId} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText("I'm in!")
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Noon works{Enter}')

@@ -6,10 +6,7 @@ import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/
 import { ringableLine } from '../../stories/support'
 
 // Real Chromium with the kit's stylesheet: where the banner sits is a matter of CSS.
-let dispose: (() => void) | undefined
 afterEach(() => {
-  dispose?.()
-  dispose = undefined
   cleanup()
   window.scrollTo(0, 0)
 })
@@ -25,7 +22,6 @@ describe('<InboundCallBanner> in a real page', () => {
       </div>,
       { events: 'bus' },
     )
-    dispose = view.dispose
     window.scrollTo(0, 2000)
     const before = screen.getByTestId('top').getBoundingClientRect().top
     await view.backend.control.ringInboundCall({ from: storyNumbers.caller, lineId: ringableLine(view.backend).lineId })

@@ -2,15 +2,9 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { useState } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
 import { LinePicker } from './LinePicker'
-
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 
 function Controlled() {
   const [lineId, setLineId] = useState<string | null>(null)
@@ -25,7 +19,6 @@ function Controlled() {
 describe('<LinePicker>', () => {
   it('lists lines by number and name with an automatic choice', async () => {
     const r = renderWithBackend(await createStoryBackend(), <Controlled />, { events: 'bus' })
-    dispose = r.dispose
     const select = await screen.findByRole('combobox', { name: 'Send from' })
     expect(screen.getByRole('option', { name: 'Any line (chosen automatically)' })).toBeInTheDocument()
     const option = screen.getByRole('option', { name: /Main/ }) as HTMLOptionElement
@@ -34,14 +27,12 @@ describe('<LinePicker>', () => {
     expect((await axe.run(r.container)).violations).toEqual([])
   })
   it('is hidden on trial accounts', async () => {
-    const r = renderWithBackend(await createStoryBackend({ account: 'trial' }), <LinePicker />, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend({ account: 'trial' }), <LinePicker />, { events: 'bus' })
     await screen.findByText('Trial accounts send from an automatically chosen line.')
     expect(screen.queryByRole('combobox')).toBeNull()
   })
   it('follows its owner back to automatic: null is a value, so the picker stays controlled', async () => {
-    const r = renderWithBackend(await createStoryBackend(), <Controlled />, { events: 'bus' })
-    dispose = r.dispose
+    renderWithBackend(await createStoryBackend(), <Controlled />, { events: 'bus' })
     const select = (await screen.findByRole('combobox', { name: 'Send from' })) as HTMLSelectElement
     const user = userEvent.setup()
     const option = screen.getByRole('option', { name: /Main/ }) as HTMLOptionElement

@@ -1,25 +1,19 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MessageComposer } from './MessageComposer'
 import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 const conversation = [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])]
 const notice = 'They can see that you are typing.'
 
 describe('<MessageComposer> typing notice', () => {
   it('clears when the message is sent', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({ setup: conversation }),
       <MessageComposer phoneNumber={storyNumbers.chat} nativeChat hasConversation showLinePicker={false} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'On my way')
     await screen.findByText(notice, undefined, { timeout: 6000 })
@@ -28,7 +22,7 @@ describe('<MessageComposer> typing notice', () => {
   })
 
   it('clears when the user stops typing and the indicator lapses', async () => {
-    const r = renderWithBackend(
+    renderWithBackend(
       await createStoryBackend({ setup: conversation }),
       <MessageComposer
         phoneNumber={storyNumbers.chat}
@@ -39,7 +33,6 @@ describe('<MessageComposer> typing notice', () => {
       />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Draft')
     await screen.findByText(notice, undefined, { timeout: 6000 })

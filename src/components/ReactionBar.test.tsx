@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { MessageRecord } from './internal/types'
 import {
   renderWithBackend,
@@ -11,11 +11,6 @@ import {
 } from '../../test/support/renderWithBackend'
 import { ReactionBar } from './ReactionBar'
 
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 const msg = (over: Partial<MessageRecord>): MessageRecord => ({
   message_handle: 'pbm_x',
   content: 'x',
@@ -50,7 +45,6 @@ describe('<ReactionBar>', () => {
       <div />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const message = await inboundHandle(r)
     r.rerender(<ReactionBar messageHandle={message.message_handle} partIndex={1} />)
     const user = userEvent.setup()
@@ -97,7 +91,6 @@ describe('<ReactionBar>', () => {
       <ReactionBar messageHandle="pbm_x" message={msg({ direction: 'outbound' })} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     expect(screen.queryByRole('toolbar')).toBeNull()
     expect(screen.getByText('Reactions can only be sent to messages you received.')).toBeInTheDocument()
     r.rerender(<ReactionBar messageHandle="pbm_x" message={msg({ service: 'SMS' })} />)
@@ -117,7 +110,6 @@ describe('<ReactionBar>', () => {
       <div />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const message = await inboundHandle(r)
     r.rerender(<ReactionBar messageHandle={message.message_handle} message={message} />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Love' }))

@@ -1,13 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../test/support/renderWithBackend'
 import { TypingIndicator } from './TypingIndicator'
-
-let dispose: (() => void) | undefined
-afterEach(() => {
-  dispose?.()
-  dispose = undefined
-})
 
 describe('<TypingIndicator>', () => {
   it('shows the indicator state while active, and nothing while idle', async () => {
@@ -18,7 +12,6 @@ describe('<TypingIndicator>', () => {
       <TypingIndicator phoneNumber={storyNumbers.chat} active={false} />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const el = r.container.querySelector('.lk-TypingIndicator')!
     expect(el).toHaveAttribute('data-state', 'idle')
     expect(el).toHaveTextContent('')
@@ -38,7 +31,6 @@ describe('<TypingIndicator>', () => {
       <TypingIndicator phoneNumber={storyNumbers.chat} active showFailures />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     await waitFor(() => expect(r.container.querySelector('.lk-TypingIndicator')).toHaveAttribute('data-state', 'error'))
     expect(screen.getByText(/could not be shown; it will not be retried/)).toBeInTheDocument()
   })
@@ -54,7 +46,6 @@ describe('<TypingIndicator>', () => {
       <TypingIndicator phoneNumber={storyNumbers.chat} active />,
       { events: 'bus' },
     )
-    dispose = r.dispose
     const el = r.container.querySelector('.lk-TypingIndicator')!
     await waitFor(() => expect(el).toHaveAttribute('data-state', 'error'))
     expect(el).toHaveTextContent('')

@@ -18,6 +18,7 @@ import { render, renderHook } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import type { RequestHandler } from 'msw'
 import { isValidElement, type ReactElement, type ReactNode } from 'react'
+import { afterEach } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import type { LinekitClient } from 'linekit/api'
 import { createMockClock } from 'linekit/mocks'
@@ -64,6 +65,13 @@ export function createBackend(options: BackendOptions = {}): TestBackend {
 export type Backend = TestBackend
 /** What {@link renderWithBackend} renders over: the tests' or the stories' backend. */
 type AnyBackend = TestBackend | StoryBackend
+
+// Each render's backend and event wiring end with its test.
+const live = new Set<() => void>()
+afterEach(() => {
+  for (const dispose of live) dispose()
+  live.clear()
+})
 
 let mswUse: ((...handlers: RequestHandler[]) => void) | undefined
 /** Called by `installMsw()`: this file's renders go through MSW. */
@@ -139,6 +147,7 @@ function setUp(backend: AnyBackend, options: HarnessOptions) {
     queryClient.clear()
     if ('dispose' in backend) backend.dispose()
   }
+  live.add(dispose)
   return { wrapper, backend, queryClient, client, requests, events, audioEngine, stopEvents, dispose }
 }
 

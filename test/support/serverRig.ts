@@ -3,7 +3,10 @@
  * linekit/server in front of the in-process mock, a few users with different line sets, an
  * upstream spy, a logger that keeps every line, and a fingerprint of the mock's state to prove a refused request changed nothing.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createLinekitServer } from 'linekit/server'
+import { toNodeHandler } from 'linekit/server/node'
 import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'
 import { createMockClock, createMockService, seedKeys, seedLines } from 'linekit/mocks'
 import type { MockService } from 'linekit/mocks'
@@ -252,4 +255,22 @@ export function collectSse(response: Response) {
         return { id: id!.slice(4), event: event!.slice(7), data: JSON.parse(data!.slice(6)) as SseEvent['data'] }
       })
   return { frames, events, ended: () => ended, stop: () => reader.cancel().then(() => done) }
+}
+
+/** `server` behind the Node adapter on a free loopback port; `close()` ends open streams too. */
+export async function listenOverNode(
+  server: LinekitServer,
+): Promise<{ port: number; origin: string; close(): Promise<void> }> {
+  const http = createServer(toNodeHandler(server))
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const port = (http.address() as AddressInfo).port
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve())
+        http.closeAllConnections()
+      }),
+  }
 }
