@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useThread } from './useThread'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
-import { createBackend, hosts, renderWithBackend } from '../../test/support/renderWithBackend'
+import { createBackend, renderWithBackend, serviceHosts } from '../../test/support/renderWithBackend'
 import { installMsw, recordRequests } from '../../test/support/msw'
 
 installMsw()
@@ -21,7 +21,7 @@ describe('useThread against the mock through the real server handler', () => {
     for (let i = 0; i < 2300; i++) {
       mock.clock.advance(1000)
       if (i % 3 === 0) {
-        const res = await mock.fetch(`${hosts.baseUrl}/send-api-message`, {
+        const res = await mock.fetch(`${serviceHosts.baseUrl}/send-api-message`, {
           method: 'POST',
           headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
           body: JSON.stringify({ phone: peer, message: `out ${i}` }),

@@ -1,24 +1,21 @@
 /**
- * One story's backend: a fresh mock service, the real `linekit/server` handler in front of it
- * (its upstream `fetch` is the mock's in-process fetch), and the MSW handler that sends the
- * page's `/api/linekit/*` requests to that handler. The mock's webhooks are posted into the
- * server's real webhook route, so mock events reach the page through the SSE route.
+ * One story's backend: the one backend of the tests and stories (`createServiceChain`: a fresh
+ * mock service, the real `linekit/server` handler in front of it, its upstream `fetch` the mock's
+ * in-process fetch, and the MSW handler that sends the page's requests under the story's prefix
+ * to that handler), with the story's setups and a typed control API. The mock's webhooks are
+ * posted into the server's real webhook route, so mock events reach the page through the SSE route.
  *
  *   component → client → MSW → linekit/server.handle → mock.fetch
  *   mock webhook → linekit/server webhook route → bus → SSE → provider
  */
-import { http, type RequestHandler } from 'msw'
-import { createMockService } from 'linekit/mocks'
-import { createLinekitServer, type LinekitServer } from 'linekit/server'
-import { attachWebhooks, createWebhook, getWebhookDispatcher } from '../../mocks/service/webhooks'
-import { accountApiKey, asScriptedRequest, webhookSenderInto } from './serviceChain'
-import { createMockDriver, type MockAccount, type MockAccountKind, type MockDriver } from './mockDriver'
+import type { RequestHandler } from 'msw'
+import type { AccountSummary, createMockService } from 'linekit/mocks'
+import type { LinekitServer } from 'linekit/server'
+import { createServiceChain, serviceHosts } from './serviceChain'
+import { createMockDriver, type MockAccountKind, type MockDriver } from './mockDriver'
 
 /** Host names the story backend pretends the service lives on (never reached: all in-process). */
-export const storyHosts = {
-  baseUrl: 'https://api.mock.linekit.test',
-  appUrl: 'https://app.mock.linekit.test',
-} as const
+export const storyHosts = serviceHosts
 
 /** The webhook secret path segment used by every story backend. */
 export const storyWebhookSecret = 'story-webhook-secret'
@@ -35,7 +32,7 @@ export interface StoryBackendOptions {
   /** Per-story steps (see `setups`), run in order. */
   setup?: StorySetup | readonly StorySetup[]
   /** Limit the user to these lines (default: every line of the account). */
-  lineIds?: (lines: MockAccount['lines']) => string[]
+  lineIds?: (lines: AccountSummary['lines']) => string[]
   /**
    * Path prefix of the server routes. Each backend gets its own (`/story-<n>/api/linekit`)
    * so that several stories on one docs page each talk to their own mock.
@@ -56,7 +53,7 @@ export interface StoryBackend {
   /** The real linekit/server handler. */
   server: LinekitServer
   /** The account the story's user works in. */
-  account: MockAccount
+  account: AccountSummary
   /** Its API key (server side only; stories use it to burn rate limits and the like). */
   apiKey: string
   /** MSW handlers: `msw.use(...backend.handlers)`. */
@@ -78,7 +75,7 @@ export interface StoryBackend {
 let backendCount = 0
 
 /**
- * Builds a story backend. Async because the account is created through the control API.
+ * Builds a story backend. Async because setups run through the control API.
  *
  * @example
  * ```ts
@@ -88,25 +85,27 @@ let backendCount = 0
  */
 export async function createStoryBackend(options: StoryBackendOptions = {}): Promise<StoryBackend> {
   const webhookLog: StoryBackend['webhookLog'] = []
-  // The sender exists before the server does (the mock needs it at creation).
-  const ref: { server?: LinekitServer } = {}
-  // The sender the mock calls for each webhook delivery: straight into the real webhook route.
-  const sendWebhook = webhookSenderInto(
-    () => ref.server,
-    (body, status) => webhookLog.push({ body, status }),
-  )
-  const mock = createMockService({ seed: options.seed ?? 1 })
-  // The mock's webhook dispatcher posts with real fetch by default; in a story there is no
-  // server to post to, so deliveries go straight into the server's webhook route.
-  const dispatcher = getWebhookDispatcher(mock.state)
-  if (dispatcher) dispatcher.setSender(sendWebhook)
-  else attachWebhooks(mock.state, { sender: sendWebhook })
+  let markConnected: () => void = () => {}
+  const connected = new Promise<void>((resolve) => {
+    markConnected = resolve
+  })
   const kind = options.account ?? 'production'
-  // The seeded account of that kind (it has the documented lines, flows and history).
-  const account = (await createMockDriver(mock.fetch).accounts()).find((a) => a.kind === kind)
-  if (!account) throw new Error(`story backend: the mock has no seeded ${kind} account`)
-  const apiKey = accountApiKey(account, kind)
-  if (!apiKey) throw new Error(`story backend: the ${kind} account has no API key`)
+  const { mock, server, account, apiKey, handlers, prefix, addWebhook } = createServiceChain({
+    mock: { seed: options.seed ?? 1 },
+    account: kind,
+    prefix: options.prefix ?? `/story-${(backendCount += 1)}/api/linekit`,
+    webhookSecret: storyWebhookSecret,
+    userId: 'story-user',
+    ...(options.lineIds ? { lineIds: options.lineIds } : {}),
+    server: {
+      logger: {
+        warn: () => {},
+        error: (message, details) => console.error(`[story backend] ${message}`, details ?? ''),
+      },
+    },
+    onWebhook: (body, status) => webhookLog.push({ body, status }),
+    onEventsOpen: () => markConnected(),
+  })
   // A reset restores the seed, which has no webhooks: re-create ours after one.
   let configureWebhook = () => {}
   const controlFetch = async (request: Request) => {
@@ -116,61 +115,28 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
     return response
   }
   const control = createMockDriver(controlFetch, undefined, { accountId: account.accountId })
-  const allowed = options.lineIds ? options.lineIds(account.lines) : account.lines.map((l) => l.lineId)
-
-  const linekit = createLinekitServer({
-    apiKey,
-    ...storyHosts,
-    prefix: options.prefix ?? `/story-${(backendCount += 1)}/api/linekit`,
-    webhookSecret: storyWebhookSecret,
-    authorize: async () => ({ userId: 'story-user', lineIds: allowed }),
-    fetch: mock.fetch,
-    logger: { warn: () => {}, error: (message, details) => console.error(`[story backend] ${message}`, details ?? '') },
-  })
-  ref.server = linekit
-
-  let markConnected: () => void = () => {}
-  const connected = new Promise<void>((resolve) => {
-    markConnected = resolve
-  })
-  const eventsPath = `${linekit.prefix}/events`
-
-  const handlers: RequestHandler[] = [
-    http.all(`*${linekit.prefix}/*`, async ({ request }) => {
-      const response = await linekit.handle(asScriptedRequest(request))
-      if (new URL(request.url).pathname === eventsPath && response.ok) markConnected()
-      return response
-    }),
-  ]
 
   const backend: StoryBackend = {
     mock,
     control,
-    server: linekit,
+    server,
     account,
     apiKey,
     handlers,
-    prefix: linekit.prefix,
+    prefix,
     webhookLog,
     eventsConnected: () => connected,
     apply: async (setup) => {
       for (const step of Array.isArray(setup) ? setup : [setup]) await (step as StorySetup)(backend)
     },
     dispose: () => {
-      void linekit.bus.close?.()
+      void server.bus.close?.()
     },
   }
   // Setups first, webhooks after: a 10,000-message history should not become 10,000 events.
   if (options.setup) await backend.apply(options.setup)
   if (options.webhooks !== false) {
-    configureWebhook = () =>
-      void createWebhook(mock.state, {
-        accountId: account.accountId,
-        url: `http://localhost${linekit.prefix}/webhooks/${storyWebhookSecret}`,
-        inbound: true,
-        outbound: true,
-        audioCalls: true,
-      })
+    configureWebhook = addWebhook
     configureWebhook()
   }
   return backend

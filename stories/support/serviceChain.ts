@@ -1,18 +1,94 @@
 /**
- * The chain every backend of the tests and stories is made of — a mock service behind the real
- * `linekit/server` handler — in the pieces both `createStoryBackend` and the tests'
- * `createTestBackend` (test/support/backend.ts) build on:
+ * The one backend of the tests and stories — a mock service behind the real `linekit/server`
+ * handler — which both `createStoryBackend` and the tests' `createTestBackend`
+ * (test/support/backend.ts) build on:
  *
- *   page → client → linekit/server.handle → mock.fetch
+ *   page → client → (MSW or in-process) → linekit/server.handle → mock.fetch
  *   mock webhook → linekit/server webhook route → bus → SSE → provider
  */
-import type { LinekitServer } from 'linekit/server'
+import { http, type RequestHandler } from 'msw'
+import { createMockService, type AccountSummary, type MockServiceOptions } from 'linekit/mocks'
+import { createLinekitServer, type LinekitServer, type LinekitServerOptions } from 'linekit/server'
+
+/** Host names the backend pretends the service lives on (never reached: all in-process). */
+export const serviceHosts = {
+  baseUrl: 'https://api.mock.linekit.test',
+  appUrl: 'https://app.mock.linekit.test',
+} as const
+
+/** Options of {@link createServiceChain}. */
+export interface ServiceChainOptions {
+  /** The mock's seed and clock. */
+  mock?: Pick<MockServiceOptions, 'seed' | 'clock'>
+  /** Kind of the seeded account the user works in. */
+  account: string
+  /** Path prefix of the server's routes. */
+  prefix: string
+  /** The webhook route's secret path segment. */
+  webhookSecret: string
+  /** The app user `authorize` answers with. */
+  userId: string
+  /** The user's lines. @default every line of the account */
+  lineIds?: (lines: AccountSummary['lines']) => string[]
+  /** More server options (logger, clock, read model, budget). */
+  server?: Partial<LinekitServerOptions>
+  /** Called with each webhook the mock sent and the server's answer status. */
+  onWebhook?: (body: unknown, status: number) => void
+  /** Called when the page's event stream has opened. */
+  onEventsOpen?: () => void
+}
+
+/**
+ * A fresh mock and the real server in front of it, for one seeded account; the mock's webhooks go
+ * into the server's webhook route once `addWebhook()` has configured them.
+ */
+export function createServiceChain(options: ServiceChainOptions) {
+  const ref: { server?: LinekitServer } = {}
+  const mock = createMockService({
+    ...options.mock,
+    webhookSender: webhookSenderInto(() => ref.server, options.onWebhook),
+  })
+  const kind = options.account
+  const account = mock.control.accounts().find((a) => a.kind === kind)
+  if (!account) throw new Error(`backend: the mock has no seeded ${kind} account`)
+  const apiKey = accountApiKey(account, kind)
+  if (!apiKey) throw new Error(`backend: the ${kind} account has no API key`)
+  const lineIds = options.lineIds ? options.lineIds(account.lines) : account.lines.map((l) => l.lineId)
+  const server = createLinekitServer({
+    apiKey,
+    ...serviceHosts,
+    prefix: options.prefix,
+    webhookSecret: options.webhookSecret,
+    authorize: async () => ({ userId: options.userId, lineIds }),
+    fetch: mock.fetch,
+    ...options.server,
+  })
+  ref.server = server
+  const eventsPath = `${server.prefix}/events`
+  const handlers: RequestHandler[] = [
+    http.all(`*${server.prefix}/*`, async ({ request }) => {
+      const response = await server.handle(asScriptedRequest(request))
+      if (response.ok && new URL(request.url).pathname === eventsPath) options.onEventsOpen?.()
+      return response
+    }),
+  ]
+  /** Sends the account's webhooks (messages and calls) into the server's route. */
+  const addWebhook = () =>
+    void mock.control.webhooks.create({
+      accountId: account.accountId,
+      url: `http://localhost${server.prefix}/webhooks/${options.webhookSecret}`,
+      inbound: true,
+      outbound: true,
+      audioCalls: true,
+    })
+  return { mock, server, account, apiKey, handlers, prefix: server.prefix, addWebhook }
+}
 
 /**
  * The mock's webhook sender: each delivery goes straight into the server's real webhook route
  * (no network). `server()` is read per delivery because the mock exists before the server does.
  */
-export function webhookSenderInto(
+function webhookSenderInto(
   server: () => LinekitServer | undefined,
   log?: (body: unknown, status: number) => void,
 ): (url: string, body: unknown) => Promise<{ status: number }> {
@@ -32,7 +108,7 @@ export function webhookSenderInto(
 }
 
 /** The key a backend uses for a seeded account: the legacy-key account through its legacy key (the mint refuses it), others through a current one. */
-export function accountApiKey(
+function accountApiKey(
   account: { apiKeys: ReadonlyArray<{ key: string; legacy: boolean }> },
   kind: string,
 ): string | undefined {

@@ -5,7 +5,7 @@
  * poking at component internals.
  */
 import { storyHosts, type StoryBackend, type StorySetup } from './createStoryBackend'
-import type { CallEndStatus, FaultInput, MockLine, MockSettingsInput } from './mockDriver'
+import type { CallEndStatus, FaultInput, MockSettingsInput } from './mockDriver'
 
 /**
  * Phone numbers stories use, so that stories and setups agree. They are people of the mock's
@@ -48,7 +48,7 @@ export type MintErrorCode = keyof typeof mintErrors
 export const mintPath = '/api/v1/dialer/token'
 
 /** The first line of the account that can ring (audio-call enabled, with an inbound number). */
-export function ringableLine(backend: StoryBackend): MockLine {
+export function ringableLine(backend: StoryBackend): StoryBackend['account']['lines'][number] {
   const lines = backend.account.lines
   const line =
     lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? lines.find((l) => l.audioCallEnabled) ?? lines[0]
@@ -57,7 +57,7 @@ export function ringableLine(backend: StoryBackend): MockLine {
 }
 
 /** The first line that can place calls (audio enabled, not inbound-only, not shared). */
-export function callingLine(backend: StoryBackend): MockLine {
+export function callingLine(backend: StoryBackend): StoryBackend['account']['lines'][number] {
   const lines = backend.account.lines
   const line = lines.find((l) => l.audioCallEnabled && !l.inboundOnly && !l.shared) ?? lines[0]
   if (!line) throw new Error('story backend: the account has no line')

@@ -1,68 +1,48 @@
 /**
- * Test support: one fresh mock service behind the REAL linekit/server handler, with the mock's
- * webhooks posted into the server's webhook route, and an MSW handler that hands
- * `*\/api/linekit/*` requests to the server. `renderWithBackend` renders over it;
- * the stories' `createStoryBackend` is made of the same pieces (stories/support/serviceChain.ts).
+ * The tests' backend: the one backend (`createServiceChain`, stories/support/serviceChain.ts: a
+ * fresh mock behind the REAL linekit/server handler, webhooks into its webhook route) on a clock
+ * the test moves, silent, with the routes under `/api/linekit`. `renderWithBackend` renders over it.
  */
-import { http } from 'msw'
-import { createMockService } from 'linekit/mocks'
-import type { MockClock } from 'linekit/mocks'
-import { createLinekitServer } from 'linekit/server'
-import { accountApiKey, asScriptedRequest, webhookSenderInto } from '../../stories/support/serviceChain'
-import type { LinekitServer } from 'linekit/server'
+import { createMockClock, type MockClock } from 'linekit/mocks'
+import { createServiceChain } from '../../stories/support/serviceChain'
 
-export const hosts = { baseUrl: 'https://api.mock.linekit.test', appUrl: 'https://app.mock.linekit.test' }
-const webhookSecret = 'test-webhook-secret'
-
-export type TestAccountKind =
+type TestAccountKind =
   'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
 
-export interface TestBackendOptions {
+/** Options of {@link createBackend}. */
+interface BackendOptions {
   /** The seeded account the backend acts for. @default 'production' */
   account?: TestAccountKind
-  /** The mock's clock; tests move it. */
-  clock: MockClock
-  /** Overrides the mock's 60/min limit (0 turns it off). @default the service's 60 */
+  /** The mock's clock; tests move it. @default a manual clock at the real time */
+  clock?: MockClock
+  /** The mock's requests-per-minute limit; 0 turns it off. @default 0 (the manual clock never moves a window on) */
   rateLimitPerMinute?: number
   /** `false`: the server keeps no read model (every read goes upstream). @default the server's default (on) */
   readModel?: false
 }
 
-export function createTestBackend(options: TestBackendOptions) {
-  const { clock } = options
-  const ref: { server?: LinekitServer } = {}
-  const mock = createMockService({
-    clock,
-    // Webhooks go straight into the server's real webhook route.
-    webhookSender: webhookSenderInto(() => ref.server),
-  })
-  const kind = options.account ?? 'production'
-  const account = mock.control.accounts().find((a) => a.kind === kind)!
-  const apiKey = accountApiKey(account, kind)!
+/** A fresh mock behind the real server handler, for the tests. */
+export function createBackend(options: BackendOptions = {}) {
+  const clock = options.clock ?? createMockClock({ now: Date.now() })
+  const rateLimitPerMinute = options.rateLimitPerMinute ?? 0
   const mockStart = clock.now()
-  const server = createLinekitServer({
-    apiKey,
-    ...hosts,
-    webhookSecret,
-    authorize: async () => ({ userId: 'test-user', lineIds: account.lines.map((l) => l.lineId) }),
-    fetch: mock.fetch,
-    logger: { warn: () => {}, error: () => {} },
-    ...(options.readModel === false ? { readModel: false as const } : {}),
-    // The budget gate's clock flows like real time and jumps with the mock's clock (a test that
-    // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
-    now: () => clock.now() - mockStart + Date.now(),
-    ...(options.rateLimitPerMinute === 0 ? { requestsPerMinute: Number.POSITIVE_INFINITY } : {}),
+  const { mock, server, account, apiKey, handlers, prefix, addWebhook } = createServiceChain({
+    mock: { clock },
+    account: options.account ?? 'production',
+    prefix: '/api/linekit',
+    webhookSecret: 'test-webhook-secret',
+    userId: 'test-user',
+    server: {
+      logger: { warn: () => {}, error: () => {} },
+      ...(options.readModel === false ? { readModel: false as const } : {}),
+      // The budget gate's clock flows like real time and jumps with the mock's clock (a test that
+      // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
+      now: () => clock.now() - mockStart + Date.now(),
+      ...(rateLimitPerMinute === 0 ? { requestsPerMinute: Number.POSITIVE_INFINITY } : {}),
+    },
   })
-  ref.server = server
-  mock.control.webhooks.create({
-    accountId: account.accountId,
-    url: `http://localhost/api/linekit/webhooks/${webhookSecret}`,
-    inbound: true,
-    outbound: true,
-    audioCalls: true,
-  })
-  const prefix = '/api/linekit'
-  const handlers = [http.all(`*${prefix}/*`, ({ request }) => server.handle(asScriptedRequest(request)))]
+  // Webhooks go straight into the server's real webhook route.
+  addWebhook()
   /** Outbound messages the mock holds for a number (the ground truth of "sent exactly once"). */
   const outboundTo = (phone: string, content?: string) =>
     [...mock.state.messagesByHandle.values()].filter(
@@ -72,8 +52,8 @@ export function createTestBackend(options: TestBackendOptions) {
         m.to_number === phone &&
         (content === undefined || m.content === content),
     )
-  if (options.rateLimitPerMinute !== undefined)
-    mock.control.updateSettings({ rateLimitPerMinute: options.rateLimitPerMinute })
+  mock.control.updateSettings({ rateLimitPerMinute })
   return { mock, server, account, apiKey, clock, handlers, prefix, lines: account.lines, outboundTo }
 }
-export type TestBackend = ReturnType<typeof createTestBackend>
+/** A backend of {@link createBackend}. */
+export type Backend = ReturnType<typeof createBackend>

@@ -21,9 +21,7 @@ import { isValidElement, type ReactElement, type ReactNode } from 'react'
 import { afterEach } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
 import type { LinekitClient } from 'linekit/api'
-import { createMockClock } from 'linekit/mocks'
-import type { MockClock } from 'linekit/mocks'
-import { createTestBackend, type TestAccountKind, type TestBackend } from './backend'
+import type { Backend } from './backend'
 import { LinekitProvider } from '../../src/provider/LinekitProvider'
 import type { LinekitProviderProps } from '../../src/provider/LinekitProvider'
 import { createMemoryEventSource } from '../../src/events/createMemoryEventSource'
@@ -32,7 +30,8 @@ import { createFakeAudioEngine } from '../../src/rtc/createFakeAudioEngine'
 import type { StoryBackend } from '../../stories/support/createStoryBackend'
 import { asScriptedRequest } from '../../stories/support/serviceChain'
 
-export { hosts } from './backend'
+export { serviceHosts } from '../../stories/support/serviceChain'
+export { createBackend, type Backend } from './backend'
 export { createStoryBackend } from '../../stories/support/createStoryBackend'
 export type { StoryBackend } from '../../stories/support/createStoryBackend'
 export { setups, storyNumbers } from '../../stories/support/setups'
@@ -40,31 +39,8 @@ export { setups, storyNumbers } from '../../stories/support/setups'
 /** The client's base URL for a {@link createBackend} backend (any host: the handler matches `*\/api/linekit/*`). */
 export const BASE = 'http://localhost/api/linekit'
 
-/** Options of {@link createBackend}. */
-interface BackendOptions {
-  /** The seeded account. @default 'production' */
-  account?: TestAccountKind
-  /** The mock's clock; tests move it. @default a manual clock at the real time */
-  clock?: MockClock
-  /** The mock's requests-per-minute limit; 0 turns it off. @default 0 (the manual clock never moves a window on) */
-  rateLimitPerMinute?: number
-  /** `false`: the server keeps no read model (every read goes upstream). @default the server's default (on) */
-  readModel?: false
-}
-
-/** A fresh mock + real server handler. */
-export function createBackend(options: BackendOptions = {}): TestBackend {
-  return createTestBackend({
-    clock: options.clock ?? createMockClock({ now: Date.now() }),
-    ...(options.account ? { account: options.account } : {}),
-    ...(options.readModel === false ? { readModel: false as const } : {}),
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
-  })
-}
-/** A backend of {@link createBackend}. */
-export type Backend = TestBackend
 /** What {@link renderWithBackend} renders over: the tests' or the stories' backend. */
-type AnyBackend = TestBackend | StoryBackend
+type AnyBackend = Backend | StoryBackend
 
 // Each render's backend and event wiring end with its test.
 const live = new Set<() => void>()
