@@ -227,3 +227,23 @@ export function checkCustomFields(value: unknown): Record<string, unknown> | und
   }
   return value as Record<string, unknown>
 }
+
+/**
+ * spec: send — message text is required unless an attachment is supplied; an AI voice memo needs
+ * text to speak. `hint` says what this endpoint accepts instead.
+ */
+export function requireContent(
+  input: { text: string; media: string | null; audio: string | null; enableAiVoiceMemo?: boolean | undefined },
+  hint: string,
+): void {
+  if (input.text === '' && input.media === null && input.audio === null)
+    throw fail(400, 'missing_message', 'message is required unless an attachment is supplied', hint)
+  if (input.enableAiVoiceMemo === true && input.text === '') {
+    throw fail(
+      400,
+      'missing_message',
+      'enableAiVoiceMemo needs message text to speak',
+      'Send the text to turn into a voice memo in message.',
+    )
+  }
+}

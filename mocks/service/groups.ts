@@ -1,7 +1,7 @@
 /**
  * Group threads. spec: POST /send-group-message, Group-send response, Group thread states.
  */
-import { isBlocked, isReachable, pickLine, requireOwnLine, storeMessage } from './common'
+import { isBlocked, isReachable, pickLine, requireContent, requireOwnLine, storeMessage } from './common'
 import { fail } from './errors'
 import { at, ttsUrl, usableIdempotencyKey } from './messages'
 import { normalizeOrNull } from './phone'
@@ -95,22 +95,10 @@ export function sendGroupMessage(state: MockState, account: Account, input: Grou
       'Send one attachment per group message.',
     )
   }
-  if (text === '' && media === null && audio === null) {
-    throw fail(
-      400,
-      'missing_message',
-      'message is required unless an attachment is supplied',
-      'Send message text or one attachment.',
-    )
-  }
-  if (input.enableAiVoiceMemo === true && text === '') {
-    throw fail(
-      400,
-      'missing_message',
-      'enableAiVoiceMemo needs message text to speak',
-      'Send the text to turn into a voice memo in message.',
-    )
-  }
+  requireContent(
+    { text, media, audio, enableAiVoiceMemo: input.enableAiVoiceMemo },
+    'Send message text or one attachment.',
+  )
   const recipients = normalizeRecipients(input.numbers)
   const explicitLine = input.lineId === undefined ? undefined : requireOwnLine(state, account, input.lineId)
   // spec: group sending is unavailable on trial accounts → 403.

@@ -14,6 +14,7 @@ import {
   storeMessage,
   toRecord,
   type MessageRecord,
+  requireContent,
 } from './common'
 import { checkPage, upsertContact } from './contacts'
 import { fail } from './errors'
@@ -118,23 +119,10 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
   const text = input.message ?? ''
   const media = input.mediaAttachmentUrl ?? null
   const audio = input.audioAttachmentUrl ?? null
-  // spec: send — message required unless mediaAttachmentUrl or audioAttachmentUrl is supplied.
-  if (text === '' && media === null && audio === null) {
-    throw fail(
-      400,
-      'missing_message',
-      'message is required unless an attachment is supplied',
-      'Send message text, mediaAttachmentUrl or audioAttachmentUrl.',
-    )
-  }
-  if (input.enableAiVoiceMemo === true && text === '') {
-    throw fail(
-      400,
-      'missing_message',
-      'enableAiVoiceMemo needs message text to speak',
-      'Send the text to turn into a voice memo in message.',
-    )
-  }
+  requireContent(
+    { text, media, audio, enableAiVoiceMemo: input.enableAiVoiceMemo },
+    'Send message text, mediaAttachmentUrl or audioAttachmentUrl.',
+  )
   const customFields = checkCustomFields(input.customFields)
   const explicitLine = input.lineId === undefined ? undefined : requireOwnLine(state, account, input.lineId)
   // spec: Errors — "Trial restriction (group create, line override) or blocked recipient → 403",

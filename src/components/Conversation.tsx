@@ -14,6 +14,7 @@ import { MessageComposer, type MessageComposerProps } from './MessageComposer'
 import { MessageList, type MessageListProps } from './MessageList'
 import { ReactionMenu } from './internal/ReactionMenu'
 import type { ReactionBarStrings } from './ReactionBar'
+import { threadState } from './internal/threadState'
 
 /** Default, overridable strings (i18n). */
 export const conversationStrings = {
@@ -116,14 +117,7 @@ export function Conversation({
   const rateLimitedFor = useRetryCountdown(thread.status === 'pending' ? thread.failureReason : null)
   const nativeChat = availability.data?.available
   const [reactingTo, setReactingTo] = useState<string | null>(null)
-  const state =
-    thread.status === 'pending'
-      ? 'loading'
-      : thread.status === 'error' && thread.items.length === 0
-        ? 'error'
-        : thread.items.length === 0
-          ? 'empty'
-          : 'ready'
+  const state = threadState(thread)
 
   // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
   // It takes a handle from the list (spec: message_handle starts with `pbm_`): a message known

@@ -259,16 +259,7 @@ export function Dialer(props: DialerProps) {
           ) : null}
           {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}
           {state.audio === 'joined' || state.audio === 'joining' ? (
-            <AudioControls
-              engine={d.engine}
-              strings={{
-                mute: t.mute,
-                unmute: t.unmute,
-                microphone: t.microphone,
-                microphoneDefault: t.microphoneDefault,
-                level: t.level,
-              }}
-            />
+            <AudioControls engine={d.engine} strings={t} />
           ) : null}
           {error?.source === 'audio' ? (
             <div className="lk-Dialer-error" role="alert" data-source="audio" data-code={audioCode(error.error)}>

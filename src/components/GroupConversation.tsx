@@ -10,6 +10,7 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageList, type MessageListProps } from './MessageList'
+import { threadState } from './internal/threadState'
 
 /** Default, overridable strings (i18n). */
 export const groupConversationStrings = {
@@ -88,14 +89,7 @@ export function GroupConversation({
   const names = participants.map((p) => nameOf(p) ?? p).join(', ')
   const heading = title ?? thread.name ?? names
   const lineId = lineIdProp ?? thread.lineId
-  const state =
-    thread.status === 'pending'
-      ? 'loading'
-      : thread.status === 'error' && thread.items.length === 0
-        ? 'error'
-        : thread.items.length === 0
-          ? 'empty'
-          : 'ready'
+  const state = threadState(thread)
 
   const senderOf = (item: ThreadItem) =>
     item.kind === 'message' && item.message.direction === 'inbound'

@@ -384,18 +384,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                   </p>
                 ) : null}
                 {inCall ? <CallTimer since={mineCall?.answeredAt} now={now} label={t.duration} /> : null}
-                {phase === 'connected' || phase === 'joining' ? (
-                  <AudioControls
-                    engine={engine}
-                    strings={{
-                      mute: t.mute,
-                      unmute: t.unmute,
-                      microphone: t.microphone,
-                      microphoneDefault: t.microphoneDefault,
-                      level: t.level,
-                    }}
-                  />
-                ) : null}
+                {phase === 'connected' || phase === 'joining' ? <AudioControls engine={engine} strings={t} /> : null}
                 <div className="lk-InboundCallBanner-actions">
                   {phase === 'ringing' || !inCall ? (
                     <>
