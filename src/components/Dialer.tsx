@@ -12,6 +12,7 @@ import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './calling/D
 import { useDialer } from './calling/useDialer'
 import { Keypad } from './Keypad'
 import { AudioControls } from './AudioControls'
+import { audioStringsOf } from './calling/audioEngineParts'
 import { CallTimer } from './CallTimer'
 
 export { dialerStrings, type DialerStrings }
@@ -259,7 +260,7 @@ export function Dialer(props: DialerProps) {
           ) : null}
           {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}
           {state.audio === 'joined' || state.audio === 'joining' ? (
-            <AudioControls engine={d.engine} strings={t} />
+            <AudioControls engine={d.engine} strings={audioStringsOf(t)} />
           ) : null}
           {error?.source === 'audio' ? (
             <div className="lk-Dialer-error" role="alert" data-source="audio" data-code={audioCode(error.error)}>

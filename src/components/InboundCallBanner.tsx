@@ -12,6 +12,7 @@ import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { AudioControls } from './AudioControls'
+import { audioStringsOf } from './calling/audioEngineParts'
 import { CallTimer } from './CallTimer'
 import { useCallLeaveGuard } from './calling/useCallLeaveGuard'
 import { useRingTone } from './calling/useRingTone'
@@ -384,7 +385,9 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                   </p>
                 ) : null}
                 {inCall ? <CallTimer since={mineCall?.answeredAt} now={now} label={t.duration} /> : null}
-                {phase === 'connected' || phase === 'joining' ? <AudioControls engine={engine} strings={t} /> : null}
+                {phase === 'connected' || phase === 'joining' ? (
+                  <AudioControls engine={engine} strings={audioStringsOf(t)} />
+                ) : null}
                 <div className="lk-InboundCallBanner-actions">
                   {phase === 'ringing' || !inCall ? (
                     <>

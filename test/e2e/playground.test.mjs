@@ -35,6 +35,18 @@ const focusedIs = (role, name) =>
      return r === ${JSON.stringify(role)} && new RegExp(${JSON.stringify(name)}, 'i').test(label)`,
   )
 
+/** Types a fresh message into the conversation's composer and sends it; returns its text. */
+async function sendFromConversation(page) {
+  const text = `Hello from e2e ${Date.now()}`
+  const conversation = page.getByRole('region', { name: /conversation$/i })
+  await conversation
+    .getByRole('textbox', { name: /^message/i })
+    .first()
+    .fill(text)
+  await conversation.getByRole('button', { name: /^send$/i }).click()
+  return text
+}
+
 describe('playground (npm start)', () => {
   test('the inbox loads, with every part of the kit and no axe violations', async () => {
     const { page, errors } = await openInbox()
@@ -53,16 +65,7 @@ describe('playground (npm start)', () => {
 
   test('send a message: it is listed by the service', async () => {
     const { page } = await openInbox()
-    const text = `Hello from e2e ${Date.now()}`
-    await page
-      .getByRole('region', { name: /conversation$/i })
-      .getByRole('textbox', { name: /^message/i })
-      .first()
-      .fill(text)
-    await page
-      .getByRole('region', { name: /conversation$/i })
-      .getByRole('button', { name: /^send$/i })
-      .click()
+    const text = await sendFromConversation(page)
     // The service's record replaces the optimistic bubble (it has a service status, not `sending`).
     await page
       .locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', {
@@ -78,16 +81,7 @@ describe('playground (npm start)', () => {
   // listed: the bubble stays `pending` until something else refetches the thread.
   test('send a message and see it delivered', async () => {
     const { page } = await openInbox()
-    const text = `Hello from e2e ${Date.now()}`
-    await page
-      .getByRole('region', { name: /conversation$/i })
-      .getByRole('textbox', { name: /^message/i })
-      .first()
-      .fill(text)
-    await page
-      .getByRole('region', { name: /conversation$/i })
-      .getByRole('button', { name: /^send$/i })
-      .click()
+    const text = await sendFromConversation(page)
     await page.locator('[data-direction="outbound"]', { hasText: text }).last().waitFor({ timeout: 10_000 })
     // The mock delivers after 1 s; 10 s is plenty on a busy machine.
     await page

@@ -16,6 +16,17 @@ export const audioControlsStrings = {
 /** Texts of {@link AudioControls}, {@link MuteButton}, {@link MicrophonePicker} and {@link MicrophoneLevel}. */
 export type AudioControlsStrings = typeof audioControlsStrings
 
+/** The audio controls' texts out of a calling component's strings (the group label stays the controls' own). */
+export function audioStringsOf(t: Omit<AudioControlsStrings, 'label'>): Omit<AudioControlsStrings, 'label'> {
+  return {
+    mute: t.mute,
+    unmute: t.unmute,
+    microphone: t.microphone,
+    microphoneDefault: t.microphoneDefault,
+    level: t.level,
+  }
+}
+
 /** The engine given, else the provider's. */
 export function useEngine(engine: AudioEngine | undefined): AudioEngine | undefined {
   const ctx = useLinekit()
