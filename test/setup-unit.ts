@@ -4,8 +4,9 @@ import { afterEach } from 'vitest'
 
 afterEach(() => cleanup())
 
-// jsdom has the <dialog> element but not its methods (jsdom/jsdom#3294): `showModal()` opens it
-// and focuses its first control as browsers do, `close()` closes it. (The page behind a modal
+// jsdom has the <dialog> element but not its behaviour (jsdom/jsdom#3294): `showModal()` opens it
+// and focuses its first control, `close()` closes it, and Escape is the close request browsers
+// turn into a cancelable `cancel` event on the topmost open dialog. (The page behind a modal
 // dialog is inert only in a browser: the browser tests check that.)
 if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -19,4 +20,9 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     this.removeAttribute('open')
     this.dispatchEvent(new Event('close'))
   }
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return
+    const dialog = [...document.querySelectorAll('dialog[open]')].pop() as HTMLDialogElement | undefined
+    if (dialog?.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close()
+  })
 }

@@ -22,8 +22,8 @@ interface ModalDialogProps {
 /**
  * A modal dialog on the platform's `<dialog>` and `showModal()`: it sits in the top layer, the
  * page behind is inert (out of reach of focus, clicks and assistive technology), focus moves to
- * its first control, and Escape closes it, as do the platform's other close requests and a click
- * on the backdrop. Closing gives focus back to the element that had it before (the opener).
+ * its first control, and Escape (the platform's close request) closes it, as does a click on the
+ * backdrop. Closing gives focus back to the element that had it before (the opener).
  */
 export function ModalDialog({
   open,
@@ -52,19 +52,12 @@ export function ModalDialog({
   if (!open) return null
   return (
     // The backdrop is part of the <dialog> element: a click on it targets the dialog itself.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the backdrop is the dialog element
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- Escape is the keyboard's way out (onCancel)
     <dialog
       ref={ref}
       className={cx('lk-Dialog', className)}
       aria-labelledby={`${ids}-title`}
       aria-describedby={description ? `${ids}-description` : describedBy}
-      // Escape closes (also when a test or a script sends the key); other close requests of the
-      // platform (a phone's back gesture) arrive as `cancel`. Either way React's state closes it.
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return
-        e.preventDefault()
-        onOpenChange(false)
-      }}
       onCancel={(e) => {
         e.preventDefault()
         onOpenChange(false)
