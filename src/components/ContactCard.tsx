@@ -1,4 +1,5 @@
 'use client'
+import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react'
 import type { Contact } from '../api/schemas'
 import { MAX_CUSTOM_FIELDS_CHARS } from '../api/limits'
@@ -6,7 +7,6 @@ import { useContacts } from '../hooks/useContacts'
 import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
 import { cx } from './internal/cx'
-import { ModalDialog } from './internal/ModalDialog'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { contactErrorRule, type ContactErrorStrings } from './errorMessages'
@@ -390,40 +390,39 @@ export function ContactCard({
           <button type="submit" className="lk-Button" disabled={mutation.isPending}>
             {mutation.isPending ? s.saving : s.save}
           </button>
-          <button type="button" className="lk-Button" data-variant="ghost" onClick={() => setMode('view')}>
+          <Dialog.Close className="lk-Button" data-variant="ghost">
             {s.cancel}
-          </button>
+          </Dialog.Close>
         </div>
       </form>
     )
   }
-  // The editor is a modal dialog: focus moves in, the page behind is out of reach, Escape closes,
-  // focus returns to the button that opened it.
+  // The editor is a modal dialog (Radix): focus moves in and stays, Escape closes, focus returns.
   const editDialog = (
-    <ModalDialog
+    <Dialog.Portal>
+      <Dialog.Overlay className="lk-Dialog-overlay" />
+      <Dialog.Content className="lk-Dialog lk-ContactCard-dialog" aria-describedby={`${ids}-rules`}>
+        <div className="lk-Dialog-head">
+          <Dialog.Title className="lk-Dialog-title">{contact ? s.edit : s.create}</Dialog.Title>
+          <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={s.close}>
+            <span aria-hidden="true">×</span>
+          </Dialog.Close>
+        </div>
+        {editor()}
+      </Dialog.Content>
+    </Dialog.Portal>
+  )
+  const dialogRoot = (trigger: ReactNode) => (
+    <Dialog.Root
       open={mode === 'edit'}
       onOpenChange={(open) => {
-        if (!open) setMode('view')
+        if (open) startEditing()
+        else setMode('view')
       }}
-      title={contact ? s.edit : s.create}
-      closeLabel={s.close}
-      describedBy={`${ids}-rules`}
-      className="lk-ContactCard-dialog"
     >
-      {editor()}
-    </ModalDialog>
-  )
-  const opener = (label: string, variant?: string) => (
-    <button
-      type="button"
-      className="lk-Button"
-      data-variant={variant}
-      aria-haspopup="dialog"
-      aria-expanded={mode === 'edit'}
-      onClick={startEditing}
-    >
-      {label}
-    </button>
+      {trigger}
+      {editDialog}
+    </Dialog.Root>
   )
 
   if (!contact) {
@@ -432,12 +431,7 @@ export function ContactCard({
       <>
         <p>{s.none}</p>
         {saved ? <p role="status">{saved}</p> : null}
-        {editable ? (
-          <>
-            {opener(s.create)}
-            {editDialog}
-          </>
-        ) : null}
+        {editable ? dialogRoot(<Dialog.Trigger className="lk-Button">{s.create}</Dialog.Trigger>) : null}
       </>,
     )
   }
@@ -470,12 +464,13 @@ export function ContactCard({
         ))}
       </dl>
       {saved ? <p role="status">{saved}</p> : null}
-      {editable ? (
-        <>
-          {opener(s.edit, 'ghost')}
-          {editDialog}
-        </>
-      ) : null}
+      {editable
+        ? dialogRoot(
+            <Dialog.Trigger className="lk-Button" data-variant="ghost">
+              {s.edit}
+            </Dialog.Trigger>,
+          )
+        : null}
     </>,
   )
 }

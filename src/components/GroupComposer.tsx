@@ -1,4 +1,5 @@
 'use client'
+import * as Dialog from '@radix-ui/react-dialog'
 import { useQueries } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
 import { MAX_GROUP_RECIPIENTS, MIN_GROUP_RECIPIENTS } from '../api/limits'
@@ -11,7 +12,6 @@ import { useContactDirectory } from '../hooks/internal/useContactDirectory'
 import { useGroupSendThread, type GroupSend } from '../hooks/internal/useGroupSendThread'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { cx } from './internal/cx'
-import { ModalDialog } from './internal/ModalDialog'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { useControllableState } from './internal/useControllableState'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
@@ -460,9 +460,9 @@ export interface GroupComposerDialogProps extends GroupComposerProps {
 }
 
 /**
- * {@link GroupComposer} in a modal dialog (the platform's `<dialog>`: the page behind is out of
- * reach, Escape closes, focus returns to the trigger). It closes when the new group thread opens
- * (`onOpenThread`). The dialog (`.lk-Dialog`) is rendered only while open.
+ * {@link GroupComposer} in a modal dialog (Radix Dialog: focus is trapped inside, Escape closes,
+ * focus returns to the trigger). It closes when the new group thread opens (`onOpenThread`).
+ * Data attributes of the dialog's content: `data-state="open" | "closed"`.
  *
  * @example
  * <GroupComposerDialog onOpenThread={(t) => setGroup(t)} />
@@ -483,25 +483,27 @@ export function GroupComposerDialog({
     caller: 'GroupComposerDialog',
   })
   return (
-    <>
-      <button
-        type="button"
-        className="lk-Button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        {d.trigger}
-      </button>
-      <ModalDialog open={open} onOpenChange={setOpen} title={d.title} closeLabel={d.close} description={d.description}>
-        <GroupComposer
-          {...props}
-          onOpenThread={(thread) => {
-            onOpenThread?.(thread)
-            setOpen(false)
-          }}
-        />
-      </ModalDialog>
-    </>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="lk-Button">{d.trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="lk-Dialog-overlay" />
+        <Dialog.Content className="lk-Dialog">
+          <div className="lk-Dialog-head">
+            <Dialog.Title className="lk-Dialog-title">{d.title}</Dialog.Title>
+            <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={d.close}>
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="lk-Dialog-description">{d.description}</Dialog.Description>
+          <GroupComposer
+            {...props}
+            onOpenThread={(thread) => {
+              onOpenThread?.(thread)
+              setOpen(false)
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }
