@@ -14,9 +14,7 @@ export const inboundCallsQuerySchema = z.object({
   /** One of the user's lines; omitted: every line of the user. */
   lineId: z.optional(z.uuid('must be a line id (UUID) from the lines listing')),
   /** 1 to 100, default 50. */
-  limit: z.optional(
-    z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(MAX_INBOUND_CALLS))),
-  ),
+  limit: z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(MAX_INBOUND_CALLS)))),
 })
 export type InboundCallsQuery = z.infer<typeof inboundCallsQuerySchema>
 

@@ -8,7 +8,12 @@ export * from './schemas'
 export { endpoints, endpointsById, endpointPath, matchEndpoint } from './endpoints'
 export type { Endpoint, EndpointId } from './endpoints'
 export type { KitRouteId } from './endpointTable'
-export { inboundCallsQuerySchema, inboundCallItemSchema, inboundCallsResponseSchema, MAX_INBOUND_CALLS } from './inboundCalls'
+export {
+  inboundCallsQuerySchema,
+  inboundCallItemSchema,
+  inboundCallsResponseSchema,
+  MAX_INBOUND_CALLS,
+} from './inboundCalls'
 export type { InboundCallsQuery, InboundCallItem, InboundCallsResponse } from './inboundCalls'
 export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
 export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'

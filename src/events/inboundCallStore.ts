@@ -1,4 +1,5 @@
 import type { CallStatusResponse, InboundCallEndStatus } from '../api'
+import type { InboundCallItem } from '../api/inboundCalls'
 import type { LinekitEvent } from './types'
 
 /** An inbound audio call as the kit believes it to be. */
@@ -21,7 +22,10 @@ export interface InboundCall {
  */
 export type InboundCallOutcome = 'ringing' | 'answered' | 'answered_elsewhere' | 'missed' | 'declined'
 
-/** One inbound call of the history (newest first), built from the call events this browser received. */
+/**
+ * One inbound call of the history (newest first): from the server's recent calls
+ * (`GET <prefix>/calls/inbound`, when loaded) and the call events this browser received.
+ */
 export interface InboundCallRecord {
   callUuid: string
   from: string
@@ -41,7 +45,7 @@ export interface InboundCallRecord {
 export interface InboundCallsSnapshot {
   /** The queue, oldest first. Ended calls stay for `endedLingerMs`, then leave. */
   calls: readonly InboundCall[]
-  /** Every call seen since the page loaded, newest first (at most `historySize`). */
+  /** The server's recent calls (once loaded) and every call seen since, newest first (at most `historySize`). */
   history: readonly InboundCallRecord[]
 }
 
@@ -183,6 +187,69 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
           return
       }
     },
+    /**
+     * Merges the server's recent inbound calls (`GET <prefix>/calls/inbound`) into the history: a
+     * reload or a second tab still lists the calls that rang before it opened. Calls this browser
+     * already follows keep what it saw (an answer here stays "answered", not "elsewhere"); a call
+     * the server says has ended ends here too. Calls that had ended before this page loaded leave
+     * no notice (their notices could not be dismissed for good); an answered one reads "answered"
+     * (the server does not say where).
+     */
+    loadHistory(items: readonly InboundCallItem[]) {
+      const history = [...snapshot.history]
+      let changed = false
+      for (const item of items) {
+        const index = history.findIndex((r) => r.callUuid === item.call_uuid)
+        const known = index === -1 ? undefined : history[index]!
+        if (known) {
+          if (known.ended || item.state === 'ringing') continue
+          const answered = item.answeredAt !== null || item.state === 'answered'
+          const wasAnswered = known.outcome === 'answered' || known.outcome === 'answered_elsewhere'
+          const outcome: InboundCallOutcome = wasAnswered
+            ? known.outcome
+            : answered
+              ? handledHere.has(item.call_uuid)
+                ? 'answered'
+                : 'answered_elsewhere'
+              : item.status === 'declined'
+                ? 'declined'
+                : 'missed'
+          const ended = item.state === 'ended'
+          if (outcome === known.outcome && !ended) continue
+          history[index] = { ...known, outcome, ended, ...(ended && item.status ? { endStatus: item.status } : {}) }
+          changed = true
+          if (ended) finished.add(item.call_uuid)
+          continue
+        }
+        const ringingAt = item.ringingAt ?? item.answeredAt ?? item.endedAt
+        if (ringingAt === null) continue
+        const ended = item.state === 'ended'
+        history.push({
+          callUuid: item.call_uuid,
+          from: item.from,
+          lineId: item.pb_line_id,
+          linePhoneNumber: item.linePhoneNumber,
+          ringingAt,
+          outcome:
+            item.state === 'ringing'
+              ? 'ringing'
+              : item.answeredAt !== null || item.state === 'answered'
+                ? 'answered'
+                : item.status === 'declined'
+                  ? 'declined'
+                  : 'missed',
+          ...(ended && item.status ? { endStatus: item.status } : {}),
+          ended,
+          // A call still live when the page loads is followed like one that rang here.
+          acknowledged: ended,
+        })
+        changed = true
+        if (ended) finished.add(item.call_uuid)
+      }
+      if (!changed) return
+      history.sort((a, b) => (a.ringingAt < b.ringingAt ? 1 : a.ringingAt > b.ringingAt ? -1 : 0))
+      emit({ ...snapshot, history: history.slice(0, historySize) })
+    },
     /** Apply a call-status poll result (ASSUMPTIONS.md: `call_status` values). */
     applyStatus(status: Pick<CallStatusResponse, 'call_uuid' | 'call_status'>) {
       if (status.call_status === 'ringing') return
@@ -232,9 +299,11 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
       callBackListeners.add(listener)
       return () => void callBackListeners.delete(listener)
     },
-    /** Uuids of the calls believed to be ringing (the provider polls their status). */
+    /** Uuids of the calls believed to be ringing, in the queue or the history (the provider polls their status). */
     ringing(): string[] {
-      return snapshot.calls.filter((c) => c.state === 'ringing').map((c) => c.callUuid)
+      const uuids = new Set(snapshot.calls.filter((c) => c.state === 'ringing').map((c) => c.callUuid))
+      for (const r of snapshot.history) if (r.outcome === 'ringing' && !r.ended) uuids.add(r.callUuid)
+      return [...uuids]
     },
     /** Stop linger timers. */
     dispose() {
