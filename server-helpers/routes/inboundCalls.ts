@@ -59,7 +59,9 @@ export function createInboundCallsRoute(model: ReadModel | undefined) {
     if (wanted !== undefined && !scope.lines.has(wanted)) throw lineNotAllowed()
     await model.ready()
     // The model keeps line ids as the webhooks wrote them; the user's come in any case.
-    const visible = [...new Set([...scope.lines, ...[...scope.lines].map((id) => id.toUpperCase()), ...scope.user.lineIds])]
+    const visible = [
+      ...new Set([...scope.lines, ...[...scope.lines].map((id) => id.toUpperCase()), ...scope.user.lineIds]),
+    ]
     const calls = model
       .recentInboundCalls(visible)
       .filter((call) => scope.lines.has(call.lineId.toLowerCase()))
