@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createSseEventSource } from '../events/createSseEventSource'
 import { createFakeAudioEngine } from '../rtc'
@@ -329,5 +330,35 @@ describe('<InboundCallHistory>', () => {
     expect(within(history).queryByRole('alert')).toBeNull()
     await ring(backend, caller)
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(1))
+  })
+
+  it('a failed load says so in a sentence with Try again, and still follows new calls', async () => {
+    const backend = createBackend()
+    let refuse = true
+    const user = userEvent.setup()
+    renderWithBackend(backend, <InboundCallHistory />, {
+      events: 'bus',
+      handlers: [
+        http.get('*/api/linekit/calls/inbound', () =>
+          refuse
+            ? HttpResponse.json(
+                { error: 'Internal error', code: 'internal_error', hint: 'Retry later.' },
+                { status: 500 },
+              )
+            : undefined,
+        ),
+      ],
+    })
+    const history = screen.getByRole('region', { name: 'Incoming call history' })
+    const alert = await within(history).findByRole('alert', {}, { timeout: 8000 })
+    expect(alert).toHaveTextContent('Earlier incoming calls could not be loaded')
+    expect(alert).not.toHaveTextContent('internal_error')
+    await ring(backend, caller)
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(1))
+    refuse = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(history).toHaveAttribute('data-status', 'loaded'))
+    expect(within(history).queryByRole('alert')).toBeNull()
+    expect(within(history).getAllByRole('listitem')).toHaveLength(1)
   })
 })
