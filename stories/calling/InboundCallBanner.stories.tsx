@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { InboundCallBanner, InboundCallHistory } from 'linekit'
+import { InboundCallBanner, InboundCallHistory, createFakeAudioEngine } from 'linekit'
 import { ringableLine, setups, storyBackend, storyNumbers, storyWebhookSecret, type StorySetup } from '../support'
 
 /**
@@ -81,6 +81,21 @@ export const Answered: Story = {
     await expect(canvas.getByRole('timer', { name: 'Call duration' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Mute' }))
     await expect(canvas.getByRole('button', { name: 'Unmute' })).toBeVisible()
+  },
+}
+
+/** Answered, but the audio network can't be reached: said in a sentence; the call goes on, with Rejoin and Hang up. */
+export const AudioFailed: Story = {
+  args: { audioEngine: createFakeAudioEngine({ failJoinWith: 'network' }) },
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement }) => {
+    const canvas = await ringing(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Answer' }))
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="failed"]')).not.toBeNull())
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The call audio couldn’t connect.')
+    await expect(canvas.getByRole('button', { name: 'Rejoin audio' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Hang up' })).toBeVisible()
+    await expect(canvas.getByRole('timer', { name: 'Call duration' })).toBeVisible()
   },
 }
 
