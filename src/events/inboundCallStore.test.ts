@@ -3,6 +3,7 @@ import { createInboundCallStore } from './inboundCallStore'
 import { createMemoryEventSource } from './createMemoryEventSource'
 import type { LinekitEvent } from './types'
 import type { InboundCallItem } from '../api/inboundCalls'
+import { mergeServerHistory } from './mergeServerHistory'
 
 const base = {
   from: '+14155550124',
@@ -126,12 +127,18 @@ describe('inbound-call store: the server history (GET <prefix>/calls/inbound)', 
   it('adds the calls that rang before the page loaded, newest first, with no notice for the ended ones', () => {
     const store = createInboundCallStore()
     store.applyEvent(ringing('live'))
-    store.loadHistory([
-      item('old-missed'),
-      item('old-answered', { status: 'ended', answeredAt: '2025-12-31T22:00:10Z', ringingAt: '2025-12-31T22:00:00Z' }),
-      item('old-declined', { status: 'declined', ringingAt: '2025-12-31T21:00:00Z' }),
-      item('still-ringing', { state: 'ringing', status: null, endedAt: null, ringingAt: '2025-12-31T23:30:00Z' }),
-    ])
+    store.updateHistory(
+      mergeServerHistory([
+        item('old-missed'),
+        item('old-answered', {
+          status: 'ended',
+          answeredAt: '2025-12-31T22:00:10Z',
+          ringingAt: '2025-12-31T22:00:00Z',
+        }),
+        item('old-declined', { status: 'declined', ringingAt: '2025-12-31T21:00:00Z' }),
+        item('still-ringing', { state: 'ringing', status: null, endedAt: null, ringingAt: '2025-12-31T23:30:00Z' }),
+      ]),
+    )
     const history = store.getSnapshot().history
     expect(history.map((r) => [r.callUuid, r.outcome, r.ended, r.acknowledged])).toEqual([
       ['live', 'ringing', false, false],
@@ -153,12 +160,16 @@ describe('inbound-call store: the server history (GET <prefix>/calls/inbound)', 
     store.claim('here')
     store.markAnswered('here')
     const before = store.getSnapshot()
-    store.loadHistory([item('same', { state: 'ringing', status: null, endedAt: null, ringingAt: base.receivedAt })])
+    store.updateHistory(
+      mergeServerHistory([item('same', { state: 'ringing', status: null, endedAt: null, ringingAt: base.receivedAt })]),
+    )
     expect(store.getSnapshot()).toBe(before)
-    store.loadHistory([
-      item('here', { state: 'answered', status: null, answeredAt: '2026-01-01T00:00:05Z', endedAt: null }),
-      item('gone', { ringingAt: base.receivedAt }),
-    ])
+    store.updateHistory(
+      mergeServerHistory([
+        item('here', { state: 'answered', status: null, answeredAt: '2026-01-01T00:00:05Z', endedAt: null }),
+        item('gone', { ringingAt: base.receivedAt }),
+      ]),
+    )
     const outcomes = Object.fromEntries(store.getSnapshot().history.map((r) => [r.callUuid, [r.outcome, r.ended]]))
     expect(outcomes).toEqual({ here: ['answered', false], gone: ['missed', true], same: ['ringing', false] })
     // Its missed notice stands: this page saw it ring.

@@ -1,5 +1,4 @@
 import type { CallStatusResponse, InboundCallEndStatus } from '../api'
-import type { InboundCallItem } from '../api/inboundCalls'
 import type { LinekitEvent } from './types'
 
 /** An inbound audio call as the kit believes it to be. */
@@ -56,6 +55,12 @@ interface InboundCallStoreOptions {
   /** How many calls the history keeps. @default 50 */
   historySize?: number
 }
+
+/** See {@link InboundCallStore.updateHistory}. */
+export type HistoryUpdate = (
+  history: readonly InboundCallRecord[],
+  handledHere: (callUuid: string) => boolean,
+) => { history: InboundCallRecord[]; ended: string[] } | undefined
 
 /** A number to call back (from a missed call's notice), and on which line. */
 export interface CallBackRequest {
@@ -188,67 +193,16 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
       }
     },
     /**
-     * Merges the server's recent inbound calls (`GET <prefix>/calls/inbound`) into the history: a
-     * reload or a second tab still lists the calls that rang before it opened. Calls this browser
-     * already follows keep what it saw (an answer here stays "answered", not "elsewhere"); a call
-     * the server says has ended ends here too. Calls that had ended before this page loaded leave
-     * no notice (their notices could not be dismissed for good); an answered one reads "answered"
-     * (the server does not say where).
+     * Replaces the history through `update`, which is told which calls this browser answered or
+     * declined itself and returns the new history and the calls that have ended (a late `ringing`
+     * cannot bring them back), or undefined for no change. The server history's merge
+     * (`mergeServerHistory`, used by `useInboundCallHistory`) goes through here.
      */
-    loadHistory(items: readonly InboundCallItem[]) {
-      const history = [...snapshot.history]
-      let changed = false
-      for (const item of items) {
-        const index = history.findIndex((r) => r.callUuid === item.call_uuid)
-        const known = index === -1 ? undefined : history[index]!
-        if (known) {
-          if (known.ended || item.state === 'ringing') continue
-          const answered = item.answeredAt !== null || item.state === 'answered'
-          const wasAnswered = known.outcome === 'answered' || known.outcome === 'answered_elsewhere'
-          const outcome: InboundCallOutcome = wasAnswered
-            ? known.outcome
-            : answered
-              ? handledHere.has(item.call_uuid)
-                ? 'answered'
-                : 'answered_elsewhere'
-              : item.status === 'declined'
-                ? 'declined'
-                : 'missed'
-          const ended = item.state === 'ended'
-          if (outcome === known.outcome && !ended) continue
-          history[index] = { ...known, outcome, ended, ...(ended && item.status ? { endStatus: item.status } : {}) }
-          changed = true
-          if (ended) finished.add(item.call_uuid)
-          continue
-        }
-        const ringingAt = item.ringingAt ?? item.answeredAt ?? item.endedAt
-        if (ringingAt === null) continue
-        const ended = item.state === 'ended'
-        history.push({
-          callUuid: item.call_uuid,
-          from: item.from,
-          lineId: item.pb_line_id,
-          linePhoneNumber: item.linePhoneNumber,
-          ringingAt,
-          outcome:
-            item.state === 'ringing'
-              ? 'ringing'
-              : item.answeredAt !== null || item.state === 'answered'
-                ? 'answered'
-                : item.status === 'declined'
-                  ? 'declined'
-                  : 'missed',
-          ...(ended && item.status ? { endStatus: item.status } : {}),
-          ended,
-          // A call still live when the page loads is followed like one that rang here.
-          acknowledged: ended,
-        })
-        changed = true
-        if (ended) finished.add(item.call_uuid)
-      }
-      if (!changed) return
-      history.sort((a, b) => (a.ringingAt < b.ringingAt ? 1 : a.ringingAt > b.ringingAt ? -1 : 0))
-      emit({ ...snapshot, history: history.slice(0, historySize) })
+    updateHistory(update: HistoryUpdate) {
+      const next = update(snapshot.history, (callUuid) => handledHere.has(callUuid))
+      if (!next) return
+      for (const callUuid of next.ended) finished.add(callUuid)
+      emit({ ...snapshot, history: next.history.slice(0, historySize) })
     },
     /** Apply a call-status poll result (ASSUMPTIONS.md: `call_status` values). */
     applyStatus(status: Pick<CallStatusResponse, 'call_uuid' | 'call_status'>) {

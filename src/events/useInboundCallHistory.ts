@@ -5,6 +5,7 @@ import { LinekitError } from '../api/errors'
 import { linekitKeys } from '../hooks/keys'
 import { useLinekit } from '../provider/useLinekit'
 import type { InboundCallRecord } from './inboundCallStore'
+import { mergeServerHistory } from './mergeServerHistory'
 
 /**
  * Where the history stands: `loading` the server's recent calls; `loaded` them (events follow);
@@ -46,7 +47,7 @@ export function useInboundCallHistory(): UseInboundCallHistoryResult {
   })
   const { data } = query
   useEffect(() => {
-    if (data) inboundCalls.loadHistory(data.data)
+    if (data) inboundCalls.updateHistory(mergeServerHistory(data.data))
   }, [data, inboundCalls])
   const status: InboundCallHistoryStatus = query.isSuccess
     ? 'loaded'
