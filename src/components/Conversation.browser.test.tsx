@@ -118,6 +118,44 @@ describe('<Conversation> reactions', () => {
   })
 })
 
+describe('<Conversation> reactions by touch', () => {
+  /** A finger on the bubble for `ms` milliseconds (touch pointer events, as a phone sends them). */
+  const press = async (el: Element, ms: number) => {
+    const at = el.getBoundingClientRect()
+    const init: PointerEventInit = {
+      bubbles: true,
+      cancelable: true,
+      pointerType: 'touch',
+      pointerId: 7,
+      isPrimary: true,
+      clientX: at.left + 10,
+      clientY: at.top + 10,
+    }
+    el.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
+    await new Promise((r) => setTimeout(r, ms))
+    el.dispatchEvent(new PointerEvent('pointerup', init))
+  }
+
+  it('a long press on a bubble opens the reaction menu; a short tap does not', async () => {
+    localStorage.removeItem('linekit:reactions:v1')
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    const bubble = text.closest('.lk-MessageBubble-bubble')!
+    await press(bubble, 80)
+    await new Promise((r) => setTimeout(r, 700))
+    expect(screen.queryByRole('toolbar', { name: 'React to this message' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Add a reaction' })).toHaveAttribute('aria-expanded', 'false')
+
+    await press(bubble, 700)
+    const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
+    expect(screen.getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
+    await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }))
+    expect(await screen.findByRole('list', { name: 'Your reactions' })).toHaveTextContent('Like')
+  })
+})
+
 describe('<Conversation> composer and bubbles', () => {
   const small = (
     <div style={{ height: 480, width: 360, display: 'flex', flexDirection: 'column' }}>
