@@ -121,7 +121,8 @@ describe('<Conversation> and group threads', () => {
       { setup: setups.nativeChat(storyNumbers.chat2) },
     )
     dispose = r.dispose
-    await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
+    const thread = screen.getByRole('region', { name: /Conversation with/ })
+    await vi.waitFor(() => expect(thread).not.toHaveAttribute('data-state', 'loading'), { timeout: 10_000 })
     await vi.waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Message' }).closest('form')).toHaveAttribute(
         'data-native-chat',
@@ -132,6 +133,7 @@ describe('<Conversation> and group threads', () => {
     await new Promise((done) => setTimeout(done, 500))
     expect(r.requests.filter((q) => q.path === '/send-typing-indicator')).toHaveLength(0)
     expect(screen.queryByText('They can see that you are typing.')).toBeNull()
+    expect(screen.getByText('No messages yet.')).toBeVisible()
   })
 })
 
