@@ -233,6 +233,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     accountLines,
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
     model,
+    listSoon: () => attached?.reconciler?.soon(),
   })
   const events = createEventsRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
