@@ -12,7 +12,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
 import { buildPage, delta, mainThreadTasks, metrics } from './render.mjs'
 import { median, parseArgs, printTable } from './support.mjs'
 
-export const listTargets = { mountScriptingMs: 100, rows: 60, longTaskMs: 50 }
+const listTargets = { mountScriptingMs: 100, rows: 60, longTaskMs: 50 }
 
 // `all`: the list's viewport grows to its content (the virtualizer then sees every row as visible)
 // and the page box scrolls instead.
