@@ -196,7 +196,7 @@ describe('<Conversation> reactions by touch', () => {
     expect(screen.getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
     await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
     await userEvent.click(screen.getByRole('button', { name: 'Like' }))
-    expect(await screen.findByRole('list', { name: 'Your reactions' })).toHaveTextContent('Like')
+    await vi.waitFor(() => expect(screen.getByRole('list', { name: 'Your reactions' })).toHaveTextContent('Like'))
   })
 })
 
