@@ -43,7 +43,7 @@ export type CallState = 'ringing' | 'answered' | InboundCallEndStatus
 export type AnsweredBy = 'api' | 'elsewhere' | 'callee'
 
 /** A call kept by the mock. */
-interface Call extends CallRecord {
+export interface Call extends CallRecord {
   callUuid: string
   accountId: string
   lineId: string
@@ -71,12 +71,12 @@ interface Call extends CallRecord {
 const TERMINAL: ReadonlySet<string> = new Set(inboundCallEndStatuses)
 
 /** Whether a call state is terminal. */
-function isTerminal(status: CallState): boolean {
+export function isTerminal(status: CallState): boolean {
   return TERMINAL.has(status)
 }
 
 /** The calls map with the mock's full call type (only this module writes it). */
-function callsOf(state: MockState): Map<string, Call> {
+export function callsOf(state: MockState): Map<string, Call> {
   return state.calls as Map<string, Call>
 }
 
