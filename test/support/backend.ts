@@ -52,6 +52,10 @@ export function createTestBackend(options: TestBackendOptions) {
     // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
     now: () => clock.now() - mockStart + Date.now(),
     ...(options.rateLimitPerMinute === 0 ? { requestsPerMinute: Number.POSITIVE_INFINITY } : {}),
+    // Tests poll call status every few tens of ms and wait about a second for a change: the
+    // server keeps each call-status answer a quarter second here (5 s by default; its own tests
+    // in server-helpers/routes/callStatus.test.ts).
+    callStatusMaxAgeMs: 250,
   })
   ref.server = server
   mock.control.webhooks.create({
