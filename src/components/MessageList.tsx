@@ -142,9 +142,9 @@ export function MessageList({
     estimateSize: (i) => (rows[i]?.kind === 'day' ? 32 : estimateSize),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan,
-    // Chat anchoring: keep the visible row in place when older rows are prepended (following
-    // appends while at the end is the pinned effect below).
-    anchor: true,
+    // Chat anchoring while scrolled up: keep the visible row in place when older rows are
+    // prepended. While pinned the end is what stays in place (the effects below).
+    anchor: !pinned,
   })
 
   const setPinnedBoth = useCallback((value: boolean) => {
@@ -192,18 +192,32 @@ export function MessageList({
   // The viewport can shrink or grow (the composer below it changes height, the window resizes):
   // stay on the newest message while pinned.
   const hasViewport = status !== 'pending' && items.length > 0
+  /** Where the view was last put or seen: `onScroll` and `followEnd` compare against it. */
   const lastTop = useRef(0)
+  /**
+   * While pinned, go back to the end, unless the view moved up since we last put it there: that
+   * is the user scrolling, and the scroll event (dispatched at the next frame) has not come yet.
+   * A view that only moved up because the content shrank under it is still at the end.
+   */
+  const followEnd = useCallback(
+    (el: HTMLElement) => {
+      if (!pinnedRef.current) return
+      const distance = el.scrollHeight - el.scrollTop - el.clientHeight
+      if (el.scrollTop < lastTop.current - 1 && distance > pinThreshold) setPinnedBoth(false)
+      else el.scrollTop = el.scrollHeight
+    },
+    [pinThreshold, setPinnedBoth],
+  )
   useEffect(() => {
     const el = viewport.current
     if (!el || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
-      if (!pinnedRef.current) return
-      el.scrollTop = el.scrollHeight
+      followEnd(el)
       lastTop.current = el.scrollTop
     })
     observer.observe(el)
     return () => observer.disconnect()
-  }, [hasViewport])
+  }, [hasViewport, followEnd])
 
   // While pinned, stay at the end as rows are measured and the total height changes. Also
   // remember where we put the view: scroll events for programmatic moves may arrive late or
@@ -212,9 +226,9 @@ export function MessageList({
   useLayoutEffect(() => {
     const el = viewport.current
     if (!el) return
-    if (pinnedRef.current && started.current) el.scrollTop = el.scrollHeight
+    if (started.current) followEnd(el)
     lastTop.current = el.scrollTop
-  }, [totalSize])
+  }, [totalSize, followEnd])
 
   const onScroll = () => {
     const el = viewport.current

@@ -130,7 +130,9 @@ export function useVirtualList({
         let next: Map<string | number, number> | undefined
         for (const entry of entries) {
           const key = layout.current.keys[Number((entry.target as HTMLElement).dataset.index)]
-          const size = entry.borderBoxSize[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight
+          // Whole pixels (as TanStack Virtual): fractional heights put rows at sub-pixel offsets whose
+          // rounding on screen depends on where the sum of the rows above happens to land.
+          const size = Math.round(entry.borderBoxSize[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight)
           if (key === undefined || size === 0 || prev.get(key) === size) continue
           next ??= new Map(prev)
           next.set(key, size)
