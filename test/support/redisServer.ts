@@ -17,7 +17,7 @@ export const hasRedisServer = existsSync(REDIS)
 if (!hasRedisServer) console.warn(`Redis tests SKIPPED: ${REDIS} is missing (apt-get install redis-server).`)
 
 /** A port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const found = (probe.address() as AddressInfo).port
