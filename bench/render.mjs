@@ -12,10 +12,10 @@ import { median, parseArgs, printTable } from './support.mjs'
 
 export const targets = { mountScriptingMs: 100, rows: 60, longTaskMs: 50 }
 
-/** Bundles bench/render/page.tsx for the browser (production React), returns { js, css }. */
-async function buildPage() {
+/** Bundles a page (bench/render/page.tsx by default) for the browser (production React), returns { js, css }. */
+export async function buildPage(entry = './render/page.tsx') {
   const result = await build({
-    entryPoints: [new URL('./render/page.tsx', import.meta.url).pathname],
+    entryPoints: [new URL(entry, import.meta.url).pathname],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -39,7 +39,7 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><title>linekit re
 <style>html,body{margin:0}#root{height:720px;width:420px;display:flex;flex-direction:column}</style></head>
 <body><div id="root"></div></body></html>`
 
-async function metrics(cdp) {
+export async function metrics(cdp) {
   const { metrics: list } = await cdp.send('Performance.getMetrics')
   const m = Object.fromEntries(list.map((x) => [x.name, x.value]))
   return {
@@ -48,10 +48,10 @@ async function metrics(cdp) {
     task: m.TaskDuration * 1000,
   }
 }
-const delta = (a, b) => ({ script: b.script - a.script, layout: b.layout - a.layout, task: b.task - a.task })
+export const delta = (a, b) => ({ script: b.script - a.script, layout: b.layout - a.layout, task: b.task - a.task })
 
 /** Renderer main-thread tasks of a trace, with their wall and thread (CPU) durations in ms. */
-function mainThreadTasks(buffer) {
+export function mainThreadTasks(buffer) {
   const { traceEvents } = JSON.parse(buffer.toString('utf8'))
   const main = new Set(
     traceEvents

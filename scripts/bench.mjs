@@ -4,7 +4,7 @@
 // their ratios to their baselines, then written to BENCHMARKS.md with the command, the machine
 // and the date, each figure against its target.
 //
-//   npm run bench [-- --only size,render,proxy,sse,mock,team] [--quick] [--test-duration] [--no-write]
+//   npm run bench [-- --only size,render,render-list,proxy,sse,mock,team] [--quick] [--test-duration] [--no-write]
 //
 // --quick          fewer runs and requests (a smoke run; figures noisier)
 // --test-duration  also time one full `npm test` (minutes; only on a quiet machine)
@@ -431,6 +431,52 @@ per mode, alternating, fresh page each. Scripting = CDP \`ScriptDuration\` in th
 render call until the rows are unchanged for 3 frames. The scroll moves up two viewport heights
 per frame until the top; long tasks come from \`PerformanceObserver('longtask')\` (wall time) and
 from a trace of the renderer's main thread (\`RunTask\` thread-CPU time).
+
+${table(['', 'virtualized', 'all rows (baseline)', 'baseline ÷ virtualized', 'target'], rows)}
+`)
+}
+
+// ─────────────────────────── render-list ───────────────────────────
+if (wanted('render-list')) {
+  log('\n▶ rendering in Chromium (1,000-thread <ConversationList>, virtualized vs every row mounted)')
+  const { runListRenderBench, listRenderRows } = await import('../bench/render-list.mjs')
+  const r = await runListRenderBench({ runs: quick ? 1 : 3, count: 1_000 })
+  const v = r.virtual
+  check('render-list', 'mount scripting (CPU, median)', v.mountScriptingMs, 'ms', '<', 100)
+  check('render-list', 'thread rows in the DOM (max over runs)', v.rowsMax, '', '<', 60)
+  check('render-list', 'scroll bottom → top: tasks over 50 ms (thread CPU time)', v.scrollTasksCpuOver50Max, '', '=', 0)
+  check(
+    'render-list',
+    'scroll bottom → top: long tasks over 50 ms (PerformanceObserver, wall time)',
+    v.scrollLongTasksOver50Max,
+    '',
+    '=',
+    0,
+    'Wall-clock long tasks include the time the renderer thread waited for a CPU on a shared, loaded 2-core machine; the traced thread-CPU time of the same tasks is the figure above.',
+  )
+  check(
+    'render-list',
+    'the scroll went from the oldest thread to the newest',
+    v.scrollCoveredAll ? 'yes' : 'no',
+    '',
+    '=',
+    'yes',
+  )
+  const rows = listRenderRows(r)
+  printTable(['', 'virtualized', 'all rows', 'baseline ÷ virtualized', 'target'], rows)
+  sections.push(`## Rendering in Chromium: 1,000-thread ConversationList
+
+Command: \`npm run bench -- --only render-list\` (\`node bench/render-list.mjs\`). Same method as the
+10,000-message list above. The page (\`bench/render/list-page.tsx\`) mounts \`<LinekitProvider>\` +
+\`<ConversationList>\` whose line's messages are already in the query cache: one recent message for
+each of 1,000 threads (900 one-to-one, 100 group; 100 numbers named by contacts), in a 420 × 720 px
+box. Baseline: the same page with the list's viewport left to grow to its content, so every row is
+mounted and the page box scrolls instead. ${r.runs} runs per mode, alternating, fresh page each.
+Scripting = CDP \`ScriptDuration\` in thread time, from the render call until the rows are unchanged
+for 3 frames. The list shows the newest thread first: the page jumps to its end (not measured),
+then scrolls up two viewport heights per frame to the top; long tasks come from
+\`PerformanceObserver('longtask')\` (wall time) and from a trace of the renderer's main thread
+(\`RunTask\` thread-CPU time).
 
 ${table(['', 'virtualized', 'all rows (baseline)', 'baseline ÷ virtualized', 'target'], rows)}
 `)

@@ -1,6 +1,6 @@
 /**
  * `createLinekitServer`: one Web-standard `(request) => Promise<Response>` over route modules
- * (routes/proxy, routes/mint, routes/webhook, routes/events) that share one context
+ * (routes/proxy, routes/mint, routes/webhook, routes/events, routes/inboundCalls) that share one context
  * (context.ts): the options, the logger, and the budget gates every upstream call goes through.
  */
 import type { LinekitLogger } from './context'
@@ -18,6 +18,7 @@ import type { LinekitUser } from './internal/scope'
 import { createScopeChecks, LinesRefused } from './internal/scope'
 import type { UpstreamFetch } from './internal/upstream'
 import { createEventsRoute } from './routes/events'
+import { createInboundCallsRoute } from './routes/inboundCalls'
 import { createMintRoute } from './routes/mint'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhook'
@@ -240,7 +241,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     accountLines,
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
     model,
+    listSoon: () => attached?.reconciler?.soon(),
   })
+  const inboundCalls = createInboundCallsRoute(model)
   const events = createEventsRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 3000,
@@ -260,6 +263,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (sub === '/events') {
       if (method !== 'GET') throw methodNotAllowed('GET')
       return events(request, url, await scopes.authorize(request))
+    }
+    if (sub === '/calls/inbound') {
+      if (method !== 'GET') throw methodNotAllowed('GET')
+      return inboundCalls(url, await scopes.authorize(request))
     }
     if (sub === '/dialer/token') {
       if (method !== 'POST') throw methodNotAllowed('POST')

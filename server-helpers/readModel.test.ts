@@ -14,12 +14,13 @@ const MAIN = seedLines.main.lineId
 const MESSAGING = seedLines.messaging.lineId
 const CUSTOMER = '+14155550124'
 const users: Record<string, string[]> = { alice: [MAIN], bob: [MESSAGING] }
+const SECRET = 'webhook-secret'
 
 async function eventually(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
-function setup() {
+function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}) {
   const mock = createMockService()
   mock.control.updateSettings({ rateLimitPerMinute: 0 })
   const upstream: string[] = []
@@ -36,7 +37,8 @@ function setup() {
       const name = request.headers.get('x-user') ?? ''
       return users[name] ? { userId: name, lineIds: users[name]! } : null
     },
-    readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000 } },
+    readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000, ...reconciler } },
+    webhookSecret: SECRET,
   })
   const read = (user: string, query: string) =>
     server.handle(
@@ -106,5 +108,56 @@ describe('the read model in linekit/server', () => {
     const announced = events.find((e) => e.type === 'message.record')!
     expect(announced.lineId).toBe(MAIN.toLowerCase())
     expect(announced.data).toMatchObject({ content: 'no webhook came', line_id: MAIN })
+  })
+
+  it("a user's group send shows in no one-to-one thread; the group's record comes with the listing", async () => {
+    // The listing comes only when asked for (soon after a send or a webhook), not before.
+    const { server, mock, upstream } = setup({ messagesEveryMs: 60_000, soonMs: 300 })
+    await eventually(() => upstream.includes('/get-messages-api'))
+    const post = (path: string, json: unknown) =>
+      server.handle(
+        new Request(`http://app.local/api/linekit/${path}`, {
+          method: 'POST',
+          headers: { 'x-user': 'alice', 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        }),
+      )
+    mock.control.updateSettings({ groupCreatingMs: 0 })
+    const participants = [CUSTOMER, '+14155550146']
+    const sent = await post('send-group-message', { numbers: participants, message: 'lunch?', lineId: MAIN })
+    expect(sent.status).toBe(200)
+    // spec: Message webhook payload — one outbound webhook per participant, `destination` its number.
+    for (const [i, destination] of participants.entries()) {
+      const hook = await post(`webhooks/${SECRET}`, {
+        message: 'lunch?',
+        destination,
+        receivedAt: new Date().toISOString(),
+        direction: 'outbound',
+        messageId: 9000 + i,
+        guid: `group-hook-${i}`,
+        linePhoneNumber: seedLines.main.phoneNumber,
+      })
+      expect(hook.status).toBe(200)
+    }
+    type Listed = { data: { content: string; to_number: string }[] }
+    const list = async () =>
+      (await (
+        await server.handle(
+          new Request(`http://app.local/api/linekit/get-messages-api?pb_line_id=${MAIN}&limit=50`, {
+            headers: { 'x-user': 'alice' },
+          }),
+        )
+      ).json()) as Listed
+    const inOneToOne = (body: Listed) =>
+      body.data.filter((m) => m.content === 'lunch?' && participants.includes(m.to_number))
+    // Before the listing: not in a one-to-one thread (spec: Message record — `to_number` begins `chat`).
+    expect(inOneToOne(await list())).toEqual([])
+    let seen: Listed = { data: [] }
+    await eventually(() => {
+      void list().then((body) => (seen = body))
+      expect(inOneToOne(seen)).toEqual([])
+      return seen.data.some((m) => m.content === 'lunch?')
+    })
+    expect(seen.data.filter((m) => m.content === 'lunch?').map((m) => m.to_number.slice(0, 4))).toEqual(['chat'])
   })
 })

@@ -89,6 +89,8 @@ export type { MemoryEventSource } from './events/createMemoryEventSource'
 export { useLinekitEvent } from './events/useLinekitEvent'
 export { useInboundCalls } from './events/useInboundCalls'
 export type { UseInboundCallsResult } from './events/useInboundCalls'
+export { useInboundCallHistory } from './events/useInboundCallHistory'
+export type { InboundCallHistoryStatus, UseInboundCallHistoryResult } from './events/useInboundCallHistory'
 export type {
   CallBackRequest,
   InboundCall,

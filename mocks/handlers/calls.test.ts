@@ -8,6 +8,7 @@ import {
   answerCallResponseSchema,
   audioCallEventSchema,
   callStatusResponseSchema,
+  inboundCallsResponseSchema,
   messagingErrorBodySchema,
   startCallResponseSchema,
 } from '../../src/api'
@@ -259,5 +260,44 @@ describe('audio calls over HTTP', () => {
     await call('POST', '/__mock/reset', undefined, null)
     expect((await call('GET', '/__mock/calls', undefined, null)).body.calls).toEqual([])
     expect((await call('GET', '/__mock/webhooks', undefined, null)).body.webhooks).toEqual([])
+  })
+})
+
+describe("GET /calls/inbound (linekit/server's inbound call history, served by the mock too)", () => {
+  it("lists the account's inbound calls newest first in the route's shape, by line, within limit", async () => {
+    const { call, ring, clock } = setup()
+    const first = await ring()
+    await call('POST', `/__mock/calls/${first}/end`, { status: 'no_answer' }, null)
+    clock.advance(60_000)
+    const second = await ring()
+    const list = await call('GET', '/calls/inbound')
+    expect(list.status).toBe(200)
+    const body = inboundCallsResponseSchema.parse(list.body)
+    expect(body.data.map((c) => [c.call_uuid, c.state, c.status])).toEqual([
+      [second, 'ringing', null],
+      [first, 'ended', 'no_answer'],
+    ])
+    expect(body.data[0]).toMatchObject({ from: '+14155550199', pb_line_id: seedLines.main.lineId, endedAt: null })
+    const limited = inboundCallsResponseSchema.parse((await call('GET', '/calls/inbound?limit=1')).body)
+    expect(limited.data.map((c) => c.call_uuid)).toEqual([second])
+    const other = await call('GET', `/calls/inbound?lineId=${seedLines.messaging.lineId}`)
+    expect(inboundCallsResponseSchema.parse(other.body).data).toEqual([])
+  })
+
+  it("another account sees none of them; bad input and another account's line are refused", async () => {
+    const { call, ring } = setup()
+    await ring()
+    const crm = await call('GET', '/calls/inbound', undefined, seedKeys.crm)
+    expect(crm.status).toBe(200)
+    expect(inboundCallsResponseSchema.parse(crm.body).data).toEqual([])
+    const trial = await call('GET', '/calls/inbound', undefined, seedKeys.trial)
+    expect(trial.status).toBe(200)
+    expect(inboundCallsResponseSchema.parse(trial.body).data).toEqual([])
+    const foreign = await call('GET', `/calls/inbound?lineId=${seedLines.main.lineId}`, undefined, seedKeys.crm)
+    expect(foreign.status).toBe(403)
+    const bad = await call('GET', '/calls/inbound?limit=500')
+    expect(bad.status).toBe(400)
+    expect(messagingErrorBodySchema.safeParse(bad.body).success).toBe(true)
+    expect((await call('GET', '/calls/inbound', undefined, null)).status).toBe(401)
   })
 })

@@ -1,5 +1,6 @@
 /**
- * MSW handlers: audio calls (start, answer, decline, end, status). spec: POST
+ * MSW handlers: audio calls (start, answer, decline, end, status; and linekit/server's inbound call
+ * history, `GET /calls/inbound`). spec: POST
  * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
  * status shapes in src/api/ASSUMPTIONS.md.
  */
@@ -11,8 +12,10 @@ import {
   endCallRequestSchema,
   startCallRequestSchema,
 } from '../../src/api'
+import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
 import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/calls'
 import type { MockCore } from '../service/index'
+import { listInboundCalls } from '../service/inboundCalls'
 import { parseBody, parseQuery, route } from './route'
 
 /** Handlers of the audio-call endpoints. */
@@ -39,5 +42,11 @@ export function callsHandlers(core: MockCore): HttpHandler[] {
       requireAudioFeature(caller.account)
       return getCallStatus(state, caller.account, parseQuery(url, callStatusQuerySchema).call_uuid)
     }),
+    // Not a service endpoint: linekit/server's inbound call history (src/api/inboundCalls.ts),
+    // served here too so a page on the mock alone loads it. It spends none of the key's budget
+    // (linekit/server answers it from its read model).
+    route(core, { method: 'GET', path: '/calls/inbound', rateLimit: null }, ({ url, state, caller }) =>
+      listInboundCalls(state, caller.account, parseQuery(url, inboundCallsQuerySchema)),
+    ),
   ]
 }

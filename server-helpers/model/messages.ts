@@ -96,6 +96,18 @@ function closest(candidates: Set<Entry> | undefined, at: number, toleranceMs: nu
   return best
 }
 
+/** A group send this server forwarded: its outbound webhooks each name one of `numbers`. */
+export interface GroupSend {
+  /** The numbers as the request wrote them (spec: the service normalizes them to E.164); kept digits only. */
+  numbers: string[]
+  content: string
+  at: number
+}
+
+const digitsOf = (number: string) => number.replace(/\D/g, '')
+/** `+14155550100` is `4155550100` or `14155550100` as a request wrote it (national or E.164). */
+const sameNumber = (e164Digits: string, written: string) => written.length >= 7 && e164Digits.endsWith(written)
+
 const parseTime = (iso: string) => {
   const ms = Date.parse(iso)
   return Number.isNaN(ms) ? 0 : ms
@@ -119,6 +131,10 @@ export class MessageIndex {
   /** Outbound provisional records by line and text; listed outbound group records no webhook claimed. */
   private readonly provisionalLoose = new Map<string, Set<Entry>>()
   private readonly unclaimedGroups = new Map<string, Set<Entry>>()
+  /** Group sends of the last `toleranceMs`. */
+  groupSends: GroupSend[] = []
+  /** Numbers seen in a group (a group send, an inbound group record), digits only → when last seen. */
+  readonly groupMembers = new Map<string, number>()
   private seq = 0
 
   constructor(private readonly toleranceMs: number) {}
@@ -168,6 +184,7 @@ export class MessageIndex {
       this.byGuid.set(payload.guid, listed)
       return null
     }
+    if (this.isGroupTraffic(payload, received)) return null
     const inbound = payload.direction === 'inbound'
     const record: MessageRecord = {
       // Not a service handle (those start `pbm_`): actions on it wait for the listed record.
@@ -192,8 +209,36 @@ export class MessageIndex {
     return { kind: 'message', lineId, record, provisional: true }
   }
 
+  /** Notes a group send this server forwards, before its webhooks can arrive. */
+  noteGroupSend(send: GroupSend): void {
+    const numbers = send.numbers.map(digitsOf)
+    this.groupSends.push({ ...send, numbers })
+    for (const number of numbers) this.groupMembers.set(number, send.at)
+  }
+
+  /**
+   * A message webhook names one phone number (spec: Message webhook payload, `destination`), never
+   * a group, so a group message's webhook looks like a one-to-one message. It is taken for group
+   * traffic when it is outbound with the text of a recent group send to that number, or inbound
+   * from a number seen in a group. Such a webhook makes no provisional record (it would show in a
+   * one-to-one thread, spec: Message record `to_number`): the listing, read soon after, brings the
+   * record with the group's `chat…` id, or the one-to-one record if the guess was wrong.
+   */
+  private isGroupTraffic(payload: MessageWebhook, received: number): boolean {
+    const number = digitsOf(payload.destination)
+    if (payload.direction === 'inbound') return [...this.groupMembers.keys()].some((m) => sameNumber(number, m))
+    return this.groupSends.some(
+      (send) =>
+        send.content === payload.message &&
+        Math.abs(send.at - received) <= this.toleranceMs &&
+        send.numbers.some((m) => sameNumber(number, m)),
+    )
+  }
+
   /** Removes entries created before `time`; returns the newest removed `created`, or null. */
   trimBefore(time: number): number | null {
+    this.groupSends = this.groupSends.filter((send) => send.at >= time)
+    for (const [number, at] of this.groupMembers) if (at < time) this.groupMembers.delete(number)
     let newest: number | null = null
     while (this.all.length > 0 && this.all[0]!.created < time) {
       const entry = this.all[0]!
@@ -239,6 +284,10 @@ export class MessageIndex {
     insertSorted(line, entry)
     addTo(this.byThread, threadKeyOf(record), entry)
     if (entry.guid !== null) this.byGuid.set(entry.guid, entry)
+    if (record.direction === 'inbound' && isGroupId(record.to_number)) {
+      const number = digitsOf(record.from_number)
+      this.groupMembers.set(number, Math.max(entry.created, this.groupMembers.get(number) ?? 0))
+    }
     const loose = looseKeyOf(record)
     if (entry.provisional) {
       addTo(this.provisional, matchKeyOf(record), entry)

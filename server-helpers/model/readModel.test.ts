@@ -268,6 +268,46 @@ describe('createReadModel', () => {
     expect(model.threadMessages({ chatId: CHAT }, [LINE_A])).toEqual([listed, again])
   })
 
+  it('a group send through this server: its webhooks (one per participant) make no one-to-one record; the listed group record does', async () => {
+    const { model } = await coveredModel()
+    // spec: send-group-message — numbers are normalized to E.164 by the service; the request may not be.
+    await model.noteGroupSend(['(415) 555-0146', AVA], 'lunch?')
+    for (const destination of [CARA, AVA]) {
+      expect(
+        await model.applyMessageWebhook(
+          webhook({ at: T0 + 10, direction: 'outbound', destination, message: 'lunch?' }),
+        ),
+      ).toEqual([])
+    }
+    expect(model.threadMessages({ lineId: LINE_A, number: CARA }, [LINE_A])).toEqual([])
+    expect(model.threadMessages({ lineId: LINE_A, number: AVA }, [LINE_A]).map((m) => m.content)).toEqual(['first'])
+    const listed = record({ at: T0 + 5, direction: 'outbound', to_number: CHAT, content: 'lunch?' })
+    const [change] = await model.applyMessageRecords([listed], { from: iso(T0), to: iso(T0 + 20) })
+    expect(change).toMatchObject({ provisional: false, record: listed })
+    expect(model.threadMessages({ chatId: CHAT }, [LINE_A])).toEqual([listed])
+    // Other text to a participant is a one-to-one message: shown at once.
+    const [direct] = await model.applyMessageWebhook(
+      webhook({ at: T0 + 30, direction: 'outbound', destination: CARA, message: 'just you' }),
+    )
+    expect(direct).toMatchObject({ provisional: true, record: { to_number: CARA } })
+  })
+
+  it('a reply from a number seen in a group waits for the listing instead of showing in a one-to-one thread', async () => {
+    const { model } = await coveredModel()
+    await model.applyMessageRecords(
+      [record({ at: T0 + 1, direction: 'inbound', from_number: CARA, to_number: CHAT, content: 'yes' })],
+      { from: iso(T0), to: iso(T0 + 10) },
+    )
+    expect(await model.applyMessageWebhook(webhook({ at: T0 + 20, destination: CARA, message: 'me too' }))).toEqual([])
+    expect(model.threadMessages({ lineId: LINE_A, number: CARA }, [LINE_A])).toEqual([])
+    const [other] = await model.applyMessageWebhook(webhook({ at: T0 + 21, destination: AVA, message: 'hello' }))
+    expect(other).toMatchObject({ provisional: true })
+    const reply = record({ at: T0 + 19, direction: 'inbound', from_number: CARA, to_number: CHAT, content: 'me too' })
+    await model.applyMessageRecords([reply], { from: iso(T0 + 10), to: iso(T0 + 30) })
+    expect(model.threadMessages({ chatId: CHAT }, [LINE_A]).map((m) => m.content)).toEqual(['yes', 'me too'])
+    expect(model.threadMessages({ lineId: LINE_A, number: CARA }, [LINE_A])).toEqual([])
+  })
+
   it('learns call → line from events and call starts; an answered call whose ended was lost stays live', async () => {
     let now = T0
     const model = createReadModel({ now: () => now })
@@ -327,10 +367,13 @@ describe('createReadModel', () => {
     const store = createMemoryModelStore()
     const first = createReadModel({ store, now: () => T0 })
     await first.applyMessageRecords([record({ at: T0, content: 'kept' })], { from: null, to: iso(T0) })
+    await first.noteGroupSend([CARA, AVA], 'lunch?')
     await first.store.checkpoint()
     const second = createReadModel({ store, now: () => T0 })
     await second.ready()
     expect(second.queryMessages({}, [LINE_A])!.data.map((m) => m.content)).toEqual(['kept'])
+    const groupHook = webhook({ at: T0, direction: 'outbound', destination: CARA, message: 'lunch?' })
+    expect(await second.applyMessageWebhook(groupHook)).toEqual([])
     expect(second.coverage()).toEqual({ since: null, until: iso(T0) })
   })
 })

@@ -48,6 +48,8 @@ export interface ReadModel {
   applyCallStatus(callUuid: string, reading: CallStatusReading | null): Promise<ModelChange[]>
   /** The newest page of call logs as listed; `complete` when the page was short (no older ones). */
   applyCallLogs(logs: readonly CallLog[], complete: boolean): Promise<ModelChange[]>
+  /** A group send about to go upstream: its webhooks are group traffic (model/messages.ts). */
+  noteGroupSend(numbers: readonly string[], content: string): Promise<ModelChange[]>
   /** Teaches the model a line's number (e.g. a send answer's `devicePhoneNumber` and its `lineId`). */
   learnLineNumber(number: string, lineId: string): Promise<ModelChange[]>
   /** Teaches the model the line of a call the server started. */
@@ -139,6 +141,7 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
     applyCallStatus: (callUuid, reading) => submit({ op: 'callStatus', at: now(), callUuid, reading }),
     applyCallLogs: (logs, complete) => submit({ op: 'callLogs', at: now(), logs: [...logs], complete }),
     queryCallLogs: (query, visibleLineIds) => queryCallLogs(state.callLogs, query, visibleLineIds),
+    noteGroupSend: (numbers, content) => submit({ op: 'groupSend', at: now(), numbers: [...numbers], content }),
     learnLineNumber: (number, lineId) => submit({ op: 'learnLine', at: now(), number, lineId }),
     async learnCallLine(callUuid, lineId) {
       await submit({ op: 'learnCall', at: now(), callUuid, lineId })

@@ -7,7 +7,7 @@ import type { MessageRecord } from '../../src/api'
 import type { HeldCallLogs } from './callLogs'
 import { CallBook } from './calls'
 import { MessageIndex, isGroupId } from './messages'
-import type { Entry } from './messages'
+import type { Entry, GroupSend } from './messages'
 import type {
   InboundCall,
   MessageWebhook,
@@ -49,6 +49,8 @@ interface Saved {
   floors: [string, number][]
   unresolved: MessageWebhook[]
   callLogs: HeldCallLogs | null
+  groupSends?: GroupSend[]
+  groupMembers?: [string, number][]
 }
 
 const time = (iso: string) => Date.parse(iso)
@@ -104,6 +106,9 @@ export class ModelState implements ModelTarget {
       case 'callStatus':
         push(this.calls.applyReading(op.callUuid, op.reading, op.at))
         break
+      case 'groupSend':
+        this.messages.noteGroupSend({ numbers: op.numbers, content: op.content, at: op.at })
+        break
       case 'learnLine':
         this.learnNumber(op.number, op.lineId, changes)
         break
@@ -143,6 +148,8 @@ export class ModelState implements ModelTarget {
       floors: [...this.floors],
       unresolved: this.unresolved,
       callLogs: this.callLogs,
+      groupSends: this.messages.groupSends,
+      groupMembers: [...this.messages.groupMembers],
     }
     return { v: 1, data }
   }
@@ -151,6 +158,8 @@ export class ModelState implements ModelTarget {
     const data = snapshot.data as Saved
     this.messages = new MessageIndex(this.retention.matchToleranceMs ?? 600_000)
     this.messages.load(data.entries, data.seq)
+    for (const send of data.groupSends ?? []) this.messages.noteGroupSend(send)
+    for (const [number, at] of data.groupMembers ?? []) this.messages.groupMembers.set(number, at)
     this.calls = new CallBook()
     for (const call of data.calls) this.calls.calls.set(call.callUuid, call)
     for (const [uuid, line] of data.callLines) this.calls.lines.set(uuid, line)

@@ -68,6 +68,7 @@ export type ModelOp =
   | { op: 'call'; at: number; event: AudioCallEvent }
   | { op: 'records'; at: number; records: MessageRecord[]; window: MessageWindow | null }
   | { op: 'callStatus'; at: number; callUuid: string; reading: CallStatusReading | null }
+  | { op: 'groupSend'; at: number; numbers: string[]; content: string }
   | { op: 'learnLine'; at: number; number: string; lineId: string }
   | { op: 'learnCall'; at: number; callUuid: string; lineId: string }
   | { op: 'callLogs'; at: number; logs: CallLog[]; complete: boolean }

@@ -176,6 +176,11 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       await checks.checkBody(route.policy, body, scope, request.signal)
       if (route.path === '/send-api-message' || route.path === '/send-group-message')
         checks.scopeIdempotencyKey(body, scope)
+      // Noted before the send goes upstream: its webhooks may come before its answer.
+      if (model && route.path === '/send-group-message' && Array.isArray(body.numbers)) {
+        const numbers = body.numbers.filter((n): n is string => typeof n === 'string')
+        await model.noteGroupSend(numbers, typeof body.message === 'string' ? body.message : '')
+      }
     } else {
       query = await checks.buildQuery(route, url.searchParams, scope)
       if (route.path === '/get-audiocall-call-status-api') {

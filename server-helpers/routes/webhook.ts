@@ -25,6 +25,8 @@ export interface WebhookDeps {
   publishTimeoutMs: number
   /** The read model, when the server keeps one: fed with every webhook (readModel.ts). */
   model?: ReadModel | undefined
+  /** Asks the model's reconciler to list the newest messages soon. */
+  listSoon?: (() => void) | undefined
 }
 
 /** Creates the webhook route handler. */
@@ -112,7 +114,9 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
     }
     await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
     // A provisional record in the model until the messages list shows it (model/readModel.ts).
-    await model?.applyMessageWebhook(event.payload)
+    // No record at all (group traffic, a line number not learned yet): the listing will show it.
+    const changes = await model?.applyMessageWebhook(event.payload)
+    if (changes?.length === 0) deps.listSoon?.()
   }
 
   return async (request: Request, secret: string, waitUntil?: (promise: Promise<unknown>) => void) => {

@@ -4,6 +4,7 @@ import type {
   AudioCallEvent,
   CallLogStatus,
   EndpointId,
+  KitRouteId,
   GroupSendResponse,
   LinekitClient,
   LinesResponse,
@@ -49,8 +50,8 @@ describe('client method signatures', () => {
     void client.getCallStatus({})
   })
 
-  it('has exactly one method per endpoint id', () => {
-    expectTypeOf<keyof LinekitClient>().toEqualTypeOf<EndpointId>()
+  it('has exactly one method per endpoint id and per linekit/server route', () => {
+    expectTypeOf<keyof LinekitClient>().toEqualTypeOf<EndpointId | KitRouteId>()
     expectTypeOf<(typeof endpoints)[number]['id']>().toEqualTypeOf<EndpointId>()
   })
 })

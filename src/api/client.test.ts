@@ -3,7 +3,14 @@ import { HttpResponse, delay, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as f from '../../test/unit/api/fixtures'
-import { LinekitError, createLinekitClient, endpoints, endpointsById } from './index'
+import {
+  LinekitError,
+  createLinekitClient,
+  endpoints,
+  endpointsById,
+  inboundCallsQuerySchema,
+  inboundCallsResponseSchema,
+} from './index'
 import type { LinekitClient } from './index'
 
 const BASE = 'http://api.test'
@@ -235,7 +242,48 @@ describe('request shape and response parsing', () => {
       expect(reached, e.id).toEqual([e.method])
       server.resetHandlers()
     }
-    expect(Object.keys(c).sort()).toEqual(endpoints.map((e) => e.id).sort())
+    // …plus the routes linekit/server serves itself.
+    expect(Object.keys(c).sort()).toEqual([...endpoints.map((e) => e.id), 'listInboundCalls'].sort())
+  })
+})
+
+describe("listInboundCalls: linekit/server's own route", () => {
+  const item = {
+    call_uuid: 'c1',
+    pb_line_id: '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d',
+    from: '+14155550199',
+    linePhoneNumber: '+14155550100',
+    state: 'ended',
+    status: 'no_answer',
+    ringingAt: '2026-01-01T00:00:00Z',
+    answeredAt: null,
+    endedAt: '2026-01-01T00:01:00Z',
+  }
+  const schemas = {
+    ...endpointsById,
+    listInboundCalls: { request: inboundCallsQuerySchema, response: inboundCallsResponseSchema },
+  }
+
+  it('GETs <baseUrl>/calls/inbound with its query and checks the answer with the given schema', async () => {
+    const requests = recorder()
+    server.use(http.get(`${BASE}/calls/inbound`, () => HttpResponse.json({ data: [item] })))
+    const c = client({ schemas })
+    await expect(c.listInboundCalls({ lineId: item.pb_line_id, limit: 5 })).resolves.toEqual({ data: [item] })
+    expect(requests.map((r) => r.url)).toEqual([`${BASE}/calls/inbound?lineId=${item.pb_line_id}&limit=5`])
+    server.use(http.get(`${BASE}/calls/inbound`, () => HttpResponse.json({ data: [{ ...item, state: 'gone' }] })))
+    expect((await caught(c.listInboundCalls())).code).toBe('invalid_response')
+    expect((await caught(c.listInboundCalls({ limit: 500 }))).code).toBe('invalid_request')
+  })
+
+  it('turns a 404 (a server without a read model) into a LinekitError naming the route', async () => {
+    server.use(
+      http.get(`${BASE}/calls/inbound`, () =>
+        HttpResponse.json({ error: 'no history', code: 'not_found', hint: 'h' }, { status: 404 }),
+      ),
+    )
+    const error = await caught(client().listInboundCalls())
+    expect(error.status).toBe(404)
+    expect(error.endpoint).toBe('listInboundCalls')
   })
 })
 

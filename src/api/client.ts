@@ -7,8 +7,9 @@
  */
 import type * as z from 'zod/mini'
 import { endpointTable } from './endpointTable'
-import type { EndpointId, EndpointInfo } from './endpointTable'
+import type { EndpointId, EndpointInfo, KitRouteId } from './endpointTable'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'
+import type { InboundCallsQuery, InboundCallsResponse } from './inboundCalls'
 import type {
   AnswerCallRequest,
   AnswerCallResponse,
@@ -81,7 +82,22 @@ export interface LinekitClientOptions {
    * linekit/server can leave it out: the service answers bad input with a 400 the client turns
    * into a {@link LinekitError}, and the page carries no zod. @default undefined (no checks)
    */
-  schemas?: { readonly [K in EndpointId]?: EndpointSchemas }
+  schemas?: { readonly [K in EndpointId | KitRouteId]?: EndpointSchemas }
+}
+
+/** What {@link createLinekitClient}'s request function needs to know of a route. */
+type RouteInfo = Pick<EndpointInfo, 'method' | 'path' | 'idempotent' | 'errorShape'> & {
+  id: EndpointId | KitRouteId
+}
+
+const kitRoutes: Record<KitRouteId, RouteInfo> = {
+  listInboundCalls: {
+    id: 'listInboundCalls',
+    method: 'GET',
+    path: '/calls/inbound',
+    idempotent: true,
+    errorShape: 'messaging',
+  },
 }
 
 /** The request and response schemas of one endpoint (an entry of `endpointsById`). */
@@ -92,10 +108,13 @@ export interface EndpointSchemas {
   readonly response: z.ZodMiniType
 }
 
-const infoById = Object.fromEntries(endpointTable.map((e): [EndpointId, EndpointInfo] => [e.id, e])) as Record<
-  EndpointId,
-  EndpointInfo
->
+const infoById = {
+  ...(Object.fromEntries(endpointTable.map((e): [EndpointId, EndpointInfo] => [e.id, e])) as Record<
+    EndpointId,
+    EndpointInfo
+  >),
+  ...kitRoutes,
+}
 
 /** Per-call options. */
 export interface RequestOptions {
@@ -168,6 +187,12 @@ export interface LinekitClient {
    * `POST <baseUrl>/dialer/token` (the linekit/server route). Errors carry `sdkCode`.
    */
   mintVoiceToken(body: VoiceTokenRequest, options?: RequestOptions): Promise<VoiceTokenResponse>
+  /**
+   * `GET <baseUrl>/calls/inbound`: the user's recent inbound calls, newest first, from
+   * linekit/server's read model (a route of linekit/server and of `linekit/mocks`; the service
+   * itself has none). 404 when the server keeps no read model.
+   */
+  listInboundCalls(query?: InboundCallsQuery, options?: RequestOptions): Promise<InboundCallsResponse>
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
@@ -179,7 +204,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues.map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ')
 }
 
-function invalidRequest(endpoint: EndpointId, message: string, issues?: unknown): LinekitError {
+function invalidRequest(endpoint: EndpointId | KitRouteId, message: string, issues?: unknown): LinekitError {
   return new LinekitError({ status: 0, code: 'invalid_request', message, body: issues, endpoint, retrySafe: false })
 }
 
@@ -205,7 +230,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
   const baseUrl = trimSlash(options.baseUrl)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
-  function urlFor(id: EndpointId, path: string): string {
+  function urlFor(id: EndpointId | KitRouteId, path: string): string {
     if (id === 'mintVoiceToken') {
       return options.appUrl !== undefined ? `${trimSlash(options.appUrl)}${path}` : `${baseUrl}/dialer/token`
     }
@@ -213,7 +238,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
   }
 
   async function call(
-    id: EndpointId,
+    id: EndpointId | KitRouteId,
     input: { body?: unknown; query?: object; path?: string },
     requestOptions: RequestOptions | undefined,
     keyed = false,
@@ -332,7 +357,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
   }
 
   /** Validate with the endpoint's request schema, if given; throws `invalid_request` before any fetch. */
-  function validate(id: EndpointId, input: unknown): void {
+  function validate(id: EndpointId | KitRouteId, input: unknown): void {
     const schema = options.schemas?.[id]?.request
     if (schema === undefined) return
     const result = schema.safeParse(input ?? {})
@@ -345,7 +370,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
       return (await call(id, { body }, opts)) as T
     }
   }
-  function get<T>(id: EndpointId) {
+  function get<T>(id: EndpointId | KitRouteId) {
     return async (query?: object, opts?: RequestOptions): Promise<T> => {
       validate(id, query)
       return (await call(id, { query }, opts)) as T
@@ -403,5 +428,6 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     getCallStatus: get<CallStatusResponse>('getCallStatus'),
     getCallLogs: get<CallLogsListResponse>('getCallLogs'),
     mintVoiceToken: post<VoiceTokenResponse>('mintVoiceToken'),
+    listInboundCalls: get<InboundCallsResponse>('listInboundCalls'),
   }
 }

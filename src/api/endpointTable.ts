@@ -28,6 +28,9 @@ export type EndpointId =
   | 'getCallLogs'
   | 'mintVoiceToken'
 
+/** Routes linekit/server serves itself, with no endpoint of the service behind them (`inboundCalls.ts`). */
+export type KitRouteId = 'listInboundCalls'
+
 /** One operation of the service, as data (no schemas). */
 export interface EndpointInfo {
   id: EndpointId

@@ -7,6 +7,7 @@
 import { mintErrorToSdkCode } from './values'
 import type { MintErrorCode, SdkErrorCode } from './values'
 import type { EndpointId } from './endpoints'
+import type { KitRouteId } from './endpointTable'
 
 /** Fields of a {@link LinekitError}. */
 export interface LinekitErrorInit {
@@ -18,7 +19,7 @@ export interface LinekitErrorInit {
   sdkCode?: SdkErrorCode | undefined
   retrySafe?: boolean | undefined
   body?: unknown
-  endpoint?: EndpointId | undefined
+  endpoint?: EndpointId | KitRouteId | undefined
   cause?: unknown
 }
 
@@ -43,7 +44,7 @@ export class LinekitError extends Error {
   readonly sdkCode: SdkErrorCode | undefined
   readonly retrySafe: boolean
   readonly body: unknown
-  readonly endpoint: EndpointId | undefined
+  readonly endpoint: EndpointId | KitRouteId | undefined
 
   constructor(init: LinekitErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause })
@@ -108,7 +109,7 @@ const TRANSIENT = new Set([408, 429, 500, 502, 503, 504])
 
 /** How a failed request was made, to decide `retrySafe` and `sdkCode`. */
 export interface ErrorContext {
-  endpoint?: EndpointId | undefined
+  endpoint?: EndpointId | KitRouteId | undefined
   /** `mint` adds `sdkCode` (spec: dialer mint mapping table). */
   errorShape?: 'mint' | 'messaging' | undefined
   /** The request cannot duplicate a side effect (GET, mint) or carries an idempotency key. */

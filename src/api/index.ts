@@ -7,6 +7,14 @@ export * from './enums'
 export * from './schemas'
 export { endpoints, endpointsById, endpointPath, matchEndpoint } from './endpoints'
 export type { Endpoint, EndpointId } from './endpoints'
+export type { KitRouteId } from './endpointTable'
+export {
+  inboundCallsQuerySchema,
+  inboundCallItemSchema,
+  inboundCallsResponseSchema,
+  MAX_INBOUND_CALLS,
+} from './inboundCalls'
+export type { InboundCallsQuery, InboundCallItem, InboundCallsResponse } from './inboundCalls'
 export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
 export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'
 export { createLinekitClient } from './client'

@@ -76,13 +76,20 @@ describe('<ContactCard>', () => {
     expect(update.customFields).toEqual(big)
   })
 
-  it('Escape closes the editor without saving, and focus returns to Edit', async () => {
+  it('keeps focus in the editor, Escape closes it without saving, and focus returns to Edit', async () => {
     const r = await renderWithStoryBackend(<ContactCard phoneNumber={storyNumbers.chat} />)
     dispose = r.dispose
     const user = userEvent.setup()
     await screen.findByText('Ava Stone')
     await user.click(screen.getByRole('button', { name: 'Edit' }))
-    await screen.findByRole('dialog', { name: 'Edit' })
+    const dialog = await screen.findByRole('dialog', { name: 'Edit' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    // Focus stays inside (trapped): tabbing past the last control never leaves the dialog.
+    const stops = dialog.querySelectorAll('button, input, select, textarea, [tabindex="0"]').length
+    for (let i = 0; i < stops + 3; i += 1) {
+      await user.tab()
+      expect(dialog.contains(document.activeElement)).toBe(true)
+    }
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }))

@@ -1,9 +1,9 @@
-import { cleanup, screen } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
 import { Conversation } from './Conversation'
-import { renderWithStoryBackend, storyNumbers } from '../../test/support/renderWithStoryBackend'
+import { renderWithStoryBackend, setups, storyNumbers } from '../../test/support/renderWithStoryBackend'
 import type { StorySetup } from '../../stories/support/createStoryBackend'
 
 // Real Chromium, real chain: useThread → client → linekit/server → mock service (in-process).
@@ -91,6 +91,50 @@ describe('<Conversation> and group threads', () => {
     expect(screen.queryByText("I'm in!")).toBeNull()
     expect(screen.queryByRole('button', { name: /react/i })).toBeNull()
   })
+
+  it('keeps a live group reply out of the 1:1 thread', async () => {
+    const r = await renderWithStoryBackend(
+      <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
+        <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
+      </div>,
+      { setup: setups.nativeChat(storyNumbers.chat2) },
+    )
+    dispose = r.dispose
+    await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
+    await r.backend.control.injectInboundMessage({
+      from: storyNumbers.chat2,
+      groupId: 'pbg_SeedTeamLunch00000001',
+      message: 'Make it 1 pm?',
+    })
+    // A 1:1 message after it: once it shows, the group reply has been through the same events.
+    await r.backend.control.injectInboundMessage({ from: storyNumbers.chat2, message: 'Just us two' })
+    await screen.findByText('Just us two', undefined, { timeout: 10_000 })
+    expect(screen.queryByText('Make it 1 pm?')).toBeNull()
+    expect(screen.queryByText("I'm in!")).toBeNull()
+  })
+
+  it('sends no typing indicator in a 1:1 thread whose only message is a group reply', async () => {
+    const r = await renderWithStoryBackend(
+      <div style={{ height: 640, width: 420, display: 'flex', flexDirection: 'column' }}>
+        <Conversation phoneNumber={storyNumbers.chat2} composerProps={{ showLinePicker: false }} />
+      </div>,
+      { setup: setups.nativeChat(storyNumbers.chat2) },
+    )
+    dispose = r.dispose
+    const thread = screen.getByRole('region', { name: /Conversation with/ })
+    await vi.waitFor(() => expect(thread).not.toHaveAttribute('data-state', 'loading'), { timeout: 10_000 })
+    await vi.waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Message' }).closest('form')).toHaveAttribute(
+        'data-native-chat',
+        'true',
+      ),
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello Cara')
+    await new Promise((done) => setTimeout(done, 500))
+    expect(r.requests.filter((q) => q.path === '/send-typing-indicator')).toHaveLength(0)
+    expect(screen.queryByText('They can see that you are typing.')).toBeNull()
+    expect(screen.getByText('No messages yet.')).toBeVisible()
+  })
 })
 
 describe('<Conversation> reactions', () => {
@@ -115,6 +159,44 @@ describe('<Conversation> reactions', () => {
     await userEvent.keyboard('{Escape}')
     await vi.waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a reaction' }))
+  })
+})
+
+describe('<Conversation> reactions by touch', () => {
+  /** A finger on the bubble for `ms` milliseconds (touch pointer events, as a phone sends them). */
+  const press = async (el: Element, ms: number) => {
+    const at = el.getBoundingClientRect()
+    const init: PointerEventInit = {
+      bubbles: true,
+      cancelable: true,
+      pointerType: 'touch',
+      pointerId: 7,
+      isPrimary: true,
+      clientX: at.left + 10,
+      clientY: at.top + 10,
+    }
+    el.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
+    await new Promise((r) => setTimeout(r, ms))
+    el.dispatchEvent(new PointerEvent('pointerup', init))
+  }
+
+  it('a long press on a bubble opens the reaction menu; a short tap does not', async () => {
+    localStorage.removeItem('linekit:reactions:v1')
+    const r = await renderWithStoryBackend(ui)
+    dispose = r.dispose
+    const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    const bubble = text.closest('.lk-MessageBubble-bubble')!
+    await press(bubble, 80)
+    await new Promise((r) => setTimeout(r, 700))
+    expect(screen.queryByRole('toolbar', { name: 'React to this message' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Add a reaction' })).toHaveAttribute('aria-expanded', 'false')
+
+    await press(bubble, 700)
+    const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
+    expect(screen.getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
+    await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }))
+    await vi.waitFor(() => expect(screen.getByRole('list', { name: 'Your reactions' })).toHaveTextContent('Like'))
   })
 })
 
@@ -154,6 +236,107 @@ describe('<Conversation> composer and bubbles', () => {
     // Seeded Ava thread: all native chat, so one channel pill for the whole thread.
     const badges = document.querySelectorAll('.lk-MessageList .lk-ServiceBadge')
     expect(badges.length).toBe(1)
+  })
+
+  it('shows the channel pill again where the channel changes', async () => {
+    const r = await renderWithStoryBackend(small, {
+      setup: async ({ control }) => {
+        await control.injectInboundMessage({ from: storyNumbers.chat, message: 'By text now', service: 'SMS' })
+        await control.advanceClock(60_000)
+        await control.injectInboundMessage({ from: storyNumbers.chat, message: 'Still by text', service: 'SMS' })
+      },
+    })
+    dispose = r.dispose
+    await screen.findByText('Still by text', undefined, { timeout: 10_000 })
+    const pill = (text: string) =>
+      screen.getByText(text).closest('.lk-MessageBubble')!.querySelector('.lk-MessageBubble-meta .lk-ServiceBadge')
+    expect(pill('By text now')).toHaveTextContent('SMS')
+    expect(pill('Still by text')).toBeNull()
+  })
+
+  it('groups consecutive messages from one side, and starts a new group when the side changes', async () => {
+    const r = await renderWithStoryBackend(small, {
+      setup: async ({ control }) => {
+        await control.setReachable(storyNumbers.chat, true)
+        // A minute apart: distinct times, a stable order, well within one group.
+        for (const message of ['First of three', 'Second of three', 'Third of three']) {
+          await control.injectInboundMessage({ from: storyNumbers.chat, message })
+          await control.advanceClock(60_000)
+        }
+      },
+    })
+    dispose = r.dispose
+    const bubble = (text: string) => screen.getByText(text).closest('.lk-MessageBubble')
+    await screen.findByText('Third of three', undefined, { timeout: 10_000 })
+    await vi.waitFor(() => {
+      expect(bubble('First of three')).not.toHaveAttribute('data-grouped')
+      expect(bubble('Second of three')).toHaveAttribute('data-grouped')
+      expect(bubble('Third of three')).toHaveAttribute('data-grouped')
+    })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Got all three{Enter}')
+    const mine = () =>
+      screen.getByText('Got all three', { selector: '.lk-MessageBubble-text' }).closest('.lk-MessageBubble')
+    await vi.waitFor(() => expect(mine()).not.toHaveAttribute('data-optimistic'), { timeout: 10_000 })
+    expect(mine()).not.toHaveAttribute('data-grouped')
+    // Grouped bubbles sit closer together than the start of a new group.
+    const gap = (a: string, b: string) =>
+      bubble(b)!.getBoundingClientRect().top - bubble(a)!.getBoundingClientRect().bottom
+    expect(gap('Second of three', 'Third of three')).toBeLessThan(
+      screen.getByText('Got all three').closest('.lk-MessageBubble')!.getBoundingClientRect().top -
+        bubble('Third of three')!.getBoundingClientRect().bottom,
+    )
+  })
+
+  it('shows the effect a message was sent with, also once the service lists it', async () => {
+    localStorage.removeItem('linekit:effects:v1')
+    const r = await renderWithStoryBackend(small)
+    dispose = r.dispose
+    await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    await userEvent.click(screen.getByRole('button', { name: 'Attachment, effect and line' }))
+    const effect = await screen.findByRole('combobox', { name: 'Send effect' })
+    await vi.waitFor(() => expect(effect).toBeEnabled())
+    await userEvent.selectOptions(effect, 'confetti')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Happy birthday!{Enter}')
+    const mine = () =>
+      screen.getByText('Happy birthday!', { selector: '.lk-MessageBubble-text' }).closest('.lk-MessageBubble')
+    await screen.findByText('Happy birthday!', { selector: '.lk-MessageBubble-text' })
+    await vi.waitFor(() => expect(mine()).not.toHaveAttribute('data-optimistic'), { timeout: 10_000 })
+    const listed = mine()!
+    expect(listed).toHaveTextContent('Effect: confetti')
+    expect(listed).toHaveAttribute('data-effect', 'confetti')
+  })
+
+  it('says what to do about a refused number, without the service’s message and hint run together', async () => {
+    const r = await renderWithStoryBackend(small, {
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.addFault({
+          path: '/send-api-message',
+          status: 400,
+          body: { error: 'phone is not valid', code: 'invalid_request', hint: 'Use E.164' },
+        })
+      },
+    })
+    dispose = r.dispose
+    await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
+    const failed = await screen.findByText(/^Not sent:/, undefined, { timeout: 10_000 })
+    expect(failed).toHaveTextContent('Not sent: This phone number is not valid. Check the number and send again.')
+    expect(failed).not.toHaveTextContent(/phone is not valid|E\.164/)
+    const bubble = failed.closest('.lk-MessageBubble') as HTMLElement
+    // Sending the same request again cannot help.
+    expect(within(bubble).queryByRole('button', { name: 'Retry' })).toBeNull()
+    await vi.waitFor(() =>
+      expect(screen.getByText(/^Your message was not sent\./)).toHaveTextContent(/not valid\. Check the number/),
+    )
+  })
+
+  it('while the key is rate limited, says so with the wait instead of "Loading…"', async () => {
+    const r = await renderWithStoryBackend(small, { setup: setups.rateLimited() })
+    dispose = r.dispose
+    const status = await screen.findByText(/^Too many requests — retrying in \d+ s$/, undefined, { timeout: 10_000 })
+    expect(status).toBeVisible()
+    expect(screen.queryByText(/Loading/)).toBeNull()
   })
 
   it('offers "Jump to latest" while scrolled up', async () => {

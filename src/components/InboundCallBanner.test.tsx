@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createSseEventSource } from '../events/createSseEventSource'
 import { createFakeAudioEngine } from '../rtc'
@@ -266,7 +267,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
 })
 
 describe('<InboundCallHistory>', () => {
-  it('lists the calls seen since the page opened with how each went, newest first', async () => {
+  it('lists the recent calls with how each went, newest first, and follows new ones', async () => {
     const backend = createBackend()
     renderWithBackend(
       backend,
@@ -276,7 +277,7 @@ describe('<InboundCallHistory>', () => {
       </>,
       { events: 'bus' },
     )
-    expect(screen.getByText('No incoming calls since this page opened.')).toBeInTheDocument()
+    expect(await screen.findByText('No recent incoming calls.')).toBeInTheDocument()
     const missed = await ring(backend, caller)
     await settle(backend, () => backend.mock.control.calls.end(missed, 'no_answer'))
     const elsewhere = await ring(backend, '+14155550184')
@@ -287,5 +288,77 @@ describe('<InboundCallHistory>', () => {
     expect(rows[0]).toHaveTextContent(/\+14155550184.*Answered elsewhere/)
     expect(rows[1]).toHaveTextContent(new RegExp(`\\${caller}.*Missed`))
     expect(within(rows[1]!).getByRole('link', { name: `Call back ${caller}` })).toHaveAttribute('href', `tel:${caller}`)
+  })
+
+  it('still lists the calls after a reload (from the server read model), then follows the events', async () => {
+    const backend = createBackend()
+    const history = () => screen.getByRole('region', { name: 'Incoming call history' })
+    const first = renderWithBackend(backend, <InboundCallHistory />, { events: 'bus' })
+    await waitFor(() => expect(history()).toHaveAttribute('data-status', 'loaded'))
+    const missed = await ring(backend, caller)
+    await settle(backend, () => backend.mock.control.calls.end(missed, 'no_answer'))
+    const declined = await ring(backend, '+14155550185')
+    await settle(backend, () => backend.mock.control.calls.end(declined, 'declined'))
+    await waitFor(() => expect(within(history()).getAllByRole('listitem')).toHaveLength(2))
+    first.unmount()
+
+    // A reload: a new provider and store; the calls rang before it existed.
+    renderWithBackend(backend, <InboundCallHistory />, { events: 'bus' })
+    expect(history()).toHaveAttribute('data-status', 'loading')
+    expect(within(history()).getByText('Loading recent incoming calls…')).toBeInTheDocument()
+    await waitFor(() => expect(within(history()).getAllByRole('listitem')).toHaveLength(2))
+    expect(history()).toHaveAttribute('data-status', 'loaded')
+    let rows = within(history()).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent(/\+14155550185.*Declined/)
+    expect(rows[1]).toHaveTextContent(new RegExp(`\\${caller}.*Missed`))
+
+    // …then follows the event stream: a new call rings, is answered elsewhere.
+    const next = await ring(backend, '+14155550186')
+    await waitFor(() => expect(within(history()).getAllByRole('listitem')).toHaveLength(3))
+    rows = within(history()).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent(/\+14155550186.*Ringing/)
+    await settle(backend, () => backend.mock.control.calls.answerElsewhere(next))
+    await waitFor(() => expect(within(history()).getAllByRole('listitem')[0]).toHaveTextContent(/Answered elsewhere/))
+  })
+
+  it('with a server that keeps no history, says so and lists the calls seen since the page opened', async () => {
+    const backend = createBackend({ readModel: false })
+    renderWithBackend(backend, <InboundCallHistory />, { events: 'bus' })
+    const history = screen.getByRole('region', { name: 'Incoming call history' })
+    await waitFor(() => expect(history).toHaveAttribute('data-status', 'unavailable'))
+    expect(within(history).getByText('No incoming calls since this page opened.')).toBeInTheDocument()
+    expect(within(history).queryByRole('alert')).toBeNull()
+    await ring(backend, caller)
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(1))
+  })
+
+  it('a failed load says so in a sentence with Try again, and still follows new calls', async () => {
+    const backend = createBackend()
+    let refuse = true
+    const user = userEvent.setup()
+    renderWithBackend(backend, <InboundCallHistory />, {
+      events: 'bus',
+      handlers: [
+        http.get('*/api/linekit/calls/inbound', () =>
+          refuse
+            ? HttpResponse.json(
+                { error: 'Internal error', code: 'internal_error', hint: 'Retry later.' },
+                { status: 500 },
+              )
+            : undefined,
+        ),
+      ],
+    })
+    const history = screen.getByRole('region', { name: 'Incoming call history' })
+    const alert = await within(history).findByRole('alert', {}, { timeout: 8000 })
+    expect(alert).toHaveTextContent('Earlier incoming calls could not be loaded')
+    expect(alert).not.toHaveTextContent('internal_error')
+    await ring(backend, caller)
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(1))
+    refuse = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(history).toHaveAttribute('data-status', 'loaded'))
+    expect(within(history).queryByRole('alert')).toBeNull()
+    expect(within(history).getAllByRole('listitem')).toHaveLength(1)
   })
 })

@@ -1,7 +1,7 @@
 'use client'
 import { useMemo, type HTMLAttributes } from 'react'
 import type { InboundCallOutcome, InboundCallRecord } from '../events/inboundCallStore'
-import { useInboundCalls } from '../events/useInboundCalls'
+import { useInboundCallHistory } from '../events/useInboundCallHistory'
 import { useLinekit } from '../provider/useLinekit'
 import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
@@ -10,7 +10,13 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 /** Default, overridable texts of the {@link InboundCallHistory} (i18n). */
 export const inboundCallHistoryStrings = {
   title: 'Incoming call history',
-  empty: 'No incoming calls since this page opened.',
+  /** No recent calls on the server and none since. */
+  empty: 'No recent incoming calls.',
+  /** The server keeps no history (no read model): only the calls seen here are listed. */
+  emptySincePageOpened: 'No incoming calls since this page opened.',
+  loading: 'Loading recent incoming calls…',
+  loadFailed: 'Earlier incoming calls could not be loaded; calls from now on still appear here.',
+  retry: 'Try again',
   outcome: {
     ringing: 'Ringing',
     answered: 'Answered',
@@ -34,11 +40,13 @@ export interface InboundCallHistoryProps extends Omit<HTMLAttributes<HTMLElement
 }
 
 /**
- * The inbound calls seen since the page opened, newest first, with how each went (answered,
- * answered elsewhere, missed, declined) and "Call back". Built from the call events this browser
- * receives over the event stream (`useInboundCalls().history`).
+ * The user's recent inbound calls, newest first, with how each went (answered, answered
+ * elsewhere, missed, declined) and "Call back": loaded from linekit/server (its read model keeps
+ * them from the audio-call webhooks, so a reload still lists them), then followed over the event
+ * stream (`useInboundCallHistory()`). A server without a read model lists the calls seen since the
+ * page opened.
  *
- * Data attributes: each row `data-outcome`. Theme: `--lk-color-border`, `--lk-color-text-muted`.
+ * Data attributes: root `data-status` (`loading`, `loaded`, `unavailable`, `error`); each row `data-outcome`. Theme: `--lk-color-border`, `--lk-color-text-muted`.
  *
  * @example
  * <InboundCallHistory onCallBack={(c) => openDialer(c.from)} />
@@ -46,13 +54,29 @@ export interface InboundCallHistoryProps extends Omit<HTMLAttributes<HTMLElement
 export function InboundCallHistory(props: InboundCallHistoryProps) {
   const { strings, locale, onCallBack, className, ...rest } = props
   const t = useMemo(() => mergeStrings(inboundCallHistoryStrings, strings), [strings])
-  const { history } = useInboundCalls()
+  const { history, status, retry } = useInboundCallHistory()
   const { inboundCalls } = useLinekit()
   const dialerListens = inboundCalls.hasCallBackListener()
   return (
-    <section aria-label={t.title} {...rest} className={cx('lk-InboundCallHistory', className)}>
+    <section
+      aria-label={t.title}
+      aria-busy={status === 'loading' || undefined}
+      data-status={status}
+      {...rest}
+      className={cx('lk-InboundCallHistory', className)}
+    >
+      {status === 'error' ? (
+        <p role="alert" className="lk-InboundCallHistory-error">
+          {t.loadFailed}{' '}
+          <button type="button" onClick={retry}>
+            {t.retry}
+          </button>
+        </p>
+      ) : null}
       {history.length === 0 ? (
-        <p className="lk-InboundCallHistory-empty">{t.empty}</p>
+        <p className="lk-InboundCallHistory-empty">
+          {status === 'loading' ? t.loading : status === 'loaded' ? t.empty : t.emptySincePageOpened}
+        </p>
       ) : (
         <ul className="lk-InboundCallHistory-list">
           {history.map((call) => (

@@ -128,4 +128,35 @@ describe('<MessageList> in a real browser', () => {
     expect(same).toBeDefined()
     expect(Math.abs(same!.getBoundingClientRect().top - top - offset)).toBeLessThanOrEqual(2)
   })
+
+  it('never covers a message with the "Load older" control, wherever the list is scrolled', async () => {
+    const onLoadOlder = vi.fn()
+    render(<Harness items={range(0, 200)} hasOlder onLoadOlder={onLoadOlder} />)
+    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    const button = screen.getByRole('button', { name: 'Load older messages' })
+    for (const at of [1500, 0]) {
+      act(() => {
+        viewport().scrollTop = at
+        viewport().dispatchEvent(new Event('scroll'))
+      })
+      await nextFrames()
+      await nextFrames()
+      const b = button.getBoundingClientRect()
+      const v = viewport().getBoundingClientRect()
+      const rows = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row')]
+      expect(rows.length).toBeGreaterThan(0)
+      for (const row of rows) {
+        const r = row.getBoundingClientRect()
+        // The part of the row the user can see (clipped by the viewport) never lies under the button.
+        const top = Math.max(r.top, v.top)
+        const bottom = Math.min(r.bottom, v.bottom)
+        if (bottom <= top) continue
+        const overlaps = top < b.bottom && bottom > b.top && r.left < b.right && r.right > b.left
+        expect(overlaps, `scrolled to ${at}: "${row.textContent?.slice(0, 30)}" lies under the button`).toBe(false)
+      }
+      expect(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)).toBe(button)
+    }
+    await userEvent.click(button)
+    expect(onLoadOlder).toHaveBeenCalled()
+  })
 })

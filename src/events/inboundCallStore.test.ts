@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createInboundCallStore } from './inboundCallStore'
 import { createMemoryEventSource } from './createMemoryEventSource'
 import type { LinekitEvent } from './types'
+import type { InboundCallItem } from '../api/inboundCalls'
+import { mergeServerHistory } from './mergeServerHistory'
 
 const base = {
   from: '+14155550124',
@@ -105,5 +107,72 @@ describe('inbound-call store', () => {
     expect(store.getSnapshot().history.map((r) => r.callUuid)).toEqual(['elsewhere', 'here', 'declined', 'missed'])
     store.acknowledge('missed')
     expect(store.getSnapshot().history.find((r) => r.callUuid === 'missed')?.acknowledged).toBe(true)
+  })
+})
+
+describe('inbound-call store: the server history (GET <prefix>/calls/inbound)', () => {
+  const item = (id: string, patch: Partial<InboundCallItem> = {}): InboundCallItem => ({
+    call_uuid: id,
+    pb_line_id: 'line',
+    from: '+14155550124',
+    linePhoneNumber: '+14155550100',
+    state: 'ended',
+    status: 'no_answer',
+    ringingAt: '2025-12-31T23:00:00Z',
+    answeredAt: null,
+    endedAt: '2025-12-31T23:01:00Z',
+    ...patch,
+  })
+
+  it('adds the calls that rang before the page loaded, newest first, with no notice for the ended ones', () => {
+    const store = createInboundCallStore()
+    store.applyEvent(ringing('live'))
+    store.updateHistory(
+      mergeServerHistory([
+        item('old-missed'),
+        item('old-answered', {
+          status: 'ended',
+          answeredAt: '2025-12-31T22:00:10Z',
+          ringingAt: '2025-12-31T22:00:00Z',
+        }),
+        item('old-declined', { status: 'declined', ringingAt: '2025-12-31T21:00:00Z' }),
+        item('still-ringing', { state: 'ringing', status: null, endedAt: null, ringingAt: '2025-12-31T23:30:00Z' }),
+      ]),
+    )
+    const history = store.getSnapshot().history
+    expect(history.map((r) => [r.callUuid, r.outcome, r.ended, r.acknowledged])).toEqual([
+      ['live', 'ringing', false, false],
+      ['still-ringing', 'ringing', false, false],
+      ['old-missed', 'missed', true, true],
+      ['old-answered', 'answered', true, true],
+      ['old-declined', 'declined', true, true],
+    ])
+    // A call the server says still rings is polled like one that rang here.
+    expect(store.ringing().sort()).toEqual(['live', 'still-ringing'])
+    // A late `ringing` of a call that had ended before the page loaded does not bring it back.
+    store.applyEvent(ringing('old-missed'))
+    expect(store.getSnapshot().calls.map((c) => c.callUuid)).toEqual(['live'])
+  })
+
+  it('keeps what this page saw of its own calls, and ends the ones the server says have ended', () => {
+    const store = createInboundCallStore()
+    for (const id of ['here', 'gone', 'same']) store.applyEvent(ringing(id))
+    store.claim('here')
+    store.markAnswered('here')
+    const before = store.getSnapshot()
+    store.updateHistory(
+      mergeServerHistory([item('same', { state: 'ringing', status: null, endedAt: null, ringingAt: base.receivedAt })]),
+    )
+    expect(store.getSnapshot()).toBe(before)
+    store.updateHistory(
+      mergeServerHistory([
+        item('here', { state: 'answered', status: null, answeredAt: '2026-01-01T00:00:05Z', endedAt: null }),
+        item('gone', { ringingAt: base.receivedAt }),
+      ]),
+    )
+    const outcomes = Object.fromEntries(store.getSnapshot().history.map((r) => [r.callUuid, [r.outcome, r.ended]]))
+    expect(outcomes).toEqual({ here: ['answered', false], gone: ['missed', true], same: ['ringing', false] })
+    // Its missed notice stands: this page saw it ring.
+    expect(store.getSnapshot().history.find((r) => r.callUuid === 'gone')?.acknowledged).toBe(false)
   })
 })

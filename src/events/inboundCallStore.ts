@@ -21,7 +21,10 @@ export interface InboundCall {
  */
 export type InboundCallOutcome = 'ringing' | 'answered' | 'answered_elsewhere' | 'missed' | 'declined'
 
-/** One inbound call of the history (newest first), built from the call events this browser received. */
+/**
+ * One inbound call of the history (newest first): from the server's recent calls
+ * (`GET <prefix>/calls/inbound`, when loaded) and the call events this browser received.
+ */
 export interface InboundCallRecord {
   callUuid: string
   from: string
@@ -41,7 +44,7 @@ export interface InboundCallRecord {
 export interface InboundCallsSnapshot {
   /** The queue, oldest first. Ended calls stay for `endedLingerMs`, then leave. */
   calls: readonly InboundCall[]
-  /** Every call seen since the page loaded, newest first (at most `historySize`). */
+  /** The server's recent calls (once loaded) and every call seen since, newest first (at most `historySize`). */
   history: readonly InboundCallRecord[]
 }
 
@@ -52,6 +55,12 @@ interface InboundCallStoreOptions {
   /** How many calls the history keeps. @default 50 */
   historySize?: number
 }
+
+/** See {@link InboundCallStore.updateHistory}. */
+export type HistoryUpdate = (
+  history: readonly InboundCallRecord[],
+  handledHere: (callUuid: string) => boolean,
+) => { history: InboundCallRecord[]; ended: string[] } | undefined
 
 /** A number to call back (from a missed call's notice), and on which line. */
 export interface CallBackRequest {
@@ -183,6 +192,18 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
           return
       }
     },
+    /**
+     * Replaces the history through `update`, which is told which calls this browser answered or
+     * declined itself and returns the new history and the calls that have ended (a late `ringing`
+     * cannot bring them back), or undefined for no change. The server history's merge
+     * (`mergeServerHistory`, used by `useInboundCallHistory`) goes through here.
+     */
+    updateHistory(update: HistoryUpdate) {
+      const next = update(snapshot.history, (callUuid) => handledHere.has(callUuid))
+      if (!next) return
+      for (const callUuid of next.ended) finished.add(callUuid)
+      emit({ ...snapshot, history: next.history.slice(0, historySize) })
+    },
     /** Apply a call-status poll result (ASSUMPTIONS.md: `call_status` values). */
     applyStatus(status: Pick<CallStatusResponse, 'call_uuid' | 'call_status'>) {
       if (status.call_status === 'ringing') return
@@ -232,9 +253,11 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
       callBackListeners.add(listener)
       return () => void callBackListeners.delete(listener)
     },
-    /** Uuids of the calls believed to be ringing (the provider polls their status). */
+    /** Uuids of the calls believed to be ringing, in the queue or the history (the provider polls their status). */
     ringing(): string[] {
-      return snapshot.calls.filter((c) => c.state === 'ringing').map((c) => c.callUuid)
+      const uuids = new Set(snapshot.calls.filter((c) => c.state === 'ringing').map((c) => c.callUuid))
+      for (const r of snapshot.history) if (r.outcome === 'ringing' && !r.ended) uuids.add(r.callUuid)
+      return [...uuids]
     },
     /** Stop linger timers. */
     dispose() {

@@ -9,7 +9,7 @@ export interface UseInboundCallsResult {
   calls: readonly InboundCall[]
   /** The call to show in a banner: the oldest one still ringing. */
   current: InboundCall | undefined
-  /** Every call seen since the page loaded, newest first, with how it went. */
+  /** Every call seen since the page loaded (and the server's recent ones once `useInboundCallHistory` loaded them), newest first. */
   history: readonly InboundCallRecord[]
   /** Missed, declined and answered-elsewhere calls whose notice was not dismissed, newest first. */
   notices: readonly InboundCallRecord[]

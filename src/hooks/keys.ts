@@ -39,6 +39,8 @@ export const linekitKeys = {
     list: (q: CallLogsQuery = {}) => [...callLogsAll, 'list', q] as const,
   },
   callStatus: (callUuid: string) => [...all, 'callStatus', callUuid] as const,
+  /** The user's recent inbound calls (linekit/server's `GET <prefix>/calls/inbound`). */
+  inboundCalls: [...all, 'inboundCalls'] as const,
   voiceToken: (lineId: string) => [...all, 'voiceToken', lineId] as const,
   effects: [...all, 'effects'] as const,
 } as const

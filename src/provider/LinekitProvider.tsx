@@ -144,6 +144,7 @@ export function LinekitProvider(props: LinekitProviderProps) {
         // spec: Events rule 2 — no retries, no replay guarantee: refetch threads, poll ringing calls.
         dropped = false
         void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })
+        void queryClient.invalidateQueries({ queryKey: linekitKeys.inboundCalls })
         void pollRinging()
       }
     })

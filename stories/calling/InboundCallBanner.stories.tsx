@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { InboundCallBanner, InboundCallHistory } from 'linekit'
-import { ringableLine, setups, storyBackend, storyNumbers, type StorySetup } from '../support'
+import { InboundCallBanner, InboundCallHistory, createFakeAudioEngine } from 'linekit'
+import { ringableLine, setups, storyBackend, storyNumbers, storyWebhookSecret, type StorySetup } from '../support'
 
 /**
  * Inbound calls rung by the mock reach the banner the production way: mock webhook →
@@ -84,6 +84,21 @@ export const Answered: Story = {
   },
 }
 
+/** Answered, but the audio network can't be reached: said in a sentence; the call goes on, with Rejoin and Hang up. */
+export const AudioFailed: Story = {
+  args: { audioEngine: createFakeAudioEngine({ failJoinWith: 'network' }) },
+  parameters: { linekit: { setup: setups.ringingCall() } },
+  play: async ({ canvasElement }) => {
+    const canvas = await ringing(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Answer' }))
+    await waitFor(() => expect(canvasElement.querySelector('[data-state="failed"]')).not.toBeNull())
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The call audio couldn’t connect.')
+    await expect(canvas.getByRole('button', { name: 'Rejoin audio' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Hang up' })).toBeVisible()
+    await expect(canvas.getByRole('timer', { name: 'Call duration' })).toBeVisible()
+  },
+}
+
 /** Answered in the mobile app: the call leaves, and a notice with Call back stays. */
 export const AnsweredElsewhere: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
@@ -97,7 +112,7 @@ export const AnsweredElsewhere: Story = {
   },
 }
 
-/** Missed: the caller gave up before anyone answered; a notice with Call back and Dismiss. */
+/** Missed: the caller gave up before anyone answered; a notice with Call back and Dismiss stays. */
 export const Missed: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement, context }) => {
@@ -107,10 +122,11 @@ export const Missed: Story = {
     await waitFor(() => expect(within(canvasElement).getByText(/Missed call from/)).toBeVisible(), {
       timeout: 8000,
     })
-    await userEvent.click(
+    await expect(banner(canvasElement)).toHaveAttribute('data-count', '0')
+    await expect(within(canvasElement).getByRole('link', { name: `Call back ${storyNumbers.caller}` })).toBeVisible()
+    await expect(
       within(canvasElement).getByRole('button', { name: `Dismiss the notice about ${storyNumbers.caller}` }),
-    )
-    await expect(within(canvasElement).queryByText(/Missed call from/)).toBeNull()
+    ).toBeVisible()
   },
 }
 
@@ -154,5 +170,45 @@ export const History: Story = {
     await backend.control.endCall(backend.lastCall!.callUuid, 'no_answer')
     const history = within(canvasElement).getByRole('region', { name: 'Incoming call history' })
     await waitFor(() => expect(within(history).getByText('Missed')).toBeVisible(), { timeout: 8000 })
+  },
+}
+
+/**
+ * Calls that rang and ended before the page opened (a reload, a second tab). Setups run before the
+ * backend's own webhook exists, so this one delivers its calls' events to the server with a
+ * webhook of its own, then removes it.
+ */
+const callsBeforeThePageOpened: StorySetup = async (backend) => {
+  const { webhooks } = backend.mock.control
+  const hook = webhooks.create({
+    accountId: backend.account.accountId,
+    url: `http://localhost${backend.prefix}/webhooks/${storyWebhookSecret}`,
+    audioCalls: true,
+  })
+  const lineId = ringableLine(backend).lineId
+  const missed = await backend.control.ringInboundCall({ from: storyNumbers.caller, lineId })
+  await backend.control.endCall(missed.callUuid, 'no_answer')
+  const declined = await backend.control.ringInboundCall({ from: '+14155550184', lineId })
+  await backend.control.endCall(declined.callUuid, 'declined')
+  await webhooks.flush()
+  await backend.server.settled()
+  webhooks.remove(hook.id)
+}
+/** After a reload: the calls that rang before the page opened, loaded from linekit/server's read model. */
+export const HistoryAfterReload: Story = {
+  parameters: { linekit: { setup: callsBeforeThePageOpened } },
+  render: (args) => (
+    <>
+      <InboundCallBanner {...args} />
+      <InboundCallHistory />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const history = within(canvasElement).getByRole('region', { name: 'Incoming call history' })
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2), { timeout: 8000 })
+    await expect(within(history).getByText('Missed')).toBeVisible()
+    await expect(within(history).getByText('Declined')).toBeVisible()
+    // Calls that ended before the page opened leave no notice in the banner.
+    await expect(within(canvasElement).queryByText(/Missed call from/)).toBeNull()
   },
 }

@@ -24,11 +24,7 @@ const stories = Object.values(JSON.parse(readFileSync(join(staticDir, 'index.jso
   .filter((id) => !process.env.E2E_STORIES || process.env.E2E_STORIES.split(',').some((s) => id.includes(s)))
 
 /** Stories that show nothing on purpose (the story says so). */
-const emptyByDesign = new Set([
-  'calling-inboundcallbanner--empty',
-  // Its play function ends by dismissing the notice it shows (a story of its own would be better).
-  'calling-inboundcallbanner--missed',
-])
+const emptyByDesign = new Set(['calling-inboundcallbanner--empty'])
 /** A block-level component narrower than this at 1280 px has collapsed (e.g. in a flex row). */
 const minRootWidth = 200
 
