@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { cssSize, kb, measure, measureNextBuild, measureVite, readmeSnippet } from './size.mjs'
+import { cssSize, kb, measure, measureNextBuild, measureVite, reactQueryAlone, readmeSnippet } from './size.mjs'
 import { machine, printTable } from '../bench/support.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -218,6 +218,9 @@ if (wanted('size')) {
   const readmeEsbuild = await measure(readme)
   const readmeVite = await measureVite(readme)
   const readmeNext = measureNextBuild()
+  // @tanstack/react-query is external in the esbuild and Vite figures; in Next.js it has a chunk
+  // of its own, or is merged into the page's chunk: then its whole size alone is set apart.
+  if (readmeNext && readmeNext.reactQuery === 0) readmeNext.reactQuery = await reactQueryAlone()
   const allVite = await measureVite(use([...allComponents]))
   const kept = (r) => r.files.some((f) => f.kind === 'initial' && (f.agora || f.phone))
   const readmeNote =
@@ -322,7 +325,8 @@ gzip -9. esbuild and Vite bundle the sources with React and TanStack Query exter
 real \`next build\` of \`examples/next\` with linekit installed from the packed package: its page's scripts
 minus those of the app's own \`/_not-found\` (Next's runtime and React), with the TanStack Query chunk
 set apart (an app has it anyway; the other two leave it out). The target is the issue's 30 KB;
-\`npm test\` holds the three at 42 KB, a regression guard, until the components meet it.
+\`npm test\` holds the three at 32 KB (and all components at 64 KB), regression guards just above the
+measured figures, until the components meet the targets.
 
 ${table(['README code built by', 'initial (gzip)', 'lazy chunks (gzip)', 'target'], userRows)}
 

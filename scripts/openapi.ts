@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod/mini'
 import * as api from '../src/api'
-import type { Endpoint } from '../src/api'
+import type { Endpoint, EndpointId } from '../src/api'
 
 type Json = Record<string, unknown>
 
@@ -24,6 +24,32 @@ const statusText: Record<number, string> = {
   500: 'Internal error',
   502: 'Device error / bad gateway',
   503: 'Unavailable',
+}
+
+/** One line per operation for the document (documentation only: the client does not ship it). */
+const summaries: Record<EndpointId, string> = {
+  sendMessage: 'Send one message from a line (native chat, else SMS).',
+  sendGroupMessage: 'Send one message to a group of 2 to 32 recipients in a single thread.',
+  getMessages: 'List inbound and outbound messages in one feed.',
+  getMessage: 'Fetch one message by its pbm_ handle.',
+  getLines: 'List the lines (an array, or a trial descriptor on trial accounts).',
+  checkAvailability: 'Check whether a number can receive on the native-chat channel.',
+  createContact: 'Create a contact, or upsert by phone number.',
+  updateContact: 'Update a contact by contactId; customFields is replaced wholesale.',
+  listContacts: 'List native contacts.',
+  listWorkflows: 'List Workflows (the source of flowId).',
+  enrollFlow: 'Enroll a contact into a published Workflow, starting a run.',
+  cancelRun: 'Cancel a Workflow run.',
+  getEffects: 'List the send effects (bubble and screen).',
+  sendTyping: 'Show the typing indicator to a recipient (native chat only).',
+  sendReaction: 'Send (or retract) a tapback reaction to a received message.',
+  startCall: 'Place an outbound audio call; returns rtc credentials (or null).',
+  answerCall: 'Answer a ringing inbound audio call.',
+  declineCall: 'Decline a ringing inbound audio call.',
+  endCall: 'Hang up an audio call.',
+  getCallStatus: 'Read the call_status of an audio call (reconciles missed webhooks).',
+  getCallLogs: "List the user's outbound dialer call logs.",
+  mintVoiceToken: 'Mint a short-lived voice token for one line (server-to-server only).',
 }
 
 /**
@@ -314,7 +340,7 @@ export function buildOpenApiDocument(): Json {
 
     const operation: Json = {
       operationId: endpoint.id,
-      summary: endpoint.summary,
+      summary: summaries[endpoint.id],
       ...(endpoint.assumed
         ? {
             description:

@@ -33,6 +33,8 @@ export declare function analyze<K extends string>(
 export declare function measure(code: string, options?: SizeOptions): Promise<SizeResult>
 export declare function cssSize(): Promise<number>
 export declare function kb(bytes: number): string
+/** gzip -9 bytes of all of @tanstack/react-query, minified, react external. */
+export declare function reactQueryAlone(): Promise<number>
 export interface ViteSizeResult {
   initial: number
   lazy: number

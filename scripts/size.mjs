@@ -188,6 +188,23 @@ export async function measureVite(code, { external = reactExternal, resolveDir }
   }
 }
 
+/**
+ * gzip -9 bytes of all of @tanstack/react-query, minified, react external: its share of a Next.js
+ * chunk where Turbopack merged it with linekit (more than a page uses of it, never less).
+ */
+export async function reactQueryAlone() {
+  const out = await build({
+    stdin: { contents: "export * from '@tanstack/react-query'", resolveDir: root },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    logLevel: 'silent',
+  })
+  return gzipSync(out.outputFiles[0].contents, { level: 9 }).length
+}
+
 const nextExampleDir = join(root, 'examples', 'next')
 
 /**

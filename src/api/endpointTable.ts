@@ -54,7 +54,6 @@ export interface EndpointInfo {
   idempotent: boolean
   /** Whether the error body is the mint's `{ error, code }` or the messaging `{ error, code?, hint? }`. */
   errorShape: 'mint' | 'messaging'
-  summary: string
 }
 
 // spec: Errors — "Declared status codes on the messaging operations: 400, 401, 403, 404, 409, 429, 500, 502."
@@ -73,7 +72,6 @@ export const endpointTable = [
     lineField: 'lineId',
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Send one message from a line (native chat, else SMS).',
   },
   {
     id: 'sendGroupMessage',
@@ -85,7 +83,6 @@ export const endpointTable = [
     lineField: 'lineId',
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Send one message to a group of 2 to 32 recipients in a single thread.',
   },
   {
     id: 'getMessages',
@@ -96,7 +93,6 @@ export const endpointTable = [
     lineField: 'pb_line_id',
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'List inbound and outbound messages in one feed.',
   },
   {
     id: 'getMessage',
@@ -107,7 +103,6 @@ export const endpointTable = [
     statuses: MESSAGING,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'Fetch one message by its pbm_ handle.',
   },
   {
     id: 'getLines',
@@ -117,7 +112,6 @@ export const endpointTable = [
     statuses: MESSAGING,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'List the lines (an array, or a trial descriptor on trial accounts).',
   },
   {
     id: 'checkAvailability',
@@ -127,7 +121,6 @@ export const endpointTable = [
     statuses: MESSAGING,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'Check whether a number can receive on the native-chat channel.',
   },
   {
     id: 'createContact',
@@ -137,7 +130,6 @@ export const endpointTable = [
     statuses: MESSAGING,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Create a contact, or upsert by phone number.',
   },
   {
     id: 'updateContact',
@@ -148,7 +140,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Update a contact by contactId; customFields is replaced wholesale.',
   },
   {
     id: 'listContacts',
@@ -159,7 +150,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'List native contacts.',
   },
   {
     id: 'listWorkflows',
@@ -170,7 +160,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'List Workflows (the source of flowId).',
   },
   {
     id: 'enrollFlow',
@@ -181,7 +170,6 @@ export const endpointTable = [
     lineField: 'pb_line_id',
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Enroll a contact into a published Workflow, starting a run.',
   },
   {
     id: 'cancelRun',
@@ -192,7 +180,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Cancel a Workflow run.',
   },
   {
     id: 'getEffects',
@@ -203,7 +190,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'List the send effects (bubble and screen).',
   },
   {
     id: 'sendTyping',
@@ -214,7 +200,6 @@ export const endpointTable = [
     lineField: 'lineId',
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Show the typing indicator to a recipient (native chat only).',
   },
   {
     id: 'sendReaction',
@@ -224,7 +209,6 @@ export const endpointTable = [
     statuses: MESSAGING,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Send (or retract) a tapback reaction to a received message.',
   },
   {
     id: 'startCall',
@@ -235,7 +219,6 @@ export const endpointTable = [
     lineField: 'pb_line_id',
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Place an outbound audio call; returns rtc credentials (or null).',
   },
   {
     id: 'answerCall',
@@ -245,7 +228,6 @@ export const endpointTable = [
     statuses: AUDIO,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Answer a ringing inbound audio call.',
   },
   {
     id: 'declineCall',
@@ -255,7 +237,6 @@ export const endpointTable = [
     statuses: AUDIO,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Decline a ringing inbound audio call.',
   },
   {
     id: 'endCall',
@@ -266,7 +247,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: false,
     errorShape: 'messaging',
-    summary: 'Hang up an audio call.',
   },
   {
     id: 'getCallStatus',
@@ -277,7 +257,6 @@ export const endpointTable = [
     assumed: true,
     idempotent: true,
     errorShape: 'messaging',
-    summary: 'Read the call_status of an audio call (reconciles missed webhooks).',
   },
   {
     id: 'getCallLogs',
@@ -289,7 +268,6 @@ export const endpointTable = [
     lineField: 'pb_line_id',
     idempotent: true,
     errorShape: 'messaging',
-    summary: "List the user's outbound dialer call logs.",
   },
   {
     id: 'mintVoiceToken',
@@ -302,6 +280,5 @@ export const endpointTable = [
     // minting twice only yields two valid tokens: safe to repeat
     idempotent: true,
     errorShape: 'mint',
-    summary: 'Mint a short-lived voice token for one line (server-to-server only).',
   },
 ] as const satisfies readonly EndpointInfo[]

@@ -211,6 +211,25 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
   })
 
+  it('a failed decline leaves the call ringing, not guarded as a call in progress', async () => {
+    const backend = createBackend()
+    backend.mock.control.addFault({ path: '/decline-audiocall-call-api', status: 503, count: 1 })
+    const user = userEvent.setup()
+    renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
+    const uuid = await ring(backend)
+    await user.click(await screen.findByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('can’t be reached'))
+    // Nobody answered: leaving the page is not leaving a call (no prompt, no end request).
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(false)
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'))
+      await new Promise((r) => setTimeout(r, 50))
+    })
+    expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('ringing')
+  })
+
   it('has no axe violations while ringing with a queue', async () => {
     const backend = createBackend()
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })

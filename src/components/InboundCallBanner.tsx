@@ -111,6 +111,12 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
   onDecline?: (call: InboundCall) => void
 }
 
+/** Answered by this browser: connected, joining or failed audio, or answered on the line's phone. */
+const isInCall = (call: LocalCall | undefined): boolean =>
+  call?.phase === 'failed'
+    ? call.failedAction === 'audio'
+    : call?.phase === 'connected' || call?.phase === 'joining' || call?.phase === 'device'
+
 function audioMessage(t: InboundCallBannerStrings, error: unknown): string {
   const code = (error as { code?: string } | undefined)?.code
   return code && code in t.audio ? t.audio[code as keyof typeof t.audio] : t.audio.unknown
@@ -204,13 +210,10 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   const ringing = active.filter((c) => c.state === 'ringing' && !local[c.callUuid])
   // Only calls not on screen are "waiting": two ringing calls both shown are not "1 more waiting".
   const waiting = active.length - visible.length
-  const mine = active.find((c) => {
-    const phase = local[c.callUuid]?.phase
-    return phase === 'connected' || phase === 'joining' || phase === 'device' || phase === 'failed'
-  })
+  const mine = active.find((c) => isInCall(local[c.callUuid]))
 
   useRingTone(ringing.length > 0, ringSound)
-  useCallLeaveGuard(mine && local[mine.callUuid]?.failedAction !== 'answer' ? mine.callUuid : undefined)
+  useCallLeaveGuard(mine?.callUuid)
 
   // Announce the newest ringing call: the live region below is always mounted, so the text change is read out.
   const newest = [...calls].reverse().find((c) => c.state === 'ringing')
@@ -336,8 +339,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
             const mineCall = local[call.callUuid]
             const phase = mineCall?.phase ?? 'ringing'
             const busy = phase === 'answering' || phase === 'declining'
-            const answered = phase === 'connected' || phase === 'joining' || phase === 'device' || phase === 'failed'
-            const inCall = answered && mineCall?.failedAction !== 'answer' && mineCall?.failedAction !== 'decline'
+            const inCall = isInCall(mineCall)
             const titleId = `${id}-${index}`
             return (
               <li

@@ -2,7 +2,7 @@
 import { useId, useRef, useState, type HTMLAttributes } from 'react'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { mediaTime } from './internal/time'
+import { formatDuration } from './calling/format'
 import { safeHttpUrl } from './internal/url'
 
 /** Default, overridable strings (i18n). */
@@ -73,7 +73,7 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
       if (p && typeof p.catch === 'function') p.catch(() => setState('error'))
     } else el.pause()
   }
-  const position = s.position(mediaTime(time), mediaTime(duration))
+  const position = s.position(formatDuration(time), formatDuration(duration))
   const playing = state === 'playing'
 
   return (

@@ -1,8 +1,8 @@
-/** Formatting helpers shared by the calling components (locale-aware, SSR-safe). */
+/** Formatting helpers shared by the calling components and the voice-memo player (locale-aware, SSR-safe). */
 
-/** `m:ss` or `h:mm:ss` for a duration in whole seconds. */
+/** `m:ss` or `h:mm:ss` for a duration in seconds; `0:00` for one not known yet (NaN, Infinity, negative). */
 export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds))
+  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0
   const h = Math.floor(s / 3600)
   const m = Math.floor((s % 3600) / 60)
   const sec = String(s % 60).padStart(2, '0')

@@ -52,6 +52,10 @@ describe('format', () => {
     expect(formatDuration(5)).toBe('0:05')
     expect(formatDuration(65)).toBe('1:05')
     expect(formatDuration(3725)).toBe('1:02:05')
+    // A media element's duration before its metadata loads (NaN), or of a stream (Infinity).
+    expect(formatDuration(Number.NaN)).toBe('0:00')
+    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('0:00')
+    expect(formatDuration(-3)).toBe('0:00')
   })
   it('only http(s) URLs are playable', () => {
     expect(isHttpUrl('https://cdn.example.com/r.mp3')).toBe(true)

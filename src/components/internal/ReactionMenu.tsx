@@ -32,18 +32,9 @@ export function ReactionMenu({ message, open, onOpenChange, strings, barStrings,
   const trigger = useRef<HTMLButtonElement>(null)
   const popover = useRef<HTMLDivElement>(null)
 
-  // Opening moves focus into the reactions (they load on first use: wait a few frames for them).
+  // Opening moves focus into the reactions: the toolbar's current button (roving tabindex).
   useEffect(() => {
-    if (!open) return
-    let frames = 0
-    let raf = 0
-    const focusFirst = () => {
-      const button = popover.current?.querySelector<HTMLElement>('[role="toolbar"] button[tabindex="0"]')
-      if (button) button.focus()
-      else if (++frames < 60) raf = requestAnimationFrame(focusFirst)
-    }
-    raf = requestAnimationFrame(focusFirst)
-    return () => cancelAnimationFrame(raf)
+    if (open) popover.current?.querySelector<HTMLElement>('[role="toolbar"] button[tabindex="0"]')?.focus()
   }, [open])
   useEffect(() => {
     if (!open) return

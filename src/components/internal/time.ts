@@ -64,10 +64,3 @@ export function clockTime(value: string | number | Date, options: DateOptions = 
   if (Number.isNaN(d.getTime())) return ''
   return formatter('clock', options.locale, options.timeZone).format(d)
 }
-
-/** `m:ss` for media durations. */
-export function mediaTime(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '0:00'
-  const s = Math.floor(seconds)
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-}

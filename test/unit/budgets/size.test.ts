@@ -10,9 +10,17 @@
  * (`measure(...).files[].inputs` lists the sources in each chunk).
  */
 import { readFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { analyze, cssSize, kb, measure, measureNextBuild, measureVite, readmeSnippet } from '../../../scripts/size.mjs'
+import {
+  analyze,
+  cssSize,
+  kb,
+  measure,
+  measureNextBuild,
+  measureVite,
+  reactQueryAlone,
+  readmeSnippet,
+} from '../../../scripts/size.mjs'
 import type { SizeResult } from '../../../scripts/size.mjs'
 
 const KB = 1024
@@ -27,20 +35,6 @@ const budgets = {
   // event source, Agora engine): what a user ships. It replaces the older "LinekitProvider +
   // Conversation" figure, which left out the client and the rest of the page every user writes.
   readme: 32 * KB,
-}
-
-/** Gzipped bytes of all of @tanstack/react-query, minified, react external. */
-async function reactQueryAlone(): Promise<number> {
-  const { build } = await import('esbuild')
-  const out = await build({
-    stdin: { contents: "export * from '@tanstack/react-query'", resolveDir: process.cwd() },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    external: ['react', 'react-dom', 'react/jsx-runtime'],
-  })
-  return gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length
 }
 
 /** The source file of each component the `linekit` entry exports from `./components/…`. */
