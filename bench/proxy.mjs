@@ -106,6 +106,8 @@ export async function runProxyBench({ requests = 500, serviceDelayMs = 20, log =
   return { mock, delayed, requests, serviceDelayMs }
 }
 
+const signed = (x, digits) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`
+
 /** Rows for a table: per upstream, the latency via linekit and via the raw proxy. */
 export function proxyRows(r) {
   const rows = []
@@ -115,21 +117,21 @@ export function proxyRows(r) {
       `${s.name}: latency p50 (ms), via linekit`,
       l.direct.p50.toFixed(3),
       l.linekit.p50.toFixed(3),
-      `+${l.linekit.addedMedian.toFixed(3)}`,
+      signed(l.linekit.addedMedian, 3),
       `≤ +${targets.addedMedianMs} ms`,
     ])
     rows.push([
       `${s.name}: latency p50 (ms), via the raw proxy (floor)`,
       l.direct.p50.toFixed(3),
       l.raw.p50.toFixed(3),
-      `+${l.raw.addedMedian.toFixed(3)}`,
+      signed(l.raw.addedMedian, 3),
       '',
     ])
     rows.push([
       `${s.name}: latency p99 (ms), via linekit`,
       l.direct.p99.toFixed(2),
       l.linekit.p99.toFixed(2),
-      `+${(l.linekit.p99 - l.direct.p99).toFixed(2)}`,
+      signed(l.linekit.p99 - l.direct.p99, 2),
       '',
     ])
   }

@@ -44,6 +44,12 @@ const fromEnv = (env: Record<string, string | undefined>) => {
   return apiKey && baseUrl && appUrl ? { apiKey, baseUrl, appUrl } : undefined
 }
 
+/** Stops the server's read model, then releases its bus (the model's last writes go through it). */
+async function closeServer(server: LinekitServer): Promise<void> {
+  await server.close()
+  await server.bus.close?.()
+}
+
 /** Reads line ids from a `GET /get-lines` answer (an array, or the trial descriptor). */
 function lineIdsOf(body: unknown): string[] {
   const list = Array.isArray(body) ? body : ((body as { lines?: unknown } | null)?.lines ?? [])
@@ -83,10 +89,7 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
       mode: 'service',
       server,
       webhookSecret,
-      close: async () => {
-        await server.close()
-        await server.bus.close?.()
-      },
+      close: () => closeServer(server),
     }
   }
 
@@ -147,8 +150,7 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
     if (isReset && response.ok) {
       const previous = current
       current = create()
-      await previous.close()
-      await previous.bus.close?.()
+      await closeServer(previous)
       configureWebhook()
     }
     return response
@@ -159,9 +161,6 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
     mock,
     webhookSecret,
     control,
-    close: async () => {
-      await server.close()
-      await server.bus.close?.()
-    },
+    close: () => closeServer(server),
   }
 }

@@ -91,6 +91,12 @@ export interface LinekitServerOptions {
   /** How long the account's line listing is cached, in ms. @default 60000 */
   linesCacheMs?: number
   /**
+   * How long one call-status answer from the service serves every read of that call, in ms: the
+   * upstream cost of a live call is one read per this interval, however many browsers poll it.
+   * @default 5000
+   */
+  callStatusMaxAgeMs?: number
+  /**
    * How long one webhook's publish may take before the next webhook's publish starts anyway
    * (a bus command lost in a Redis failover must not hold back every later event). @default 5000
    */
@@ -226,6 +232,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     accountLines,
     model,
     listSoon: () => attached?.reconciler?.soon(),
+    callStatusMaxAgeMs: options.callStatusMaxAgeMs ?? 5000,
   })
   const mint = createMintRoute(ctx, scopes, csrf)
   const webhook = createWebhookRoute(ctx, {

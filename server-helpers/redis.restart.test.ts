@@ -9,11 +9,6 @@
  *   stays connected to A; events delivered to B while Redis is down and right after it is back
  *   all reach it, in order, once.
  */
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from 'linekit/server'
@@ -22,44 +17,14 @@ import { createRedisEventBus } from 'linekit/server/redis'
 import type { RedisEventBus } from 'linekit/server/redis'
 import { seedLines } from 'linekit/mocks'
 import { MAIN, SECRET, collectSse, eventually } from '../test/support/serverRig'
+import { hasRedisServer, redisServer } from '../test/support/redisServer'
 
-const REDIS = '/usr/bin/redis-server'
-const hasRedis = existsSync(REDIS)
 const LINE_NUMBER = seedLines.main.phoneNumber
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const found = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  return found
-}
-
-/** A redis-server on `port` that the test can kill and start again on the same port. */
-function redisServer(port: number) {
-  let child: ChildProcess | undefined
-  const start = async () => {
-    child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    })
-    const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
-    probe.on('error', () => undefined)
-    await probe.ping()
-    probe.disconnect()
-  }
-  const kill = async () => {
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise((resolve) => child!.once('exit', resolve))
-    child.kill('SIGKILL')
-    await exited
-  }
-  return { start, kill }
-}
 
 /** One backend instance: its own Redis connections and linekit server. */
 function instance(port: number, name: string, options: { subscriberRetryMs?: number } = {}) {
@@ -127,12 +92,12 @@ function instance(port: number, name: string, options: { subscriberRetryMs?: num
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`)
 
-describe.skipIf(!hasRedis)('Redis bus: restarts lose nothing within the replay window', () => {
+describe.skipIf(!hasRedisServer)('Redis bus: restarts lose nothing within the replay window', () => {
   it('a backend instance restarting: the browser resumes on a fresh instance with Last-Event-ID', async () => {
-    const port = await freePort()
-    const redis = redisServer(port)
+    const redis = await redisServer()
+    const port = redis.port
     await redis.start()
-    cleanups.push(redis.kill)
+    cleanups.push(() => redis.stop('SIGKILL'))
     const b = instance(port, 'b.local')
     cleanups.push(b.close)
     let a = instance(port, 'a.local')
@@ -164,10 +129,10 @@ describe.skipIf(!hasRedis)('Redis bus: restarts lose nothing within the replay w
   })
 
   it('redis-server restarting: a connected browser gets every event delivered while Redis was down and after', async () => {
-    const port = await freePort()
-    const redis = redisServer(port)
+    const redis = await redisServer()
+    const port = redis.port
     await redis.start()
-    cleanups.push(redis.kill)
+    cleanups.push(() => redis.stop('SIGKILL'))
     const a = instance(port, 'a.local', { subscriberRetryMs: 1500 })
     const b = instance(port, 'b.local')
     cleanups.push(a.close, b.close)
@@ -179,7 +144,7 @@ describe.skipIf(!hasRedis)('Redis bus: restarts lose nothing within the replay w
     await b.server.settled()
     await eventually(() => browser.messages().length >= 3)
 
-    await redis.kill()
+    await redis.stop('SIGKILL')
     // Webhooks keep arriving while Redis is down: acknowledged at once, published when it is back.
     for (let n = 4; n <= 6; n++) expect((await b.webhook(n)).status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 300))

@@ -1,33 +1,18 @@
 // @vitest-environment node
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasRedisServer, redisServer } from '../test/support/redisServer'
+import type { RedisServer } from '../test/support/redisServer'
 import { createLinekitServer } from './createLinekitServer'
 import type { LinekitEvent } from './eventBus'
 import { createRedisEventBus } from './redis'
 import type { RedisEventBus } from './redis'
 import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
 
-const REDIS = '/usr/bin/redis-server'
-const hasRedis = existsSync(REDIS)
-if (!hasRedis) console.warn(`linekit/server/redis tests SKIPPED: ${REDIS} is missing (apt-get install redis-server).`)
-
-let child: ChildProcess | undefined
+let server: RedisServer | undefined
 let port = 0
 const clients: Redis[] = []
 const buses: RedisEventBus[] = []
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const found = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  return found
-}
 
 function client(): Redis {
   const redis = new Redis({ host: '127.0.0.1', port, lazyConnect: false, maxRetriesPerRequest: 3 })
@@ -56,28 +41,19 @@ const message = (n: number, linePhoneNumber = NUMBER_A) => ({
 })
 
 beforeAll(async () => {
-  if (!hasRedis) return
-  port = await freePort()
-  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  })
-  const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
-  probe.on('error', () => undefined) // refused until redis-server listens
-  await probe.ping()
-  probe.disconnect()
+  if (!hasRedisServer) return
+  server = await redisServer()
+  await server.start()
+  port = server.port
 })
 
 afterAll(async () => {
   await Promise.all(buses.splice(0).map((b) => b.close()))
   for (const c of clients.splice(0)) c.disconnect()
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
 })
 
-describe.skipIf(!hasRedis)('createRedisEventBus against a real redis-server', () => {
+describe.skipIf(!hasRedisServer)('createRedisEventBus against a real redis-server', () => {
   it('fans an event out to another instance with the stream id as event id', async () => {
     const a = bus('fanout')
     const b = bus('fanout')

@@ -1,53 +1,29 @@
 // @vitest-environment node
 /** The budget gate shared by two linekit servers through a real redis-server. */
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasRedisServer, redisServer } from '../../test/support/redisServer'
+import type { RedisServer } from '../../test/support/redisServer'
 import { createLinekitServer } from '../createLinekitServer'
 import type { LinekitServerOptions } from '../createLinekitServer'
 import { KEY, LINE_A, fakeUpstream, jsonResponse } from '../../test/unit/server/fakeUpstream'
 import { req, users } from '../../test/unit/server/setup'
 import { createRedisBudgetStore } from './redisStore'
 
-const REDIS = '/usr/bin/redis-server'
-const hasRedis = existsSync(REDIS)
-if (!hasRedis) console.warn(`budget gate Redis tests SKIPPED: ${REDIS} is missing (apt-get install redis-server).`)
-
-let child: ChildProcess | undefined
+let server: RedisServer | undefined
 let port = 0
 const clients: Redis[] = []
 
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const found = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  return found
-}
-
 beforeAll(async () => {
-  if (!hasRedis) return
-  port = await freePort()
-  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  })
-  const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
-  probe.on('error', () => undefined) // refused until redis-server listens
-  await probe.ping()
-  probe.disconnect()
+  if (!hasRedisServer) return
+  server = await redisServer()
+  await server.start()
+  port = server.port
 })
 
 afterAll(async () => {
   for (const c of clients.splice(0)) c.disconnect()
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
 })
 
 /** Two instances of one deployment over one upstream, their gates in Redis under `keyPrefix`. */
@@ -77,7 +53,7 @@ function twoInstances(
 const page = (offset: number) => `/api/linekit/get-messages-api?pb_line_id=${LINE_A}&offset=${offset}`
 const list = () => jsonResponse({ status: 'OK', data: [], pagination: { limit: 100, offset: 0, total: 0 } })
 
-describe.skipIf(!hasRedis)('createRedisBudgetStore against a real redis-server', () => {
+describe.skipIf(!hasRedisServer)('createRedisBudgetStore against a real redis-server', () => {
   it('two server instances share one window: the third request of a 3-per-minute budget is the last', async () => {
     const { a, b, upstream } = twoInstances(
       'shared-window',

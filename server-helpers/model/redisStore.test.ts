@@ -1,11 +1,8 @@
 // @vitest-environment node
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasRedisServer, redisServer } from '../../test/support/redisServer'
+import type { RedisServer } from '../../test/support/redisServer'
 import { createMockClock, createMockService, seedKeys, seedLines } from '../../mocks'
 import type { MessageWebhook } from './types'
 import { createReadModel } from './readModel'
@@ -14,25 +11,13 @@ import { createReconciler } from './reconciler'
 import type { Reconciler } from './reconciler'
 import { createRedisModelStore } from './redisStore'
 
-const REDIS = '/usr/bin/redis-server'
-const hasRedis = existsSync(REDIS)
-if (!hasRedis) console.warn(`read model Redis tests SKIPPED: ${REDIS} is missing (apt-get install redis-server).`)
-
 const LINES = Object.values(seedLines).map((line) => line.lineId)
 const BASE = 'https://api.example.test'
-let child: ChildProcess | undefined
+let server: RedisServer | undefined
 let port = 0
 const clients: Redis[] = []
 const models: ReadModel[] = []
 const reconcilers: Reconciler[] = []
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const found = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  return found
-}
 
 function client(): Redis {
   const redis = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 3 })
@@ -49,26 +34,17 @@ async function eventually(check: () => boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!hasRedis) return
-  port = await freePort()
-  child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  })
-  const probe = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 20, maxRetriesPerRequest: null })
-  probe.on('error', () => undefined) // refused until redis-server listens
-  await probe.ping()
-  probe.disconnect()
+  if (!hasRedisServer) return
+  server = await redisServer()
+  await server.start()
+  port = server.port
 })
 
 afterAll(async () => {
   await Promise.all(reconcilers.splice(0).map((r) => r.stop()))
   await Promise.all(models.splice(0).map((m) => m.close()))
   for (const c of clients.splice(0)) c.disconnect()
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
 })
 
 /** One shared mock service (manual clock), and instances of the backend over one Redis prefix. */
@@ -111,7 +87,7 @@ const hook = (n: number): MessageWebhook => ({
   linePhoneNumber: seedLines.main.phoneNumber,
 })
 
-describe.skipIf(!hasRedis)('the read model over a real redis-server', () => {
+describe.skipIf(!hasRedisServer)('the read model over a real redis-server', () => {
   it('every instance applies every operation: a webhook received by one is read from the other', async () => {
     const d = deployment('replicas')
     const a = d.instance('a')

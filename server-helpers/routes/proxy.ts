@@ -15,6 +15,7 @@ import { invalid } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
 import type { Priority } from '../gate/budgetGate'
 import type { ReadModel } from '../model/readModel'
+import { createCallStatusReads } from './callStatus'
 import type { Body } from './proxyRequest'
 import { createProxyRequestChecks } from './proxyRequest'
 
@@ -27,6 +28,8 @@ interface ProxyDeps {
   model?: ReadModel | undefined
   /** Asks the model's reconciler to list the newest messages soon (a user's own send). */
   listSoon?: (() => void) | undefined
+  /** How long one call-status answer serves every read of that call (callStatus.ts). */
+  callStatusMaxAgeMs: number
 }
 
 /** Reads of a list the user waits for; the availability check is a read sent as a POST. */
@@ -41,6 +44,7 @@ const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status <
 export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const { scopes, learned, accountLines, model, listSoon } = deps
   const checks = createProxyRequestChecks(ctx, scopes, learned, model)
+  const callStatus = createCallStatusReads(ctx, model, deps.callStatusMaxAgeMs)
 
   /**
    * The messages and call-log lists from the read model when it covers the query exactly (the
@@ -148,7 +152,12 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         forgetCallLogs()
         break
       case '/end-audiocall-call-api':
+        callStatus.forget(body?.call_uuid)
         forgetCallLogs()
+        break
+      case '/answer-audiocall-call-api':
+      case '/decline-audiocall-call-api':
+        callStatus.forget(body?.call_uuid)
         break
       case '/enroll-flow':
         // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
@@ -174,6 +183,10 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       }
     } else {
       query = await checks.buildQuery(route, url.searchParams, scope)
+      if (route.path === '/get-audiocall-call-status-api') {
+        const upstreamUrl = `${ctx.baseUrl}${matched.upstreamPath}${query}`
+        return callStatus.read(url.searchParams.get('call_uuid') ?? '', upstreamUrl, request.signal)
+      }
       const held = fromModel(route.path, query, scope)
       if (held) return held
     }

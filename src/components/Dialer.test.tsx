@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
+import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeAudioEngine } from '../rtc'
 import { Dialer } from './Dialer'
@@ -118,6 +119,32 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const uuid = backend.mock.control.calls.list()[0]!.call_uuid
     act(() => void backend.mock.control.calls.end(uuid, 'ended'))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ended'))
+  })
+
+  it('follows the call from `call_status` alone (spec: the rest of the status answer is not shown)', async () => {
+    const backend = createBackend()
+    backend.mock.control.calls.updateSettings({ outboundRtc: false })
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" pollIntervalMs={30} />, {
+      audioEngine: createFakeAudioEngine(),
+    })
+    // The status answer carries `call_status` and nothing else: no `call_uuid`, no times.
+    let stripped = 0
+    msw.use(
+      http.get('*/api/linekit/get-audiocall-call-status-api', async ({ request }) => {
+        const answer = await backend.server.handle(request)
+        const { call_status } = (await answer.json()) as { call_status: string }
+        stripped += 1
+        return Response.json({ call_status })
+      }),
+    )
+    await ready()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ringing'))
+    act(() => void backend.mock.control.advanceClock(3_500))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    act(() => void backend.mock.control.calls.end(backend.mock.control.calls.list()[0]!.call_uuid, 'ended'))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ended'))
+    expect(stripped).toBeGreaterThan(0)
   })
 
   it('a 502 device error when placing is explained and retryable', async () => {

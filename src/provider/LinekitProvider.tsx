@@ -102,7 +102,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
         try {
           const status = await gated.getCallStatus({ call_uuid: callUuid })
           queryClient.setQueryData(linekitKeys.callStatus(callUuid), status)
-          inboundCalls.applyStatus(status)
+          // spec: call status — only `call_status` is shown; the call is the one asked about.
+          inboundCalls.applyStatus({ call_uuid: callUuid, call_status: status.call_status })
         } catch (error) {
           // The call is gone: it cannot be ringing.
           if (LinekitError.is(error) && error.status === 404) inboundCalls.markEnded(callUuid)

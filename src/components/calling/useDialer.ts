@@ -124,7 +124,9 @@ export function useDialer(options: UseDialerOptions = {}) {
   const status = useCallStatus(state.callUuid, live ? { poll: pollIntervalMs } : {})
   const statusData = status.data
   useEffect(() => {
-    if (!statusData || statusData.call_uuid !== state.callUuid) return
+    // The query is keyed by the call, so its data is this call's: the answer need not echo
+    // `call_uuid` (spec: call status — only `call_status` is shown).
+    if (!statusData || state.callUuid === undefined) return
     dispatch({
       type: 'STATUS',
       callStatus: statusData.call_status,
