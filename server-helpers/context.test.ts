@@ -1,8 +1,8 @@
 // @vitest-environment node
 /** The budget gate as the browser meets it, through `handle` (context.ts). */
 import { describe, expect, it } from 'vitest'
-import { LINE_A, jsonResponse } from '../test/unit/server/fakeUpstream'
-import { req, setup } from '../test/unit/server/setup'
+import { LINE_A, jsonResponse } from '../test/support/server/fakeUpstream'
+import { req, setup } from '../test/support/server/setup'
 
 const list = () => jsonResponse({ status: 'OK', data: [], pagination: { limit: 100, offset: 0, total: 0 } })
 const pageOf = (offset: number) => `/api/linekit/get-messages-api?pb_line_id=${LINE_A}&offset=${offset}`

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { KEY, LINE_A, jsonResponse } from '../test/unit/server/fakeUpstream'
-import { BASE, ORIGIN, expectNoKey, req, setup } from '../test/unit/server/setup'
+import { KEY, LINE_A, jsonResponse } from '../test/support/server/fakeUpstream'
+import { BASE, ORIGIN, expectNoKey, req, setup } from '../test/support/server/setup'
 
 describe('allowlist', () => {
   it('forwards an allowlisted GET with the key added server-side', async () => {

@@ -6,7 +6,7 @@ import { timingSafeEqual } from './internal/timingSafeEqual'
 import { matchProxyRoute } from './internal/routes'
 import { toNextHandlers } from './next'
 import { createLinekitServer } from './createLinekitServer'
-import { KEY, LINE_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
+import { KEY, LINE_A, fakeUpstream } from '../test/support/server/fakeUpstream'
 
 const event = (n: number) => ({ type: 'message' as const, lineId: LINE_A, data: { n } }) as never
 const ns = (events: LinekitEvent[]) => events.map((e) => (e.data as unknown as { n: number }).n)

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitServer } from './createLinekitServer'
 import type { LinekitServerOptions } from './createLinekitServer'
 import { toNodeHandler, toNodeMiddleware } from './node'
-import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
-import { countingBus } from '../test/unit/server/countingBus'
+import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/support/server/fakeUpstream'
+import { countingBus } from '../test/support/server/countingBus'
 
 // express 5 is present (a dependency of @modelcontextprotocol/sdk) but has no types here.
 type ExpressApp = ((req: IncomingMessage, res: ServerResponse) => void) & {

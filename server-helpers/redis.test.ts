@@ -7,7 +7,7 @@ import { createLinekitServer } from './createLinekitServer'
 import type { LinekitEvent } from './eventBus'
 import { createRedisEventBus } from './redis'
 import type { RedisEventBus } from './redis'
-import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/unit/server/fakeUpstream'
+import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/support/server/fakeUpstream'
 
 let server: RedisServer | undefined
 let port = 0

@@ -6,8 +6,8 @@ import { hasRedisServer, redisServer } from '../../test/support/redisServer'
 import type { RedisServer } from '../../test/support/redisServer'
 import { createLinekitServer } from '../createLinekitServer'
 import type { LinekitServerOptions } from '../createLinekitServer'
-import { KEY, LINE_A, fakeUpstream, jsonResponse } from '../../test/unit/server/fakeUpstream'
-import { req, users } from '../../test/unit/server/setup'
+import { KEY, LINE_A, fakeUpstream, jsonResponse } from '../../test/support/server/fakeUpstream'
+import { req, users } from '../../test/support/server/setup'
 import { createRedisBudgetStore } from './redisStore'
 
 let server: RedisServer | undefined

@@ -4,8 +4,8 @@
  * and stay within the lines of the user reading them.
  */
 import { describe, expect, it } from 'vitest'
-import { LINE_A, LINE_B, NUMBER_B, jsonResponse } from '../../test/unit/server/fakeUpstream'
-import { hook, req, ringing, setup } from '../../test/unit/server/setup'
+import { LINE_A, LINE_B, NUMBER_B, jsonResponse } from '../../test/support/server/fakeUpstream'
+import { hook, req, ringing, setup } from '../../test/support/server/setup'
 
 const STATUS = '/get-audiocall-call-status-api'
 

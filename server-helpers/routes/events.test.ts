@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { countingBus } from '../../test/unit/server/countingBus'
-import { LINE_A, LINE_B, NUMBER_A, NUMBER_B } from '../../test/unit/server/fakeUpstream'
-import { hook, messagePayload, readFrames, req, ringing, setup } from '../../test/unit/server/setup'
+import { countingBus } from '../../test/support/server/countingBus'
+import { LINE_A, LINE_B, NUMBER_A, NUMBER_B } from '../../test/support/server/fakeUpstream'
+import { hook, messagePayload, readFrames, req, ringing, setup } from '../../test/support/server/setup'
 
 afterEach(() => vi.useRealTimers())
 

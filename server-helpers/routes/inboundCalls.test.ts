@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { inboundCallsResponseSchema } from '../../src/api/inboundCalls'
-import { LINE_A, LINE_B, NUMBER_A } from '../../test/unit/server/fakeUpstream'
-import { hook, req, ringing, setup } from '../../test/unit/server/setup'
+import { LINE_A, LINE_B, NUMBER_A } from '../../test/support/server/fakeUpstream'
+import { hook, req, ringing, setup } from '../../test/support/server/setup'
 
 const at = (minute: number) => `2026-01-01T00:0${minute}:00Z`
 

@@ -4,8 +4,8 @@
  * (internal/learned.ts), never from the call-status answer's or the line object's unshown fields.
  */
 import { describe, expect, it } from 'vitest'
-import { LINE_A, LINE_B, NUMBER_A, NUMBER_C, jsonResponse } from '../../test/unit/server/fakeUpstream'
-import { hook, messagePayload, recordBus, req, ringing, setup } from '../../test/unit/server/setup'
+import { LINE_A, LINE_B, NUMBER_A, NUMBER_C, jsonResponse } from '../../test/support/server/fakeUpstream'
+import { hook, messagePayload, recordBus, req, ringing, setup } from '../../test/support/server/setup'
 
 // spec: call status — "response shape not shown": this one carries no pb_line_id.
 const callStatus = () => jsonResponse({ call_uuid: 'c1', call_status: 'ringing' })

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { KEY, LINE_A, LINE_B, jsonResponse } from '../../test/unit/server/fakeUpstream'
-import { APP, req, setup } from '../../test/unit/server/setup'
+import { KEY, LINE_A, LINE_B, jsonResponse } from '../../test/support/server/fakeUpstream'
+import { APP, req, setup } from '../../test/support/server/setup'
 
 describe('voice-token route', () => {
   const token = {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { LINE_A, LINE_B, LINE_C, jsonResponse } from '../../test/unit/server/fakeUpstream'
-import { req, setup } from '../../test/unit/server/setup'
+import { LINE_A, LINE_B, LINE_C, jsonResponse } from '../../test/support/server/fakeUpstream'
+import { req, setup } from '../../test/support/server/setup'
 
 describe('line scoping', () => {
   const sendRoute = { 'POST /send-api-message': () => jsonResponse({ success: true, status: 'done' }) }

@@ -5,7 +5,8 @@ import { dispositions, type Disposition } from '../api/values'
 import { useCallLogs } from '../hooks/useCallLogs'
 import { useLines } from '../hooks/useLines'
 import { callLogsToCsv, parseTranscript } from './calling/csv'
-import { formatDateTime, formatDuration, isHttpUrl } from './calling/format'
+import { formatDateTime, formatDuration } from './calling/format'
+import { safeHttpUrl } from './internal/url'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { useRecordingPlayer, type RecordingPlayback } from './calling/useRecordingPlayer'
@@ -422,6 +423,7 @@ export function CallLogTable(props: CallLogTableProps) {
           ) : (
             shown.map((row) => {
               const open = expanded.has(row.id)
+              const recording = safeHttpUrl(row.recording_url)
               const disp = row.disposition ?? 'classifying'
               return (
                 <Fragment key={row.id}>
@@ -460,9 +462,9 @@ export function CallLogTable(props: CallLogTableProps) {
                       )}
                     </td>
                     <td data-label={t.columns.recording}>
-                      {isHttpUrl(row.recording_url) ? (
+                      {recording ? (
                         <RecordingCell
-                          url={row.recording_url}
+                          url={recording}
                           playback={player.current?.id === row.id ? player.current.state : undefined}
                           onToggle={(url) => player.toggle(row.id, url)}
                           strings={t}

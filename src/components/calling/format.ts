@@ -15,14 +15,3 @@ export function formatDateTime(iso: string, locale?: string, options?: Intl.Date
   if (Number.isNaN(date.getTime())) return iso
   return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
-
-/** True only for absolute http(s) URLs: recordings and links from the service are never `javascript:` or `data:`. */
-export function isHttpUrl(value: string | null | undefined): value is string {
-  if (!value) return false
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LinekitError } from '../../api/errors'
 import type { CallLog } from '../../api/schemas'
 import { callLogsToCsv, parseTranscript } from './csv'
-import { formatDuration, isHttpUrl } from './format'
+import { formatDuration } from './format'
 import { describeMintError, nextMidnightUtc } from './mintError'
 
 const log = (over: Partial<CallLog> = {}): CallLog => ({
@@ -56,14 +56,6 @@ describe('format', () => {
     expect(formatDuration(Number.NaN)).toBe('0:00')
     expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('0:00')
     expect(formatDuration(-3)).toBe('0:00')
-  })
-  it('only http(s) URLs are playable', () => {
-    expect(isHttpUrl('https://cdn.example.com/r.mp3')).toBe(true)
-    expect(isHttpUrl('http://x.test/a')).toBe(true)
-    expect(isHttpUrl('javascript:alert(1)')).toBe(false)
-    expect(isHttpUrl('data:audio/mp3;base64,AAA')).toBe(false)
-    expect(isHttpUrl('/relative.mp3')).toBe(false)
-    expect(isHttpUrl(null)).toBe(false)
   })
 })
 
