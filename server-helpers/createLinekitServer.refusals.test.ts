@@ -443,12 +443,9 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     await refusedBeforeUpstream(rig, () =>
       bob('/start-audiocall-call-api', { pb_line_id: MAIN, phone_number: seedContacts.ava }),
     )
-    // The server learns the call's line from the ringing webhook (the call-status answer's shape is not shown).
+    // The server learns the call's line from the ringing webhook (the call-status answer's shape is
+    // not shown); the rig's mock delivers its webhooks into rig.server.
     rig.mock.control.webhooks.create({ url: `http://app.local/api/linekit/webhooks/${SECRET}`, audioCalls: true })
-    rig.mock.control.webhooks.setSender(async (url, body) => {
-      const response = await rig.server.handle(new Request(url, { method: 'POST', body: JSON.stringify(body) }))
-      return { status: response.status }
-    })
     const call = rig.mock.control.calls.inbound({ lineId: MAIN, from: seedContacts.ava }).call_uuid
     await rig.mock.control.webhooks.flush()
     await rig.server.settled()
@@ -482,10 +479,6 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
   it('events: live and replayed events of another line never reach a user stream', async () => {
     const { rig } = setup()
     rig.mock.control.webhooks.create({ url: `http://app.local/api/linekit/webhooks/${SECRET}`, audioCalls: true })
-    rig.mock.control.webhooks.setSender(async (url, body) => {
-      const response = await rig.server.handle(new Request(url, { method: 'POST', body: JSON.stringify(body) }))
-      return { status: response.status }
-    })
     const open = async (user: UserName, lastEventId?: string) => {
       const abort = new AbortController()
       const response = await rig.server.handle(

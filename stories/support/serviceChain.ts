@@ -26,11 +26,11 @@ export interface ServiceChainOptions {
   prefix: string
   /** The webhook route's secret path segment. */
   webhookSecret: string
-  /** The app user `authorize` answers with. */
-  userId: string
+  /** The app user `authorize` answers with (a `server.authorize` replaces both). @default 'user' */
+  userId?: string
   /** The user's lines. @default every line of the account */
   lineIds?: (lines: AccountSummary['lines']) => string[]
-  /** More server options (logger, clock, read model, budget). */
+  /** More server options (logger, clock, read model, budget, `authorize`, an upstream `fetch` around `mock.fetch`). */
   server?: Partial<LinekitServerOptions>
   /** Called with each webhook the mock sent and the server's answer status. */
   onWebhook?: (body: unknown, status: number) => void
@@ -59,7 +59,7 @@ export function createServiceChain(options: ServiceChainOptions) {
     ...serviceHosts,
     prefix: options.prefix,
     webhookSecret: options.webhookSecret,
-    authorize: async () => ({ userId: options.userId, lineIds }),
+    authorize: async () => ({ userId: options.userId ?? 'user', lineIds }),
     fetch: mock.fetch,
     ...options.server,
   })

@@ -1,20 +1,22 @@
 /**
- * Fixtures of the server's own tests (refusals, secrets, properties, webhooks): the real
- * linekit/server in front of the in-process mock, a few users with different line sets, an
- * upstream spy, a logger that keeps every line, and a fingerprint of the mock's state to prove a refused request changed nothing.
+ * Fixtures of the server's own tests (refusals, secrets, properties, webhooks): the one backend
+ * (`createServiceChain`: the real linekit/server in front of the in-process mock) with a few users
+ * with different line sets, an upstream spy, a logger that keeps every line, and a fingerprint of
+ * the mock's state to prove a refused request changed nothing.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createLinekitServer } from 'linekit/server'
 import { toNodeHandler } from 'linekit/server/node'
 import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'
-import { createMockClock, createMockService, seedKeys, seedLines } from 'linekit/mocks'
+import { createMockClock, seedKeys, seedLines } from 'linekit/mocks'
 import type { MockService } from 'linekit/mocks'
+import { createServiceChain, serviceHosts } from '../../stories/support/serviceChain'
 
 export const KEY = seedKeys.production
 export const SECRET = 'whsec_reliability_0123456789'
 export const ORIGIN = 'http://app.local'
-export const BASE = 'http://mock.linekit.local'
+/** The service's messaging host (every proxied route). */
+export const BASE = serviceHosts.baseUrl
 export const T0 = '2026-03-02T12:00:00.000Z'
 export const MAIN = seedLines.main.lineId
 export const MESSAGING = seedLines.messaging.lineId
@@ -35,8 +37,8 @@ export const users = {
 } as const
 export type UserName = keyof typeof users
 
-/** Every service path the proxy may call upstream (messaging host) plus the mint path. */
-export const upstreamAllowlist = [
+/** Every service path the proxy may call on the messaging host. */
+const upstreamAllowlist = [
   '/send-api-message',
   '/send-typing-indicator',
   '/send-reaction',
@@ -57,15 +59,16 @@ export const upstreamAllowlist = [
   '/end-audiocall-call-api',
   '/get-audiocall-call-status-api',
   '/get-call-logs-api',
-  '/api/v1/dialer/token',
 ]
 const handlePath = /^\/get-message-api\/pbm_[A-Za-z0-9_%-]+$/
+/** The voice-token mint, on the app host (spec: Endpoints — POST {app_url}/api/v1/dialer/token). */
+const mintPath = '/api/v1/dialer/token'
 
-/** True when an upstream URL is one the proxy is allowed to call. */
+/** True when an upstream URL is one the proxy is allowed to call, on the host that serves it. */
 export function isAllowedUpstream(url: string): boolean {
-  const parsed = new URL(url)
-  if (parsed.origin !== BASE) return false
-  return upstreamAllowlist.includes(parsed.pathname) || handlePath.test(parsed.pathname)
+  const { origin, pathname } = new URL(url)
+  if (pathname === mintPath) return origin === serviceHosts.appUrl
+  return origin === BASE && (upstreamAllowlist.includes(pathname) || handlePath.test(pathname))
 }
 
 export interface LogLine {
@@ -99,44 +102,47 @@ export interface Rig {
   ): Promise<{ status: number; text: string; json: unknown; headers: Headers }>
 }
 
-/** A fresh mock (manual clock, no rate limit unless asked) behind a fresh linekit server. */
-export function createRig(
-  options: { rateLimit?: boolean; server?: Partial<LinekitServerOptions>; mock?: MockService } = {},
-): Rig {
-  const mock = options.mock ?? createMockService({ clock: createMockClock({ now: T0 }) })
-  if (!options.rateLimit) mock.control.updateSettings({ rateLimitPerMinute: 0 })
+/**
+ * A fresh mock (manual clock at {@link T0}, no rate limit unless asked) behind a fresh linekit
+ * server; the user is named by the `x-user` header, and the mock's webhooks go into `server`'s
+ * webhook route.
+ */
+export function createRig(options: { rateLimit?: boolean; server?: Partial<LinekitServerOptions> } = {}): Rig {
   const upstream: Rig['upstream'] = []
   const logs: LogLine[] = []
   const logger: LinekitLogger = {
     warn: (message, details) => logs.push({ level: 'warn', message, ...(details ? { details } : {}) }),
     error: (message, details) => logs.push({ level: 'error', message, ...(details ? { details } : {}) }),
   }
-  const server = createLinekitServer({
-    apiKey: KEY,
-    baseUrl: BASE,
-    appUrl: BASE,
+  const { mock, server } = createServiceChain({
+    mock: { clock: createMockClock({ now: T0 }) },
+    account: 'production',
+    prefix: '/api/linekit',
     webhookSecret: SECRET,
-    logger,
-    fetch: async (request) => {
-      const body = request.method === 'GET' ? '' : await request.clone().text()
-      upstream.push({
-        url: request.url,
-        method: request.method,
-        body,
-        authorization: request.headers.get('authorization'),
-      })
-      return mock.fetch(request)
+    server: {
+      logger,
+      fetch: async (request) => {
+        const body = request.method === 'GET' ? '' : await request.clone().text()
+        upstream.push({
+          url: request.url,
+          method: request.method,
+          body,
+          authorization: request.headers.get('authorization'),
+        })
+        return mock.fetch(request)
+      },
+      authorize: async (request) => {
+        const name = request.headers.get('x-user')
+        return name !== null && Object.hasOwn(users, name)
+          ? { userId: name, lineIds: [...users[name as UserName]] }
+          : null
+      },
+      // The mock's own limit is off unless asked, and so is the budget gate (gate/budgetGate.test.ts).
+      ...(options.rateLimit ? {} : { requestsPerMinute: Number.POSITIVE_INFINITY }),
+      ...options.server,
     },
-    authorize: async (request) => {
-      const name = request.headers.get('x-user')
-      return name !== null && Object.hasOwn(users, name)
-        ? { userId: name, lineIds: [...users[name as UserName]] }
-        : null
-    },
-    // The mock's own limit is off unless asked, and so is the budget gate (gate/budgetGate.test.ts).
-    ...(options.rateLimit ? {} : { requestsPerMinute: Number.POSITIVE_INFINITY }),
-    ...options.server,
   })
+  if (!options.rateLimit) mock.control.updateSettings({ rateLimitPerMinute: 0 })
   const request: Rig['request'] = (user, path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers }
     if (user !== null) headers['x-user'] = user
