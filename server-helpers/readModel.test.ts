@@ -6,8 +6,8 @@
  * webhook was lost reaches the browsers of its line as a `message.record` frame.
  */
 import { describe, expect, it } from 'vitest'
-import { createMockService, seedKeys, seedLines } from 'linekit/mocks'
-import { createLinekitServer } from './createLinekitServer'
+import { seedLines } from 'linekit/mocks'
+import { createServiceChain } from '../stories/support/serviceChain'
 import type { LinekitEvent } from './eventBus'
 
 const MAIN = seedLines.main.lineId
@@ -21,25 +21,25 @@ async function eventually(check: () => boolean): Promise<void> {
 }
 
 function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}) {
-  const mock = createMockService()
-  mock.control.updateSettings({ rateLimitPerMinute: 0 })
   const upstream: string[] = []
-  const server = createLinekitServer({
-    apiKey: seedKeys.production,
-    baseUrl: 'http://mock.linekit.local',
-    appUrl: 'http://mock.linekit.local',
-    fetch: (request) => {
-      upstream.push(new URL(request.url).pathname)
-      return mock.fetch(request)
-    },
-    logger: { warn: () => undefined, error: () => undefined },
-    authorize: async (request) => {
-      const name = request.headers.get('x-user') ?? ''
-      return users[name] ? { userId: name, lineIds: users[name]! } : null
-    },
-    readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000, ...reconciler } },
+  const { mock, server } = createServiceChain({
+    account: 'production',
+    prefix: '/api/linekit',
     webhookSecret: SECRET,
+    server: {
+      fetch: (request) => {
+        upstream.push(new URL(request.url).pathname)
+        return mock.fetch(request)
+      },
+      logger: { warn: () => undefined, error: () => undefined },
+      authorize: async (request) => {
+        const name = request.headers.get('x-user') ?? ''
+        return users[name] ? { userId: name, lineIds: users[name]! } : null
+      },
+      readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000, ...reconciler } },
+    },
   })
+  mock.control.updateSettings({ rateLimitPerMinute: 0 })
   const read = (user: string, query: string) =>
     server.handle(
       new Request(`http://app.local/api/linekit/get-messages-api?${query}`, { headers: { 'x-user': user } }),

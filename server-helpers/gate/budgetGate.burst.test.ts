@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { createMockClock, createMockService, seedKeys } from 'linekit/mocks'
-import { createLinekitServer } from 'linekit/server'
+import { createMockClock } from 'linekit/mocks'
 import { createSendEngine } from '../../src/provider/sendEngine'
-import { ALL_LINES, MAIN, T0 } from '../../test/support/serverRig'
+import { createServiceChain } from '../../stories/support/serviceChain'
+import { MAIN, T0 } from '../../test/support/serverRig'
 
 interface Arrival {
   at: number
@@ -27,26 +27,27 @@ interface Arrival {
 function setup() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.parse(T0) })
   const clock = createMockClock({ now: T0 })
-  const mock = createMockService({ clock })
   const arrivals: Arrival[] = []
-  const server = createLinekitServer({
-    apiKey: seedKeys.production,
-    baseUrl: 'http://mock.linekit.local',
-    appUrl: 'http://mock.linekit.local',
-    logger: { warn: () => undefined, error: () => undefined },
-    authorize: async () => ({ userId: 'u', lineIds: ALL_LINES }),
-    fetch: async (request) => {
-      const at = clock.now()
-      const response = await mock.fetch(request)
-      const path = new URL(request.url).pathname
-      if (path !== '/get-lines')
-        arrivals.push({
-          at,
-          path,
-          status: response.status,
-          retryAfter: response.headers.has('retry-after') ? Number(response.headers.get('retry-after')) : null,
-        })
-      return response
+  // The one user may use every line of the production account.
+  const { mock, server } = createServiceChain({
+    mock: { clock },
+    account: 'production',
+    prefix: '/api/linekit',
+    server: {
+      logger: { warn: () => undefined, error: () => undefined },
+      fetch: async (request) => {
+        const at = clock.now()
+        const response = await mock.fetch(request)
+        const path = new URL(request.url).pathname
+        if (path !== '/get-lines')
+          arrivals.push({
+            at,
+            path,
+            status: response.status,
+            retryAfter: response.headers.has('retry-after') ? Number(response.headers.get('retry-after')) : null,
+          })
+        return response
+      },
     },
   })
   const client = createLinekitClient({

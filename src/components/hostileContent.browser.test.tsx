@@ -12,8 +12,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLinekitClient } from 'linekit/api'
-import { createMockService, seedContacts, seedLines } from 'linekit/mocks'
-import { createLinekitServer } from 'linekit/server'
+import { seedContacts, seedLines } from 'linekit/mocks'
 import 'linekit/styles.css'
 import { CallLogTable } from './CallLogTable'
 import { ContactCard } from './ContactCard'
@@ -25,6 +24,7 @@ import { LinePicker } from './LinePicker'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
 import { LinekitProvider } from '../provider/LinekitProvider'
 import { createFakeAudioEngine } from '../rtc'
+import { createServiceChain } from '../../stories/support/serviceChain'
 
 declare global {
   interface Window {
@@ -79,25 +79,25 @@ function hostile(path: string, body: unknown): unknown {
 }
 
 function setup() {
-  const mock = createMockService()
+  // The user may use every line of the production account.
+  const { mock, server } = createServiceChain({
+    account: 'production',
+    prefix: '/api/linekit',
+    server: {
+      logger: { warn: () => undefined, error: () => undefined },
+      fetch: async (request) => {
+        const response = await mock.fetch(request)
+        const path = new URL(request.url).pathname
+        if (request.method !== 'GET' || !response.ok) return response
+        return Response.json(hostile(path, await response.json()), { status: response.status })
+      },
+    },
+  })
   mock.control.updateSettings({ rateLimitPerMinute: 0 })
   // Inbound text from a real person can be anything: it goes through the service untouched.
   mock.control.injectInbound({ from: AVA, message: `text ${HTML}`, lineId: seedLines.main.lineId })
   const log = mock.control.callLogs.record({ lineId: seedLines.main.lineId, to: AVA })
   mock.control.callLogs.complete(log.id, { outcome: 'answered', transcript: `Agent: ${HTML}` })
-  const server = createLinekitServer({
-    apiKey: 'lk_mock_production',
-    baseUrl: 'http://mock.linekit.local',
-    appUrl: 'http://mock.linekit.local',
-    logger: { warn: () => undefined, error: () => undefined },
-    authorize: async () => ({ userId: 'u', lineIds: Object.values(seedLines).map((l) => l.lineId) }),
-    fetch: async (request) => {
-      const response = await mock.fetch(request)
-      const path = new URL(request.url).pathname
-      if (request.method !== 'GET' || !response.ok) return response
-      return Response.json(hostile(path, await response.json()), { status: response.status })
-    },
-  })
   const client = createLinekitClient({
     baseUrl: '/api/linekit',
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => {

@@ -24,8 +24,8 @@ export interface ServiceChainOptions {
   account: string
   /** Path prefix of the server's routes. */
   prefix: string
-  /** The webhook route's secret path segment. */
-  webhookSecret: string
+  /** The webhook route's secret path segment. @default 'whsec_service_chain' */
+  webhookSecret?: string
   /** The app user `authorize` answers with (a `server.authorize` replaces both). @default 'user' */
   userId?: string
   /** The user's lines. @default every line of the account */
@@ -53,12 +53,13 @@ export function createServiceChain(options: ServiceChainOptions) {
   if (!account) throw new Error(`backend: the mock has no seeded ${kind} account`)
   const apiKey = accountApiKey(account, kind)
   if (!apiKey) throw new Error(`backend: the ${kind} account has no API key`)
+  const webhookSecret = options.webhookSecret ?? 'whsec_service_chain'
   const lineIds = options.lineIds ? options.lineIds(account.lines) : account.lines.map((l) => l.lineId)
   const server = createLinekitServer({
     apiKey,
     ...serviceHosts,
     prefix: options.prefix,
-    webhookSecret: options.webhookSecret,
+    webhookSecret,
     authorize: async () => ({ userId: options.userId ?? 'user', lineIds }),
     fetch: mock.fetch,
     ...options.server,
@@ -76,7 +77,7 @@ export function createServiceChain(options: ServiceChainOptions) {
   const addWebhook = () =>
     void mock.control.webhooks.create({
       accountId: account.accountId,
-      url: `http://localhost${server.prefix}/webhooks/${options.webhookSecret}`,
+      url: `http://localhost${server.prefix}/webhooks/${webhookSecret}`,
       inbound: true,
       outbound: true,
       audioCalls: true,
