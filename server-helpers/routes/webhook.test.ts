@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest'
 import type { EventBus } from '../eventBus'
 import { createMemoryEventBus } from '../eventBus'
-import { LINE_A, LINE_B, LINE_C, NUMBER_A, NUMBER_B, NUMBER_C, jsonResponse } from '../../test/support/server/fakeUpstream'
+import {
+  LINE_A,
+  LINE_B,
+  LINE_C,
+  NUMBER_A,
+  NUMBER_B,
+  NUMBER_C,
+  jsonResponse,
+} from '../../test/support/server/fakeUpstream'
 import { SECRET, hook, messagePayload, recordBus, ringing, setup } from '../../test/support/server/setup'
 
 describe('webhook route', () => {
