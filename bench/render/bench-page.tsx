@@ -10,6 +10,33 @@ import { createRoot, type Root } from 'react-dom/client'
 import { QueryClient } from '@tanstack/react-query'
 import { LinekitProvider } from '../../src/index'
 import { createLinekitClient } from '../../src/api/client'
+import type { MessageRecord } from '../../src/api/schemas'
+
+/** The pages' one line, its number, and the time their data is laid out from. */
+export const OWN = '+14155550999'
+export const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
+export const BASE = Date.parse('2026-03-01T00:00:00Z')
+
+/** Message `i` of a page's data on LINE: delivered text, every fifth by SMS. */
+export function textMessage(
+  i: number,
+  m: { content: string; from: string; to: string; inbound: boolean; at: string },
+): MessageRecord {
+  return {
+    message_handle: `pbm_${i}`,
+    content: m.content,
+    from_number: m.from,
+    to_number: m.to,
+    line_id: LINE,
+    service: i % 5 === 0 ? 'SMS' : 'nativechat',
+    direction: m.inbound ? 'inbound' : 'outbound',
+    status: 'delivered',
+    created_at: m.at,
+    sent_at: m.at,
+    media_attachment_url: null,
+    voice_attachment_url: null,
+  }
+}
 
 type Mode = 'virtual' | 'all'
 
@@ -38,7 +65,7 @@ function memoryFetch(answers: Record<string, unknown>) {
 }
 
 export function installBench(page: {
-  /** Bodies of the requests the mounted element makes besides the seeded queries, by path ending. */
+  /** Bodies of the requests the mounted element makes besides the seeded queries and the lines, by path ending. */
   answers: Record<string, unknown>
   /** Puts the app's state for `count` items into the cache before the element mounts. */
   seed(queryClient: QueryClient, count: number): void
@@ -49,7 +76,10 @@ export function installBench(page: {
   let prepared: { client: ReturnType<typeof createLinekitClient>; queryClient: QueryClient; count: number } | undefined
   window.linekitBench = {
     prepare(count) {
-      const client = createLinekitClient({ baseUrl: '/api/linekit', fetch: memoryFetch(page.answers) })
+      const client = createLinekitClient({
+        baseUrl: '/api/linekit',
+        fetch: memoryFetch({ '/get-lines': [{ lineId: LINE, phoneNumber: OWN, name: 'Main' }], ...page.answers }),
+      })
       const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
       page.seed(queryClient, count)
       prepared = { client, queryClient, count }

@@ -12,11 +12,8 @@
 import { ConversationList, linekitKeys } from '../../src/index'
 import type { Contact, MessageRecord, MessagesListResponse } from '../../src/api/schemas'
 import '../../src/styles.css'
-import { installBench } from './bench-page'
+import { BASE, installBench, LINE, OWN, textMessage } from './bench-page'
 
-const OWN = '+14155550999'
-const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
-const BASE = Date.parse('2026-03-01T00:00:00Z')
 const PAGE_SIZE = 100
 const number = (i: number) => `+1415${String(2_000_000 + i).padStart(7, '0')}`
 
@@ -29,20 +26,15 @@ function messages(count: number): MessageRecord[] {
     const inbound = group || i % 3 !== 0
     const at = new Date(BASE - i * 97_000).toISOString()
     const other = number(i)
-    out.push({
-      message_handle: `pbm_${i}`,
-      content: `Thread ${i}: ` + 'lorem ipsum dolor '.repeat(1 + (i % 6)),
-      from_number: inbound ? other : OWN,
-      to_number: group ? `chat${100_000 + i}` : inbound ? OWN : other,
-      line_id: LINE,
-      service: i % 5 === 0 ? 'SMS' : 'nativechat',
-      direction: inbound ? 'inbound' : 'outbound',
-      status: 'delivered',
-      created_at: at,
-      sent_at: at,
-      media_attachment_url: null,
-      voice_attachment_url: null,
-    })
+    out.push(
+      textMessage(i, {
+        content: `Thread ${i}: ` + 'lorem ipsum dolor '.repeat(1 + (i % 6)),
+        from: inbound ? other : OWN,
+        to: group ? `chat${100_000 + i}` : inbound ? OWN : other,
+        inbound,
+        at,
+      }),
+    )
   }
   return out
 }
@@ -67,7 +59,6 @@ function contacts(count: number): Contact[] {
 
 installBench({
   answers: {
-    '/get-lines': [{ lineId: LINE, phoneNumber: OWN, name: 'Main' }],
     '/get-messages-api': { status: 'OK', data: [], pagination: { limit: PAGE_SIZE, offset: 0, total: 0 } },
   },
   seed(queryClient, count) {

@@ -11,12 +11,9 @@ import { Conversation, linekitKeys } from '../../src/index'
 import type { MessageRecord } from '../../src/api/schemas'
 import { firstThreadPageParam, type ThreadPage } from '../../src/hooks/internal/threadPaging'
 import '../../src/styles.css'
-import { installBench } from './bench-page'
+import { BASE, installBench, OWN, textMessage } from './bench-page'
 
 const PHONE = '+14155550100'
-const OWN = '+14155550999'
-const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
-const BASE = Date.parse('2026-03-01T00:00:00Z')
 
 /** Deterministic history: mixed directions and channels, varied lengths (rows of different heights). */
 function messages(count: number): MessageRecord[] {
@@ -25,27 +22,21 @@ function messages(count: number): MessageRecord[] {
   for (let i = count - 1; i >= 0; i--) {
     const inbound = i % 3 !== 0
     const at = new Date(BASE + i * 97_000).toISOString()
-    out.push({
-      message_handle: `pbm_${i}`,
-      content: `Message ${i} ` + 'lorem ipsum dolor '.repeat(i % 9),
-      from_number: inbound ? PHONE : OWN,
-      to_number: inbound ? OWN : PHONE,
-      line_id: LINE,
-      service: i % 5 === 0 ? 'SMS' : 'nativechat',
-      direction: inbound ? 'inbound' : 'outbound',
-      status: 'delivered',
-      created_at: at,
-      sent_at: at,
-      media_attachment_url: null,
-      voice_attachment_url: null,
-    })
+    out.push(
+      textMessage(i, {
+        content: `Message ${i} ` + 'lorem ipsum dolor '.repeat(i % 9),
+        from: inbound ? PHONE : OWN,
+        to: inbound ? OWN : PHONE,
+        inbound,
+        at,
+      }),
+    )
   }
   return out
 }
 
 installBench({
   answers: {
-    '/get-lines': [{ lineId: LINE, phoneNumber: OWN, name: 'Main' }],
     '/api-check-native-availability': { available: true, phone: PHONE, service: 'nativechat' },
     '/get-messages-api': { status: 'OK', data: [], pagination: { limit: 50, offset: 0, total: 0 } },
   },
