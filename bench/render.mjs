@@ -2,7 +2,8 @@
 // <Conversation> mounted virtualized, and the same page with every row mounted (the baseline),
 // alternating in one run. Per mode: scripting time of the mount (CDP Performance metrics, from
 // the render call until the rows settle), message rows in the DOM, then a scroll from the newest
-// message to the oldest with long tasks observed (PerformanceObserver 'longtask').
+// message to the oldest with long tasks observed (PerformanceObserver 'longtask'). The method,
+// runRenderBench, serves bench/render-list.mjs too.
 //
 //   node bench/render.mjs [--runs 3] [--count 10000] [--json]
 import { build } from 'esbuild'
@@ -12,8 +13,8 @@ import { median, parseArgs, printTable } from './support.mjs'
 
 export const targets = { mountScriptingMs: 100, rows: 60, longTaskMs: 50 }
 
-/** Bundles a page (bench/render/page.tsx by default) for the browser (production React), returns { js, css }. */
-export async function buildPage(entry = './render/page.tsx') {
+/** Bundles a bench's page (`entry`, relative to this folder) for the browser (production React), returns { js, css }. */
+async function buildPage(entry) {
   const result = await build({
     entryPoints: [new URL(entry, import.meta.url).pathname],
     bundle: true,
@@ -35,11 +36,12 @@ export async function buildPage(entry = './render/page.tsx') {
   return { js, css }
 }
 
-const html = `<!doctype html><html><head><meta charset="utf-8"><title>linekit render bench</title>
-<style>html,body{margin:0}#root{height:720px;width:420px;display:flex;flex-direction:column}</style></head>
+/** The page both render benchmarks load their bundle into: the component under test fills #root. */
+export const pageHtml = (title, css = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
+<style>html,body{margin:0}#root{height:720px;width:420px;display:flex;flex-direction:column}${css}</style></head>
 <body><div id="root"></div></body></html>`
 
-export async function metrics(cdp) {
+async function metrics(cdp) {
   const { metrics: list } = await cdp.send('Performance.getMetrics')
   const m = Object.fromEntries(list.map((x) => [x.name, x.value]))
   return {
@@ -48,10 +50,10 @@ export async function metrics(cdp) {
     task: m.TaskDuration * 1000,
   }
 }
-export const delta = (a, b) => ({ script: b.script - a.script, layout: b.layout - a.layout, task: b.task - a.task })
+const delta = (a, b) => ({ script: b.script - a.script, layout: b.layout - a.layout, task: b.task - a.task })
 
 /** Renderer main-thread tasks of a trace, with their wall and thread (CPU) durations in ms. */
-export function mainThreadTasks(buffer) {
+function mainThreadTasks(buffer) {
   const { traceEvents } = JSON.parse(buffer.toString('utf8'))
   const main = new Set(
     traceEvents
@@ -63,14 +65,19 @@ export function mainThreadTasks(buffer) {
     .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }))
 }
 
-/** One mount + scroll of one mode in a fresh page. */
-async function runOnce(browser, page0, mode, count) {
+/**
+ * One mount + scroll of one mode in a fresh page (see runRenderBench for `bench`): the page's
+ * state is prepared (not measured), the component mounted until its rows settle, the page
+ * inspected and moved to where the scroll starts (not measured), then scrolled to the top,
+ * traced, with long tasks observed throughout. Returns the run's figures.
+ */
+async function measureMode(browser, built, bench, mode, count) {
   const context = await browser.newContext({ viewport: { width: 800, height: 900 } })
   const page = await context.newPage()
   try {
-    await page.setContent(html)
-    await page.addStyleTag({ content: page0.css })
-    await page.addScriptTag({ content: page0.js })
+    await page.setContent(bench.html)
+    await page.addStyleTag({ content: built.css })
+    await page.addScriptTag({ content: built.js })
     await page.evaluate(() => {
       window.__longtasks = []
       new PerformanceObserver((list) => {
@@ -79,7 +86,7 @@ async function runOnce(browser, page0, mode, count) {
     })
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
-    // The app's state (client, cache with the thread) exists before the Conversation mounts.
+    // The app's state (client, cache) exists before the component mounts.
     await page.evaluate((n) => window.linekitBench.prepare(n), count)
     // Let the page go idle before measuring.
     await page.evaluate(() => new Promise((r) => setTimeout(r, 100)))
@@ -89,76 +96,66 @@ async function runOnce(browser, page0, mode, count) {
     // Mount from a task of the page's own (not inside DevTools' evaluate, which CDP's
     // ScriptDuration does not count), then wait until the rows settle: unchanged for 3 frames
     // (the virtualizer measures rows after paint and may render again).
-    const settle = await page.evaluate(async (m) => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)))
-      const syncMs = await new Promise((r) => setTimeout(() => r(window.linekitBench.mount(m)), 0))
-      const t0 = performance.now()
-      let last = -1
-      let stable = 0
-      while (stable < 3 && performance.now() - t0 < 10_000) {
-        await frame()
-        const n = document.querySelectorAll('.lk-MessageList-row').length
-        stable = n === last ? stable + 1 : 0
-        last = n
-      }
-      return { syncMs, settledAt: performance.now() }
-    }, mode)
-    const syncMs = settle.syncMs
-    const after = await metrics(cdp)
-    const mount = delta(before, after)
-    const dom = await page.evaluate(() => ({
-      messageRows: document.querySelectorAll('.lk-MessageList-row[data-kind="item"]').length,
-      rows: document.querySelectorAll('.lk-MessageList-row').length,
-    }))
+    const settle = await page.evaluate(
+      async ({ m, row }) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)))
+        const syncMs = await new Promise((r) => setTimeout(() => r(window.linekitBench.mount(m)), 0))
+        const t0 = performance.now()
+        let last = -1
+        let stable = 0
+        while (stable < 3 && performance.now() - t0 < 10_000) {
+          await frame()
+          const n = document.querySelectorAll(row).length
+          stable = n === last ? stable + 1 : 0
+          last = n
+        }
+        return { syncMs, settledAt: performance.now() }
+      },
+      { m: mode, row: bench.row },
+    )
+    const mount = delta(before, await metrics(cdp))
+    const dom = await bench.inspect(page, mode, count)
+    const viewport = bench.viewport(mode)
+    const startedAtStart = bench.toStart ? await bench.toStart(page, viewport, count) : true
 
-    // Guards on the guard: a renamed class or an empty thread must not pass for "few rows".
-    if (dom.messageRows === 0)
-      throw new Error(`render bench (${mode}): no .lk-MessageList-row[data-kind="item"] in the DOM`)
-    if (mode === 'all' && dom.messageRows !== count)
-      throw new Error(`render bench (all): ${dom.messageRows} message rows, expected ${count}`)
-
-    // Scroll from the newest message to the oldest, one step per frame. Traced too: a task's
-    // thread (CPU) time says what the page itself cost when the machine is busy, where the
-    // wall-clock long tasks of PerformanceObserver also count time the thread was not running.
+    // Up two viewport heights per frame until the top. Traced too: a task's thread (CPU) time
+    // says what the page itself cost when the machine is busy, where the wall-clock long tasks of
+    // PerformanceObserver also count time the thread was not running.
     await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] })
     const scrollBefore = await metrics(cdp)
-    const scroll = await page.evaluate(async () => {
-      const vp = document.querySelector('.lk-MessageList-viewport')
-      const frame = () => new Promise((r) => requestAnimationFrame((t) => r(t)))
-      const step = vp.clientHeight * 2
-      const t0 = performance.now()
-      let atTop = 0
-      let frames = 0
-      let maxRows = 0
-      let maxMessageRows = 0
-      let prev = await frame()
-      let maxFrame = 0
-      while (atTop < 5 && performance.now() - t0 < 120_000) {
-        vp.scrollTop = Math.max(0, vp.scrollTop - step)
-        const t = await frame()
-        maxFrame = Math.max(maxFrame, t - prev)
-        prev = t
-        frames += 1
-        maxRows = Math.max(maxRows, document.querySelectorAll('.lk-MessageList-row').length)
-        maxMessageRows = Math.max(
-          maxMessageRows,
-          document.querySelectorAll('.lk-MessageList-row[data-kind="item"]').length,
-        )
-        atTop = vp.scrollTop === 0 ? atTop + 1 : 0
-      }
-      const t1 = performance.now()
-      return {
-        start: t0,
-        end: t1,
-        ms: t1 - t0,
-        frames,
-        maxFrameMs: maxFrame,
-        maxRows,
-        maxMessageRows,
-        // Row 0 is the first day separator, row 1 the oldest message.
-        reachedOldest: document.querySelector('.lk-MessageList-row[data-index="1"]') !== null,
-      }
-    })
+    const scroll = await page.evaluate(
+      async ({ viewport, mostOf, top }) => {
+        const vp = document.querySelector(viewport)
+        const frame = () => new Promise((r) => requestAnimationFrame((t) => r(t)))
+        const step = vp.clientHeight * 2
+        const t0 = performance.now()
+        let atTop = 0
+        let frames = 0
+        const most = mostOf.map(() => 0)
+        let prev = await frame()
+        let maxFrame = 0
+        while (atTop < 5 && performance.now() - t0 < 120_000) {
+          vp.scrollTop = Math.max(0, vp.scrollTop - step)
+          const t = await frame()
+          maxFrame = Math.max(maxFrame, t - prev)
+          prev = t
+          frames += 1
+          mostOf.forEach((s, i) => (most[i] = Math.max(most[i], document.querySelectorAll(s).length)))
+          atTop = vp.scrollTop === 0 ? atTop + 1 : 0
+        }
+        const t1 = performance.now()
+        return {
+          start: t0,
+          end: t1,
+          ms: t1 - t0,
+          frames,
+          maxFrameMs: maxFrame,
+          most,
+          reachedTop: document.querySelector(top) !== null,
+        }
+      },
+      { viewport, mostOf: bench.mostOf, top: bench.top },
+    )
     const scrollAfter = await metrics(cdp)
     const cpuTasks = mainThreadTasks(await browser.stopTracing())
     const longtasks = await page.evaluate(() => window.__longtasks)
@@ -167,18 +164,16 @@ async function runOnce(browser, page0, mode, count) {
     const scrollTasks = inWindow(scroll.start, scroll.end)
     return {
       mode,
-      mountSyncMs: syncMs,
+      mountSyncMs: settle.syncMs,
       mountScriptingMs: mount.script,
       mountLayoutMs: mount.layout,
       mountTaskMs: mount.task,
-      messageRows: dom.messageRows,
-      rows: dom.rows,
+      ...dom,
       scrollMs: scroll.ms,
       scrollFrames: scroll.frames,
       scrollMaxFrameMs: scroll.maxFrameMs,
       scrollScriptingMs: delta(scrollBefore, scrollAfter).script,
-      scrollMaxMessageRows: scroll.maxMessageRows,
-      scrollReachedOldest: scroll.reachedOldest,
+      ...bench.scrolled({ most: scroll.most, covered: startedAtStart && scroll.reachedTop }),
       mountLongTasks: mountTasks.length,
       mountLongestTaskMs: Math.max(0, ...mountTasks.map((t) => t.duration)),
       scrollLongTasks: scrollTasks.length,
@@ -192,42 +187,61 @@ async function runOnce(browser, page0, mode, count) {
   }
 }
 
-/** Runs both modes `runs` times, alternating, and returns the per-mode medians and the ratios. */
-export async function runRenderBench({ runs = 3, count = 10_000, log = console.log } = {}) {
+/**
+ * Per mode, the median of each numeric figure over the runs, and the worst case (`<name>Max`) of
+ * what a budget bounds from above: the bench's `max` figures and the scroll's task figures;
+ * `every`: the yes/no figure that must hold in every run.
+ */
+function summarizeRuns(list, { max, every }) {
+  const keys = Object.keys(list[0]).filter((k) => typeof list[0][k] === 'number')
+  const out = Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))]))
+  const worst = [
+    ...max,
+    'scrollLongestTaskMs',
+    'scrollLongTasksOver50',
+    'scrollLongestTaskCpuMs',
+    'scrollTasksCpuOver50',
+  ]
+  for (const k of worst) out[`${k}Max`] = Math.max(...list.map((r) => r[k]))
+  out[every] = list.every((r) => r[every])
+  return out
+}
+
+/**
+ * Runs a render benchmark: both modes (`virtual`, then `all`: every row mounted, the baseline)
+ * `runs` times, alternating which goes first, each in a fresh page; returns the per-mode
+ * summaries (summarizeRuns), the ratios baseline ÷ virtualized and the samples.
+ *
+ * `bench` says what is its own: `name` (for errors), `entry` (its page, bundled) and `html`
+ * (pageHtml); `row`, the selector of the rows whose count settles after the mount;
+ * `inspect(page, mode, count)`, the DOM figures after the mount (and its guards);
+ * `viewport(mode)`, the selector of the element scrolled; `toStart(page, viewport, count)`
+ * (optional), moves the list to where the scroll starts and resolves whether it got there;
+ * `mostOf`, selectors whose largest count during the scroll is recorded; `top`, a selector that
+ * matches once the top is reached; `scrolled({ most, covered })`, the figures of the scroll under
+ * its own names; `describeRun(sample)`, one log line; `summary`, summarizeRuns' options;
+ * `rowRatio(virtual, baseline)`, the ratio of rows in the DOM under its own name.
+ */
+export async function runRenderBench(bench, { runs = 3, count = bench.count, log = console.log } = {}) {
   const executablePath = chromiumPath()
   if (!executablePath)
-    throw new Error('render bench: no Chromium (node scripts/ensure-test-tools.mjs, or set CHROMIUM_PATH)')
-  const page = await buildPage()
+    throw new Error(`${bench.name}: no Chromium (node scripts/ensure-test-tools.mjs, or set CHROMIUM_PATH)`)
+  const page = await buildPage(bench.entry)
   const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true })
   const samples = { virtual: [], all: [] }
   try {
     for (let i = 0; i < runs; i++) {
       for (const mode of i % 2 === 0 ? ['virtual', 'all'] : ['all', 'virtual']) {
-        const r = await runOnce(browser, page, mode, count)
+        const r = await measureMode(browser, page, bench, mode, count)
         samples[mode].push(r)
-        log(
-          `  run ${i + 1} ${mode.padEnd(7)} mount ${r.mountScriptingMs.toFixed(0)} ms scripting, ${r.messageRows} message rows, scroll longest task ${r.scrollLongestTaskMs.toFixed(0)} ms`,
-        )
+        log(`  run ${i + 1} ${mode.padEnd(7)} ${bench.describeRun(r)}`)
       }
     }
   } finally {
     await browser.close()
   }
-  const summarize = (list) => {
-    const keys = Object.keys(list[0]).filter((k) => typeof list[0][k] === 'number')
-    const out = Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))]))
-    // Worst case over runs for what a budget bounds from above.
-    out.messageRowsMax = Math.max(...list.map((r) => r.messageRows))
-    out.scrollMaxMessageRowsMax = Math.max(...list.map((r) => r.scrollMaxMessageRows))
-    out.scrollLongestTaskMsMax = Math.max(...list.map((r) => r.scrollLongestTaskMs))
-    out.scrollLongTasksOver50Max = Math.max(...list.map((r) => r.scrollLongTasksOver50))
-    out.scrollLongestTaskCpuMsMax = Math.max(...list.map((r) => r.scrollLongestTaskCpuMs))
-    out.scrollTasksCpuOver50Max = Math.max(...list.map((r) => r.scrollTasksCpuOver50))
-    out.scrollReachedOldest = list.every((r) => r.scrollReachedOldest)
-    return out
-  }
-  const virtual = summarize(samples.virtual)
-  const all = summarize(samples.all)
+  const virtual = summarizeRuns(samples.virtual, bench.summary)
+  const all = summarizeRuns(samples.all, bench.summary)
   return {
     count,
     runs,
@@ -235,16 +249,52 @@ export async function runRenderBench({ runs = 3, count = 10_000, log = console.l
     baseline: all,
     ratios: {
       mountScripting: all.mountScriptingMs / virtual.mountScriptingMs,
-      messageRows: all.messageRows / virtual.messageRows,
+      ...bench.rowRatio(virtual, all),
       scrollScripting: all.scrollScriptingMs / virtual.scrollScriptingMs,
     },
     samples,
   }
 }
 
+const ROW = '.lk-MessageList-row'
+const MESSAGE_ROW = '.lk-MessageList-row[data-kind="item"]'
+
+/** The 10,000-message list: what runRenderBench needs of it. */
+export const messageListBench = {
+  name: 'render bench',
+  entry: './render/page.tsx',
+  html: pageHtml('linekit render bench'),
+  count: 10_000,
+  row: ROW,
+  async inspect(page, mode, count) {
+    const dom = await page.evaluate(
+      ({ row, messageRow }) => ({
+        messageRows: document.querySelectorAll(messageRow).length,
+        rows: document.querySelectorAll(row).length,
+      }),
+      { row: ROW, messageRow: MESSAGE_ROW },
+    )
+    // Guards on the guard: a renamed class or an empty thread must not pass for "few rows".
+    if (dom.messageRows === 0) throw new Error(`render bench (${mode}): no ${MESSAGE_ROW} in the DOM`)
+    if (mode === 'all' && dom.messageRows !== count)
+      throw new Error(`render bench (all): ${dom.messageRows} message rows, expected ${count}`)
+    return dom
+  },
+  // The list opens at the newest message: the scroll goes from there to the oldest.
+  viewport: () => '.lk-MessageList-viewport',
+  mostOf: [MESSAGE_ROW],
+  // Row 0 is the first day separator, row 1 the oldest message.
+  top: `${ROW}[data-index="1"]`,
+  scrolled: ({ most, covered }) => ({ scrollMaxMessageRows: most[0], scrollReachedOldest: covered }),
+  describeRun: (r) =>
+    `mount ${r.mountScriptingMs.toFixed(0)} ms scripting, ${r.messageRows} message rows, scroll longest task ${r.scrollLongestTaskMs.toFixed(0)} ms`,
+  summary: { max: ['messageRows', 'scrollMaxMessageRows'], every: 'scrollReachedOldest' },
+  rowRatio: (virtual, all) => ({ messageRows: all.messageRows / virtual.messageRows }),
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = parseArgs({ runs: 3, count: 10_000, json: false })
-  const r = await runRenderBench({ runs: args.runs, count: args.count })
+  const r = await runRenderBench(messageListBench, { runs: args.runs, count: args.count })
   if (args.json) console.log(JSON.stringify(r, null, 2))
   else {
     printTable(

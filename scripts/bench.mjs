@@ -352,8 +352,8 @@ virtualization), agora-rtc-sdk-ng alone ≈ 439 KB. Building blocks: classic zod
 // ─────────────────────────────── render ───────────────────────────────
 if (wanted('render')) {
   log('\n▶ rendering in Chromium (10,000-message <Conversation>, virtualized vs every row mounted)')
-  const { runRenderBench } = await import('../bench/render.mjs')
-  const r = await runRenderBench({ runs: quick ? 1 : 3, count: 10_000 })
+  const { runRenderBench, messageListBench } = await import('../bench/render.mjs')
+  const r = await runRenderBench(messageListBench, { runs: quick ? 1 : 3, count: 10_000 })
   const v = r.virtual
   const b = r.baseline
   check('render', 'mount scripting (CPU, median)', v.mountScriptingMs, 'ms', '<', 100)
@@ -443,8 +443,9 @@ ${table(['', 'virtualized', 'all rows (baseline)', 'baseline ÷ virtualized', 't
 // ─────────────────────────── render-list ───────────────────────────
 if (wanted('render-list')) {
   log('\n▶ rendering in Chromium (1,000-thread <ConversationList>, virtualized vs every row mounted)')
-  const { runListRenderBench, listRenderRows } = await import('../bench/render-list.mjs')
-  const r = await runListRenderBench({ runs: quick ? 1 : 3, count: 1_000 })
+  const { runRenderBench } = await import('../bench/render.mjs')
+  const { threadListBench, listRenderRows } = await import('../bench/render-list.mjs')
+  const r = await runRenderBench(threadListBench, { runs: quick ? 1 : 3, count: 1_000 })
   const v = r.virtual
   check('render-list', 'mount scripting (CPU, median)', v.mountScriptingMs, 'ms', '<', 100)
   check('render-list', 'thread rows in the DOM (max over runs)', v.rowsMax, '', '<', 60)

@@ -9,17 +9,11 @@
  * visible and the page box scrolls instead — the same markup without virtualization, the
  * baseline).
  */
-import { flushSync } from 'react-dom'
-import { createRoot, type Root } from 'react-dom/client'
-import { QueryClient } from '@tanstack/react-query'
-import { ConversationList, LinekitProvider, linekitKeys } from '../../src/index'
-import { createLinekitClient } from '../../src/api/client'
+import { ConversationList, linekitKeys } from '../../src/index'
 import type { Contact, MessageRecord, MessagesListResponse } from '../../src/api/schemas'
 import '../../src/styles.css'
+import { BASE, installBench, LINE, OWN, textMessage } from './bench-page'
 
-const OWN = '+14155550999'
-const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
-const BASE = Date.parse('2026-03-01T00:00:00Z')
 const PAGE_SIZE = 100
 const number = (i: number) => `+1415${String(2_000_000 + i).padStart(7, '0')}`
 
@@ -32,20 +26,15 @@ function messages(count: number): MessageRecord[] {
     const inbound = group || i % 3 !== 0
     const at = new Date(BASE - i * 97_000).toISOString()
     const other = number(i)
-    out.push({
-      message_handle: `pbm_${i}`,
-      content: `Thread ${i}: ` + 'lorem ipsum dolor '.repeat(1 + (i % 6)),
-      from_number: inbound ? other : OWN,
-      to_number: group ? `chat${100_000 + i}` : inbound ? OWN : other,
-      line_id: LINE,
-      service: i % 5 === 0 ? 'SMS' : 'nativechat',
-      direction: inbound ? 'inbound' : 'outbound',
-      status: 'delivered',
-      created_at: at,
-      sent_at: at,
-      media_attachment_url: null,
-      voice_attachment_url: null,
-    })
+    out.push(
+      textMessage(i, {
+        content: `Thread ${i}: ` + 'lorem ipsum dolor '.repeat(1 + (i % 6)),
+        from: inbound ? other : OWN,
+        to: group ? `chat${100_000 + i}` : inbound ? OWN : other,
+        inbound,
+        at,
+      }),
+    )
   }
   return out
 }
@@ -68,34 +57,11 @@ function contacts(count: number): Contact[] {
   return out.slice(0, 100)
 }
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
-/** Anything the mounted list asks for besides the seeded queries. */
-async function memoryFetch(input: RequestInfo | URL): Promise<Response> {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href)
-  if (url.pathname.endsWith('/get-lines')) return json([{ lineId: LINE, phoneNumber: OWN, name: 'Main' }])
-  if (url.pathname.endsWith('/get-messages-api'))
-    return json({ status: 'OK', data: [], pagination: { limit: PAGE_SIZE, offset: 0, total: 0 } })
-  return new Response(JSON.stringify({ error: 'not in the bench page' }), { status: 404 })
-}
-
-let root: Root | undefined
-let prepared: { client: ReturnType<typeof createLinekitClient>; queryClient: QueryClient } | undefined
-
-declare global {
-  interface Window {
-    linekitBench: {
-      prepare(count: number): void
-      mount(mode: 'virtual' | 'all'): number
-      unmount(): void
-    }
-  }
-}
-
-window.linekitBench = {
-  /** The app's state before the list mounts: client and a cache holding the threads (not measured). */
-  prepare(count) {
-    const client = createLinekitClient({ baseUrl: '/api/linekit', fetch: memoryFetch })
-    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
+installBench({
+  answers: {
+    '/get-messages-api': { status: 'OK', data: [], pagination: { limit: PAGE_SIZE, offset: 0, total: 0 } },
+  },
+  seed(queryClient, count) {
     const data = messages(count)
     // The query the list makes for the line's newest page (useConversationList's lineQuery).
     const head: MessagesListResponse = {
@@ -112,32 +78,14 @@ window.linekitBench = {
       contacts: people,
       pagination: { limit: 100, offset: 0, total: people.length },
     })
-    prepared = { client, queryClient }
   },
-  /** Mounts synchronously (flushSync) and returns the milliseconds it took; effects after paint are measured by the caller. */
-  mount(mode) {
-    if (!prepared) throw new Error('prepare(count) first')
-    const { client, queryClient } = prepared
-    const container = document.getElementById('root')!
-    container.dataset.mode = mode
-    root = createRoot(container)
-    const t0 = performance.now()
-    flushSync(() =>
-      root!.render(
-        <LinekitProvider client={client} queryClient={queryClient}>
-          <ConversationList
-            lineIds={[LINE]}
-            pageSize={PAGE_SIZE}
-            dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
-            now={new Date(BASE)}
-          />
-        </LinekitProvider>,
-      ),
-    )
-    return performance.now() - t0
-  },
-  unmount() {
-    root?.unmount()
-    root = undefined
-  },
-}
+  // `all` is laid out by the benchmark's stylesheet (#root[data-mode=all]): the same element.
+  render: () => (
+    <ConversationList
+      lineIds={[LINE]}
+      pageSize={PAGE_SIZE}
+      dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
+      now={new Date(BASE)}
+    />
+  ),
+})

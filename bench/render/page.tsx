@@ -6,19 +6,14 @@
  * `window.linekitBench.mount(mode)` mounts it virtualized (the default) or with every row mounted
  * (`overscan` past the end: the same page without virtualization, the baseline).
  */
-import { flushSync } from 'react-dom'
-import { createRoot, type Root } from 'react-dom/client'
-import { QueryClient, type InfiniteData } from '@tanstack/react-query'
-import { Conversation, LinekitProvider, linekitKeys } from '../../src/index'
-import { createLinekitClient } from '../../src/api/client'
+import type { InfiniteData } from '@tanstack/react-query'
+import { Conversation, linekitKeys } from '../../src/index'
 import type { MessageRecord } from '../../src/api/schemas'
 import { firstThreadPageParam, type ThreadPage } from '../../src/hooks/internal/threadPaging'
 import '../../src/styles.css'
+import { BASE, installBench, OWN, textMessage } from './bench-page'
 
 const PHONE = '+14155550100'
-const OWN = '+14155550999'
-const LINE = '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d'
-const BASE = Date.parse('2026-03-01T00:00:00Z')
 
 /** Deterministic history: mixed directions and channels, varied lengths (rows of different heights). */
 function messages(count: number): MessageRecord[] {
@@ -27,89 +22,39 @@ function messages(count: number): MessageRecord[] {
   for (let i = count - 1; i >= 0; i--) {
     const inbound = i % 3 !== 0
     const at = new Date(BASE + i * 97_000).toISOString()
-    out.push({
-      message_handle: `pbm_${i}`,
-      content: `Message ${i} ` + 'lorem ipsum dolor '.repeat(i % 9),
-      from_number: inbound ? PHONE : OWN,
-      to_number: inbound ? OWN : PHONE,
-      line_id: LINE,
-      service: i % 5 === 0 ? 'SMS' : 'nativechat',
-      direction: inbound ? 'inbound' : 'outbound',
-      status: 'delivered',
-      created_at: at,
-      sent_at: at,
-      media_attachment_url: null,
-      voice_attachment_url: null,
-    })
+    out.push(
+      textMessage(i, {
+        content: `Message ${i} ` + 'lorem ipsum dolor '.repeat(i % 9),
+        from: inbound ? PHONE : OWN,
+        to: inbound ? OWN : PHONE,
+        inbound,
+        at,
+      }),
+    )
   }
   return out
 }
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
-/** The few requests a mounted Conversation makes besides its thread. */
-async function memoryFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href)
-  if (url.pathname.endsWith('/get-lines')) return json([{ lineId: LINE, phoneNumber: OWN, name: 'Main' }])
-  if (url.pathname.endsWith('/api-check-native-availability'))
-    return json({ available: true, phone: PHONE, service: 'nativechat' })
-  if (url.pathname.endsWith('/get-messages-api'))
-    return json({ status: 'OK', data: [], pagination: { limit: 50, offset: 0, total: 0 } })
-  void init
-  return new Response(JSON.stringify({ error: 'not in the bench page' }), { status: 404 })
-}
-
-let root: Root | undefined
-
-let prepared: { client: ReturnType<typeof createLinekitClient>; queryClient: QueryClient; count: number } | undefined
-
-declare global {
-  interface Window {
-    linekitBench: {
-      prepare(count: number): void
-      mount(mode: 'virtual' | 'all'): number
-      unmount(): void
-    }
-  }
-}
-
-window.linekitBench = {
-  /** The app's state before the Conversation mounts: client and a cache holding the thread (not measured). */
-  prepare(count) {
-    const client = createLinekitClient({ baseUrl: '/api/linekit', fetch: memoryFetch })
-    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
+installBench({
+  answers: {
+    '/api-check-native-availability': { available: true, phone: PHONE, service: 'nativechat' },
+    '/get-messages-api': { status: 'OK', data: [], pagination: { limit: 50, offset: 0, total: 0 } },
+  },
+  // The thread as useThread holds it once loaded.
+  seed(queryClient, count) {
     const done = { offset: 0, done: true }
     queryClient.setQueryData<InfiniteData<ThreadPage>>(linekitKeys.messages.thread(PHONE, undefined), {
       pages: [{ messages: messages(count), next: { inbound: done, outbound: done } }],
       pageParams: [firstThreadPageParam],
     })
-    prepared = { client, queryClient, count }
   },
-  /** Mounts synchronously (flushSync) and returns the milliseconds it took; effects after paint are measured by the caller. */
-  mount(mode) {
-    if (!prepared) throw new Error('prepare(count) first')
-    const { client, queryClient, count } = prepared
-    const container = document.getElementById('root')!
-    root = createRoot(container)
-    const t0 = performance.now()
-    performance.mark('mount-start')
-    flushSync(() =>
-      root!.render(
-        <LinekitProvider client={client} queryClient={queryClient}>
-          <Conversation
-            phoneNumber={PHONE}
-            dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
-            now={new Date(BASE + count * 97_000)}
-            style={{ height: '100%' }}
-            {...(mode === 'all' ? { listProps: { overscan: count * 2 } } : {})}
-          />
-        </LinekitProvider>,
-      ),
-    )
-    performance.measure('mount', 'mount-start')
-    return performance.now() - t0
-  },
-  unmount() {
-    root?.unmount()
-    root = undefined
-  },
-}
+  render: (mode, count) => (
+    <Conversation
+      phoneNumber={PHONE}
+      dateOptions={{ locale: 'en-US', timeZone: 'UTC' }}
+      now={new Date(BASE + count * 97_000)}
+      style={{ height: '100%' }}
+      {...(mode === 'all' ? { listProps: { overscan: count * 2 } } : {})}
+    />
+  ),
+})
