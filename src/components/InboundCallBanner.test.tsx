@@ -172,6 +172,22 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(screen.getByRole('link', { name: `Call back ${caller}` })).toHaveFocus()
   })
 
+  it('declines by keyboard: when the call ends before the decline is answered, focus still lands in the banner', async () => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <InboundCallBanner />, { events: 'bus' })
+    const uuid = await ring(backend)
+    const decline = await screen.findByRole('button', { name: 'Decline' })
+    decline.focus()
+    // The decline request is slow; meanwhile the call ends and its `ended` event arrives first.
+    backend.mock.control.updateSettings({ latencyMs: 200 })
+    await user.keyboard('{Enter}')
+    await settle(backend, () => backend.mock.control.calls.end(uuid, 'no_answer'))
+    await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body))
+    expect(banner(container).contains(document.activeElement)).toBe(true)
+  })
+
   it('two ringing calls on screen are two incoming calls, not "1 more call waiting"', async () => {
     const backend = createBackend()
     const user = userEvent.setup()

@@ -171,20 +171,22 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   const [notice, setNotice] = useState<string | undefined>(undefined)
 
   // Keyboard users keep their place: after Answer focus goes to the call's Hang up; after Hang up
-  // or Decline (their call leaves) to the next call, the call's notice, or the region itself.
+  // or Decline, once the call has left (the answer or its `ended` event, whichever comes first),
+  // to the next call, the call's notice, or the region itself.
   const rootRef = useRef<HTMLElement>(null)
-  const focusNext = useRef<{ hangUp: string } | 'next' | undefined>(undefined)
+  const focusNext = useRef<{ hangUp: string } | { left: string } | undefined>(undefined)
   useEffect(() => {
     const want = focusNext.current
     const root = rootRef.current
     if (!want || !root) return
-    if (typeof want === 'object') {
+    if ('hangUp' in want) {
       const hangUp = root.querySelector<HTMLElement>(`[data-call="${want.hangUp}"] .lk-InboundCallBanner-hangup`)
       if (!hangUp) return
       focusNext.current = undefined
       hangUp.focus()
       return
     }
+    if (root.querySelector(`[data-call="${want.left}"]`)) return
     focusNext.current = undefined
     const active = document.activeElement
     if (active && active !== document.body && !root.contains(active)) return
@@ -281,21 +283,24 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     }
   }
   const onDeclineClick = async (call: InboundCall) => {
+    focusNext.current = { left: call.callUuid }
     patch(call.callUuid, { phase: 'declining' })
     try {
       await decline.mutateAsync({ call_uuid: call.callUuid })
       onDecline?.(call)
-      focusNext.current = 'next'
       patch(call.callUuid, undefined)
       dismiss(call.callUuid)
     } catch (error) {
       if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
-      else patch(call.callUuid, { phase: 'failed', error: explain(error), failedAction: 'decline' })
+      else {
+        focusNext.current = undefined
+        patch(call.callUuid, { phase: 'failed', error: explain(error), failedAction: 'decline' })
+      }
     }
   }
   const onHangUp = async (call: InboundCall) => {
     void engine?.leave()
-    focusNext.current = 'next'
+    focusNext.current = { left: call.callUuid }
     patch(call.callUuid, undefined)
     dismiss(call.callUuid)
     try {

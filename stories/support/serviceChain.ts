@@ -62,6 +62,10 @@ export function createServiceChain(options: ServiceChainOptions) {
     webhookSecret,
     authorize: async () => ({ userId: options.userId ?? 'user', lineIds }),
     fetch: mock.fetch,
+    // Stories and tests move a call along within a second and poll its status every few tens of
+    // ms: the server keeps each call-status answer a quarter second here (5 s by default, which
+    // bounds a live call's reads of the key's budget; server-helpers/routes/callStatus.ts).
+    callStatusMaxAgeMs: 250,
     ...options.server,
   })
   ref.server = server

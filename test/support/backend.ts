@@ -39,10 +39,6 @@ export function createBackend(options: BackendOptions = {}) {
       // moves the mock moves the gate too); the gate is open while the mock's own limit is off.
       now: () => clock.now() - mockStart + Date.now(),
       ...(rateLimitPerMinute === 0 ? { requestsPerMinute: Number.POSITIVE_INFINITY } : {}),
-      // Tests poll call status every few tens of ms and wait about a second for a change: the
-      // server keeps each call-status answer a quarter second here (5 s by default; its own tests
-      // in server-helpers/routes/callStatus.test.ts).
-      callStatusMaxAgeMs: 250,
     },
   })
   // Webhooks go straight into the server's real webhook route.
