@@ -160,4 +160,25 @@ describe('the read model in linekit/server', () => {
     })
     expect(seen.data.filter((m) => m.content === 'lunch?').map((m) => m.to_number.slice(0, 4))).toEqual(['chat'])
   })
+
+  it('a send listed before it was delivered: the reconciler reads again, and the delivered record is announced', async () => {
+    // Reads come only when asked for (soon after a send, or while a send awaits delivery).
+    const { server, mock, upstream, events } = setup({ messagesEveryMs: 60_000, soonMs: 150 })
+    mock.control.updateSettings({ deliveryMs: 300 })
+    await eventually(() => upstream.includes('/get-messages-api'))
+    const sent = await server.handle(
+      new Request('http://app.local/api/linekit/send-api-message', {
+        method: 'POST',
+        headers: { 'x-user': 'alice', 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: CUSTOMER, message: 'on its way', lineId: MAIN }),
+      }),
+    )
+    expect(sent.status).toBe(200)
+    const announced = (status: string) =>
+      events.some((e) => e.type === 'message.record' && e.data.content === 'on its way' && e.data.status === status)
+    await eventually(() => announced('delivered'))
+    expect(events.filter((e) => e.type === 'message.record' && e.data.content === 'on its way').length).toBeGreaterThan(
+      1,
+    )
+  })
 })

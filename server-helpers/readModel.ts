@@ -83,11 +83,12 @@ export function attachReadModel(
       return
     }
     // A listed record that replaces a provisional one is news too: its handle and status (the
-    // webhook carries neither) reach the thread that shows the provisional record.
+    // webhook carries neither) reach the thread that shows the provisional record; so is each
+    // later status of it (a send listed before it was delivered).
     if (change.provisional) return
-    const created = Date.parse(change.record.created_at)
-    if (!(ctx.now() - created < NEWS_MS)) return
-    if (!(await claim(`record:${change.record.message_handle}`))) return
+    const { record } = change
+    if (!(ctx.now() - Date.parse(record.created_at) < NEWS_MS)) return
+    if (!(await claim(`record:${record.message_handle}:${record.status}`))) return
     await ctx.bus.publish({ type: 'message.record', lineId: change.lineId.toLowerCase(), data: change.record })
   }
   model.subscribe((changes) => {

@@ -151,6 +151,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     return Array.isArray(body.data) ? body.data : null
   }
 
+  const readSoon = () => {
+    lastForward = Math.min(lastForward, now() - messagesEveryMs + soonMs)
+  }
+
   /** Reads forward from the cursor (or the coverage's end minus the overlap) while the share lasts. */
   const readForward = async (at: number) => {
     const covered = model.state.covered!
@@ -170,6 +174,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       if (page.length < MAX_PAGE_SIZE) {
         await model.applyMessageRecords(page, { from: iso(next.gte), to: iso(started) })
         cursor = null
+        // A send read before it was delivered: read again soon for its status, while it is in the
+        // overlap that every read covers (spec: message record — only `delivered` is shown).
+        if (page.some((m) => m.direction === 'outbound' && m.status !== 'delivered')) readSoon()
         return
       }
       const newest = Date.parse(page[page.length - 1]!.created_at)
@@ -307,8 +314,6 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       return leading
     },
     sentInLastMinute: spent,
-    soon() {
-      lastForward = Math.min(lastForward, now() - messagesEveryMs + soonMs)
-    },
+    soon: readSoon,
   }
 }
