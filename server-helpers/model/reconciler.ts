@@ -154,15 +154,6 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const readSoon = () => {
     lastForward = Math.min(lastForward, now() - messagesEveryMs + soonMs)
   }
-  /**
-   * A send read before it was delivered: read again soon for its status, while it is in the
-   * overlap that every forward read covers (spec: message record — only `delivered` is shown).
-   */
-  const followDelivery = (page: readonly MessageRecord[], at: number) => {
-    const waiting = (m: MessageRecord) =>
-      m.direction === 'outbound' && m.status !== 'delivered' && Date.parse(m.created_at) > at - overlapMs
-    if (page.some(waiting)) readSoon()
-  }
 
   /** Reads forward from the cursor (or the coverage's end minus the overlap) while the share lasts. */
   const readForward = async (at: number) => {
@@ -183,7 +174,6 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       if (page.length < MAX_PAGE_SIZE) {
         await model.applyMessageRecords(page, { from: iso(next.gte), to: iso(started) })
         cursor = null
-        followDelivery(page, at)
         return
       }
       const newest = Date.parse(page[page.length - 1]!.created_at)
@@ -206,7 +196,6 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     const oldest = page.length > 0 ? Date.parse(page[page.length - 1]!.created_at) : null
     const from = page.length < MAX_PAGE_SIZE || oldest === null ? null : iso(oldest + 1)
     await model.applyMessageRecords(page, { from, to: iso(started) })
-    followDelivery(page, started)
   }
 
   /** Reads older pages until the window is covered or the first message is reached. */
