@@ -241,7 +241,6 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     accountLines,
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
     model,
-    listSoon: () => attached?.reconciler?.soon(),
   })
   const inboundCalls = createInboundCallsRoute(model)
   const events = createEventsRoute(ctx, {

@@ -221,7 +221,7 @@ export class MessageIndex {
    * a group, so a group message's webhook looks like a one-to-one message. It is taken for group
    * traffic when it is outbound with the text of a recent group send to that number, or inbound
    * from a number seen in a group. Such a webhook makes no provisional record (it would show in a
-   * one-to-one thread, spec: Message record `to_number`): the listing, read soon after, brings the
+   * one-to-one thread, spec: Message record `to_number`): the reconciler's next listing brings the
    * record with the group's `chat…` id, or the one-to-one record if the guess was wrong.
    */
   private isGroupTraffic(payload: MessageWebhook, received: number): boolean {

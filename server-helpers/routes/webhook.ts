@@ -25,8 +25,6 @@ interface WebhookDeps {
   publishTimeoutMs: number
   /** The read model, when the server keeps one: fed with every webhook (readModel.ts). */
   model?: ReadModel | undefined
-  /** Asks the model's reconciler to list the newest messages soon. */
-  listSoon?: (() => void) | undefined
 }
 
 /** Creates the webhook route handler. */
@@ -114,9 +112,7 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
     }
     await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
     // A provisional record in the model until the messages list shows it (model/readModel.ts).
-    // No record at all (group traffic, a line number not learned yet): the listing will show it.
-    const changes = await model?.applyMessageWebhook(event.payload)
-    if (changes?.length === 0) deps.listSoon?.()
+    await model?.applyMessageWebhook(event.payload)
   }
 
   return async (request: Request, secret: string, waitUntil?: (promise: Promise<unknown>) => void) => {
