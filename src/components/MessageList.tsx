@@ -145,6 +145,7 @@ export function MessageList({
     // Chat anchoring while scrolled up: keep the visible row in place when older rows are
     // prepended. While pinned the end is what stays in place (the effects below).
     anchor: !pinned,
+    startAtEnd: true,
   })
 
   const setPinnedBoth = useCallback((value: boolean) => {

@@ -16,6 +16,11 @@ interface VirtualListOptions {
    * above it (a chat thread: older pages are prepended, rows above are measured as they mount).
    */
   anchor?: boolean
+  /**
+   * Until the viewport has a height (before it is measured, or where nothing is laid out), render
+   * the last rows rather than the first: a chat thread opens at its newest message.
+   */
+  startAtEnd?: boolean
 }
 
 interface VirtualRow {
@@ -58,6 +63,7 @@ export function useVirtualList({
   getItemKey,
   overscan = 6,
   anchor = false,
+  startAtEnd = false,
 }: VirtualListOptions) {
   const [sizes, setSizes] = useState<ReadonlyMap<string | number, number>>(() => new Map())
   const [view, setView] = useState({ top: 0, height: 0 })
@@ -145,8 +151,10 @@ export function useVirtualList({
     return () => ro.unobserve(el)
   }, [])
 
-  const first = count === 0 ? 0 : Math.max(0, rowAt(starts, view.top) - overscan)
-  const last = count === 0 ? -1 : Math.min(count - 1, rowAt(starts, view.top + view.height) + overscan)
+  const fromEnd = startAtEnd && view.height === 0
+  const first = count === 0 ? 0 : Math.max(0, fromEnd ? count - 1 - 2 * overscan : rowAt(starts, view.top) - overscan)
+  const last =
+    count === 0 ? -1 : fromEnd ? count - 1 : Math.min(count - 1, rowAt(starts, view.top + view.height) + overscan)
   const rows: VirtualRow[] = []
   for (let i = first; i <= last; i += 1) {
     rows.push({ index: i, key: keys[i]!, start: starts[i]!, size: starts[i + 1]! - starts[i]! })
