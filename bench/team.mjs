@@ -466,6 +466,9 @@ async function storedCounts(control) {
 
 /** Runs the team for `minutes` against app instance(s); returns the measures. */
 async function runTeam({ forwarder, mock, browser, bases, users, browsers, minutes, restart }) {
+  // Every upstream request of the phase counts, the pages' first loads too.
+  const firstRequest = forwarder.requests.length
+  const firstHook = forwarder.hooks.length
   const people = []
   const baseOf = (i) => () => bases()[i % bases().length]
   for (let i = 0; i < users; i++) {
@@ -475,8 +478,6 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
     else people.push({ kind: 'node', user: nodeUser({ id: `u${i}`, base: baseOf(i), offsetMs }) })
   }
   const started = Date.now()
-  const firstRequest = forwarder.requests.length
-  const firstHook = forwarder.hooks.length
   for (const p of people) await p.user.start()
   // The customer writes every 15 s (through the mock's control API: not an upstream request).
   const customer = []
@@ -507,7 +508,7 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
   for (const p of people) await p.user.stop()
 
   // The voice-token mint has its own 30/min budget (spec: Limits): counted apart.
-  const all = forwarder.requests.slice(firstRequest).filter((r) => r.t >= started)
+  const all = forwarder.requests.slice(firstRequest)
   const requests = all.filter((r) => r.path !== '/api/v1/dialer/token')
   const hooks = forwarder.hooks.slice(firstHook)
   const hookAt = new Map()

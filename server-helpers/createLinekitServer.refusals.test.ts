@@ -121,7 +121,7 @@ describe('the proxy refuses', () => {
     }
     // Another Host header changes nothing: the upstream host is fixed by configuration.
     const before = rig.upstream.length
-    const other = await raw('/api/linekit/get-lines', { host: 'evil.example' })
+    const other = await raw('/api/linekit/get-external-contacts', { host: 'evil.example' })
     expect(other.status).toBe(200)
     expect(rig.upstream.slice(before).map((u) => new URL(u.url).origin)).toEqual([BASE])
   })

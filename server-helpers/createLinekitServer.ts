@@ -210,7 +210,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     fetchLines: async () => {
       const answer = await ctx.upstream({ method: 'GET', url: `${ctx.baseUrl}/get-lines` }, { priority: 'read' })
       if (answer.status < 200 || answer.status >= 300) throw new LinesRefused(() => ctx.relay(answer))
-      return JSON.parse(answer.text) as unknown
+      // An unreadable listing is not cached (the next request asks again).
+      return JSON.parse(redact(answer.text)) as unknown
     },
     ttlMs: options.linesCacheMs ?? 60_000,
     now,
@@ -229,7 +230,6 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const proxy = createProxyRoute(ctx, {
     scopes,
     learned,
-    accountLines,
     model,
     listSoon: () => attached?.reconciler?.soon(),
     callStatusMaxAgeMs: options.callStatusMaxAgeMs ?? 5000,

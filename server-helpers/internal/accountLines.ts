@@ -1,10 +1,16 @@
-/** The account's lines as the service lists them, cached: for "may this user use every line?". */
+/**
+ * The account's lines as the service lists them, cached: for "may this user use every line?" and
+ * for every user's `GET /get-lines`, answered from here (filtered per user) so that the listing
+ * costs one upstream read per TTL however many pages open.
+ */
 
-interface AccountLines {
+export interface AccountLines {
   /** Lower-cased line ids of the account. */
   ids: Set<string>
   /** The listing was a trial descriptor (spec: trial accounts refuse a `lineId` override). */
   trial: boolean
+  /** The listing as the service answered it. */
+  body: unknown
 }
 
 interface AccountLinesOptions {
@@ -35,7 +41,7 @@ function lineIdsOf(body: unknown): string[] {
 function toAccountLines(body: unknown): AccountLines {
   const trial =
     !!body && typeof body === 'object' && !Array.isArray(body) && (body as { trial?: unknown }).trial === true
-  return { ids: new Set(lineIdsOf(body)), trial }
+  return { ids: new Set(lineIdsOf(body)), trial, body }
 }
 
 /** A TTL cache with one request in flight at a time; failures are not cached. */
@@ -62,10 +68,6 @@ export function createAccountLinesCache(options: AccountLinesOptions) {
     async get(): Promise<AccountLines> {
       if (cached && options.now() - cached.at <= options.ttlMs) return cached.value
       return load()
-    },
-    /** Updates the cache from a get-lines response the proxy already fetched. */
-    prime(body: unknown): void {
-      cached = { at: options.now(), value: toAccountLines(body) }
     },
   }
 }

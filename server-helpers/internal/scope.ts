@@ -1,6 +1,6 @@
 /** Who is calling and which lines they may use: the checks every route shares. */
 import type { LinekitContext } from '../context'
-import type { AccountLinesCache } from './accountLines'
+import type { AccountLines, AccountLinesCache } from './accountLines'
 import { LinekitHttpError, messagingError } from './http'
 
 /** Who is calling, as decided by the application's `authorize`. */
@@ -58,27 +58,40 @@ export function createScopeChecks(
   }
 
   /**
+   * The account's lines (cached, one upstream read per TTL). The service's refusal of the lookup
+   * (a 429 with Retry-After, a 401 …) is thrown as the answer the browser should see; each request
+   * waiting on the same lookup gets its own copy.
+   */
+  const listing = async (): Promise<AccountLines> => {
+    try {
+      return await accountLines.get()
+    } catch (error) {
+      if (error instanceof LinesRefused) throw new LinekitHttpError(error.response())
+      if (error instanceof LinekitHttpError) throw new LinekitHttpError(error.response.clone())
+      throw error
+    }
+  }
+
+  /**
    * True when the user may use every line of the account (then the service may choose the line).
    * On a trial account the service always uses the trial line and refuses an override
    * (spec: Trial accounts), so any user with a line counts as covering it.
    */
   const coversAccount = async (lines: Set<string>): Promise<boolean> => {
+    let account: AccountLines
     try {
-      const account = await accountLines.get()
-      if (account.trial && lines.size > 0) return true
-      if (account.ids.size === 0) return false
-      for (const id of account.ids) if (!lines.has(id)) return false
-      return true
+      account = await listing()
     } catch (error) {
-      // The service's refusal (a 429 with Retry-After, a 401 …) is what the browser should see.
-      if (error instanceof LinesRefused) throw new LinekitHttpError(error.response())
-      // Shared by every request waiting on the same lookup: each answers with its own copy.
-      if (error instanceof LinekitHttpError) throw new LinekitHttpError(error.response.clone())
+      if (error instanceof LinekitHttpError) throw error
       ctx.logger.warn('could not list the account lines; treating the user as limited to their own lines', {
         error: String(error),
       })
       return false
     }
+    if (account.trial && lines.size > 0) return true
+    if (account.ids.size === 0) return false
+    for (const id of account.ids) if (!lines.has(id)) return false
+    return true
   }
 
   /**
@@ -95,7 +108,7 @@ export function createScopeChecks(
     throw lineRequired(field)
   }
 
-  return { authorize, coversAccount, resolveOmittedLine }
+  return { authorize, listing, coversAccount, resolveOmittedLine }
 }
 
 export type ScopeChecks = ReturnType<typeof createScopeChecks>

@@ -142,6 +142,39 @@ describe('line scoping', () => {
     expect(body).toEqual({ trial: true, lines: [{ lineId: LINE_B }] })
   })
 
+  it("answers every user's lines listing from one upstream read per linesCacheMs", async () => {
+    let clock = 0
+    const { server, upstream } = setup({}, { now: () => clock, linesCacheMs: 60_000 })
+    const list = async (user: string) =>
+      ((await (await server.handle(req('/api/linekit/get-lines', { user }))).json()) as { lineId: string }[]).map(
+        (l) => l.lineId,
+      )
+    // Page loads at once and one after another: one read, each user still sees only their lines.
+    const [alice, bob] = await Promise.all([list('alice'), list('bob')])
+    expect(alice).toEqual([LINE_A])
+    expect(bob).toEqual([LINE_B])
+    for (let i = 0; i < 10; i++) expect(await list('carol')).toEqual([LINE_A, LINE_B])
+    expect(upstream.callsTo('GET', '/get-lines')).toHaveLength(1)
+    clock = 60_001
+    expect(await list('admin')).toEqual([LINE_A, LINE_B, LINE_C])
+    expect(upstream.callsTo('GET', '/get-lines')).toHaveLength(2)
+  })
+
+  it('answers 502 for an unreadable lines listing and asks again next time', async () => {
+    let calls = 0
+    const { server } = setup({
+      'GET /get-lines': () =>
+        ++calls === 1
+          ? new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } })
+          : jsonResponse([{ lineId: LINE_A }]),
+    })
+    const first = await server.handle(req('/api/linekit/get-lines', { user: 'alice' }))
+    expect(first.status).toBe(502)
+    expect(await first.json()).toMatchObject({ code: 'upstream_unavailable' })
+    const second = await server.handle(req('/api/linekit/get-lines', { user: 'alice' }))
+    expect(await second.json()).toEqual([{ lineId: LINE_A }])
+  })
+
   it('answers 404 for a single message on another line', async () => {
     const message = { message_handle: 'pbm_1', line_id: LINE_B, content: 'secret' }
     const { server } = setup({ 'GET /get-message-api/pbm_1': () => jsonResponse(message) })

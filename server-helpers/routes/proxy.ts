@@ -4,10 +4,9 @@
  * every upstream call through the budget gate.
  */
 import type { LinekitContext } from '../context'
-import type { AccountLinesCache } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
-import { json, messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
+import { LinekitHttpError, json, messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import type { MatchedRoute } from '../internal/routes'
 import type { Scope, ScopeChecks } from '../internal/scope'
@@ -23,7 +22,6 @@ import { createProxyRequestChecks } from './proxyRequest'
 interface ProxyDeps {
   scopes: ScopeChecks
   learned: Learned
-  accountLines: AccountLinesCache
   /** The read model, when the server keeps one (readModel.ts). */
   model?: ReadModel | undefined
   /** Asks the model's reconciler to list the newest messages soon (a user's own send). */
@@ -42,7 +40,7 @@ const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status <
 
 /** Creates the proxy route handler. */
 export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
-  const { scopes, learned, accountLines, model, listSoon } = deps
+  const { scopes, learned, model, listSoon } = deps
   const checks = createProxyRequestChecks(ctx, scopes, learned, model)
   const callStatus = createCallStatusReads(ctx, model, deps.callStatusMaxAgeMs)
 
@@ -62,6 +60,29 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
           ? model.queryCallLogs(params, visible)
           : undefined
     return answer && json(answer)
+  }
+
+  /**
+   * `GET /get-lines` from the account-lines cache, which every scope check reads anyway: the
+   * listing costs one upstream read per `linesCacheMs` however many pages open. Filtered to the
+   * user's lines, a trial descriptor's `lines` too.
+   */
+  const listLines = async (scope: Scope): Promise<Response> => {
+    let listing: unknown
+    try {
+      listing = (await scopes.listing()).body
+    } catch (error) {
+      if (error instanceof LinekitHttpError) throw error
+      throw messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+    }
+    const mine = (item: unknown) =>
+      !!item &&
+      typeof item === 'object' &&
+      typeof (item as { lineId?: unknown }).lineId === 'string' &&
+      scope.lines.has((item as { lineId: string }).lineId.toLowerCase())
+    if (Array.isArray(listing)) return json(listing.filter(mine))
+    const record = listing && typeof listing === 'object' ? (listing as Record<string, unknown>) : undefined
+    return json(record && Array.isArray(record.lines) ? { ...record, lines: record.lines.filter(mine) } : listing)
   }
 
   const readJsonBody = async (request: Request): Promise<Body> => {
@@ -108,22 +129,10 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     if (!isOk(answer)) return ctx.relay(answer)
     const parsed = parseJson(answer.text)
     const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
-    if (parsed === undefined && (route.path === '/get-lines' || route.path === '/get-message-api/:message_handle')) {
+    if (parsed === undefined && route.path === '/get-message-api/:message_handle') {
       throw messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
     }
     switch (route.path) {
-      case '/get-lines': {
-        accountLines.prime(parsed)
-        const mine = (item: unknown) =>
-          !!item &&
-          typeof item === 'object' &&
-          typeof (item as { lineId?: unknown }).lineId === 'string' &&
-          scope.lines.has((item as { lineId: string }).lineId.toLowerCase())
-        let filtered: unknown = parsed
-        if (Array.isArray(parsed)) filtered = parsed.filter(mine)
-        else if (record && Array.isArray(record.lines)) filtered = { ...record, lines: record.lines.filter(mine) }
-        return ctx.relay(answer, JSON.stringify(filtered))
-      }
       case '/get-message-api/:message_handle': {
         const line = record?.line_id
         // Another user's message is "not found", not "forbidden": no existence oracle.
@@ -182,6 +191,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         await model.noteGroupSend(numbers, typeof body.message === 'string' ? body.message : '')
       }
     } else {
+      if (route.path === '/get-lines') return listLines(scope)
       query = await checks.buildQuery(route, url.searchParams, scope)
       if (route.path === '/get-audiocall-call-status-api') {
         const upstreamUrl = `${ctx.baseUrl}${matched.upstreamPath}${query}`
