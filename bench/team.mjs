@@ -270,7 +270,7 @@ const TEXT = /\b(?:cust|send)-[\w-]+/g
 
 /**
  * A user in Node doing what an open inbox does through the app's routes: the event stream
- * (reconnecting with Last-Event-ID after 3 s, as EventSource does), the threads list every 15 s,
+ * (reconnecting with Last-Event-ID after the stream's `retry:`, as EventSource does), the threads list every 15 s,
  * and — unless idle — a send a minute followed by the conversation's confirmation reads every 2 s.
  */
 function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now }) {
@@ -279,6 +279,7 @@ function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now })
   const errors = []
   const sends = []
   let lastEventId
+  let retryMs = 3000
   let stopped = false
   let controller
   const timers = []
@@ -314,13 +315,15 @@ function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now })
             buffer = buffer.slice(end + 2)
             const id = /^id: (.*)$/m.exec(block)
             if (id) lastEventId = id[1]
+            const retry = /^retry: (\d+)$/m.exec(block)
+            if (retry) retryMs = Number(retry[1])
             note(block)
           }
         }
       } catch {
         /* the instance went away: reconnect */
       }
-      if (!stopped) await sleep(3000)
+      if (!stopped) await sleep(retryMs)
     }
   }
   const poll = async () => {
@@ -548,9 +551,12 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
     perMinute.push(requests.filter((r) => r.t >= started + m * MINUTE && r.t < started + (m + 1) * MINUTE).length)
   const byPath = {}
   for (const r of requests) byPath[r.path] = (byPath[r.path] ?? 0) + 1
-  // The reconciler's reads (ascending by created_at_gte), by instance.
+  // The reconciler's reads (ascending by created_at_gte), by instance. In time order, a change of
+  // instance is a handover: the leader stopped and another took the lease. Two reconcilers at
+  // once would alternate; one per deployment changes at most once per restart.
   const reconcilerBy = {}
-  const buckets = new Map()
+  let reconcilerHandovers = 0
+  let leader
   for (const r of requests)
     if (
       r.path === '/get-messages-api' &&
@@ -558,11 +564,9 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
       r.query.includes('created_at_gte')
     ) {
       reconcilerBy[r.instance] = (reconcilerBy[r.instance] ?? 0) + 1
-      const bucket = Math.floor(r.t / 10_000)
-      buckets.set(bucket, new Set([...(buckets.get(bucket) ?? []), r.instance]))
+      if (leader !== undefined && r.instance !== leader) reconcilerHandovers++
+      leader = r.instance
     }
-  // 10-second spans in which more than one instance ran the reconciler's reads.
-  const reconcilerOverlap = [...buckets.values()].filter((set) => set.size > 1).length
   return {
     users,
     browsers,
@@ -574,7 +578,7 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
     byPath,
     mints: all.length - requests.length,
     reconcilerBy,
-    reconcilerOverlap,
+    reconcilerHandovers,
     sends: sends.length,
     notStoredOnce: notOnce,
     sendErrors: people.flatMap((p) => p.user.errors).slice(0, 20),
@@ -784,7 +788,10 @@ export function teamRows(r) {
         .join(', '),
     ],
     ['voice-token mints (own 30/min budget)', r.mints],
-    ['reconciler reads by instance', `${JSON.stringify(r.reconcilerBy)}; 10-s spans with two: ${r.reconcilerOverlap}`],
+    [
+      'reconciler reads by instance',
+      `${JSON.stringify(r.reconcilerBy)}; handovers: ${r.reconcilerHandovers} (restarts: ${r.restarts.length})`,
+    ],
   ]
 }
 

@@ -82,7 +82,11 @@ export interface LinekitServerOptions {
   logger?: LinekitLogger
   /** Interval of SSE heartbeat comments, in ms. @default 15000 */
   heartbeatMs?: number
-  /** SSE `retry:` sent to browsers, in ms. @default 3000 */
+  /**
+   * SSE `retry:` sent to browsers, in ms: how soon a browser reconnects when its stream is cut (an
+   * instance restarting cuts every stream it holds). A reconnect costs no upstream request (the
+   * replay comes from the bus), so it can be short; failed reconnects back off from it. @default 1000
+   */
   retryMs?: number
   /** Replay buffer of the default in-memory bus. @default 1000 */
   replayBufferSize?: number
@@ -245,7 +249,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const inboundCalls = createInboundCallsRoute(model)
   const events = createEventsRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
-    retryMs: options.retryMs ?? 3000,
+    retryMs: options.retryMs ?? 1000,
   })
 
   const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {

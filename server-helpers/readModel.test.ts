@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { seedLines } from 'linekit/mocks'
 import { createServiceChain } from '../stories/support/serviceChain'
 import type { LinekitEvent } from './eventBus'
+import { createMemoryModelStore } from './model/memoryStore'
+import type { ModelStore } from './model/types'
 
 const MAIN = seedLines.main.lineId
 const MESSAGING = seedLines.messaging.lineId
@@ -20,9 +22,9 @@ async function eventually(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
-function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}) {
+function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}, store?: ModelStore) {
   const upstream: string[] = []
-  const { mock, server } = createServiceChain({
+  const { mock, server, addWebhook } = createServiceChain({
     account: 'production',
     prefix: '/api/linekit',
     webhookSecret: SECRET,
@@ -36,7 +38,10 @@ function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}) {
         const name = request.headers.get('x-user') ?? ''
         return users[name] ? { userId: name, lineIds: users[name]! } : null
       },
-      readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000, ...reconciler } },
+      readModel: {
+        reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000, ...reconciler },
+        ...(store ? { store } : {}),
+      },
     },
   })
   mock.control.updateSettings({ rateLimitPerMinute: 0 })
@@ -46,7 +51,7 @@ function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}) {
     )
   const events: LinekitEvent[] = []
   server.bus.subscribe((event) => events.push(event))
-  return { mock, server, upstream, read, events }
+  return { mock, server, upstream, read, events, addWebhook }
 }
 
 describe('the read model in linekit/server', () => {
@@ -99,6 +104,32 @@ describe('the read model in linekit/server', () => {
     expect(logReads()).toBe(before + 1)
     const logs = (await after.json()) as { data: { to_number: string }[] }
     expect(logs.data.some((log) => log.to_number === CUSTOMER)).toBe(true)
+  })
+
+  it("a message event's thread read finds the message: the model records the webhook before it is announced", async () => {
+    // A store that takes a while to apply, as Redis does (a round trip, then the stream's read).
+    const inner = createMemoryModelStore()
+    const store: ModelStore = {
+      ...inner,
+      submit: async (op) => (await new Promise((resolve) => setTimeout(resolve, 20)), inner.submit(op)),
+    }
+    const { mock, server, upstream, read, addWebhook } = setup({ messagesEveryMs: 60_000, soonMs: 60_000 }, store)
+    addWebhook()
+    // The reconciler's first read covers the model; after it, the list is answered from the model.
+    await eventually(() => upstream.includes('/get-messages-api'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const reads = upstream.length
+    // What a browser does on the event (a webhook carries no handle): read its thread again.
+    const onEvent: Promise<string[]>[] = []
+    server.bus.subscribe((event) => {
+      if (event.type !== 'message') return
+      const body = read('alice', `pb_line_id=${MAIN}`).then((r) => r.json() as Promise<{ data: { content: string }[] }>)
+      onEvent.push(body.then((b) => b.data.map((m) => m.content)))
+    })
+    mock.control.injectInbound({ from: CUSTOMER, message: 'on screen with its event', lineId: MAIN })
+    await eventually(() => onEvent.length > 0)
+    expect(await onEvent[0]).toContain('on screen with its event')
+    expect(upstream.length).toBe(reads)
   })
 
   it('announces a message whose webhook was lost, on its line, as message.record', async () => {

@@ -19,7 +19,7 @@ describe('events route', () => {
     await server.handle(hook(messagePayload(NUMBER_A, 2)))
     await server.settled()
     const frames = await readFrames(response, (f) => f.some((x) => x.includes('event: message')))
-    expect(frames[0]).toMatch(/^retry: 3000\n/)
+    expect(frames[0]).toMatch(/^retry: 1000\n/)
     const events = frames.filter((f) => f.startsWith('id: '))
     expect(events).toHaveLength(1)
     const [idLine, eventLine, dataLine] = events[0]!.split('\n')

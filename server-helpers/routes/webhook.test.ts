@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import type { EventBus } from '../eventBus'
 import { createMemoryEventBus } from '../eventBus'
+import { createMemoryModelStore } from '../model/memoryStore'
+import { createReadModel } from '../model/readModel'
+import type { ModelStore } from '../model/types'
 import {
   LINE_A,
   LINE_B,
@@ -67,6 +70,27 @@ describe('webhook route', () => {
     expect((await server.handle(hook(crm))).status).toBe(200)
     await server.settled()
     expect(seen[0]).toMatchObject({ type: 'message', lineId: LINE_C, data: { crmContactId: 5 } })
+  })
+
+  it("a starting instance waits for its model's store before looking a line's number up", async () => {
+    // What another instance learned (a line's number) reaches this one with the store's open().
+    const NUMBER = '+14155550177'
+    const shared = createMemoryModelStore()
+    const earlier = createReadModel({ store: shared })
+    await earlier.learnLineNumber(NUMBER, LINE_C)
+    await shared.checkpoint()
+    let open: () => void = () => undefined
+    const loaded = new Promise<void>((resolve) => (open = resolve))
+    const store: ModelStore = { ...shared, open: async (target) => (await loaded, shared.open(target)) }
+    const { server, upstream } = setup({}, { readModel: { store, reconciler: false } })
+    const seen = recordBus(server.bus)
+    expect((await server.handle(hook(messagePayload(NUMBER)))).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    open()
+    await server.settled()
+    expect(seen[0]).toMatchObject({ type: 'message', lineId: LINE_C })
+    // No line was probed upstream for a number the model knew.
+    expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(0)
   })
 
   it('logs and acknowledges malformed payloads, never a 5xx', async () => {

@@ -51,9 +51,11 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
    * The line of a message webhook, which names its line by number only. Unknown numbers are
    * learned from fields the contract shows: the latest message of each line whose number is not
    * known yet (`line_id` with the line's number as `from_number` outbound, `to_number` inbound),
-   * read in the background, at most once per line every ten minutes.
+   * read at most once per line every ten minutes.
    */
   const lineOfNumber = async (number: string): Promise<string | null> => {
+    // A starting instance's model is still loading what the others learned: wait for it.
+    await model?.ready().catch(() => undefined)
     const known = learned.lineOfNumber(number) ?? model?.lineIdForNumber(number)?.toLowerCase() ?? null
     if (known !== null) return known
     let ids: Set<string>
@@ -69,7 +71,8 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       try {
         const answer = await ctx.upstream(
           { method: 'GET', url: `${ctx.baseUrl}/get-messages-api?pb_line_id=${encodeURIComponent(lineId)}&limit=1` },
-          { priority: 'background' },
+          // Browsers wait for this event (and the ones after it): a read a user waits for.
+          { priority: 'read' },
         )
         if (answer.status === 200) learned.learnFromRecords(JSON.parse(answer.text))
       } catch {
@@ -79,6 +82,22 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       if (found !== null) return found
     }
     return null
+  }
+
+  /**
+   * The model first, then the event: a browser refetches its thread (or the call's status) on the
+   * event (a message webhook carries no handle), and that read is answered from the model, which
+   * must already hold it. With a Redis store a write takes a round trip. A model that cannot
+   * record it (Redis down) does not hold the event back.
+   */
+  const record = async (applied: Promise<unknown> | undefined) => {
+    try {
+      await applied
+    } catch (error) {
+      ctx.logger.warn('the read model could not record a webhook; its event is published anyway', {
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
   }
 
   const process = async (text: string): Promise<void> => {
@@ -100,8 +119,8 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       const data = event.payload
       // spec: Audio-call events — one event per call even if the device repeats; we also guard.
       if (!(await claim(`${data.call_uuid}:${data.event}`))) return
+      await record(model?.applyCallEvent(data))
       await ctx.bus.publish({ type: data.event, lineId: data.pb_line_id.toLowerCase(), data } as LinekitEventInput)
-      await model?.applyCallEvent(data)
       return
     }
     const lineId = await lineOfNumber(event.payload.linePhoneNumber)
@@ -110,9 +129,9 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
         linePhoneNumber: event.payload.linePhoneNumber,
       })
     }
-    await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
     // A provisional record in the model until the messages list shows it (model/readModel.ts).
-    await model?.applyMessageWebhook(event.payload)
+    await record(model?.applyMessageWebhook(event.payload))
+    await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
   }
 
   return async (request: Request, secret: string, waitUntil?: (promise: Promise<unknown>) => void) => {
