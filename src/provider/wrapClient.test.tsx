@@ -22,6 +22,7 @@ function mockTime(backend: ReturnType<typeof createBackend>) {
 }
 
 describe('429 back-off through the real server handler', () => {
+  // Reads the server neither answers from its model nor caches (the lines listing is cached).
   it('one 429 closes the shared gate: every later request waits Retry-After, so the burst gets no second 429', async () => {
     const backend = createBackend()
     backend.mock.control.updateSettings({ rateLimitPerMinute: 5 })
@@ -33,18 +34,18 @@ describe('429 back-off through the real server handler', () => {
       mint: createRateGate(time),
     })
 
-    for (let i = 0; i < 5; i++) await client.getLines()
+    for (let i = 0; i < 5; i++) await client.listContacts()
     backend.clock.advance(10_000)
-    const refused = await client.getLines().catch((e: unknown) => e)
+    const refused = await client.listContacts().catch((e: unknown) => e)
     expect(LinekitError.is(refused) && refused.status).toBe(429)
     const retryAfter = (refused as LinekitError).retryAfterSeconds!
     expect(retryAfter).toBeGreaterThan(0)
 
     // A burst of 5 from many components: all wait for the gate, none reaches the service early.
-    const burst = await Promise.all(Array.from({ length: 5 }, () => client.getLines()))
+    const burst = await Promise.all(Array.from({ length: 5 }, () => client.listContacts()))
     expect(burst).toHaveLength(5)
     expect(time.sleeps[0]).toBe(retryAfter * 1000)
-    const statuses = requests.responses.filter((r) => r.url.endsWith('/get-lines')).map((r) => r.status)
+    const statuses = requests.responses.filter((r) => r.url.includes('/get-external-contacts')).map((r) => r.status)
     expect(statuses.filter((s) => s === 429)).toHaveLength(1)
     expect(statuses).toHaveLength(11)
     requests.stop()
@@ -58,8 +59,8 @@ describe('429 back-off through the real server handler', () => {
     const time = mockTime(backend)
     const raw = createLinekitClient({ baseUrl: BASE })
     const client = gateClient(raw, { api: createRateGate(time), mint: createRateGate(time) })
-    await client.getLines()
-    await client.getLines()
+    await client.listContacts()
+    await client.listContacts()
     const engine = createSendEngine({ sleep: time.sleep, retry: { maxAttempts: 3 } })
     const { result } = engine.send(client, { phone: '+14155550124', message: 'after the wait' })
     const outcome = await result
