@@ -499,7 +499,7 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
     if (wait > 0) await sleep(wait)
     const t0 = Date.now()
     await step.run()
-    restarts.push({ name: step.name, downMs: Date.now() - t0 })
+    restarts.push({ name: step.name, atS: Math.round((t0 - started) / 1000), downMs: Date.now() - t0 })
   }
   const left = started + minutes * MINUTE - Date.now()
   if (left > 0) await sleep(left)
@@ -555,7 +555,7 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
   // instance is a handover: the leader stopped and another took the lease. Two reconcilers at
   // once would alternate; one per deployment changes at most once per restart.
   const reconcilerBy = {}
-  let reconcilerHandovers = 0
+  const reconcilerHandovers = [] // seconds into the run
   let leader
   for (const r of requests)
     if (
@@ -564,7 +564,7 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
       r.query.includes('created_at_gte')
     ) {
       reconcilerBy[r.instance] = (reconcilerBy[r.instance] ?? 0) + 1
-      if (leader !== undefined && r.instance !== leader) reconcilerHandovers++
+      if (leader !== undefined && r.instance !== leader) reconcilerHandovers.push(Math.round((r.t - started) / 1000))
       leader = r.instance
     }
   return {
@@ -790,7 +790,9 @@ export function teamRows(r) {
     ['voice-token mints (own 30/min budget)', r.mints],
     [
       'reconciler reads by instance',
-      `${JSON.stringify(r.reconcilerBy)}; handovers: ${r.reconcilerHandovers} (restarts: ${r.restarts.length})`,
+      `${JSON.stringify(r.reconcilerBy)}; handovers: ${r.reconcilerHandovers.length}` +
+        (r.reconcilerHandovers.length ? ` (at ${r.reconcilerHandovers.join(', ')} s)` : '') +
+        `; restarts: ${r.restarts.map((x) => `${x.name} at ${x.atS} s`).join(', ') || 'none'}`,
     ],
   ]
 }

@@ -681,7 +681,7 @@ ${table(
     check(
       'team',
       'two instances: reconciler handovers (one reconciler: at most one per restart)',
-      r.redis.reconcilerHandovers,
+      r.redis.reconcilerHandovers.length,
       '',
       '≤',
       r.redis.restarts.length,

@@ -7,6 +7,7 @@
  */
 import type { AudioCallEndedEvent } from '../src/api'
 import type { LinekitContext } from './context'
+import { LinekitHttpError } from './internal/http'
 import type { LinekitEventInput } from './eventBus'
 import type { ReadModel } from './model/readModel'
 import { createReadModel } from './model/readModel'
@@ -65,7 +66,14 @@ export function attachReadModel(
       model,
       baseUrl: ctx.baseUrl,
       upstream: async (request, { priority }) => {
-        const answer = await ctx.upstream({ method: 'GET', url: request.url }, { priority })
+        let answer
+        try {
+          answer = await ctx.upstream({ method: 'GET', url: request.url }, { priority })
+        } catch (error) {
+          // The gate's refusal of background work (no room now, or users waiting): not news.
+          if (error instanceof LinekitHttpError && error.response.status === 429) return null
+          throw error
+        }
         return new Response(answer.text, { status: answer.status, headers: answer.headers })
       },
     })

@@ -41,18 +41,26 @@ describe('the budget gate', () => {
     expect(order).toEqual(['a', 'b', 'c'])
   })
 
-  it('sends an action queued behind reads first, and reads before background work', async () => {
+  it('sends an action queued behind reads first; background work is refused at once, never queued', async () => {
     const { order, take } = gateOf(1)
     void take('first', 'read')
     await vi.advanceTimersByTimeAsync(0)
-    void take('background', 'background')
     void take('read-1', 'read')
     void take('read-2', 'read')
     void take('send', 'action')
+    void take('background', 'background')
+    await vi.advanceTimersByTimeAsync(0)
+    // No room: the background caller hears it now and tries again later; it holds no place.
+    expect(order).toEqual(['first', expect.stringMatching(/^background:full \d+$/)])
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(order).toEqual(['first', 'send'])
-    await vi.advanceTimersByTimeAsync(180_000)
-    expect(order).toEqual(['first', 'send', 'read-1', 'read-2', 'background'])
+    expect(order.slice(2)).toEqual(['send'])
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(order.slice(2)).toEqual(['send', 'read-1', 'read-2'])
+    // With room and nobody waiting, background work goes.
+    await vi.advanceTimersByTimeAsync(60_000)
+    void take('background-2', 'background')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order.at(-1)).toBe('background-2')
   })
 
   it('keeps slots for user actions: background work stops short of the limit', async () => {

@@ -8,7 +8,10 @@ import type { BudgetStore } from './store'
 /**
  * What an upstream call is for. `action`: a send, group send, reaction, typing indicator or call
  * start/answer/decline/end (a user pressed a button); `read`: a read a user is waiting for;
- * `background`: work nobody waits for (the read model's reconciler).
+ * `background`: work nobody waits for (the read model's reconciler). Background work never
+ * waits in the queue: when the window has no room for it, or users' requests wait, it is refused
+ * at once and its caller tries again later (the reconciler at its next tick), so it never holds
+ * a place users need nor goes out late.
  */
 export type Priority = 'action' | 'read' | 'background'
 
@@ -204,8 +207,10 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
         const result = await store.take(ceiling[priority])
         if (result.ok) return
         // A wait longer than anyone will wait (a pause another instance set, a spent window).
-        if (result.waitMs > maxWaitMs) throw new GateFullError(Math.ceil(result.waitMs / 1000))
+        if (result.waitMs > maxWaitMs || priority === 'background')
+          throw new GateFullError(Math.ceil(result.waitMs / 1000))
       }
+      if (priority === 'background') throw new GateFullError(retryAfterSeconds())
       return enqueue(priority, signal)
     },
     async pause(seconds) {

@@ -195,6 +195,26 @@ describe('createReconciler', () => {
     expect(model.queryCallLogs({ answered_at_gte: 'soon' }, LINES)).toBeUndefined()
   })
 
+  it('when the gate has no room for it, tries again at the next tick: quietly, and nothing counted', async () => {
+    const { mock, model } = setup()
+    let room = false
+    const warnings: string[] = []
+    const r = createReconciler({
+      model,
+      upstream: async (request) => (room ? mock.fetch(withKey(request)) : null),
+      baseUrl: BASE,
+      logger: { warn: (line: string) => void warnings.push(line) },
+    })
+    await r.runOnce()
+    expect(model.coverage()).toBeUndefined()
+    expect(r.sentInLastMinute()).toBe(0)
+    room = true
+    await r.runOnce()
+    expect(model.coverage()!.since).toBeNull()
+    expect(r.sentInLastMinute()).toBe(2)
+    expect(warnings).toEqual([])
+  })
+
   it('after a restart, catches up from where it stopped (the cursor is in the store)', async () => {
     const store = createMemoryModelStore()
     const one = setup({ store })

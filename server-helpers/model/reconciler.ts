@@ -11,8 +11,11 @@ import { MAX_PAGE_SIZE } from '../../src/api/limits'
 import type { ReadModel } from './readModel'
 import type { CallStatusReading, InboundCall } from './types'
 
-/** Calls the service through the deployment's budget gate (it adds the key). */
-type BackgroundUpstream = (request: Request, options: { priority: 'background' }) => Promise<Response>
+/**
+ * Calls the service through the deployment's budget gate (it adds the key). Null: the gate has
+ * no room for background work now (users' requests come first); the read is tried at a later tick.
+ */
+type BackgroundUpstream = (request: Request, options: { priority: 'background' }) => Promise<Response | null>
 
 /** Options of {@link createReconciler}. */
 export interface ReconcilerOptions {
@@ -127,16 +130,20 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   /** One request within the share; null when the share is used up or the service refused. */
   const get = async (path: string, query: Record<string, string | number>): Promise<Response | null> => {
     if (!canSend()) return null
-    sent.push(now())
+    const at = now()
     const url = new URL(base + path)
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value))
+    let response: Response | null
     try {
-      return await options.upstream(new Request(url), { priority: 'background' })
+      response = await options.upstream(new Request(url), { priority: 'background' })
     } catch (error) {
-      // The gate refusing background work while users need the budget is expected: a line, not a stack.
       logger.warn(`linekit reconciler: no answer this time (${error instanceof Error ? error.message : String(error)})`)
+      // It may have reached the service: it counts toward the share.
+      sent.push(at)
       return null
     }
+    if (response) sent.push(at)
+    return response
   }
 
   const listMessages = async (query: Record<string, string | number>): Promise<MessageRecord[] | null> => {
