@@ -38,6 +38,9 @@ function priorityOf(matched: MatchedRoute): Priority {
 
 const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300
 
+const unreadable = () =>
+  messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+
 /** Creates the proxy route handler. */
 export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const { scopes, learned, model, listSoon } = deps
@@ -73,7 +76,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       listing = (await scopes.listing()).body
     } catch (error) {
       if (error instanceof LinekitHttpError) throw error
-      throw messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+      throw unreadable()
     }
     const mine = (item: unknown) =>
       !!item &&
@@ -130,7 +133,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     const parsed = parseJson(answer.text)
     const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
     if (parsed === undefined && route.path === '/get-message-api/:message_handle') {
-      throw messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+      throw unreadable()
     }
     switch (route.path) {
       case '/get-message-api/:message_handle': {

@@ -357,6 +357,25 @@ describe('<InboundCallHistory>', () => {
     await waitFor(() => expect(within(history()).getAllByRole('listitem')[0]).toHaveTextContent(/Answered elsewhere/))
   })
 
+  it('a call ringing when the page opens can be answered there (the history from the server brings it)', async () => {
+    const backend = createBackend()
+    const uuid = await ring(backend)
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(
+      backend,
+      <>
+        <InboundCallBanner />
+        <InboundCallHistory />
+      </>,
+      { events: 'bus' },
+    )
+    await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'))
+    expect(within(banner(container)).getByText(caller)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Answer' }))
+    await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
+    expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('answered')
+  })
+
   it('with a server that keeps no history, says so and lists the calls seen since the page opened', async () => {
     const backend = createBackend({ readModel: false })
     renderWithBackend(backend, <InboundCallHistory />, { events: 'bus' })

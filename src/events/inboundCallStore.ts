@@ -142,6 +142,18 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
     )
   }
 
+  /** A call starts ringing: it joins the queue (with Answer and Decline) and heads the history. */
+  const ring = (ringing: Omit<InboundCall, 'state' | 'endStatus'>) => {
+    // spec: "one event per call even if the device repeats the signal" — still be idempotent.
+    if (finished.has(ringing.callUuid) || snapshot.calls.some((c) => c.callUuid === ringing.callUuid)) return
+    const call: InboundCall = { ...ringing, state: 'ringing' }
+    const entry: InboundCallRecord = { ...ringing, outcome: 'ringing', ended: false, acknowledged: false }
+    emit({
+      calls: [...snapshot.calls, call],
+      history: [entry, ...snapshot.history.filter((r) => r.callUuid !== call.callUuid)].slice(0, historySize),
+    })
+  }
+
   return {
     getSnapshot: () => snapshot,
     subscribe(listener: () => void) {
@@ -153,29 +165,12 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
       switch (event.type) {
         case 'audiocall.inbound.ringing': {
           const d = event.data
-          // spec: "one event per call even if the device repeats the signal" — still be idempotent.
-          if (finished.has(d.call_uuid) || snapshot.calls.some((c) => c.callUuid === d.call_uuid)) return
-          const call: InboundCall = {
+          ring({
             callUuid: d.call_uuid,
             from: d.from,
             lineId: d.pb_line_id,
             linePhoneNumber: d.linePhoneNumber,
             ringingAt: d.ringingAt,
-            state: 'ringing',
-          }
-          const entry: InboundCallRecord = {
-            callUuid: call.callUuid,
-            from: call.from,
-            lineId: call.lineId,
-            linePhoneNumber: call.linePhoneNumber,
-            ringingAt: call.ringingAt,
-            outcome: 'ringing',
-            ended: false,
-            acknowledged: false,
-          }
-          emit({
-            calls: [...snapshot.calls, call],
-            history: [entry, ...snapshot.history.filter((r) => r.callUuid !== call.callUuid)].slice(0, historySize),
           })
           return
         }
@@ -204,6 +199,11 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
       for (const callUuid of next.ended) finished.add(callUuid)
       emit({ ...snapshot, history: next.history.slice(0, historySize) })
     },
+    /**
+     * A call the server says is ringing (`GET <prefix>/calls/inbound`) rang before this page
+     * opened: it joins the queue as if its `ringing` event had come here, so it can be answered.
+     */
+    ring,
     /** Apply a call-status poll result (ASSUMPTIONS.md: `call_status` values). */
     applyStatus(status: Pick<CallStatusResponse, 'call_uuid' | 'call_status'>) {
       if (status.call_status === 'ringing') return

@@ -30,7 +30,8 @@ const isUnavailable = (error: unknown) => LinekitError.is(error) && error.status
 /**
  * The inbound call history: loads the user's recent inbound calls from linekit/server
  * (`GET <prefix>/calls/inbound`, kept by its read model from the audio-call webhooks), so a reload
- * or a second tab still shows the calls that rang before it opened, then follows the call events.
+ * or a second tab still shows the calls that rang before it opened (one still ringing joins the
+ * incoming calls, to be answered here), then follows the call events.
  * Loaded again when the event stream reconnects (events may have been missed meanwhile).
  *
  * @example
@@ -47,7 +48,15 @@ export function useInboundCallHistory(): UseInboundCallHistoryResult {
   })
   const { data } = query
   useEffect(() => {
-    if (data) inboundCalls.updateHistory(mergeServerHistory(data.data))
+    if (!data) return
+    inboundCalls.updateHistory(mergeServerHistory(data.data))
+    // A call still ringing when the page opened can be answered here too (the provider then
+    // polls its status, so one whose end was missed leaves again).
+    for (const item of data.data) {
+      if (item.state !== 'ringing' || item.ringingAt === null) continue
+      const { call_uuid: callUuid, from, pb_line_id: lineId, linePhoneNumber, ringingAt } = item
+      inboundCalls.ring({ callUuid, from, lineId, linePhoneNumber, ringingAt })
+    }
   }, [data, inboundCalls])
   const status: InboundCallHistoryStatus = query.isSuccess
     ? 'loaded'
