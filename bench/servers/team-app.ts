@@ -81,8 +81,11 @@ server.listen(Number(process.env.TEAM_PORT ?? 0), '127.0.0.1', () => {
   const address = server.address()
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }))
 })
+// A graceful stop, as the README asks of a deployment: close() saves the model and gives the
+// reconciler's lease up, so another instance leads at its next tick (not after the lease runs out).
 process.on('SIGTERM', () => {
   server.closeAllConnections()
-  server.close(() => process.exit(0))
+  server.close()
+  void linekit.close().finally(() => process.exit(0))
   setTimeout(() => process.exit(0), 2000).unref()
 })
