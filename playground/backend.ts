@@ -119,6 +119,7 @@ export function createPlaygroundBackend(options: PlaygroundBackendOptions = {}):
     },
     handle: (request, context) => current.handle(request, context),
     settled: () => current.settled(),
+    ready: () => current.ready(),
     close: () => current.close(),
   }
   // The mock's webhooks go into the real webhook route (in-process: no port to know).

@@ -134,6 +134,13 @@ export interface LinekitServer {
   /** Resolves when the background work started so far (webhook publishes) is done. */
   settled(): Promise<void>
   /**
+   * Resolves once the read model holds what its store holds (with Redis: what the other instances
+   * recorded and learned), so reads and webhooks are answered from it without waiting or going
+   * upstream. Await it before taking traffic (a readiness check); requests before it are served,
+   * only slower. Rejects when the store cannot be read.
+   */
+  ready(): Promise<void>
+  /**
    * Stops the read model's reconciler (it saves the model and gives its lease up, so another
    * instance takes over at once). Its timer never keeps a process alive; call this on shutdown.
    */
@@ -302,6 +309,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       }
     },
     settled: () => ctx.settled(),
+    ready: async () => {
+      await model?.ready()
+    },
     close: async () => {
       await attached?.reconciler?.stop()
     },

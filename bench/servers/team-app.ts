@@ -77,6 +77,9 @@ const server = createServer((req, res) => {
   void handler(req, res)
 })
 server.keepAliveTimeout = 60_000
+// Traffic only once the read model is loaded (a deployment's readiness check): a restarted
+// instance then answers from what the other one recorded, not upstream or after a wait.
+await linekit.ready()
 server.listen(Number(process.env.TEAM_PORT ?? 0), '127.0.0.1', () => {
   const address = server.address()
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }))

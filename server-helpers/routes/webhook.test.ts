@@ -83,10 +83,15 @@ describe('webhook route', () => {
     const loaded = new Promise<void>((resolve) => (open = resolve))
     const store: ModelStore = { ...shared, open: async (target) => (await loaded, shared.open(target)) }
     const { server, upstream } = setup({}, { readModel: { store, reconciler: false } })
+    let ready = false
+    void server.ready().then(() => (ready = true))
     const seen = recordBus(server.bus)
     expect((await server.handle(hook(messagePayload(NUMBER)))).status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 20))
+    // ready() (a deployment's readiness check) waits for the same load.
+    expect(ready).toBe(false)
     open()
+    await server.ready()
     await server.settled()
     expect(seen[0]).toMatchObject({ type: 'message', lineId: LINE_C })
     // No line was probed upstream for a number the model knew.
