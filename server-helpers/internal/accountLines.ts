@@ -20,28 +20,37 @@ interface AccountLinesOptions {
   now: () => number
 }
 
-/** Line ids of a get-lines body (spec: Line — fields not shown beyond `lineId`). */
-function lineIdsOf(body: unknown): string[] {
-  // spec: GET /get-lines — an array for production accounts, `{ trial: true, ... }` for trial
-  // accounts (ASSUMPTIONS: optional `lines` array inside the descriptor).
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === 'object' && Array.isArray((body as { lines?: unknown }).lines)
-      ? (body as { lines: unknown[] }).lines
-      : []
-  const out: string[] = []
-  for (const item of list) {
-    const lineId = item && typeof item === 'object' ? (item as { lineId?: unknown }).lineId : undefined
-    if (typeof lineId === 'string') out.push(lineId.toLowerCase())
+// spec: GET /get-lines — an array for production accounts, `{ trial: true, ... }` for trial
+// accounts (ASSUMPTIONS: optional `lines` array inside the descriptor).
+const isDescriptor = (body: unknown): body is Record<string, unknown> =>
+  !!body && typeof body === 'object' && !Array.isArray(body)
+const itemsOf = (body: unknown): unknown[] =>
+  Array.isArray(body) ? body : isDescriptor(body) && Array.isArray(body.lines) ? body.lines : []
+
+/** A listing item's lower-cased `lineId` (spec: Line — fields not shown beyond `lineId`). */
+function lineIdOf(item: unknown): string | undefined {
+  const lineId = item && typeof item === 'object' ? (item as { lineId?: unknown }).lineId : undefined
+  return typeof lineId === 'string' ? lineId.toLowerCase() : undefined
+}
+
+/** The listing with only the items of `lines` (lower-cased ids), a trial descriptor's `lines` too. */
+export function listingFor(body: unknown, lines: ReadonlySet<string>): unknown {
+  const mine = (item: unknown) => {
+    const lineId = lineIdOf(item)
+    return lineId !== undefined && lines.has(lineId)
   }
-  return out
+  if (Array.isArray(body)) return body.filter(mine)
+  return isDescriptor(body) && Array.isArray(body.lines) ? { ...body, lines: body.lines.filter(mine) } : body
 }
 
 /** Builds the lookup from a get-lines body. */
 function toAccountLines(body: unknown): AccountLines {
-  const trial =
-    !!body && typeof body === 'object' && !Array.isArray(body) && (body as { trial?: unknown }).trial === true
-  return { ids: new Set(lineIdsOf(body)), trial, body }
+  const ids = new Set<string>()
+  for (const item of itemsOf(body)) {
+    const lineId = lineIdOf(item)
+    if (lineId !== undefined) ids.add(lineId)
+  }
+  return { ids, trial: isDescriptor(body) && body.trial === true, body }
 }
 
 /** A TTL cache with one request in flight at a time; failures are not cached. */

@@ -4,6 +4,7 @@
  * every upstream call through the budget gate.
  */
 import type { LinekitContext } from '../context'
+import { listingFor } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
 import { LinekitHttpError, json, messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
@@ -78,14 +79,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       if (error instanceof LinekitHttpError) throw error
       throw unreadable()
     }
-    const mine = (item: unknown) =>
-      !!item &&
-      typeof item === 'object' &&
-      typeof (item as { lineId?: unknown }).lineId === 'string' &&
-      scope.lines.has((item as { lineId: string }).lineId.toLowerCase())
-    if (Array.isArray(listing)) return json(listing.filter(mine))
-    const record = listing && typeof listing === 'object' ? (listing as Record<string, unknown>) : undefined
-    return json(record && Array.isArray(record.lines) ? { ...record, lines: record.lines.filter(mine) } : listing)
+    return json(listingFor(listing, scope.lines))
   }
 
   const readJsonBody = async (request: Request): Promise<Body> => {
