@@ -1,4 +1,5 @@
 import { act, waitFor } from '@testing-library/react'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { useThread } from './useThread'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
@@ -84,5 +85,56 @@ describe('useThread against the mock through the real server handler', () => {
     await waitFor(() => expect(contents(result.current.items).at(-1)).toBe('Did you get this?'))
     expect(requests.to('/get-messages-api').length).toBeGreaterThan(listsBefore)
     requests.stop()
+  })
+
+  it('keeps loading an older page when a live event arrives meanwhile (the event refetches after it)', async () => {
+    const backend = createBackend()
+    const peer = '+14155550177'
+    for (let i = 1; i <= 120; i++) {
+      backend.mock.clock.advance(60_000)
+      backend.mock.control.injectInbound({ from: peer, message: `m ${i}` })
+    }
+    await backend.mock.control.webhooks.flush()
+    // Holds the older page's reads (time cursor) until released; then the backend answers them.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let olderAsked = false
+    const hold = http.get('*/api/linekit/get-messages-api', async ({ request }) => {
+      if (!new URL(request.url).searchParams.has('created_at_lte')) return
+      olderAsked = true
+      await held
+    })
+    const events = createMemoryEventSource()
+    const { result } = renderWithBackend(backend, () => useThread({ phoneNumber: peer, pageSize: 50 }), {
+      events,
+      handlers: [hold],
+    })
+    await waitFor(() => expect(result.current.items).toHaveLength(50))
+    act(() => result.current.fetchOlder())
+    await waitFor(() => expect(olderAsked).toBe(true))
+    // A message arrives while the older page is on its way: the thread must refresh, and the
+    // page the user asked for must still arrive.
+    backend.mock.clock.advance(60_000)
+    backend.mock.control.injectInbound({ from: peer, message: 'while loading' })
+    await backend.mock.control.webhooks.flush()
+    act(() =>
+      events.emit({
+        type: 'message',
+        data: {
+          message: 'while loading',
+          destination: peer,
+          receivedAt: new Date(backend.mock.clock.now()).toISOString(),
+          direction: 'inbound',
+          messageId: 9_000_001,
+          guid: 'guid-while-loading',
+          linePhoneNumber: '+14155550100',
+        },
+      }),
+    )
+    release()
+    await waitFor(() => expect(contents(result.current.items).at(-1)).toBe('while loading'))
+    // Two pages of 50, refetched from the newest: the older page is there.
+    await waitFor(() => expect(result.current.items).toHaveLength(100))
+    expect(contents(result.current.items).slice(0, 2)).toEqual(['m 22', 'm 23'])
   })
 })

@@ -16,6 +16,7 @@ import type { LinekitContextValue } from './context'
 import type { RetryPolicy } from './retryPolicy'
 import { createSendEngine } from './sendEngine'
 import { gateClient, gatesFor } from './wrapClient'
+import { refreshQueries } from './refreshQueries'
 
 /** Props of {@link LinekitProvider}. */
 export interface LinekitProviderProps {
@@ -73,8 +74,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
       createSendEngine({
         retry: (JSON.parse(sendRetryKey) as Partial<RetryPolicy> | null) ?? {},
         onAccepted: (m) => {
-          void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(m.phone) })
-          void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+          void refreshQueries(queryClient, linekitKeys.messages.threads(m.phone))
+          void refreshQueries(queryClient, linekitKeys.messages.lists())
         },
         snapshotThread: (phone) => {
           const knownHandles = new Set<string>()
@@ -119,22 +120,22 @@ export function LinekitProvider(props: LinekitProviderProps) {
       if (event.type === 'message') {
         // A webhook carries no message handle (spec: Message webhook payload): refetch the thread.
         const data = event.data as typeof event.data & { contactPhoneNumber?: unknown }
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(data.destination) })
+        void refreshQueries(queryClient, linekitKeys.messages.threads(data.destination))
         // CRM-variant payloads also name the contact's number.
         if (typeof data.contactPhoneNumber === 'string' && data.contactPhoneNumber !== data.destination) {
-          void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(data.contactPhoneNumber) })
+          void refreshQueries(queryClient, linekitKeys.messages.threads(data.contactPhoneNumber))
         }
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+        void refreshQueries(queryClient, linekitKeys.messages.lists())
       } else if (event.type === 'message.record') {
         // A message the server's read model found in the messages list: its webhook was lost, or
         // its listed record (handle, status) now replaces the webhook's provisional one.
         const record = event.data
         const other = record.direction === 'inbound' ? record.from_number : record.to_number
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.threads(other) })
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() })
+        void refreshQueries(queryClient, linekitKeys.messages.threads(other))
+        void refreshQueries(queryClient, linekitKeys.messages.lists())
       } else {
         inboundCalls.applyEvent(event)
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.callStatus(event.data.call_uuid) })
+        void refreshQueries(queryClient, linekitKeys.callStatus(event.data.call_uuid))
       }
     })
     let dropped = false
@@ -143,8 +144,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
       if (status === 'open' && dropped) {
         // spec: Events rule 2 — no retries, no replay guarantee: refetch threads, poll ringing calls.
         dropped = false
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })
-        void queryClient.invalidateQueries({ queryKey: linekitKeys.inboundCalls })
+        void refreshQueries(queryClient, linekitKeys.messages.all)
+        void refreshQueries(queryClient, linekitKeys.inboundCalls)
         void pollRinging()
       }
     })

@@ -1,0 +1,16 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+
+/**
+ * Marks the queries under `queryKey` stale and refetches the active ones, without cancelling a
+ * fetch already under way. TanStack's default (`cancelRefetch: true`) would drop an older page the
+ * user asked for ("Load older" did nothing when a live event came meanwhile): the refetch keeps
+ * only the pages already loaded. A query that was fetching is refetched once that fetch settles,
+ * so what the event announced still shows.
+ */
+export async function refreshQueries(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  const busy = queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })
+  await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false })
+  await Promise.all(
+    busy.map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true }, { cancelRefetch: false })),
+  )
+}
