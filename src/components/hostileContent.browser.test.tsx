@@ -189,8 +189,9 @@ describe('hostile content renders inert in every component', () => {
       .slice(0, 4)) {
       await user.click(button).catch(() => undefined)
     }
-    // Give images, media and SVG time to load or fail (their handlers would run now).
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Wait until every image has loaded or failed (an `onerror` payload would have run by then),
+    // however busy the machine: a fixed pause could end first and miss a payload.
+    await waitFor(() => expect([...document.images].every((img) => img.complete)).toBe(true), { timeout: 15_000 })
     // The hostile fields did reach the components (as text): message, line name, contact name, transcript.
     const shown = (prefix: string) => screen.queryAllByText((t) => t.includes(`${prefix} <img src=x onerror=`)).length
     const reached = {
@@ -214,7 +215,8 @@ describe('hostile content renders inert in every component', () => {
         <div dangerouslySetInnerHTML={{ __html: HTML }} />
       </div>,
     )
-    await waitFor(() => expect(window.__pwned).toBeGreaterThan(0))
+    // The payload runs once its image fails to load: on a busy machine that takes more than a second.
+    await waitFor(() => expect(window.__pwned).toBeGreaterThan(0), { timeout: 15_000 })
     expect(offenders().length).toBeGreaterThan(0)
   })
 })
