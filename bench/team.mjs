@@ -8,9 +8,12 @@
 // Each user sends a message a minute, a customer writes every 15 s.
 //
 // Phases: `single` (one app instance), `idle` (5 then 50 idle users: upstream requests per minute),
-// `redis` (two app instances sharing a real redis-server, each restarted once mid-run).
+// `redis` (two app instances sharing a real redis-server, each restarted once mid-run), `scale`
+// (100 users on two instances over redis-server, each restarted once, plus one user flooding
+// typing indicators and sends at 10/s for a minute: the others must not notice).
 //
-//   node bench/team.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 150] [--phases single,idle,redis] [--json]
+//   node bench/team.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 150]
+//     [--scale-users 100] [--phases single,idle,redis,scale] [--json]
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
 import { createServer, request as httpRequest } from 'node:http'
@@ -153,7 +156,7 @@ async function startForwarder(mockUrl) {
 
 /** Starts one app instance (compiled team-app) on `port`; resolves once it listens. */
 async function startApp({ app, pageDir, upstream, port, name, redis, lines }) {
-  const child = spawn(process.execPath, [app], {
+  const child = spawn(process.execPath, ['--expose-gc', app], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -273,7 +276,7 @@ const TEXT = /\b(?:cust|send)-[\w-]+/g
  * (reconnecting with Last-Event-ID after the stream's `retry:`, as EventSource does), the threads list every 15 s,
  * and — unless idle — a send a minute followed by the conversation's confirmation reads every 2 s.
  */
-function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now }) {
+function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now, sendEveryMs = MINUTE }) {
   const cookie = `lkuser=${id}`
   const seen = {}
   const errors = []
@@ -368,7 +371,7 @@ function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now })
         timers.push(
           setTimeout(() => {
             void send()
-            timers.push(setInterval(() => void send(), MINUTE))
+            timers.push(setInterval(() => void send(), sendEveryMs))
           }, offsetMs),
         )
       }
@@ -382,7 +385,7 @@ function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now })
 }
 
 /** A user in Chromium: the inbox page; sends by typing into the conversation's composer. */
-async function browserUser({ browser, id, base, offsetMs = 0 }) {
+async function browserUser({ browser, id, base, offsetMs = 0, sendEveryMs = MINUTE, burst = 1 }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const url = new URL(base())
   await context.addCookies([{ name: 'lkuser', value: id, domain: url.hostname, path: '/' }])
@@ -395,15 +398,19 @@ async function browserUser({ browser, id, base, offsetMs = 0 }) {
   const timers = []
   let n = 0
   let failedShown = 0
+  // `burst` messages typed one after another, as an agent answering in several short lines: the
+  // customer must read them in the order typed.
   const send = async () => {
-    const text = `send-${id}-${++n}`
-    sends.push({ text, t: Date.now(), status: 'typed' })
-    try {
-      const box = page.getByRole('textbox', { name: 'Message' })
-      await box.fill(text)
-      await box.press('Enter')
-    } catch (error) {
-      errors.push(`send ${text}: ${error}`)
+    for (let b = 0; b < burst; b++) {
+      const text = `send-${id}-${++n}`
+      sends.push({ text, t: Date.now(), status: 'typed' })
+      try {
+        const box = page.getByRole('textbox', { name: 'Message' })
+        await box.fill(text)
+        await box.press('Enter')
+      } catch (error) {
+        errors.push(`send ${text}: ${error}`)
+      }
     }
   }
   const watch = async () => {
@@ -426,7 +433,7 @@ async function browserUser({ browser, id, base, offsetMs = 0 }) {
       timers.push(
         setTimeout(() => {
           void send()
-          timers.push(setInterval(() => void send(), MINUTE))
+          timers.push(setInterval(() => void send(), sendEveryMs))
         }, offsetMs),
       )
       timers.push(setInterval(() => void watch(), 5000))
@@ -440,6 +447,53 @@ async function browserUser({ browser, id, base, offsetMs = 0 }) {
       await context.close()
     },
   }
+}
+
+/**
+ * One user (or one buggy tab) flooding the app: `perSecond` requests a second for `seconds`,
+ * typing indicators to 40 threads and sends, alternately, without waiting for answers. Its
+ * answers are counted by status: fairness refuses it with its own 429s, never anyone else.
+ */
+function floodUser({ id, base, seconds = 60, perSecond = 10 }) {
+  const statuses = {}
+  const count = (status) => (statuses[status] = (statuses[status] ?? 0) + 1)
+  return {
+    id,
+    statuses,
+    async run() {
+      const end = Date.now() + seconds * 1000
+      const inflight = []
+      for (let k = 0; Date.now() < end; k++) {
+        const [path, body] =
+          k % 2 === 0
+            ? ['/send-typing-indicator', { phoneNumber: `+1415555${String(200 + ((k / 2) % 40)).padStart(4, '0')}` }]
+            : ['/send-api-message', { phone: '+14155550299', message: `flood-${k}`, idempotencyKey: `${id}-${k}` }]
+        inflight.push(
+          fetch(`${base()}/api/linekit${path}`, {
+            method: 'POST',
+            headers: { cookie: `lkuser=${id}`, 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+            .then(async (response) => (await response.text(), count(response.status)))
+            .catch(() => count('network error')),
+        )
+        await sleep(1000 / perSecond)
+      }
+      await Promise.all(inflight)
+    },
+  }
+}
+
+/** The app instances' retained heap, summed (each collects garbage first: team-app's /__bench/memory). */
+async function heapUsed(urls) {
+  let total = 0
+  for (const url of urls) {
+    const reading = await fetch(`${url}/__bench/memory`)
+      .then((r) => r.json())
+      .catch(() => null)
+    if (reading) total += reading.heapUsed
+  }
+  return total
 }
 
 // ───────────────────────────── measures ─────────────────────────────
@@ -456,32 +510,64 @@ function peakPerMinute(times) {
   return best
 }
 
-/** Outbound messages the mock stored, by text. */
-async function storedCounts(control) {
+/** Outbound messages the mock stored: how often each text, and each user's texts in stored order. */
+async function storedOutbound(control) {
   const { events } = await control('GET', '/events')
   const counts = new Map()
+  const byUser = new Map() // user id → [n, …] in the order the service stored them
   for (const event of events) {
     if (event.type !== 'message.outbound' || !event.message) continue
-    counts.set(event.message.content, (counts.get(event.message.content) ?? 0) + 1)
+    const text = event.message.content
+    counts.set(text, (counts.get(text) ?? 0) + 1)
+    const match = /^send-([\w]+)-(\d+)$/.exec(text)
+    if (!match) continue
+    if (!byUser.has(match[1])) byUser.set(match[1], [])
+    byUser.get(match[1]).push(Number(match[2]))
   }
-  return counts
+  // A user's texts stored out of the order typed (each number must be above the one before).
+  const outOfOrder = []
+  for (const [user, numbers] of byUser) {
+    for (let i = 1; i < numbers.length; i++)
+      if (numbers[i] <= numbers[i - 1]) outOfOrder.push(`${user}: ${numbers.join(', ')}`)
+  }
+  return { counts, outOfOrder: [...new Set(outOfOrder)] }
 }
 
 /** Runs the team for `minutes` against app instance(s); returns the measures. */
-async function runTeam({ forwarder, mock, browser, bases, users, browsers, minutes, restart }) {
+async function runTeam({
+  forwarder,
+  mock,
+  browser,
+  bases,
+  users,
+  browsers,
+  minutes,
+  restart,
+  sendEveryMs = MINUTE,
+  burst = 1,
+  flood = false,
+}) {
   // Every upstream request of the phase counts, the pages' first loads too.
   const firstRequest = forwarder.requests.length
   const firstHook = forwarder.hooks.length
+  const instanceUrls = () => forwarder.instances.filter((x) => x.up).map((x) => x.url)
+  const heapBefore = await heapUsed(instanceUrls())
   const people = []
   const baseOf = (i) => () => bases()[i % bases().length]
   for (let i = 0; i < users; i++) {
-    const offsetMs = Math.round((i * MINUTE) / users)
-    if (i < browsers)
-      people.push({ kind: 'browser', user: await browserUser({ browser, id: `u${i}`, base: baseOf(i), offsetMs }) })
-    else people.push({ kind: 'node', user: nodeUser({ id: `u${i}`, base: baseOf(i), offsetMs }) })
+    const offsetMs = Math.round((i * sendEveryMs) / users)
+    const who = { id: `u${i}`, base: baseOf(i), offsetMs, sendEveryMs }
+    if (i < browsers) people.push({ kind: 'browser', user: await browserUser({ browser, ...who, burst }) })
+    else people.push({ kind: 'node', user: nodeUser(who) })
   }
   const started = Date.now()
   for (const p of people) await p.user.start()
+  // Everyone connected (streams open, first reads done): the heap each connected user holds.
+  await sleep(10_000)
+  const heapConnected = await heapUsed(instanceUrls())
+  // The flooder starts 30 s in and floods for a minute, alongside everything else.
+  const flooder = flood ? floodUser({ id: 'flood', base: baseOf(0) }) : null
+  const flooding = flooder ? sleep(30_000).then(() => flooder.run()) : Promise.resolve()
   // The customer writes every 15 s (through the mock's control API: not an upstream request).
   const customer = []
   const write = async () => {
@@ -504,11 +590,15 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
   const left = started + minutes * MINUTE - Date.now()
   if (left > 0) await sleep(left)
   clearInterval(customerTimer)
+  await flooding
   // Let the last sends settle (confirmation reads, webhooks, reconciler).
   await sleep(20_000)
   const browserSeen = []
   for (const p of people) if (p.kind === 'browser') browserSeen.push({ id: p.user.id, seen: await p.user.seen() })
   for (const p of people) await p.user.stop()
+  // Streams closed: what the instances still hold (a stream's memory is freed when it closes).
+  await sleep(5000)
+  const heapAfter = await heapUsed(instanceUrls())
 
   // The voice-token mint has its own 30/min budget (spec: Limits): counted apart.
   const all = forwarder.requests.slice(firstRequest)
@@ -541,11 +631,11 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
       else nodeLatencies.push(p.user.seen[text] - at)
     }
   }
-  const stored = await storedCounts(mock.control)
+  const stored = await storedOutbound(mock.control)
   const sends = people.flatMap((p) => p.user.sends)
   const notOnce = sends
-    .filter((s) => stored.get(s.text) !== 1)
-    .map((s) => `${s.text} stored ${stored.get(s.text) ?? 0}×`)
+    .filter((s) => stored.counts.get(s.text) !== 1)
+    .map((s) => `${s.text} stored ${stored.counts.get(s.text) ?? 0}×`)
   const perMinute = []
   for (let m = 0; m < minutes; m++)
     perMinute.push(requests.filter((r) => r.t >= started + m * MINUTE && r.t < started + (m + 1) * MINUTE).length)
@@ -581,6 +671,14 @@ async function runTeam({ forwarder, mock, browser, bases, users, browsers, minut
     reconcilerHandovers,
     sends: sends.length,
     notStoredOnce: notOnce,
+    outOfOrder: stored.outOfOrder,
+    flood: flooder ? { statuses: flooder.statuses } : null,
+    memory: {
+      perConnectedUserKB: Math.round((heapConnected - heapBefore) / users / 102.4) / 10,
+      connectedMB: Math.round(heapConnected / 104857.6) / 10,
+      beforeMB: Math.round(heapBefore / 104857.6) / 10,
+      afterMB: Math.round(heapAfter / 104857.6) / 10,
+    },
     sendErrors: people.flatMap((p) => p.user.errors).slice(0, 20),
     errorCount: people.flatMap((p) => p.user.errors).length,
     customerMessages: customer.length,
@@ -653,15 +751,75 @@ async function withMock(fn) {
 }
 
 /**
- * Runs the phases; returns { single?, idle?, redis? }.
- * @param {{ minutes?: number, users?: number, browsers?: number, idleSeconds?: number, phases?: string[], log?: (...a: unknown[]) => void }} options
+ * Two app instances over one redis-server behind the balancer, each restarted once mid-run;
+ * `load` (sendEveryMs, burst, flood) is passed to the team.
+ */
+async function runTwoInstances({ built, browser, users, browsers, minutes, ...load }) {
+  const redis = await startRedis()
+  try {
+    return await withMock(async ({ mock, forwarder, lines }) => {
+      const ports = [await freePort(), await freePort()]
+      const apps = []
+      for (const [i, port] of ports.entries()) {
+        apps[i] = await startApp({
+          ...built,
+          upstream: forwarder.url,
+          port,
+          name: 'ab'[i],
+          redis: redis.url,
+          lines,
+        })
+        forwarder.instances.push({ url: apps[i].url, up: true })
+      }
+      const restartOf = (i) => async () => {
+        forwarder.instances[i].up = false
+        await apps[i].stop()
+        apps[i] = await startApp({
+          ...built,
+          upstream: forwarder.url,
+          port: ports[i],
+          name: 'ab'[i],
+          redis: redis.url,
+          lines,
+        })
+        forwarder.instances[i].up = true
+      }
+      const balancer = await startBalancer(forwarder.instances)
+      try {
+        return await runTeam({
+          forwarder,
+          mock,
+          browser,
+          bases: () => [balancer.url],
+          users,
+          browsers,
+          minutes,
+          ...load,
+          restart: [
+            { name: 'a', atMs: (minutes * MINUTE) / 3, run: restartOf(0) },
+            { name: 'b', atMs: (2 * minutes * MINUTE) / 3, run: restartOf(1) },
+          ],
+        })
+      } finally {
+        await balancer.close()
+        for (const app of apps) await app.stop()
+      }
+    })
+  } finally {
+    await redis.stop()
+  }
+}
+
+/**
+ * Runs the phases; returns { single?, idle?, redis?, scale? }.
+ * @param {{ minutes?: number, users?: number, browsers?: number, idleSeconds?: number, scaleUsers?: number, phases?: string[], log?: (...a: unknown[]) => void }} options
  */
 export async function runTeamBench(options = {}) {
   const minutes = options.minutes ?? 3
   const users = options.users ?? 25
   const browsersCount = options.browsers ?? 5
   const idleSeconds = options.idleSeconds ?? 150
-  const phases = new Set(options.phases ?? ['single', 'idle', 'redis'])
+  const phases = new Set(options.phases ?? ['single', 'idle', 'redis', 'scale'])
   const log = options.log ?? console.log
   const built = await buildAll()
   const browser = await launchBrowser()
@@ -703,58 +861,25 @@ export async function runTeamBench(options = {}) {
     }
     if (phases.has('redis')) {
       log(`  two instances over redis-server: ${users} users, ${minutes} min, each instance restarted once…`)
-      const redis = await startRedis()
-      try {
-        await withMock(async ({ mock, forwarder, lines }) => {
-          const ports = [await freePort(), await freePort()]
-          const apps = []
-          for (const [i, port] of ports.entries()) {
-            apps[i] = await startApp({
-              ...built,
-              upstream: forwarder.url,
-              port,
-              name: 'ab'[i],
-              redis: redis.url,
-              lines,
-            })
-            forwarder.instances.push({ url: apps[i].url, up: true })
-          }
-          const restartOf = (i) => async () => {
-            forwarder.instances[i].up = false
-            await apps[i].stop()
-            apps[i] = await startApp({
-              ...built,
-              upstream: forwarder.url,
-              port: ports[i],
-              name: 'ab'[i],
-              redis: redis.url,
-              lines,
-            })
-            forwarder.instances[i].up = true
-          }
-          const balancer = await startBalancer(forwarder.instances)
-          try {
-            out.redis = await runTeam({
-              forwarder,
-              mock,
-              browser,
-              bases: () => [balancer.url],
-              users,
-              browsers: browsersCount,
-              minutes,
-              restart: [
-                { name: 'a', atMs: (minutes * MINUTE) / 3, run: restartOf(0) },
-                { name: 'b', atMs: (2 * minutes * MINUTE) / 3, run: restartOf(1) },
-              ],
-            })
-          } finally {
-            await balancer.close()
-            for (const app of apps) await app.stop()
-          }
-        })
-      } finally {
-        await redis.stop()
-      }
+      out.redis = await runTwoInstances({ built, browser, users, browsers: browsersCount, minutes })
+    }
+    if (phases.has('scale')) {
+      const scaleUsers = options.scaleUsers ?? 100
+      log(
+        `  two instances over redis-server: ${scaleUsers} users, ${minutes} min, each instance restarted once, one user flooding…`,
+      )
+      // A send every `scaleUsers` × 2 s per user keeps the team's sends near 30 a minute (the key
+      // allows 60 for everything); each Chromium agent types three lines in a row.
+      out.scale = await runTwoInstances({
+        built,
+        browser,
+        users: scaleUsers,
+        browsers: browsersCount,
+        minutes,
+        sendEveryMs: scaleUsers * 2000,
+        burst: 3,
+        flood: true,
+      })
     }
   } finally {
     await browser.close()
@@ -770,6 +895,21 @@ export function teamRows(r) {
     ['most upstream requests in any 60 s', r.peakPerMinute],
     ['upstream 429s', r.upstream429],
     ['sends (stored exactly once)', `${r.sends} (${r.sends - r.notStoredOnce.length})`],
+    ['users whose sends were stored out of typed order', r.outOfOrder.length],
+    ...(r.flood
+      ? [
+          [
+            "the flooder's answers by status",
+            Object.entries(r.flood.statuses)
+              .map(([status, n]) => `${status}: ${n}`)
+              .join(', '),
+          ],
+        ]
+      : []),
+    [
+      'server heap (all instances): before users / connected / after they left; per connected user',
+      `${r.memory.beforeMB} / ${r.memory.connectedMB} / ${r.memory.afterMB} MB; ${r.memory.perConnectedUserKB} KB`,
+    ],
     ['customer messages', r.customerMessages],
     [
       'inbound on a Chromium screen after its webhook, p50 / p95 / max',
@@ -803,13 +943,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     users: 25,
     browsers: 5,
     idleSeconds: 90,
-    phases: 'single,idle,redis',
+    scaleUsers: 100,
+    phases: 'single,idle,redis,scale',
     json: false,
   })
   const result = await runTeamBench({ ...args, phases: args.phases.split(',') })
   if (args.json) console.log(JSON.stringify(result, null, 2))
   else {
-    for (const name of ['single', 'redis']) {
+    for (const name of ['single', 'redis', 'scale']) {
       if (!result[name]) continue
       console.log(`\n${name}`)
       printTable(['measure', 'value'], teamRows(result[name]))

@@ -610,6 +610,7 @@ if (wanted('team')) {
     check('team', `${label}: upstream 429s`, t.upstream429, '', '=', teamTargets.upstream429)
     check('team', `${label}: most upstream requests in any 60 s`, t.peakPerMinute, '', '≤', teamTargets.perMinute)
     check('team', `${label}: sends not stored exactly once`, t.notStoredOnce.length, '', '=', 0)
+    check('team', `${label}: users whose sends were stored out of typed order`, t.outOfOrder.length, '', '=', 0)
     check('team', `${label}: inbound messages never on a Chromium screen`, t.onScreen.missing.length, '', '=', 0)
     check(
       'team',
@@ -694,6 +695,26 @@ ${table(
       ),
     )
   }
+  if (r.scale) {
+    team('100 users', r.scale)
+    check(
+      'team',
+      '100 users: inbound messages that missed a connected Node user',
+      r.scale.nodeStream.missingCount,
+      '',
+      '=',
+      0,
+    )
+    const floodRefused = r.scale.flood?.statuses['429'] ?? 0
+    check('team', "100 users: the flooder's requests refused with its own 429", floodRefused, '', '≥', 1)
+    for (const [k, v] of teamRows(r.scale)) log(`  ${k}: ${v}`)
+    parts.push(
+      sectionOf(
+        `${r.scale.users} users (${r.scale.browsers} in Chromium) on two instances sharing a redis-server, each restarted once, and one user flooding typing indicators and sends at 10/s for a minute`,
+        r.scale,
+      ),
+    )
+  }
   sections.push(`## A support team on one API key
 
 Command: \`npm run bench -- --only team\` (\`node bench/team.mjs\`). The standalone mock over HTTP
@@ -710,6 +731,12 @@ counted apart (its own 30/min budget). A restarting instance cuts the event stre
 browsers reconnect after the server's \`retry:\` (1 s) and replay what they missed with Last-Event-ID.
 A reconciler handover is a change of instance between two of its reads in time order: one
 reconciler per deployment hands over at most once per restart; two at once would alternate.
+The 100-user run: 100 users on two instances (5 in Chromium, each typing three lines in a row),
+each user sending every 200 s so that the team's sends stay near 30 a minute within the key's 60;
+one more user floods typing indicators (to 40 threads) and sends at 10 a second for a minute,
+without waiting for answers. "Out of typed order": a user's texts the service stored in another
+order than typed. Server heap: each instance collects garbage first (\`--expose-gc\`), summed over
+the instances, before the users come, 10 s after they have connected, and after they left.
 
 ${parts.join('\n')}`)
 }

@@ -68,6 +68,14 @@ const linekit = createLinekitServer({
 })
 const handler = toNodeHandler(linekit)
 const server = createServer((req, res) => {
+  // The driver's memory readings (started with --expose-gc: a collection first, so the heap is
+  // what is retained, not garbage not yet collected).
+  if (req.method === 'GET' && req.url === '/__bench/memory') {
+    ;(globalThis as { gc?: () => void }).gc?.()
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify(process.memoryUsage()))
+    return
+  }
   const asset = req.method === 'GET' ? page[(req.url ?? '/').split('?')[0]!] : undefined
   if (asset) {
     res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store' })
