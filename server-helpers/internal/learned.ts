@@ -62,8 +62,14 @@ export function createLearned(lineNumbers: Record<string, string> | undefined, l
   const calls = new BoundedMap<string, string>(CAPACITY)
   const runs = new BoundedMap<number, string>(CAPACITY)
 
-  const conflict = (fact: string, details: Record<string, unknown>) =>
+  /** Conflicts already logged: the same one comes back with every list read that shows it. */
+  const reported = new BoundedMap<string, true>(CAPACITY)
+  const conflict = (fact: string, details: Record<string, unknown>) => {
+    const key = JSON.stringify(details)
+    if (reported.get(key)) return
+    reported.set(key, true)
     logger?.warn(`ignored a learned ${fact} that conflicts with a known one`, details)
+  }
 
   /** Records `key → lineId` unless the key is known for another line; true when the fact holds now. */
   const remember = <K>(map: BoundedMap<K, string>, fact: string, key: K, lineId: string): boolean => {

@@ -236,14 +236,12 @@ describe('createReadModel', () => {
     expect(model.lineIdForNumber(NUMBER_B)).toBe(LINE_B)
     // The same fact spelled in another case is no conflict.
     await model.learnLineNumber(NUMBER_B, LINE_B.toUpperCase())
-    expect(warnings).toEqual([
-      'ignored a learned number that conflicts with a known one',
-      'ignored a learned number that conflicts with a known one',
-    ])
+    // Logged once: the same conflict comes back with every listing that shows it.
+    expect(warnings).toEqual(['ignored a learned number that conflicts with a known one'])
     await model.learnCallLine('c1', LINE_B)
     await model.learnCallLine('c1', LINE_A)
     expect(model.lineIdForCall('c1')).toBe(LINE_B)
-    expect(warnings).toHaveLength(3)
+    expect(warnings).toHaveLength(2)
     // B's inbound message stays on B.
     const [change] = await model.applyMessageWebhook(webhook({ at: T0, linePhoneNumber: NUMBER_B }))
     expect(change).toMatchObject({ lineId: LINE_B })

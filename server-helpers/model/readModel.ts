@@ -97,7 +97,15 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
   const store = options.store ?? createMemoryModelStore()
   const now = options.now ?? Date.now
   const listeners = new Set<(changes: ModelChange[]) => void>()
-  const onConflict = (message: string, details: Record<string, unknown>) => options.logger?.warn(message, details)
+  // Logged once each: the same conflict comes back with every listing that shows it.
+  const reported = new Set<string>()
+  const onConflict = (message: string, details: Record<string, unknown>) => {
+    const key = JSON.stringify(details)
+    if (reported.has(key)) return
+    if (reported.size >= 1000) reported.clear()
+    reported.add(key)
+    options.logger?.warn(message, details)
+  }
   let state = new ModelState(options.retention, onConflict)
   const target = {
     apply(op: ModelOp) {
