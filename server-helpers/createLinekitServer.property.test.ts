@@ -387,6 +387,7 @@ describe('property: random and near-valid requests to every linekit/server route
       alice: ALL_LINES.filter((l) => l !== MAIN),
       bob: ALL_LINES.filter((l) => l !== MESSAGING),
       carol: [MESSAGING, INBOUND_ONLY],
+      dora: ALL_LINES.filter((l) => l !== SHARED),
       admin: [seedOtherLines.crm.lineId],
       nobody: ALL_LINES,
     }

@@ -216,7 +216,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     header: (options.csrfHeader ?? 'x-linekit-csrf').toLowerCase(),
     allowedOrigins: options.allowedOrigins ?? [],
   }
-  const learned = createLearned(options.lineNumbers)
+  const learned = createLearned(options.lineNumbers, logger)
   const accountLines = createAccountLinesCache({
     fetchLines: async () => {
       const answer = await ctx.upstream({ method: 'GET', url: `${ctx.baseUrl}/get-lines` }, { priority: 'read' })
@@ -226,6 +226,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     },
     ttlMs: options.linesCacheMs ?? 60_000,
     now,
+    // The listing, when it shows a line's number, is preferred over what answers taught.
+    onLoad: (lines) => learned.learnListing(lines.numbers),
   })
   // Every instance learns each call's line (and each line's number) from the audio-call events
   // on the shared bus, whichever instance received the webhook.

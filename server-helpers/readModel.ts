@@ -57,6 +57,7 @@ export function attachReadModel(
     ...(setup.store ? { store: setup.store } : {}),
     ...(setup.retention ? { retention: setup.retention } : {}),
     now: ctx.now,
+    logger: ctx.logger,
   })
   let reconciler: Reconciler | null = null
   if (setup.reconciler !== false) {

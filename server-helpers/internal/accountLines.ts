@@ -9,6 +9,11 @@ export interface AccountLines {
   ids: Set<string>
   /** The listing was a trial descriptor (spec: trial accounts refuse a `lineId` override). */
   trial: boolean
+  /**
+   * Line number → lower-cased line id, from items that carry a `phoneNumber` (spec: Line — fields
+   * not shown beyond `lineId`: usually empty; used when the service shows it).
+   */
+  numbers: Map<string, string>
   /** The listing as the service answered it. */
   body: unknown
 }
@@ -18,6 +23,8 @@ interface AccountLinesOptions {
   fetchLines: () => Promise<unknown>
   ttlMs: number
   now: () => number
+  /** Called with each listing read (the server learns the numbers it shows). */
+  onLoad?: (lines: AccountLines) => void
 }
 
 // spec: GET /get-lines — an array for production accounts, `{ trial: true, ... }` for trial
@@ -46,11 +53,15 @@ export function listingFor(body: unknown, lines: ReadonlySet<string>): unknown {
 /** Builds the lookup from a get-lines body. */
 function toAccountLines(body: unknown): AccountLines {
   const ids = new Set<string>()
+  const numbers = new Map<string, string>()
   for (const item of itemsOf(body)) {
     const lineId = lineIdOf(item)
-    if (lineId !== undefined) ids.add(lineId)
+    if (lineId === undefined) continue
+    ids.add(lineId)
+    const number = (item as { phoneNumber?: unknown }).phoneNumber
+    if (typeof number === 'string' && number) numbers.set(number, lineId)
   }
-  return { ids, trial: isDescriptor(body) && body.trial === true, body }
+  return { ids, trial: isDescriptor(body) && body.trial === true, numbers, body }
 }
 
 /** A TTL cache with one request in flight at a time; failures are not cached. */
@@ -64,6 +75,7 @@ export function createAccountLinesCache(options: AccountLinesOptions) {
       .then((body) => {
         const value = toAccountLines(body)
         cached = { at: options.now(), value }
+        options.onLoad?.(value)
         return value
       })
       .finally(() => {

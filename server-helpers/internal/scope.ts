@@ -30,6 +30,18 @@ export const lineRequired = (field: string): LinekitHttpError =>
 export const invalid = (error: string, hint: string): LinekitHttpError =>
   messagingError(400, 'invalid_request', error, hint)
 
+/**
+ * A message, call or run that is another user's gets exactly the answer (status, body, headers)
+ * of one that does not exist, whoever said so (this server or the service): no existence oracle.
+ */
+export const recordNotFound = (): LinekitHttpError =>
+  messagingError(
+    404,
+    'not_found',
+    'Not found',
+    'Use an id from your own lines: a message handle or call_uuid from a list, an event or your own request.',
+  )
+
 /** The service refused the lines lookup; each waiting request relays the same answer. */
 export class LinesRefused extends Error {
   constructor(readonly response: () => Response) {

@@ -3,7 +3,7 @@
  * `call_uuid → line` map. spec: Audio-call events; States and transitions — Inbound audio call.
  */
 import type { AudioCallEvent } from '../../src/api'
-import type { CallStatusReading, InboundCall, ModelChange } from './types'
+import type { CallStatusReading, ConflictReporter, InboundCall, ModelChange } from './types'
 
 const rank = { ringing: 0, answered: 1, ended: 2 } as const
 
@@ -13,8 +13,20 @@ export class CallBook {
   /** `call_uuid → line id`, from ringing events (`pb_line_id`) and from the user's own call starts. */
   readonly lines = new Map<string, { lineId: string; at: number }>()
 
+  constructor(private readonly onConflict: ConflictReporter = () => undefined) {}
+
+  /** A proved `call → line`; a call known on another line keeps it (the conflict is reported). */
   learn(callUuid: string, lineId: string, at: number): void {
-    this.lines.set(callUuid, { lineId, at })
+    const known = this.lines.get(callUuid)
+    if (known && known.lineId.toLowerCase() !== lineId.toLowerCase()) {
+      this.onConflict('ignored a learned call line that conflicts with a known one', {
+        call_uuid: callUuid,
+        knownLineId: known.lineId,
+        ignoredLineId: lineId,
+      })
+      return
+    }
+    this.lines.set(callUuid, { lineId: known?.lineId ?? lineId, at })
   }
 
   /** Applies an event; a late event never moves a call back (an `answered` after `ended` is ignored). */

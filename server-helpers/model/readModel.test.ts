@@ -225,6 +225,40 @@ describe('createReadModel', () => {
     expect(model.lineIdForNumber(CHAT)).toBeUndefined()
   })
 
+  it('never moves a known number or call to another line: the conflicting fact is reported and ignored', async () => {
+    const warnings: string[] = []
+    const model = createReadModel({ now: () => T0, logger: { warn: (message) => warnings.push(message) } })
+    await model.applyMessageRecords([], { from: null, to: iso(T0) })
+    await model.learnLineNumber(NUMBER_B, LINE_B)
+    // A later answer claiming line B's number for line A (a send replay's, say) changes nothing.
+    await model.learnLineNumber(NUMBER_B, LINE_A)
+    await model.applyMessageRecords([record({ at: T0, direction: 'outbound', from_number: NUMBER_B })], null)
+    expect(model.lineIdForNumber(NUMBER_B)).toBe(LINE_B)
+    // The same fact spelled in another case is no conflict.
+    await model.learnLineNumber(NUMBER_B, LINE_B.toUpperCase())
+    // Logged once: the same conflict comes back with every listing that shows it.
+    expect(warnings).toEqual(['ignored a learned number that conflicts with a known one'])
+    await model.learnCallLine('c1', LINE_B)
+    await model.learnCallLine('c1', LINE_A)
+    expect(model.lineIdForCall('c1')).toBe(LINE_B)
+    expect(warnings).toHaveLength(2)
+    // B's inbound message stays on B.
+    const [change] = await model.applyMessageWebhook(webhook({ at: T0, linePhoneNumber: NUMBER_B }))
+    expect(change).toMatchObject({ lineId: LINE_B })
+    expect(model.queryMessages({}, [LINE_A])!.data.filter((m) => m.direction === 'inbound')).toEqual([])
+  })
+
+  it("stores a webhook on the line its event went to (the route's lookup), spelled as the model knows it", async () => {
+    const model = createReadModel({ now: () => T0 })
+    await model.applyMessageRecords([], { from: null, to: iso(T0) })
+    // A number the model has not learned (the route knew it from the lineNumbers option).
+    const [known] = await model.applyMessageWebhook(webhook({ at: T0, linePhoneNumber: NUMBER_B }), LINE_B)
+    expect(known).toMatchObject({ lineId: LINE_B, provisional: true })
+    await model.learnLineNumber(NUMBER_A, LINE_A.toUpperCase())
+    const [spelled] = await model.applyMessageWebhook(webhook({ at: T0, linePhoneNumber: NUMBER_A }), LINE_A)
+    expect(spelled).toMatchObject({ lineId: LINE_A.toUpperCase() })
+  })
+
   it('indexes one-to-one and group threads apart: a chat… message is never in a one-to-one thread', async () => {
     const { model } = await coveredModel()
     await model.applyMessageRecords(

@@ -29,6 +29,8 @@ interface ReadModelOptions {
   retention?: RetentionOptions
   /** Clock of the operations this instance submits (tests inject one). @default Date.now */
   now?: () => number
+  /** Where a learned fact that conflicts with a known one is reported (it is ignored). @default none */
+  logger?: { warn(message: string, details?: Record<string, unknown>): void }
 }
 
 /** A thread: one-to-one (a line and the other party's number) or a group (its `chat…` identifier). */
@@ -38,8 +40,11 @@ type ThreadKey = { lineId: string; number: string } | { chatId: string }
 export interface ReadModel {
   /** Resolves once the store has restored the saved state and caught up. */
   ready(): Promise<void>
-  /** A message webhook: stored at once as a provisional record (once its line number is known). */
-  applyMessageWebhook(payload: MessageWebhook): Promise<ModelChange[]>
+  /**
+   * A message webhook: stored at once as a provisional record on `lineId`, the line its event went
+   * to (or, without one, once the model learns its line number).
+   */
+  applyMessageWebhook(payload: MessageWebhook, lineId?: string | null): Promise<ModelChange[]>
   /** An audio-call webhook (learns `call_uuid → line` and the line's number). */
   applyCallEvent(event: AudioCallEvent): Promise<ModelChange[]>
   /** Listed records; `window` (when given) is the `created_at` span they cover completely. */
@@ -92,7 +97,16 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
   const store = options.store ?? createMemoryModelStore()
   const now = options.now ?? Date.now
   const listeners = new Set<(changes: ModelChange[]) => void>()
-  let state = new ModelState(options.retention)
+  // Logged once each: the same conflict comes back with every listing that shows it.
+  const reported = new Set<string>()
+  const onConflict = (message: string, details: Record<string, unknown>) => {
+    const key = JSON.stringify(details)
+    if (reported.has(key)) return
+    if (reported.size >= 1000) reported.clear()
+    reported.add(key)
+    options.logger?.warn(message, details)
+  }
+  let state = new ModelState(options.retention, onConflict)
   const target = {
     apply(op: ModelOp) {
       const changes = state.apply(op)
@@ -101,7 +115,7 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
     },
     snapshot: () => state.snapshot(),
     restore(snapshot: Parameters<ModelState['restore']>[0]) {
-      state = new ModelState(options.retention)
+      state = new ModelState(options.retention, onConflict)
       state.restore(snapshot)
     },
   }
@@ -114,10 +128,11 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
 
   return {
     ready: () => opened,
-    applyMessageWebhook: (payload) =>
+    applyMessageWebhook: (payload, lineId) =>
       submit({
         op: 'webhook',
         at: now(),
+        ...(lineId ? { lineId } : {}),
         payload: {
           message: payload.message,
           destination: payload.destination,

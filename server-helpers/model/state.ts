@@ -9,6 +9,7 @@ import { CallBook } from './calls'
 import { MessageIndex, isGroupId } from './messages'
 import type { Entry, GroupSend } from './messages'
 import type {
+  ConflictReporter,
   InboundCall,
   MessageWebhook,
   MessageWindow,
@@ -58,7 +59,7 @@ const time = (iso: string) => Date.parse(iso)
 /** See the module comment. Reads are synchronous; writes go through {@link ModelState.apply}. */
 export class ModelState implements ModelTarget {
   messages: MessageIndex
-  calls = new CallBook()
+  calls: CallBook
   /** Line number → line id, learned from records, audio-call events and the server's own sends. */
   numbers = new Map<string, string>()
   covered: Covered | null = null
@@ -72,11 +73,15 @@ export class ModelState implements ModelTarget {
   private readonly perLine: number
   private readonly callsMs: number
 
-  constructor(private readonly retention: RetentionOptions = {}) {
+  constructor(
+    private readonly retention: RetentionOptions = {},
+    private readonly onConflict: ConflictReporter = () => undefined,
+  ) {
     this.days = retention.days ?? 7
     this.perLine = Math.max(1, retention.messagesPerLine ?? 5000)
     this.callsMs = retention.callsMs ?? DAY
     this.messages = new MessageIndex(retention.matchToleranceMs ?? 600_000)
+    this.calls = new CallBook(onConflict)
   }
 
   apply(op: ModelOp): ModelChange[] {
@@ -86,7 +91,11 @@ export class ModelState implements ModelTarget {
     }
     switch (op.op) {
       case 'webhook': {
-        const lineId = this.numbers.get(op.payload.linePhoneNumber)
+        // The route's line (it also knows the `lineNumbers` option and the lines listing), so the
+        // model holds the message where its event went; the model's own numbers otherwise.
+        const known = this.numbers.get(op.payload.linePhoneNumber)
+        // Spelled as the service writes line ids when the model knows it (records match on it).
+        const lineId = !op.lineId || known?.toLowerCase() === op.lineId.toLowerCase() ? known : op.lineId
         if (lineId === undefined) {
           this.unresolved.push(op.payload)
           if (this.unresolved.length > MAX_UNRESOLVED) this.unresolved.shift()
@@ -160,7 +169,7 @@ export class ModelState implements ModelTarget {
     this.messages.load(data.entries, data.seq)
     for (const send of data.groupSends ?? []) this.messages.noteGroupSend(send)
     for (const [number, at] of data.groupMembers ?? []) this.messages.groupMembers.set(number, at)
-    this.calls = new CallBook()
+    this.calls = new CallBook(this.onConflict)
     for (const call of data.calls) this.calls.calls.set(call.callUuid, call)
     for (const [uuid, line] of data.callLines) this.calls.lines.set(uuid, line)
     this.numbers = new Map(data.numbers)
@@ -177,8 +186,23 @@ export class ModelState implements ModelTarget {
     else if (!isGroupId(record.to_number)) this.learnNumber(record.to_number, record.line_id, changes)
   }
 
+  /**
+   * A proved `number → line` (internal/learned.ts): a number known for another line keeps it (a
+   * conflicting fact is reported and ignored), so one misleading answer cannot move a line's
+   * messages to another line's users.
+   */
   private learnNumber(number: string, lineId: string, changes: ModelChange[]): void {
-    if (!number || !lineId || this.numbers.get(number) === lineId) return
+    if (!number || !lineId) return
+    const known = this.numbers.get(number)
+    if (known !== undefined) {
+      if (known.toLowerCase() !== lineId.toLowerCase())
+        this.onConflict('ignored a learned number that conflicts with a known one', {
+          number,
+          knownLineId: known,
+          ignoredLineId: lineId,
+        })
+      return
+    }
     this.numbers.set(number, lineId)
     const waiting = this.unresolved.filter((payload) => payload.linePhoneNumber === number)
     if (waiting.length === 0) return

@@ -64,7 +64,8 @@ export interface Coverage {
 
 /** An operation on the model. Every instance applies the same operations in the same order. */
 export type ModelOp =
-  | { op: 'webhook'; at: number; payload: MessageWebhook }
+  /** `lineId`: the line the webhook route resolved (and published the event to); null when unknown. */
+  | { op: 'webhook'; at: number; payload: MessageWebhook; lineId?: string | null }
   | { op: 'call'; at: number; event: AudioCallEvent }
   | { op: 'records'; at: number; records: MessageRecord[]; window: MessageWindow | null }
   | { op: 'callStatus'; at: number; callUuid: string; reading: CallStatusReading | null }
@@ -72,6 +73,9 @@ export type ModelOp =
   | { op: 'learnLine'; at: number; number: string; lineId: string }
   | { op: 'learnCall'; at: number; callUuid: string; lineId: string }
   | { op: 'callLogs'; at: number; logs: CallLog[]; complete: boolean }
+
+/** Reports a learned fact the model ignored because it conflicts with a known one. */
+export type ConflictReporter = (message: string, details: Record<string, unknown>) => void
 
 /** Serialized state of the model (stores persist it; it is opaque to them). */
 export interface ModelSnapshot {

@@ -14,6 +14,7 @@
  */
 import type { LinekitContext } from '../context'
 import { json } from '../internal/http'
+import { recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
 import type { ReadModel } from '../model/readModel'
 
@@ -46,6 +47,10 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
     })
   }
 
+  /** The service's answer; its "no such call" reads as another user's call does (no existence oracle). */
+  const relay = (answer: UpstreamAnswer): Response =>
+    answer.status === 404 ? recordNotFound().response : ctx.relay(answer)
+
   return {
     /** Answers a read of `callUuid` whose line the caller has checked; `url` is the upstream URL. */
     async read(callUuid: string, url: string, signal: AbortSignal): Promise<Response> {
@@ -54,12 +59,12 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
       const now = ctx.now()
       for (const [uuid, entry] of kept) if (now - entry.at >= maxAgeMs) kept.delete(uuid)
       const held = kept.get(callUuid)
-      if (held) return ctx.relay(held.answer)
+      if (held) return relay(held.answer)
       // Reads of one call in flight together already share one upstream call (context.ts).
       const answer = await ctx.upstream({ method: 'GET', url }, { priority: 'read', signal })
       // A refusal (429, 5xx) is not an answer about the call: the next read asks again.
       if (answer.status === 200 || answer.status === 404) kept.set(callUuid, { at: ctx.now(), answer })
-      return ctx.relay(answer)
+      return relay(answer)
     },
     /** The call changed through this server (answer, decline, end): the next read asks the service. */
     forget(callUuid: unknown): void {

@@ -196,7 +196,7 @@ describe('line scoping', () => {
     expect((await react('bob')).status).toBe(200)
   })
 
-  it('cancels only runs it saw enrolled on the user lines (or any run for an all-lines user)', async () => {
+  it('cancels only runs it saw enrolled on the user lines (or any run for an all-lines user); another user run reads as an unknown one', async () => {
     const { server, upstream } = setup({
       'POST /enroll-flow': (call) =>
         jsonResponse({
@@ -210,12 +210,12 @@ describe('line scoping', () => {
     })
     await server.handle(req('/api/linekit/enroll-flow', { user: 'bob', json: { flowId: 'f', phoneNumber: '+1415' } }))
     expect(JSON.parse(upstream.callsTo('POST', '/enroll-flow')[0]!.body).pb_line_id).toBe(LINE_B)
-    expect(
-      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 7 } }))).status,
-    ).toBe(404)
-    expect(
-      (await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 8 } }))).status,
-    ).toBe(403)
+    // Bob's run and a run nobody enrolled here get the same answer: no existence oracle.
+    const bobs = await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 7 } }))
+    const unknown = await server.handle(req('/api/linekit/cancel-flow-run', { user: 'alice', json: { runId: 8 } }))
+    expect(bobs.status).toBe(403)
+    expect(await bobs.text()).toBe(await unknown.text())
+    expect(unknown.status).toBe(403)
     expect(upstream.callsTo('POST', '/cancel-flow-run')).toHaveLength(0)
     expect((await server.handle(req('/api/linekit/cancel-flow-run', { user: 'bob', json: { runId: 7 } }))).status).toBe(
       200,

@@ -7,11 +7,11 @@ import type { LinekitContext } from '../context'
 import { listingFor } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
-import { LinekitHttpError, json, messagingError, notFound, parseJson, readBodyCapped } from '../internal/http'
+import { LinekitHttpError, json, messagingError, parseJson, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import type { MatchedRoute } from '../internal/routes'
 import type { Scope, ScopeChecks } from '../internal/scope'
-import { invalid } from '../internal/scope'
+import { invalid, recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
 import type { Priority } from '../gate/budgetGate'
 import type { ReadModel } from '../model/readModel'
@@ -38,6 +38,9 @@ function priorityOf(matched: MatchedRoute): Priority {
 }
 
 const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300
+
+/** Routes about one message, call or run, named by its id. */
+const byId = new Set(['responseLine', 'messageLookup', 'call', 'run'])
 
 const unreadable = () =>
   messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
@@ -123,6 +126,8 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const answerFor = (matched: MatchedRoute, answer: UpstreamAnswer, scope: Scope, body: Body | undefined) => {
     const { route } = matched
     if (answer.status === 409 && route.path === '/send-group-message') return groupConflict(answer, scope)
+    // The service's "no such message, call or run" reads exactly as another user's one does.
+    if (answer.status === 404 && byId.has(route.policy.kind)) throw recordNotFound()
     if (!isOk(answer)) return ctx.relay(answer)
     const parsed = parseJson(answer.text)
     const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
@@ -133,7 +138,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       case '/get-message-api/:message_handle': {
         const line = record?.line_id
         // Another user's message is "not found", not "forbidden": no existence oracle.
-        if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw notFound()
+        if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw recordNotFound()
         learned.learnFromRecords(record)
         break
       }
@@ -142,19 +147,20 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
         learned.learnFromRecords(record)
         break
       case '/send-api-message':
-      case '/send-group-message':
-        // spec: send-message response — `devicePhoneNumber` is the sending line's number; the
-        // line is known when the request named it.
-        learned.learnNumber(record?.devicePhoneNumber, body?.lineId)
-        if (model && typeof record?.devicePhoneNumber === 'string' && typeof body?.lineId === 'string')
-          ctx.track(model.learnLineNumber(record.devicePhoneNumber, body.lineId))
+        // A first-time send's answer proves its line's number; a replay's does not (learned.ts).
+        if (learned.learnFromSend(record, body?.lineId) && model)
+          ctx.track(model.learnLineNumber(String(record?.devicePhoneNumber), String(body?.lineId)))
         // The sender's thread waits for the listed record (its handle and delivery status).
         listSoon?.()
         break
+      case '/send-group-message':
+        // spec: Group-send response — no replay marker, and a replay answers with the earlier
+        // send's data: its `devicePhoneNumber` proves nothing about the line this request named.
+        listSoon?.()
+        break
       case '/start-audiocall-call-api':
-        learned.learnCall(record?.call_uuid, body?.pb_line_id)
-        if (model && typeof record?.call_uuid === 'string' && typeof body?.pb_line_id === 'string')
-          ctx.track(model.learnCallLine(record.call_uuid, body.pb_line_id))
+        if (learned.learnCall(record?.call_uuid, body?.pb_line_id) && model)
+          ctx.track(model.learnCallLine(String(record?.call_uuid), String(body?.pb_line_id)))
         forgetCallLogs()
         break
       case '/end-audiocall-call-api':

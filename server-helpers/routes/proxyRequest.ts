@@ -6,12 +6,12 @@ import type { LinekitContext } from '../context'
 import { namespaceHash } from '../internal/hash'
 import { handlePattern } from '../internal/routes'
 import type { LinePolicy, ProxyRoute } from '../internal/routes'
-import { LinekitHttpError, messagingError, notFound } from '../internal/http'
+import { LinekitHttpError, messagingError } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import { normalizeNumber } from '../internal/learned'
 import type { Scope, ScopeChecks } from '../internal/scope'
 import type { ReadModel } from '../model/readModel'
-import { invalid, lineNotAllowed, lineRequired } from '../internal/scope'
+import { invalid, lineNotAllowed, lineRequired, recordNotFound } from '../internal/scope'
 
 export type Body = Record<string, unknown>
 
@@ -39,10 +39,10 @@ export function createProxyRequestChecks(
     const line = learned.lineOfCall(callUuid) ?? model?.lineIdForCall(callUuid)?.toLowerCase() ?? null
     if (line !== null) {
       // Another user's call is "not found", not "forbidden": no existence oracle.
-      if (!scope.lines.has(line)) throw notFound()
+      if (!scope.lines.has(line)) throw recordNotFound()
       return
     }
-    if (!(await scopes.coversAccount(scope.lines))) throw notFound()
+    if (!(await scopes.coversAccount(scope.lines))) throw recordNotFound()
   }
 
   /** Checks (and completes) a POST body against the route's line policy. */
@@ -76,7 +76,7 @@ export function createProxyRequestChecks(
           { method: 'GET', url: `${ctx.baseUrl}/get-message-api/${encodeURIComponent(handle)}` },
           { priority: 'action', signal },
         )
-        if (answer.status === 404) throw notFound()
+        if (answer.status === 404) throw recordNotFound()
         if (answer.status < 200 || answer.status >= 300) throw new LinekitHttpError(ctx.relay(answer))
         let line: unknown
         try {
@@ -84,18 +84,16 @@ export function createProxyRequestChecks(
         } catch {
           line = undefined
         }
-        if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw notFound()
+        if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw recordNotFound()
         return
       }
       case 'run': {
         const runId = body.runId
         const known = typeof runId === 'number' ? learned.lineOfRun(runId) : null
-        if (known !== null) {
-          if (!scope.lines.has(known)) throw notFound()
-          return
-        }
+        if (known !== null && scope.lines.has(known)) return
         // The service offers no way to read a run's line: only a user who may use every line
-        // may cancel a run this server did not see enrolled.
+        // may cancel a run this server did not see enrolled. Another user's run gets the same
+        // answer as such a run (no existence oracle).
         if (!(await scopes.coversAccount(scope.lines))) {
           throw messagingError(
             403,

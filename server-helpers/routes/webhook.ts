@@ -48,10 +48,11 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
   }
 
   /**
-   * The line of a message webhook, which names its line by number only. Unknown numbers are
-   * learned from fields the contract shows: the latest message of each line whose number is not
-   * known yet (`line_id` with the line's number as `from_number` outbound, `to_number` inbound),
-   * read at most once per line every ten minutes.
+   * The line of a message webhook, which names its line by number only: the `lineNumbers` option,
+   * the account's lines listing when it shows numbers, then what was proved (here or, through the
+   * model, on another instance). Unknown numbers are learned from fields the contract shows: the
+   * latest message of each line whose number is not known yet (`line_id` with the line's number
+   * as `from_number` outbound, `to_number` inbound), read at most once per line every ten minutes.
    */
   const lineOfNumber = async (number: string): Promise<string | null> => {
     // A starting instance's model is still loading what the others learned: wait for it.
@@ -60,10 +61,13 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
     if (known !== null) return known
     let ids: Set<string>
     try {
+      // Reading the listing teaches the numbers it shows (createLinekitServer: onLoad).
       ids = (await accountLines.get()).ids
     } catch {
       return null
     }
+    const listed = learned.lineOfNumber(number)
+    if (listed !== null) return listed
     for (const lineId of ids) {
       const last = probedAt.get(lineId)
       if (last !== undefined && ctx.now() - last < PROBE_EVERY_MS) continue
@@ -130,7 +134,7 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       })
     }
     // A provisional record in the model until the messages list shows it (model/readModel.ts).
-    await record(model?.applyMessageWebhook(event.payload))
+    await record(model?.applyMessageWebhook(event.payload, lineId))
     await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
   }
 

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { vi, expect } from 'vitest'
 import { toNodeHandler } from 'linekit/server/node'
 import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'
 import { createMockClock, seedKeys, seedLines } from 'linekit/mocks'
@@ -26,12 +27,13 @@ export const ALL_LINES = [MAIN, MESSAGING, SHARED, INBOUND_ONLY]
 
 /**
  * alice: the main line only; bob: the messaging line only; carol: two of four lines (must name
- * one); admin: every line (the service may choose); nobody: no line at all.
+ * one); dora: the shared line only; admin: every line (the service may choose); nobody: no line.
  */
 export const users = {
   alice: [MAIN],
   bob: [MESSAGING],
   carol: [MAIN, SHARED],
+  dora: [SHARED],
   admin: ALL_LINES,
   nobody: [] as string[],
 } as const
@@ -107,7 +109,17 @@ export interface Rig {
  * server; the user is named by the `x-user` header, and the mock's webhooks go into `server`'s
  * webhook route.
  */
-export function createRig(options: { rateLimit?: boolean; server?: Partial<LinekitServerOptions> } = {}): Rig {
+export function createRig(
+  options: {
+    rateLimit?: boolean
+    server?: Partial<LinekitServerOptions>
+    /**
+     * `'contract'`: the lines listing shows only each line's `lineId` (spec: Line — fields not
+     * shown beyond it), so the server learns numbers from answers alone. @default the mock's listing
+     */
+    lineObjects?: 'contract'
+  } = {},
+): Rig {
   const upstream: Rig['upstream'] = []
   const logs: LogLine[] = []
   const logger: LinekitLogger = {
@@ -129,7 +141,11 @@ export function createRig(options: { rateLimit?: boolean; server?: Partial<Linek
           body,
           authorization: request.headers.get('authorization'),
         })
-        return mock.fetch(request)
+        const response = await mock.fetch(request)
+        if (options.lineObjects !== 'contract' || new URL(request.url).pathname !== '/get-lines' || !response.ok)
+          return response
+        const lines = (await response.json()) as { lineId: string }[]
+        return Response.json(lines.map(({ lineId }) => ({ lineId })))
       },
       authorize: async (request) => {
         const name = request.headers.get('x-user')
@@ -172,6 +188,41 @@ export function createRig(options: { rateLimit?: boolean; server?: Partial<Linek
     return { status: response.status, text, json, headers: response.headers }
   }
   return { mock, server, upstream, logs, request, call }
+}
+
+/**
+ * A rig on the mock's clock with the read model's reconciler ticking (it lists the messages once,
+ * then idles while the mock's clock stands still), the mock's webhooks into the server, and a
+ * lines listing that shows line ids only (spec: Line), so the server learns numbers from answers.
+ * Close it with `rig.server.close()`.
+ */
+export function createTeamRig(): Rig {
+  const clock = { now: () => 0 }
+  const rig = createRig({
+    lineObjects: 'contract',
+    server: { now: () => clock.now(), readModel: { reconciler: { tickMs: 5 } } },
+  })
+  clock.now = () => rig.mock.state.clock.now()
+  rig.mock.control.webhooks.create({ url: `${ORIGIN}/api/linekit/webhooks/${SECRET}`, audioCalls: true })
+  return rig
+}
+
+/** Waits until the read model answers alice's message list (the reconciler's first listing is in). */
+export async function modelAnswers(rig: Rig): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const before = rig.upstream.length
+      expect((await rig.call('alice', '/get-messages-api')).status).toBe(200)
+      expect(rig.upstream.length).toBe(before)
+    },
+    { timeout: 5000, interval: 10 },
+  )
+}
+
+/** Delivers the mock's pending webhooks and waits for the server to publish them. */
+export async function delivered(rig: Rig): Promise<void> {
+  await rig.mock.control.webhooks.flush()
+  await rig.server.settled()
 }
 
 /**
