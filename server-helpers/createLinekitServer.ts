@@ -66,7 +66,8 @@ export interface LinekitServerOptions {
   mintsPerMinute?: number
   /**
    * Requests that may wait for a slot of the messaging budget on this instance; past it the
-   * lowest-priority newest one gets 429 `rate_limited` with `Retry-After`. The mint's queue is
+   * newest lowest-priority one of the user with the most waiting gets 429 `rate_limited` with
+   * `Retry-After` (server-helpers/README.md, fair shares). The mint's queue is
    * half as long (its budget is half). @default 20 (about 20 s of the budget: under a browser's time limit)
    */
   maxQueue?: number

@@ -13,7 +13,10 @@ export interface SseEventSourceOptions {
   fetch?: typeof fetch
   /** Initial reconnect delay; the server's `retry:` replaces it. @default 3000 */
   retryMs?: number
-  /** Upper bound of the reconnect back-off after repeated failures. @default 30000 */
+  /**
+   * Upper bound of the reconnect back-off after repeated failures; a refusal's `Retry-After`, when
+   * longer, is waited out. @default 30000
+   */
   maxRetryMs?: number
   /**
    * A connection silent for this long is treated as dead and reopened. The server sends a
