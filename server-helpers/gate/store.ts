@@ -26,7 +26,7 @@ export interface TakeFor {
  * and the next user's request goes out at once. Calls for no user (the server's own lookups,
  * the reconciler) count toward the window, not toward any user's share.
  */
-export function fairShare(limit: number, users: number): number {
+function fairShare(limit: number, users: number): number {
   return Math.max(1, Math.floor(limit / (users + 1)))
 }
 
