@@ -7,8 +7,9 @@
 import type { BudgetStore, TakeResult } from './store'
 
 /**
- * What an upstream call is for. `action`: a send, group send, reaction, typing indicator or call
- * start/answer/decline/end (a user pressed a button); `read`: a read a user is waiting for;
+ * What an upstream call is for. `action`: a send, group send, reaction or call start/answer/
+ * decline/end (a user pressed a button); `read`: a read a user is waiting for (and a typing
+ * indicator, the cheapest request to drop);
  * `background`: work nobody waits for (the read model's reconciler). Background work never
  * waits in the queue: when the window has no room for it, or users' requests wait, it is refused
  * at once and its caller tries again later (the reconciler at its next tick), so it never holds

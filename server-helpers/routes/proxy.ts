@@ -34,10 +34,16 @@ interface ProxyDeps {
   typingIntervalMs: number
 }
 
-/** Reads of a list the user waits for; the availability check is a read sent as a POST. */
+/**
+ * Reads of a list the user waits for; the availability check is a read sent as a POST. A typing
+ * indicator ranks with reads: it is the cheapest request to drop, so it never takes the slots
+ * kept for sends nor goes out before a send waiting with it.
+ */
 function priorityOf(matched: MatchedRoute): Priority {
   const { method, path } = matched.route
-  return method === 'GET' || path === '/api-check-native-availability' ? 'read' : 'action'
+  return method === 'GET' || path === '/api-check-native-availability' || path === '/send-typing-indicator'
+    ? 'read'
+    : 'action'
 }
 
 const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300
