@@ -38,6 +38,11 @@ interface UpstreamOptions {
   priority: Priority
   /** The browser leaving: a call nobody waits for any more is aborted (or leaves the queue). */
   signal?: AbortSignal
+  /**
+   * The signed-in user the call is for: it counts toward that user's fair share of the key's
+   * window (gate/store.ts, fairShare). Omitted for the server's own calls.
+   */
+  user?: string
 }
 
 /** The shared context of every route. */
@@ -55,8 +60,8 @@ export interface LinekitContext {
    * when the service cannot be reached in time.
    */
   upstream(call: UpstreamCall, options: UpstreamOptions): Promise<UpstreamAnswer>
-  /** Calls the voice-token mint through its own gate; refusals in the mint's error shape. */
-  mintUpstream(call: UpstreamCall, signal?: AbortSignal): Promise<UpstreamAnswer>
+  /** Calls the voice-token mint through its own gate (`user`'s fair share of it); refusals in the mint's error shape. */
+  mintUpstream(call: UpstreamCall, signal?: AbortSignal, user?: string): Promise<UpstreamAnswer>
   /** The service's answer (or `replacement`, a filtered body) for the browser: safe headers, the key redacted. */
   relay(answer: UpstreamAnswer, replacement?: string): Response
   /** Keeps background work (a webhook's publish) alive and awaited by `settled()`. */
@@ -97,7 +102,9 @@ export function createContext(options: ContextOptions): LinekitContext {
 
   const rateLimited = (error: GateFullError, shape: 'messaging' | 'mint'): LinekitHttpError => {
     const headers = { 'retry-after': String(error.retryAfterSeconds) }
-    const message = `Too many requests: this app's share of the service is in use; retry in ${error.retryAfterSeconds} s`
+    const message = error.own
+      ? `Too many requests from you: your share of this app's service budget is in use; retry in ${error.retryAfterSeconds} s`
+      : `Too many requests: this app's share of the service is in use; retry in ${error.retryAfterSeconds} s`
     if (shape === 'mint') {
       // spec: Errors — the mint's 429 is `rate_limited` with `retryAfterSeconds` and Retry-After.
       return new LinekitHttpError(
@@ -108,7 +115,9 @@ export function createContext(options: ContextOptions): LinekitContext {
       429,
       'rate_limited',
       message,
-      `Every user of this app shares one API key; retry after ${error.retryAfterSeconds} s (Retry-After).`,
+      error.own
+        ? `Every user of this app shares one API key, each within a fair share of it; retry after ${error.retryAfterSeconds} s (Retry-After).`
+        : `Every user of this app shares one API key; retry after ${error.retryAfterSeconds} s (Retry-After).`,
       headers,
     )
   }
@@ -137,9 +146,10 @@ export function createContext(options: ContextOptions): LinekitContext {
     priority: Priority,
     signal: AbortSignal | undefined,
     shape: 'messaging' | 'mint',
+    user: string | undefined,
   ): Promise<UpstreamAnswer> => {
     try {
-      await through.acquire(priority, signal)
+      await through.acquire(priority, signal, user)
     } catch (error) {
       if (error instanceof GateFullError) throw rateLimited(error, shape)
       if (signal?.aborted) throw error
@@ -163,15 +173,23 @@ export function createContext(options: ContextOptions): LinekitContext {
     return answer
   }
 
-  /** Identical GETs in flight share one call; it is aborted only when every caller has left. */
-  const shared = (call: UpstreamCall, priority: Priority, signal: AbortSignal | undefined): Promise<UpstreamAnswer> => {
+  /**
+   * Identical GETs in flight share one call (counted toward the first caller's share); it is
+   * aborted only when every caller has left.
+   */
+  const shared = (
+    call: UpstreamCall,
+    priority: Priority,
+    signal: AbortSignal | undefined,
+    user: string | undefined,
+  ): Promise<UpstreamAnswer> => {
     let entry = inflight.get(call.url)
     if (!entry) {
       const controller = new AbortController()
       const created = {
         controller,
         waiters: 0,
-        answer: gated(gate, call, priority, controller.signal, 'messaging').finally(() => {
+        answer: gated(gate, call, priority, controller.signal, 'messaging', user).finally(() => {
           if (inflight.get(call.url) === created) inflight.delete(call.url)
         }),
       }
@@ -211,12 +229,12 @@ export function createContext(options: ContextOptions): LinekitContext {
     logger,
     maxBodyBytes: options.maxBodyBytes,
     now,
-    upstream(call, { priority, signal }) {
-      if (call.method === 'GET') return shared(call, priority, signal)
-      return gated(gate, call, priority, signal, 'messaging')
+    upstream(call, { priority, signal, user }) {
+      if (call.method === 'GET') return shared(call, priority, signal, user)
+      return gated(gate, call, priority, signal, 'messaging', user)
     },
-    mintUpstream(call, signal) {
-      return gated(mintGate, call, 'action', signal, 'mint')
+    mintUpstream(call, signal, user) {
+      return gated(mintGate, call, 'action', signal, 'mint', user)
     },
     relay(answer, replacement) {
       const { status } = answer

@@ -66,7 +66,8 @@ export interface LinekitServerOptions {
   mintsPerMinute?: number
   /**
    * Requests that may wait for a slot of the messaging budget on this instance; past it the
-   * lowest-priority newest one gets 429 `rate_limited` with `Retry-After`. The mint's queue is
+   * newest lowest-priority one of the user with the most waiting gets 429 `rate_limited` with
+   * `Retry-After` (server-helpers/README.md, fair shares). The mint's queue is
    * half as long (its budget is half). @default 20 (about 20 s of the budget: under a browser's time limit)
    */
   maxQueue?: number
@@ -100,6 +101,19 @@ export interface LinekitServerOptions {
    * @default 5000
    */
   callStatusMaxAgeMs?: number
+  /**
+   * Typing indicators are coalesced per thread (user + line + destination): at most one goes
+   * upstream per this interval, and the others get its answer (spec: the indicator shows for a
+   * short period; "wait about 2 to 4 seconds, then send"). @default 3000
+   */
+  typingIntervalMs?: number
+  /**
+   * Event streams one user may hold open on one instance; past it `GET <prefix>/events` answers
+   * 429 `rate_limited` with `Retry-After` (the kit's event source waits it out). @default 10
+   */
+  maxStreamsPerUser?: number
+  /** Event streams one instance holds open for all users; past it, 429 as above. @default 1000 */
+  maxStreams?: number
   /**
    * How long one webhook's publish may take before the next webhook's publish starts anyway
    * (a bus command lost in a Redis failover must not hold back every later event). @default 5000
@@ -246,6 +260,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     model,
     listSoon: () => attached?.reconciler?.soon(),
     callStatusMaxAgeMs: options.callStatusMaxAgeMs ?? 5000,
+    typingIntervalMs: options.typingIntervalMs ?? 3000,
   })
   const mint = createMintRoute(ctx, scopes, csrf)
   const webhook = createWebhookRoute(ctx, {
@@ -259,6 +274,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const events = createEventsRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,
+    maxStreamsPerUser: options.maxStreamsPerUser ?? 10,
+    maxStreams: options.maxStreams ?? 1000,
   })
 
   const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {

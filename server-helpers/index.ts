@@ -23,5 +23,5 @@ export type {
   SubscribeOptions,
 } from './eventBus'
 export { createMemoryBudgetStore } from './gate/store'
-export type { BudgetStore, MemoryBudgetStoreOptions, TakeResult } from './gate/store'
+export type { BudgetStore, MemoryBudgetStoreOptions, TakeFor, TakeResult } from './gate/store'
 export type { Priority } from './gate/budgetGate'

@@ -17,8 +17,8 @@ function gateOf(limit: number, maxQueue = 10, maxWaitMs = 600_000) {
     reserve: { read: 0, background: 0 },
   })
   const order: string[] = []
-  const take = (name: string, priority: Priority, signal?: AbortSignal) =>
-    gate.acquire(priority, signal).then(
+  const take = (name: string, priority: Priority, signal?: AbortSignal, user?: string) =>
+    gate.acquire(priority, signal, user).then(
       () => void order.push(name),
       (error: unknown) => {
         order.push(`${name}:${error instanceof GateFullError ? `full ${error.retryAfterSeconds}` : 'left'}`)
@@ -141,5 +141,58 @@ describe('the budget gate', () => {
     left.abort()
     await vi.advanceTimersByTimeAsync(60_000)
     expect(order).toEqual(['first', 'gone:left', 'next'])
+  })
+
+  it("holds a user alone to half the window: the next user's request goes at once, the flood hears its own 429", async () => {
+    const { order, take } = gateOf(10, 10, 20_000)
+    for (let i = 0; i < 12; i++) void take(`a${i}`, 'action', undefined, 'alice')
+    await vi.advanceTimersByTimeAsync(2000)
+    // store.ts, fairShare: 10 / (1 + 1). The rest would wait a minute for alice's own slots: refused now.
+    expect(order.filter((o) => !o.includes(':'))).toEqual(['a0', 'a1', 'a2', 'a3', 'a4'])
+    expect(order.filter((o) => o.includes(':'))).toHaveLength(7)
+    expect(order.filter((o) => o.includes(':')).every((o) => /^a\d+:full (5[89]|60)$/.test(o))).toBe(true)
+    void take('b0', 'action', undefined, 'bob')
+    void take('b1', 'read', undefined, 'bob')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order.slice(-2)).toEqual(['b0', 'b1'])
+  })
+
+  it('serves waiting users round-robin, each within their share, before a user with many waiting', async () => {
+    const { order, take } = gateOf(4)
+    // The server's own calls (no user) spend the window for a minute.
+    for (let i = 0; i < 4; i++) void take(`own${i}`, 'action')
+    await vi.advanceTimersByTimeAsync(1000)
+    void take('a1', 'read', undefined, 'alice')
+    void take('a2', 'read', undefined, 'alice')
+    void take('a3', 'read', undefined, 'alice')
+    void take('b1', 'read', undefined, 'bob')
+    await vi.advanceTimersByTimeAsync(59_000)
+    // alice first (she came first), then bob; then alice holds her share (4 / (2 + 1) = 1).
+    expect(order.slice(4)).toEqual(['a1', 'b1'])
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(order.slice(4)).toEqual(['a1', 'b1'])
+    // a1 and b1 leave the window: alice alone holds up to half of it (4 / (1 + 1)).
+    await vi.advanceTimersByTimeAsync(1)
+    expect(order.slice(4)).toEqual(['a1', 'b1', 'a2', 'a3'])
+  })
+
+  it("makes room in a full queue from the user with the most waiting, never from another user's request", async () => {
+    const { order, take } = gateOf(1, 3)
+    void take('own', 'action')
+    await vi.advanceTimersByTimeAsync(0)
+    void take('a1', 'action', undefined, 'alice')
+    void take('a2', 'action', undefined, 'alice')
+    void take('a3', 'action', undefined, 'alice')
+    void take('b1', 'read', undefined, 'bob')
+    await vi.advanceTimersByTimeAsync(0)
+    // alice's newest gives bob's read its place; alice's next newcomer is refused, bob stays.
+    expect(order.slice(1)).toEqual([expect.stringMatching(/^a3:full \d+$/)])
+    void take('a4', 'action', undefined, 'alice')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order.slice(2)).toEqual([expect.stringMatching(/^a4:full \d+$/)])
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(order.slice(3)).toEqual(['a1'])
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(order.slice(3)).toEqual(['a1', 'b1'])
   })
 })

@@ -1,13 +1,15 @@
 /**
  * The one place that spends the key's budget (spec: Limits — 60 requests per minute for the
  * whole key, 30 mints per minute): every upstream call of the deployment waits here for a slot
- * of the shared window, user actions first, then reads a user waits for, then background work.
+ * of the shared window, each user within a fair share of it, user actions first, then reads a user
+ * waits for, then background work.
  */
-import type { BudgetStore } from './store'
+import type { BudgetStore, TakeResult } from './store'
 
 /**
- * What an upstream call is for. `action`: a send, group send, reaction, typing indicator or call
- * start/answer/decline/end (a user pressed a button); `read`: a read a user is waiting for;
+ * What an upstream call is for. `action`: a send, group send, reaction or call start/answer/
+ * decline/end (a user pressed a button); `read`: a read a user is waiting for (and a typing
+ * indicator, the cheapest request to drop);
  * `background`: work nobody waits for (the read model's reconciler). Background work never
  * waits in the queue: when the window has no room for it, or users' requests wait, it is refused
  * at once and its caller tries again later (the reconciler at its next tick), so it never holds
@@ -17,9 +19,15 @@ export type Priority = 'action' | 'read' | 'background'
 
 const rank: Record<Priority, number> = { action: 0, read: 1, background: 2 }
 
-/** Thrown by {@link BudgetGate.acquire} when the queue is full: answer 429 with `Retry-After`. */
+/**
+ * Thrown by {@link BudgetGate.acquire} when the queue is full: answer 429 with `Retry-After`.
+ * `own`: the caller's user holds their fair share of the window (others may still go).
+ */
 export class GateFullError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly own = false,
+  ) {
     super(`The request budget is in use; retry in ${retryAfterSeconds} s`)
     this.name = 'GateFullError'
   }
@@ -52,10 +60,12 @@ interface BudgetGateOptions {
 /** A shared budget gate. */
 export interface BudgetGate {
   /**
-   * Resolves when a slot is taken for this call. Rejects with {@link GateFullError} when the
-   * queue is full, or with `signal.reason` when the caller leaves first.
+   * Resolves when a slot is taken for this call. `user` (the signed-in user it is for) counts it
+   * toward that user's fair share of the window (store.ts, fairShare); the server's own calls
+   * name no user. Rejects with {@link GateFullError} when the queue is full or the user's share
+   * is spent for longer than anyone waits, or with `signal.reason` when the caller leaves first.
    */
-  acquire(priority: Priority, signal?: AbortSignal): Promise<void>
+  acquire(priority: Priority, signal?: AbortSignal, user?: string): Promise<void>
   /** The service said `Retry-After`: hold every slot (on every instance) this long. */
   pause(seconds: number): Promise<void>
   /** Requests waiting on this instance. */
@@ -64,6 +74,9 @@ export interface BudgetGate {
 
 interface Waiter {
   priority: Priority
+  user: string | undefined
+  /** When it started waiting. */
+  since: number
   resolve: () => void
   reject: (reason: unknown) => void
   signal: AbortSignal | undefined
@@ -71,7 +84,14 @@ interface Waiter {
   timer?: ReturnType<typeof setTimeout>
 }
 
-/** Creates a {@link BudgetGate} over a store. */
+/**
+ * Creates a {@link BudgetGate} over a store. Waiters are served round-robin by user (each user's
+ * highest priority first, then arrival), so a user with many requests waiting does not hold the
+ * queue: the next user's request is tried right after one of theirs. The store refuses a user
+ * who holds their fair share of the shared window (store.ts, fairShare) while other users may
+ * still go; such a user's waiters that would wait past `maxWaitMs` hear 429 with their own
+ * Retry-After at once.
+ */
 export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
   const { store, limit, maxQueue } = options
   const now = options.now ?? Date.now
@@ -83,9 +103,14 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     read: kept(options.reserve?.read, 0.1),
     background: kept(options.reserve?.background, 0.3),
   }
-  // Ordered by priority, then arrival.
+  const takerFor = (user: string | undefined) =>
+    user !== undefined && Number.isFinite(limit) ? { user, limit } : undefined
+  // In arrival order; the pump picks from it by user, then priority.
   const queue: Waiter[] = []
   let pumping = false
+  /** Set when a waiter arrives while the pump is busy: it looks again before sleeping. */
+  let dirty = false
+  let lastServed: string | undefined
   let pausedUntil = 0
   let wake: (() => void) | undefined
 
@@ -103,6 +128,39 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     return Math.max(1, Math.ceil((paused + (queue.length + 1) * perSlot) / 1000))
   }
 
+  /** The user's waiter that goes first (highest priority, then earliest) or last (the reverse). */
+  const pick = (user: string | undefined, which: 'first' | 'last'): Waiter | undefined => {
+    let chosen: Waiter | undefined
+    for (const waiter of queue) {
+      if (waiter.user !== user) continue
+      if (!chosen) chosen = waiter
+      else if (
+        which === 'first'
+          ? rank[waiter.priority] < rank[chosen.priority]
+          : rank[waiter.priority] >= rank[chosen.priority]
+      )
+        chosen = waiter
+    }
+    return chosen
+  }
+
+  /** Each waiting user's first waiter, round-robin: starting after the user served last. */
+  const candidates = (): Waiter[] => {
+    const users = [...new Set(queue.map((waiter) => waiter.user))]
+    const after = users.indexOf(lastServed) + 1
+    return [...users.slice(after), ...users.slice(0, after)].map((user) => pick(user, 'first') as Waiter)
+  }
+
+  /** The user's share is spent for `waitMs`: those of their waiters that would outwait maxWaitMs hear it now. */
+  const refuseLongWaits = (user: string | undefined, waitMs: number) => {
+    const at = now()
+    for (const waiter of [...queue]) {
+      if (waiter.user !== user || at - waiter.since + waitMs <= maxWaitMs) continue
+      remove(waiter)
+      waiter.reject(new GateFullError(Math.max(1, Math.ceil(waitMs / 1000)), true))
+    }
+  }
+
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms)
@@ -111,7 +169,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
         wake = undefined
         resolve()
       }
-      // A newcomer of higher priority (or a pause) re-evaluates at once.
+      // A newcomer (or a pause) re-evaluates at once.
       wake = done
     })
 
@@ -120,44 +178,54 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     pumping = true
     try {
       while (queue.length > 0) {
-        const head = queue[0] as Waiter
-        let result
-        try {
-          result = await store.take(ceiling[head.priority])
-        } catch (error) {
-          // The store is unreachable (Redis down): refuse what waits rather than hang.
-          for (const waiter of [...queue]) {
-            remove(waiter)
-            waiter.reject(error)
-          }
-          return
-        }
-        if (result.ok) {
-          if (queue[0] === head) {
-            remove(head)
-            head.resolve()
-          } else {
-            // The head left or was overtaken while the slot was taken: give it to the new head.
-            const next = queue[0]
-            if (next) {
-              remove(next)
-              next.resolve()
+        dirty = false
+        let served = false
+        let waitMs = Number.POSITIVE_INFINITY
+        // The window itself refused this rank: every candidate of this rank or lower is refused too.
+        let blocked = Number.POSITIVE_INFINITY
+        for (const candidate of candidates()) {
+          if (rank[candidate.priority] >= blocked) continue
+          let result: TakeResult
+          try {
+            result = await store.take(ceiling[candidate.priority], takerFor(candidate.user))
+          } catch (error) {
+            // The store is unreachable (Redis down): refuse what waits rather than hang.
+            for (const waiter of [...queue]) {
+              remove(waiter)
+              waiter.reject(error)
             }
+            return
           }
-          continue
+          if (result.ok) {
+            // The slot is the user's: when this waiter left meanwhile, their next one takes it.
+            const taker = queue.includes(candidate) ? candidate : pick(candidate.user, 'first')
+            if (taker) {
+              remove(taker)
+              taker.resolve()
+            }
+            lastServed = candidate.user
+            served = true
+            break
+          }
+          if (result.own) refuseLongWaits(candidate.user, result.waitMs)
+          else blocked = rank[candidate.priority]
+          waitMs = Math.min(waitMs, result.waitMs)
         }
-        await sleep(result.waitMs)
+        if (served || dirty || queue.length === 0) continue
+        await sleep(Number.isFinite(waitMs) ? waitMs : 1)
       }
     } finally {
       pumping = false
     }
   }
 
-  const enqueue = (priority: Priority, signal: AbortSignal | undefined) => {
+  const enqueue = (priority: Priority, signal: AbortSignal | undefined, user: string | undefined) => {
     if (signal?.aborted) return Promise.reject(signal.reason)
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         priority,
+        user,
+        since: now(),
         resolve,
         reject,
         signal,
@@ -172,25 +240,30 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
         return
       }
       if (queue.length >= maxQueue) {
-        // Full: the newest waiter of the lowest priority makes room for a higher one, else the
-        // newcomer is refused. Either way the refused caller hears 429 with Retry-After.
-        const last = queue[queue.length - 1]
-        if (!last || rank[last.priority] <= rank[priority]) {
-          reject(new GateFullError(retryAfterSeconds()))
+        // Full: the user with the most waiters (the newcomer counted) gives way, their newest
+        // waiter of the lowest priority; when that is the newcomer, it is refused. A flood thus
+        // meets its own 429s, never another user's. The refused caller hears 429 with Retry-After.
+        const counts = new Map<string | undefined, number>([[user, 1]])
+        for (const queued of queue) counts.set(queued.user, (counts.get(queued.user) ?? 0) + 1)
+        let heaviest = user
+        for (const [other, count] of counts) if (count > (counts.get(heaviest) ?? 0)) heaviest = other
+        const last = pick(heaviest, 'last')
+        const own = counts.size > 1
+        if (!last || (heaviest === user && rank[last.priority] <= rank[priority])) {
+          reject(new GateFullError(retryAfterSeconds(), own))
           return
         }
         remove(last)
-        last.reject(new GateFullError(retryAfterSeconds()))
+        last.reject(new GateFullError(retryAfterSeconds(), own))
       }
-      let at = queue.length
-      while (at > 0 && rank[(queue[at - 1] as Waiter).priority] > rank[priority]) at--
-      queue.splice(at, 0, waiter)
+      queue.push(waiter)
       signal?.addEventListener('abort', waiter.onAbort, { once: true })
       waiter.timer = setTimeout(() => {
         remove(waiter)
         reject(new GateFullError(retryAfterSeconds()))
       }, maxWaitMs)
-      if (at === 0) wake?.()
+      dirty = true
+      wake?.()
       void pump()
     })
   }
@@ -199,19 +272,19 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     get queued() {
       return queue.length
     },
-    async acquire(priority, signal) {
+    async acquire(priority, signal, user) {
       if (signal?.aborted) throw signal.reason
-      // Nobody waiting: take a slot at once when the window has one. Only requests that must wait
-      // for the window are queued (and counted against maxQueue).
+      // Nobody waiting: take a slot at once when the window (and the user's share) has one. Only
+      // requests that must wait are queued (and counted against maxQueue).
       if (queue.length === 0 && pausedUntil <= now()) {
-        const result = await store.take(ceiling[priority])
+        const result = await store.take(ceiling[priority], takerFor(user))
         if (result.ok) return
-        // A wait longer than anyone will wait (a pause another instance set, a spent window).
+        // A wait longer than anyone will wait (a pause another instance set, a spent window or share).
         if (result.waitMs > maxWaitMs || priority === 'background')
-          throw new GateFullError(Math.ceil(result.waitMs / 1000))
+          throw new GateFullError(Math.ceil(result.waitMs / 1000), result.own === true)
       }
       if (priority === 'background') throw new GateFullError(retryAfterSeconds())
-      return enqueue(priority, signal)
+      return enqueue(priority, signal, user)
     },
     async pause(seconds) {
       const ms = Math.max(0, seconds) * 1000

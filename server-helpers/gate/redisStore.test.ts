@@ -6,7 +6,7 @@ import { hasRedisServer, redisServer } from '../../test/support/redisServer'
 import type { RedisServer } from '../../test/support/redisServer'
 import { createLinekitServer } from '../createLinekitServer'
 import type { LinekitServerOptions } from '../createLinekitServer'
-import { KEY, LINE_A, fakeUpstream, jsonResponse } from '../../test/support/server/fakeUpstream'
+import { KEY, LINE_A, LINE_B, fakeUpstream, jsonResponse } from '../../test/support/server/fakeUpstream'
 import { req, users } from '../../test/support/server/setup'
 import { createRedisBudgetStore } from './redisStore'
 
@@ -50,7 +50,7 @@ function twoInstances(
   return { a: instance(), b: instance(), upstream }
 }
 
-const page = (offset: number) => `/api/linekit/get-messages-api?pb_line_id=${LINE_A}&offset=${offset}`
+const page = (offset: number, line = LINE_A) => `/api/linekit/get-messages-api?pb_line_id=${line}&offset=${offset}`
 const list = () => jsonResponse({ status: 'OK', data: [], pagination: { limit: 100, offset: 0, total: 0 } })
 
 describe.skipIf(!hasRedisServer)('createRedisBudgetStore against a real redis-server', () => {
@@ -60,15 +60,34 @@ describe.skipIf(!hasRedisServer)('createRedisBudgetStore against a real redis-se
       { 'GET /get-messages-api': list },
       { requestsPerMinute: 3, maxQueue: 0 },
     )
+    // Three users (each within a fair share of the window), so the window itself is what refuses.
     const statuses = []
     statuses.push((await a.handle(req(page(0), { user: 'alice' }))).status)
-    statuses.push((await b.handle(req(page(100), { user: 'alice' }))).status)
-    statuses.push((await a.handle(req(page(200), { user: 'alice' }))).status)
-    const refused = await b.handle(req(page(300), { user: 'alice' }))
+    statuses.push((await b.handle(req(page(100, LINE_B), { user: 'bob' }))).status)
+    statuses.push((await a.handle(req(page(200), { user: 'carol' }))).status)
+    const refused = await b.handle(req(page(300), { user: 'admin' }))
     statuses.push(refused.status)
     expect(statuses).toEqual([200, 200, 200, 429])
     expect((await refused.json()).code).toBe('rate_limited')
     expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(3)
+  })
+
+  it("counts each user's share in the shared window: one user's flood over both instances meets its own 429s, the next user's read goes", async () => {
+    const { a, b, upstream } = twoInstances(
+      'fair-share',
+      { 'GET /get-messages-api': list },
+      { requestsPerMinute: 6, maxQueue: 0, readModel: false },
+    )
+    const flood = []
+    for (let i = 0; i < 6; i++) flood.push(await (i % 2 === 0 ? a : b).handle(req(page(i * 100), { user: 'alice' })))
+    // Alone, alice may hold half the window (store.ts, fairShare: 6 / (1 + 1)); the rest stays free.
+    expect(flood.map((r) => r.status)).toEqual([200, 200, 200, 429, 429, 429])
+    const refusal = flood[3]!
+    expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThan(20)
+    expect(await refusal.json()).toMatchObject({ code: 'rate_limited', error: expect.stringContaining('from you') })
+    const bobs = await b.handle(req(page(0, LINE_B), { user: 'bob' }))
+    expect(bobs.status).toBe(200)
+    expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(4)
   })
 
   it("one instance's 429 from the service pauses the other too", async () => {

@@ -18,24 +18,47 @@ export interface RedisBudgetStoreOptions {
   windowMs?: number
 }
 
-// KEYS: the window (sorted set), the pause. ARGV: ceiling, window ms, a unique member.
-// Returns 0 when a slot was taken, else the milliseconds to wait before asking again.
+// KEYS: the window (sorted set), the pause. ARGV: ceiling, window ms, a unique member, the user
+// ('' for none), the limit. A user's member ends in `|<user>`, so the user's share of the window is
+// counted from the one set (store.ts, fairShare: at most limit / (n + 1) slots for each of the n
+// users holding slots). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
+// again, 1 when it is the user's own share that is spent }.
 const TAKE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
-if paused > now then return paused - now end
+if paused > now then return { paused - now, 0 } end
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local ceiling = tonumber(ARGV[1])
 local count = redis.call('ZCARD', KEYS[1])
-if count < ceiling then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], window)
-  return 0
+if count >= ceiling then
+  local freeing = redis.call('ZRANGE', KEYS[1], count - ceiling, count - ceiling, 'WITHSCORES')
+  return { math.max(1, tonumber(freeing[2]) + window - now), 0 }
 end
-local freeing = redis.call('ZRANGE', KEYS[1], count - ceiling, count - ceiling, 'WITHSCORES')
-return math.max(1, tonumber(freeing[2]) + window - now)`
+local user = ARGV[4]
+if user ~= '' then
+  local slots = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+  local seen = { [user] = true }
+  local users = 1
+  local mine = {}
+  for i = 1, #slots, 2 do
+    local bar = string.find(slots[i], '|', 1, true)
+    if bar then
+      local owner = string.sub(slots[i], bar + 1)
+      if not seen[owner] then
+        seen[owner] = true
+        users = users + 1
+      end
+      if owner == user then mine[#mine + 1] = tonumber(slots[i + 1]) end
+    end
+  end
+  local share = math.max(1, math.floor(tonumber(ARGV[5]) / (users + 1)))
+  if #mine >= share then return { math.max(1, mine[#mine - share + 1] + window - now), 1 } end
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+return { 0, 0 }`
 
 // KEYS: the pause. ARGV: ms. Extends a pause, never shortens it.
 const PAUSE = `
@@ -67,13 +90,23 @@ export function createRedisBudgetStore(options: RedisBudgetStoreOptions): Budget
   let seq = 0
   return {
     windowMs,
-    async take(ceiling) {
+    async take(ceiling, taker) {
       seq += 1
       const limit = Number.isFinite(ceiling) ? String(ceiling) : '1e15'
-      const wait = Number(
-        await redis.eval(TAKE, 2, `${prefix}:window`, `${prefix}:pause`, limit, String(windowMs), `${instance}:${seq}`),
-      )
-      return wait === 0 ? { ok: true } : { ok: false, waitMs: wait }
+      const member = taker ? `${instance}:${seq}|${taker.user}` : `${instance}:${seq}`
+      const [wait, own] = (await redis.eval(
+        TAKE,
+        2,
+        `${prefix}:window`,
+        `${prefix}:pause`,
+        limit,
+        String(windowMs),
+        member,
+        taker?.user ?? '',
+        String(taker?.limit ?? 0),
+      )) as [number, number]
+      if (Number(wait) === 0) return { ok: true }
+      return Number(own) === 1 ? { ok: false, waitMs: Number(wait), own: true } : { ok: false, waitMs: Number(wait) }
     },
     async pause(ms) {
       if (ms <= 0) return

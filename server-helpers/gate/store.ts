@@ -3,8 +3,32 @@
  * in Redis for several (`createRedisBudgetStore` from `linekit/server/redis`).
  */
 
-/** The answer of {@link BudgetStore.take}: a slot taken, or how long to wait before asking again. */
-export type TakeResult = { ok: true } | { ok: false; waitMs: number }
+/**
+ * The answer of {@link BudgetStore.take}: a slot taken, or how long to wait before asking again.
+ * `own: true` when the window has room but the user already holds their fair share of it
+ * ({@link fairShare}): that user waits, other users may still go.
+ */
+export type TakeResult = { ok: true } | { ok: false; waitMs: number; own?: boolean }
+
+/** Who a slot is for, when it is a user's: the share is counted per user in the window. */
+export interface TakeFor {
+  user: string
+  /** The window's full size (the gate's limit), of which the user's share is counted. */
+  limit: number
+}
+
+/**
+ * The per-user fairness rule, the same in memory and in Redis (so every instance of a deployment
+ * applies it to the one shared window): a user may hold at most `limit / (n + 1)` slots of the
+ * window (at least 1), `n` being the users holding slots in it, this user included. Each user who
+ * sent lately gets an equal share and one share stays free for whoever comes next, so one user's
+ * flood (or one buggy tab) never spends the window other users need: alone they get half of it,
+ * and the next user's request goes out at once. Calls for no user (the server's own lookups,
+ * the reconciler) count toward the window, not toward any user's share.
+ */
+function fairShare(limit: number, users: number): number {
+  return Math.max(1, Math.floor(limit / (users + 1)))
+}
 
 /**
  * A sliding window of the requests sent with the key: at most `limit` in any `windowMs`, as the
@@ -12,8 +36,11 @@ export type TakeResult = { ok: true } | { ok: false; waitMs: number }
  * service says `Retry-After`.
  */
 export interface BudgetStore {
-  /** Takes one slot when fewer than `ceiling` were taken in the window and no pause holds. */
-  take(ceiling: number): Promise<TakeResult>
+  /**
+   * Takes one slot when fewer than `ceiling` were taken in the window, no pause holds, and (with
+   * `taker`) the user holds less than their {@link fairShare}.
+   */
+  take(ceiling: number, taker?: TakeFor): Promise<TakeResult>
   /** Holds every slot (on every instance) for `ms`; extends a pause, never shortens it. */
   pause(ms: number): Promise<void>
   /** The window size; the gate estimates waits from it. */
@@ -35,25 +62,40 @@ export interface MemoryBudgetStoreOptions {
  */
 export const DEFAULT_WINDOW_MS = 61_000
 
-/** A {@link BudgetStore} for one instance: the send times still inside the window, oldest first. */
+/** A {@link BudgetStore} for one instance: the send times (and users) still inside the window, oldest first. */
 export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}): BudgetStore {
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS
   const now = options.now ?? Date.now
-  const sent: number[] = []
+  const sent: { at: number; user: string | undefined }[] = []
   let pausedUntil = 0
   return {
     windowMs,
-    async take(ceiling) {
+    async take(ceiling, taker) {
       const at = now()
       if (pausedUntil > at) return { ok: false, waitMs: pausedUntil - at }
-      while (sent.length > 0 && (sent[0] as number) <= at - windowMs) sent.shift()
-      if (sent.length < ceiling) {
-        sent.push(at)
-        return { ok: true }
+      while (sent.length > 0 && (sent[0] as { at: number }).at <= at - windowMs) sent.shift()
+      if (sent.length >= ceiling) {
+        // The slot that lets this ceiling through frees when the (length - ceiling + 1)-th oldest leaves.
+        const freeing = sent[sent.length - ceiling]?.at ?? sent[0]?.at ?? at
+        return { ok: false, waitMs: Math.max(1, freeing + windowMs - at) }
       }
-      // The slot that lets this ceiling through frees when the (length - ceiling + 1)-th oldest leaves.
-      const freeing = sent[sent.length - ceiling] ?? sent[0] ?? at
-      return { ok: false, waitMs: Math.max(1, freeing + windowMs - at) }
+      if (taker) {
+        const users = new Set<string>([taker.user])
+        const mine: number[] = []
+        for (const slot of sent) {
+          if (slot.user === undefined) continue
+          users.add(slot.user)
+          if (slot.user === taker.user) mine.push(slot.at)
+        }
+        const share = fairShare(taker.limit, users.size)
+        if (mine.length >= share) {
+          // The user's next slot frees when their (count - share + 1)-th oldest leaves the window.
+          const freeing = mine[mine.length - share] ?? at
+          return { ok: false, waitMs: Math.max(1, freeing + windowMs - at), own: true }
+        }
+      }
+      sent.push({ at, user: taker?.user })
+      return { ok: true }
     },
     async pause(ms) {
       pausedUntil = Math.max(pausedUntil, now() + ms)

@@ -17,6 +17,8 @@ interface SseOptions {
   /** Aborts when the client disconnects. */
   signal: AbortSignal
   maxQueuedBytes: number
+  /** Called once when the stream ends (the client left, was cut off, or cancelled it). */
+  onClose?: () => void
 }
 
 const encoder = new TextEncoder()
@@ -54,6 +56,7 @@ export function sseResponse(options: SseOptions): Response {
     unsubscribe?.()
     clearInterval(timer)
     options.signal.removeEventListener('abort', stop)
+    options.onClose?.()
     try {
       controller.close()
     } catch {

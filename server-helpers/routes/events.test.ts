@@ -35,7 +35,7 @@ describe('events route', () => {
 
   it('fans one event out to 1,000 open streams', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
-    const { server } = setup()
+    const { server } = setup({}, { maxStreamsPerUser: 1000 })
     const streams = await Promise.all(
       Array.from({ length: 1000 }, () => server.handle(req('/api/linekit/events', { user: 'alice' }))),
     )

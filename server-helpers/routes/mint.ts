@@ -7,7 +7,7 @@ import type { LinekitContext } from '../context'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
 import { BodyTooLargeError, LinekitHttpError, mintError, readBodyCapped } from '../internal/http'
-import type { ScopeChecks } from '../internal/scope'
+import type { Scope, ScopeChecks } from '../internal/scope'
 import { parseVoiceTokenRequest } from '../internal/webhook'
 
 const MINT_PATH = '/api/v1/dialer/token'
@@ -17,9 +17,9 @@ export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: 
   return async (request: Request): Promise<Response> => {
     if (!isCsrfSafe(request, csrf))
       throw mintError(403, 'csrf_failed', `Cross-site request refused; send the ${csrf.header} header.`)
-    let lines: Set<string>
+    let scope: Scope
     try {
-      lines = (await scopes.authorize(request)).lines
+      scope = await scopes.authorize(request)
     } catch (thrown) {
       if (thrown instanceof LinekitHttpError && thrown.response.status === 401)
         throw mintError(401, 'unauthorized', 'Not signed in.')
@@ -36,10 +36,13 @@ export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: 
     const lineId = parseVoiceTokenRequest(body)
     // spec: mint errors — 400 invalid_line_id for a missing lineId, refused before any upstream call.
     if (lineId === null) throw mintError(400, 'invalid_line_id', 'lineId is required (one of GET /get-lines).')
-    if (!lines.has(lineId.toLowerCase())) throw mintError(403, 'line_not_allowed', 'This line is not one of yours.')
+    if (!scope.lines.has(lineId.toLowerCase()))
+      throw mintError(403, 'line_not_allowed', 'This line is not one of yours.')
     const answer = await ctx.mintUpstream(
       { method: 'POST', url: `${ctx.appUrl}${MINT_PATH}`, body: JSON.stringify({ lineId }) },
       request.signal,
+      // spec: Limits — 30 mints per minute for the whole key: each user within a fair share of it.
+      scope.user.userId,
     )
     // spec: POST {app_url}/api/v1/dialer/token — status, body and Retry-After forwarded
     // unchanged, including a proxy's non-JSON 502/503.

@@ -18,6 +18,7 @@ import type { ReadModel } from '../model/readModel'
 import { createCallStatusReads } from './callStatus'
 import type { Body } from './proxyRequest'
 import { createProxyRequestChecks } from './proxyRequest'
+import { createTypingCoalescer } from './typing'
 
 /** What the proxy route needs besides the context. */
 interface ProxyDeps {
@@ -29,12 +30,20 @@ interface ProxyDeps {
   listSoon?: (() => void) | undefined
   /** How long one call-status answer serves every read of that call (callStatus.ts). */
   callStatusMaxAgeMs: number
+  /** At most one typing indicator per thread per this interval goes upstream (typing.ts). */
+  typingIntervalMs: number
 }
 
-/** Reads of a list the user waits for; the availability check is a read sent as a POST. */
+/**
+ * Reads of a list the user waits for; the availability check is a read sent as a POST. A typing
+ * indicator ranks with reads: it is the cheapest request to drop, so it never takes the slots
+ * kept for sends nor goes out before a send waiting with it.
+ */
 function priorityOf(matched: MatchedRoute): Priority {
   const { method, path } = matched.route
-  return method === 'GET' || path === '/api-check-native-availability' ? 'read' : 'action'
+  return method === 'GET' || path === '/api-check-native-availability' || path === '/send-typing-indicator'
+    ? 'read'
+    : 'action'
 }
 
 const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300
@@ -50,6 +59,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const { scopes, learned, model, listSoon } = deps
   const checks = createProxyRequestChecks(ctx, scopes, learned, model)
   const callStatus = createCallStatusReads(ctx, model, deps.callStatusMaxAgeMs)
+  const typing = createTypingCoalescer(ctx, deps.typingIntervalMs)
 
   /**
    * The messages and call-log lists from the read model when it covers the query exactly (the
@@ -203,14 +213,19 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       const held = fromModel(route.path, query, scope)
       if (held) return held
     }
-    const answer = await ctx.upstream(
-      {
-        method: route.method,
-        url: `${ctx.baseUrl}${matched.upstreamPath}${query}`,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      },
-      { priority: priorityOf(matched), signal: request.signal },
-    )
+    const call = {
+      method: route.method,
+      url: `${ctx.baseUrl}${matched.upstreamPath}${query}`,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }
+    const user = scope.user.userId
+    const answer =
+      route.path === '/send-typing-indicator' && body
+        ? // Shared by every request of the thread within the interval: no one browser's signal.
+          await typing.send(user, body.lineId, body.phoneNumber, () =>
+            ctx.upstream(call, { priority: priorityOf(matched), user }),
+          )
+        : await ctx.upstream(call, { priority: priorityOf(matched), signal: request.signal, user })
     return answerFor(matched, answer, scope, body)
   }
 }

@@ -74,7 +74,7 @@ export function createProxyRequestChecks(
         // spec: message record — `line_id` is shown. The lookup is part of the user's action.
         const answer = await ctx.upstream(
           { method: 'GET', url: `${ctx.baseUrl}/get-message-api/${encodeURIComponent(handle)}` },
-          { priority: 'action', signal },
+          { priority: 'action', signal, user: scope.user.userId },
         )
         if (answer.status === 404) throw recordNotFound()
         if (answer.status < 200 || answer.status >= 300) throw new LinekitHttpError(ctx.relay(answer))

@@ -39,10 +39,15 @@ const frame = (id: string, type: string, data: object) =>
 function scriptedFetch() {
   const connections: { headers: Headers; controller: ReadableStreamDefaultController<Uint8Array>; status: number }[] =
     []
-  const statuses: number[] = []
+  const statuses: (number | { status: number; retryAfter: string })[] = []
   const fetchImpl = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
-    const status = statuses.shift() ?? 200
-    if (status !== 200) return new Response('nope', { status })
+    const next = statuses.shift() ?? 200
+    const status = typeof next === 'number' ? next : next.status
+    if (status !== 200)
+      return new Response('nope', {
+        status,
+        headers: typeof next === 'number' ? {} : { 'retry-after': next.retryAfter },
+      })
     let controller!: ReadableStreamDefaultController<Uint8Array>
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
     init?.signal?.addEventListener('abort', () => {
@@ -120,6 +125,28 @@ describe('createSseEventSource', () => {
     expect(connections).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(100)
     expect(connections).toHaveLength(2)
+    source.close()
+  })
+
+  it("waits a refused connection's Retry-After before reconnecting (a 429 for too many streams), then backs off from it", async () => {
+    vi.useFakeTimers()
+    const { fetchImpl, connections, statuses } = scriptedFetch()
+    const source = createSseEventSource({ fetch: fetchImpl as unknown as typeof fetch, retryMs: 1000 })
+    statuses.push({ status: 429, retryAfter: '30' }, { status: 429, retryAfter: '30' })
+    source.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
+    expect(source.status).toBe('reconnecting')
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(fetchImpl).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(fetchImpl).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(fetchImpl).toHaveBeenCalledTimes(3)
+    expect(connections).toHaveLength(1)
+    expect(source.status).toBe('open')
     source.close()
   })
 })

@@ -2,6 +2,7 @@ import { createHub } from './internal/statusHub'
 import { createSseParser } from './internal/sseParser'
 import type { LinekitEventFrame } from '../api/events'
 import { isLinekitEventType } from '../api/events'
+import { parseRetryAfter } from '../api/errors'
 import type { LinekitEvent, LinekitEventSource } from './types'
 
 /** Options of {@link createSseEventSource}. */
@@ -12,7 +13,10 @@ export interface SseEventSourceOptions {
   fetch?: typeof fetch
   /** Initial reconnect delay; the server's `retry:` replaces it. @default 3000 */
   retryMs?: number
-  /** Upper bound of the reconnect back-off after repeated failures. @default 30000 */
+  /**
+   * Upper bound of the reconnect back-off after repeated failures; a refusal's `Retry-After`, when
+   * longer, is waited out. @default 30000
+   */
   maxRetryMs?: number
   /**
    * A connection silent for this long is treated as dead and reopened. The server sends a
@@ -44,6 +48,8 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
   const hub = createHub('connecting')
   let retryMs = options.retryMs ?? 3000
   let failures = 0
+  /** A refused connection's `Retry-After`, in ms: the next attempt waits at least this long. */
+  let refusedForMs = 0
   let started = false
   let closed = false
   let lastEventId: string | undefined
@@ -69,8 +75,11 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
     if (closed) return
     hub.setStatus('reconnecting')
     failures += 1
-    // Exponential back-off from the server's retry hint, capped.
-    const delay = Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, failures - 1))
+    // Exponential back-off from the server's retry hint, capped; never sooner than a refusal's
+    // Retry-After (linekit/server answers 429 with it when a user or an instance holds too many
+    // streams: reconnecting earlier would only be refused again).
+    const delay = Math.max(refusedForMs, Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, failures - 1)))
+    refusedForMs = 0
     retryTimer = setTimeout(() => {
       retryTimer = undefined
       void connect()
@@ -124,6 +133,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
         signal: abort.signal,
       })
       if (!response.ok || !response.body) {
+        refusedForMs = (parseRetryAfter(response.headers.get('retry-after')) ?? 0) * 1000
         throw new Error(`linekit events: HTTP ${response.status}`)
       }
       failures = 0
