@@ -26,33 +26,38 @@ const upstreamTo = (rig: ReturnType<typeof createRig>, path: string) =>
   rig.upstream.filter((call) => new URL(call.url).pathname === path)
 
 describe('fair shares of the key', () => {
-  it("one user's 90 typing indicators from 40 threads: another user's send 2 s later and her reads go; the flood meets its own 429s", async () => {
-    const rig = createRig({ rateLimit: true, server: { readModel: false } })
-    const threads = threadsOn(rig, MESSAGING, 40)
-    await rig.server.settled()
-    const flood = Array.from({ length: 90 }, (_, i) =>
-      rig.call('bob', '/send-typing-indicator', { body: { phoneNumber: threads[i % 40], lineId: MESSAGING } }),
-    )
-    await vi.advanceTimersByTimeAsync(2000)
-    const send = await rig.call('alice', '/send-api-message', {
-      body: { phone: '+14155550142', message: 'still here', lineId: MAIN },
-    })
-    expect(send.status).toBe(200)
-    const read = await rig.call('alice', `/get-messages-api?pb_line_id=${MAIN}`)
-    expect(read.status).toBe(200)
+  // 40 threads: coalesced to 40 upstream indicators, within bob's share (store.ts, fairShare: 50
+  // of 60 alone). 60 threads: more than his share, so part of the flood is refused, to him alone.
+  it.each([40, 60])(
+    "one user's 90 typing indicators from %i threads: another user's send 2 s later and her reads go; the flood meets only its own 429s",
+    async (count) => {
+      const rig = createRig({ rateLimit: true, server: { readModel: false } })
+      const threads = threadsOn(rig, MESSAGING, count)
+      await rig.server.settled()
+      const flood = Array.from({ length: 90 }, (_, i) =>
+        rig.call('bob', '/send-typing-indicator', { body: { phoneNumber: threads[i % count], lineId: MESSAGING } }),
+      )
+      await vi.advanceTimersByTimeAsync(2000)
+      const send = await rig.call('alice', '/send-api-message', {
+        body: { phone: '+14155550142', message: 'still here', lineId: MAIN },
+      })
+      expect(send.status).toBe(200)
+      const read = await rig.call('alice', `/get-messages-api?pb_line_id=${MAIN}`)
+      expect(read.status).toBe(200)
 
-    const answers = await Promise.all(flood)
-    const refused = answers.filter((a) => a.status === 429)
-    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true)
-    expect(refused.length).toBeGreaterThan(0)
-    for (const answer of refused) {
-      expect(answer.json).toMatchObject({ code: 'rate_limited', error: expect.stringContaining('from you') })
-      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
-    }
-    // The service never refused anything: the gate kept every user within the key's 60.
-    expect(rig.upstream.length).toBeLessThanOrEqual(60)
-    expect(rig.logs.filter((l) => l.message.includes('answered 429'))).toEqual([])
-  })
+      const answers = await Promise.all(flood)
+      const refused = answers.filter((a) => a.status === 429)
+      expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true)
+      expect(refused.length > 0).toBe(count > 50)
+      for (const answer of refused) {
+        expect(answer.json).toMatchObject({ code: 'rate_limited', error: expect.stringContaining('from you') })
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      }
+      // The service never refused anything: the gate kept every user within the key's 60.
+      expect(rig.upstream.length).toBeLessThanOrEqual(60)
+      expect(rig.logs.filter((l) => l.message.includes('answered 429'))).toEqual([])
+    },
+  )
 
   it("one user's 40 mints: another user's mint on his own line goes", async () => {
     const rig = createRig({ rateLimit: true, server: { readModel: false } })

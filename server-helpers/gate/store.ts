@@ -19,15 +19,17 @@ export interface TakeFor {
 
 /**
  * The per-user fairness rule, the same in memory and in Redis (so every instance of a deployment
- * applies it to the one shared window): a user may hold at most `limit / (n + 1)` slots of the
- * window (at least 1), `n` being the users holding slots in it, this user included. Each user who
- * sent lately gets an equal share and one share stays free for whoever comes next, so one user's
- * flood (or one buggy tab) never spends the window other users need: alone they get half of it,
- * and the next user's request goes out at once. Calls for no user (the server's own lookups,
- * the reconciler) count toward the window, not toward any user's share.
+ * applies it to the one shared window): a sixth of the window is kept free for whoever comes
+ * next (a user not yet in it, the server's own lookups and reconciler), and the rest is shared
+ * equally by the `n` users holding slots in it, this user included: at most
+ * `(limit - ceil(limit / 6)) / n` slots each, at least 1. One user alone (a team of one) may use
+ * 50 of the 60; one user's flood (or one buggy tab) never spends the slots another user's next
+ * request needs, and as more users send, each one's share shrinks to make room for them. Calls
+ * for no user (the server's own lookups, the reconciler) count toward the window, not toward any
+ * user's share.
  */
 function fairShare(limit: number, users: number): number {
-  return Math.max(1, Math.floor(limit / (users + 1)))
+  return Math.max(1, Math.floor((limit - Math.ceil(limit / 6)) / users))
 }
 
 /**
