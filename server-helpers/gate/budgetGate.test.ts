@@ -158,22 +158,21 @@ describe('the budget gate', () => {
   })
 
   it('serves waiting users round-robin, each within their share, before a user with many waiting', async () => {
-    const { order, take } = gateOf(4)
+    const { order, take } = gateOf(8)
     // The server's own calls (no user) spend the window for a minute.
-    for (let i = 0; i < 4; i++) void take(`own${i}`, 'action')
+    for (let i = 0; i < 8; i++) void take(`own${i}`, 'action')
     await vi.advanceTimersByTimeAsync(1000)
-    void take('a1', 'read', undefined, 'alice')
-    void take('a2', 'read', undefined, 'alice')
-    void take('a3', 'read', undefined, 'alice')
+    for (let i = 1; i <= 5; i++) void take(`a${i}`, 'read', undefined, 'alice')
     void take('b1', 'read', undefined, 'bob')
     await vi.advanceTimersByTimeAsync(59_000)
-    // alice first (she came first), then bob; then alice holds her share ((4 - 1) / 2 = 1).
-    expect(order.slice(4)).toEqual(['a1', 'b1'])
+    // alice first (she came first), then bob, then alice up to her share (store.ts, fairShare:
+    // (8 - 2) / 2 = 3); the window has room left, but not for her.
+    expect(order.slice(8)).toEqual(['a1', 'b1', 'a2', 'a3'])
     await vi.advanceTimersByTimeAsync(59_999)
-    expect(order.slice(4)).toEqual(['a1', 'b1'])
-    // a1 and b1 leave the window: alice alone may hold 4 - 1 of it.
+    expect(order.slice(8)).toEqual(['a1', 'b1', 'a2', 'a3'])
+    // a1 and b1 leave the window: alice alone may hold 8 - 2 of it.
     await vi.advanceTimersByTimeAsync(1)
-    expect(order.slice(4)).toEqual(['a1', 'b1', 'a2', 'a3'])
+    expect(order.slice(8)).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'a5'])
   })
 
   it("makes room in a full queue from the user with the most waiting, never from another user's request", async () => {
