@@ -52,7 +52,7 @@ export interface AgoraSdkLike {
 export interface AgoraAudioEngineOptions {
   /**
    * Loads the SDK. Tests pass a stand-in module here.
-   * @default () => import('agora-rtc-sdk-ng') — a separate chunk, fetched on the first `join`
+   * @default () => import('agora-rtc-sdk-ng') — a separate chunk (`linekitAgoraSdk-<hash>.js`), fetched on the first `join`
    */
   loadSdk?: () => Promise<AgoraSdkLike | { default: AgoraSdkLike }>
   /**
@@ -76,8 +76,9 @@ export interface AgoraAudioEngineOptions {
 /** Default join time limit: long enough for a slow network, short enough that a user is told. */
 const DEFAULT_JOIN_TIMEOUT_MS = 15_000
 
-// Kept as a function so bundlers split the SDK into its own chunk, loaded on demand.
-const defaultLoadSdk = () => import('agora-rtc-sdk-ng') as unknown as Promise<{ default: AgoraSdkLike }>
+// Kept as a function so bundlers split the SDK into its own chunk, loaded on demand; through a
+// module of ours so that the chunk carries a name that says whose it is (linekitAgoraSdk.ts).
+const defaultLoadSdk = () => import('./linekitAgoraSdk') as unknown as Promise<{ default: AgoraSdkLike }>
 
 function unwrap(mod: AgoraSdkLike | { default: AgoraSdkLike }): AgoraSdkLike {
   return 'createClient' in mod ? mod : mod.default
