@@ -26,7 +26,7 @@ Needs the optional peers msw and @hono/node-server: npm install --save-dev msw@~
 `
 
 /** What `linekit-mock` was asked to do; `error` is a sentence for stderr (exit code 2). */
-export type CliRequest =
+type CliRequest =
   | { kind: 'help' }
   | { kind: 'error'; error: string }
   | { kind: 'serve'; port: number; host: string; seed: number; appPort?: number; webhooks: string[] }
@@ -78,7 +78,7 @@ export function parseCliArgs(args: string[]): CliRequest {
 }
 
 /** The optional peers the mock server needs. */
-export const mockPeers = ['msw', '@hono/node-server'] as const
+const mockPeers = ['msw', '@hono/node-server'] as const
 
 /** The peers `resolve` cannot find (`resolve` throws for a missing package, like `import.meta.resolve`). */
 export function missingPeers(resolve: (specifier: string) => unknown): string[] {
