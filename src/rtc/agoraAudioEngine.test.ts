@@ -1,4 +1,5 @@
 import { describe, expect, it, vi, type Mock } from 'vitest'
+import { MOCK_RTC_APP_ID } from 'linekit/mocks'
 import { AudioEngineError, type AudioEngineState } from './AudioEngine'
 import {
   agoraAudioEngine,
@@ -63,6 +64,29 @@ function standIn(
 }
 
 describe('agoraAudioEngine', () => {
+  it('with the mock service’s credentials: fails at once without loading the SDK, and says to use the fake engine', async () => {
+    const loadSdk = vi.fn(async () => standIn().sdk)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const engine = agoraAudioEngine({ loadSdk })
+      const errors: AudioEngineError[] = []
+      engine.on('error', (e) => errors.push(e))
+      const error = await engine.join({ ...rtc, appId: MOCK_RTC_APP_ID }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(AudioEngineError)
+      expect(error).toMatchObject({ code: 'network', sdkCode: 'MOCK_CREDENTIALS' })
+      expect((error as Error).message).toContain('createFakeAudioEngine()')
+      expect(errors).toEqual([error])
+      expect(engine.state).toBe('failed')
+      expect(loadSdk).not.toHaveBeenCalled()
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^linekit: .*mock.*createFakeAudioEngine\(\)/))
+      // Real credentials still join.
+      await agoraAudioEngine({ loadSdk }).join(rtc)
+      expect(loadSdk).toHaveBeenCalledTimes(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('keeps the SDK quiet by default: no console log lines, no log upload', async () => {
     const s = standIn()
     await agoraAudioEngine({ loadSdk: async () => s.sdk }).join(rtc)

@@ -5,6 +5,7 @@ import {
   type AudioJoinCredentials,
   type MicrophoneInfo,
 } from './AudioEngine'
+import { MOCK_RTC_APP_ID } from '../api/mockRtc'
 import { createEmitter } from './internal/emitter'
 import { toAudioEngineError } from './toAudioEngineError'
 
@@ -274,6 +275,20 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       }
       const mine = ++generation
       setState('connecting')
+      if (rtc.appId === MOCK_RTC_APP_ID) {
+        // mocks/README.md: the mock's rtc is fake but well-formed; the SDK would retry it until the
+        // join time limit. Fail at once, and tell the developer what to use instead.
+        const error = new AudioEngineError(
+          'network',
+          'These call credentials come from linekit’s mock service, which has no audio: with the mock, pass ' +
+            'createFakeAudioEngine() to <LinekitProvider audioEngine> instead of agoraAudioEngine().',
+          { sdkCode: 'MOCK_CREDENTIALS' },
+        )
+        if (process.env.NODE_ENV !== 'production') console.warn(`linekit: ${error.message}`)
+        setState('failed')
+        emitter.emit('error', error)
+        throw error
+      }
       // The SDK retries an unreachable network forever: give up after the limit, fail visibly.
       const limit = options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS
       let timer: ReturnType<typeof setTimeout> | undefined
