@@ -11,7 +11,7 @@ import 'linekit/styles.css'
 
 const client = createLinekitClient({ baseUrl: '/api/linekit' }) // your app's own routes, never the service
 const events = createSseEventSource({ url: '/api/linekit/events' }) // live messages and calls
-// `vite` (against linekit-mock, whose calls carry no audio): a fake engine; `vite build`: Agora, loaded on the first call
+// `vite` against linekit-mock (its calls carry no audio): a fake engine; `vite build`: Agora, loaded on the first call
 const audioEngine = import.meta.env.DEV ? createFakeAudioEngine() : agoraAudioEngine()
 
 export function Support() {
