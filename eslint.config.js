@@ -65,6 +65,7 @@ export default tseslint.config(
       'coverage/',
       'test-results/',
       'examples/*/.next/',
+      'examples/*/dist/',
       '**/*.d.ts',
       '!.storybook',
     ],

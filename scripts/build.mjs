@@ -25,6 +25,8 @@ export const entries = {
   'server-redis': 'server-helpers/redis.ts',
   mocks: 'mocks/index.ts',
   'mocks-node': 'mocks/node/index.ts',
+  // The `linekit-mock` command (package.json "bin"): plain ESM that Node runs as is.
+  'mock-cli': 'mocks/node/cli.ts',
 }
 
 rmSync(join(root, 'dist'), { recursive: true, force: true })

@@ -1,37 +1,44 @@
+#!/usr/bin/env node
 /**
- * `npm run mock -- --port 4010 [--host 127.0.0.1] [--seed 1] [--app-port 4011]`: the standalone mock server.
- * Prints `linekit mock listening on http://127.0.0.1:4010` when ready; stops on SIGINT/SIGTERM.
+ * `npx linekit-mock --port 4010 --webhook http://127.0.0.1:3000/api/linekit/webhooks/dev-secret`
+ * (in this repository: `npm run mock -- …`): the standalone mock server. Prints
+ * `linekit mock listening on http://127.0.0.1:4010` and the `.env.local` lines when ready; stops on
+ * SIGINT/SIGTERM. The server is imported only once its optional peers are known to be installed,
+ * so a missing `msw` is one sentence saying what to install, not a stack trace.
  */
-import { parseArgs } from 'node:util'
-import { startMockServer } from './index'
+import { envLines, helpText, missingPeers, missingPeersMessage, parseCliArgs } from './cliSupport'
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', short: 'p', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    seed: { type: 'string', default: '1' },
-    'app-port': { type: 'string' },
-  },
-  strict: true,
+const request = parseCliArgs(process.argv.slice(2))
+if (request.kind === 'help') {
+  process.stdout.write(helpText)
+  process.exit(0)
+}
+if (request.kind === 'error') {
+  console.error(request.error)
+  process.exit(2)
+}
+
+const missing = missingPeers((specifier) => import.meta.resolve(specifier))
+if (missing.length > 0) {
+  console.error(missingPeersMessage(missing))
+  process.exit(1)
+}
+
+const { startMockServer } = await import('./index')
+const server = await startMockServer({
+  port: request.port,
+  host: request.host,
+  seed: request.seed,
+  appPort: request.appPort,
+  webhooks: request.webhooks.map((url) => ({ url, inbound: true, outbound: true, audioCalls: true })),
+}).catch((error: unknown) => {
+  console.error(`linekit-mock: could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
 })
-
-const port = Number(values.port)
-const seed = Number(values.seed)
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`linekit mock: --port must be an integer from 0 to 65535 (got ${values.port})`)
-  process.exit(2)
-}
-
-const appPort = values['app-port'] === undefined ? undefined : Number(values['app-port'])
-if (appPort !== undefined && (!Number.isInteger(appPort) || appPort < 0 || appPort > 65_535)) {
-  console.error(`linekit mock: --app-port must be an integer from 0 to 65535 (got ${values['app-port']})`)
-  process.exit(2)
-}
-
-const server = await startMockServer({ port, host: values.host, seed: Number.isFinite(seed) ? seed : 1, appPort })
 console.log(`linekit mock listening on ${server.url}`)
 if (server.appUrl !== undefined)
   console.log(`linekit mock: voice-token mint also on ${server.appUrl}/api/v1/dialer/token`)
+console.log(`\n${envLines({ url: server.url, appUrl: server.appUrl, webhooks: request.webhooks })}\n`)
 
 let stopping = false
 const stop = (signal: string) => {

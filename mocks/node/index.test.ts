@@ -70,6 +70,26 @@ describe('startMockServer (real loopback HTTP)', () => {
   })
 })
 
+describe('startMockServer({ webhooks })', () => {
+  it('registers them at start and again after every reset, over HTTP and in-process', async () => {
+    const service = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
+    const hook = { url: 'http://127.0.0.1:9/api/linekit/webhooks/s', audioCalls: true }
+    server = await startMockServer({ port: 0, service, webhooks: [hook] })
+    const urls = () => service.control.webhooks.list().map((w) => [w.url, w.accountId, w.audioCalls])
+    const expected = [[hook.url, 'acct_production', true]]
+    expect(urls()).toEqual(expected)
+    expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST' })).status).toBe(200)
+    expect(urls()).toEqual(expected)
+    service.control.reset()
+    expect(urls()).toEqual(expected)
+    // Once the server is closed, the service's reset is its own again.
+    await server.close()
+    server = undefined
+    service.control.reset()
+    expect(urls()).toEqual([])
+  })
+})
+
 describe('npm run mock (cli)', () => {
   it('prints the listening line when ready and exits cleanly on SIGTERM', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url))

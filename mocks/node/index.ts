@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { createMockClock, createMockService, type MockClock, type MockService } from '../index'
+import { createMockClock, createMockService, type MockClock, type MockControl, type MockService } from '../index'
 import { createAppHostFetch } from '../handlers/mint'
 
 /** Longest delay Node's setTimeout takes (about 24.8 days). */
@@ -50,6 +50,24 @@ function driveInRealTime(clock: MockClock): () => void {
   }
 }
 
+/**
+ * Registers `webhooks` now and after every reset of `control` (the HTTP control API calls the same
+ * `control.reset`). Returns a function that puts the original reset back.
+ */
+function keepWebhooks(control: MockControl, webhooks: MockWebhookInput[]): () => void {
+  if (webhooks.length === 0) return () => {}
+  const register = () => webhooks.forEach((webhook) => control.webhooks.create(webhook))
+  register()
+  const reset = control.reset
+  control.reset = () => {
+    reset()
+    register()
+  }
+  return () => {
+    control.reset = reset
+  }
+}
+
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
   /** TCP port; 0 picks a free one. @default 4010 */
@@ -65,7 +83,17 @@ export interface MockServerOptions {
    * always answers on the main origin as well. @default undefined (same origin only)
    */
   appPort?: number
+  /**
+   * Webhooks to register at start, and again after every reset (`POST /__mock/reset` or
+   * `service.control.reset()`; a reset otherwise clears webhooks): an app's receiver, so inbound
+   * messages and calls reach it at once. Each is `control.webhooks.create`'s input (the
+   * production account unless `accountId`/`apiKey` says otherwise). @default []
+   */
+  webhooks?: Array<MockWebhookInput>
 }
+
+/** A webhook {@link startMockServer} keeps registered (`control.webhooks.create`'s input). */
+export type MockWebhookInput = Parameters<MockControl['webhooks']['create']>[0]
 
 /** A running mock server. */
 export interface MockServer {
@@ -94,6 +122,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // A flowing clock follows real time: due work fires on its own. A manual clock (a service a
   // test passes in) only moves when the test moves it.
   const stopDriver = service.clock.flowing ? driveInRealTime(service.clock) : () => {}
+  const restoreReset = keepWebhooks(service.control, options.webhooks ?? [])
   const server: Server = createServer(listener)
   server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {
@@ -133,6 +162,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     service,
     close() {
       stopDriver()
+      restoreReset()
       closing ??= Promise.all([stop(server), ...(appServer ? [stop(appServer)] : [])]).then(() => undefined)
       return closing
     },

@@ -21,6 +21,7 @@ import { takeDeviceFault } from './faults'
 import { at } from './messages'
 import { requirePhone } from './phone'
 import type { Account, CallRecord, Line, MockSettings, MockState } from './state'
+import { MOCK_RTC_APP_ID } from '../../src/api/mockRtc'
 
 declare module './state' {
   interface MockSettings {
@@ -89,8 +90,7 @@ export function callSettings(settings: MockSettings) {
   }
 }
 
-/** Fixed application id of the fake audio SDK (32 hex characters like a real one). */
-export const MOCK_RTC_APP_ID = '6c1f0e3a9b7d4e2fa5c8b0d1e9f7a3c2'
+export { MOCK_RTC_APP_ID }
 
 /** Fake but well-formed rtc credentials for a call. */
 function makeRtc(state: MockState, callUuid: string): RtcCredentials {

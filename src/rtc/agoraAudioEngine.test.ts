@@ -1,4 +1,5 @@
 import { describe, expect, it, vi, type Mock } from 'vitest'
+import { MOCK_RTC_APP_ID } from 'linekit/mocks'
 import { AudioEngineError, type AudioEngineState } from './AudioEngine'
 import {
   agoraAudioEngine,
@@ -63,6 +64,29 @@ function standIn(
 }
 
 describe('agoraAudioEngine', () => {
+  it('with the mock service’s credentials: fails at once without loading the SDK, and says to use the fake engine', async () => {
+    const loadSdk = vi.fn(async () => standIn().sdk)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const engine = agoraAudioEngine({ loadSdk })
+      const errors: AudioEngineError[] = []
+      engine.on('error', (e) => errors.push(e))
+      const error = await engine.join({ ...rtc, appId: MOCK_RTC_APP_ID }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(AudioEngineError)
+      expect(error).toMatchObject({ code: 'network', sdkCode: 'MOCK_CREDENTIALS' })
+      expect((error as Error).message).toContain('createFakeAudioEngine()')
+      expect(errors).toEqual([error])
+      expect(engine.state).toBe('failed')
+      expect(loadSdk).not.toHaveBeenCalled()
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^linekit: .*mock.*createFakeAudioEngine\(\)/))
+      // Real credentials still join.
+      await agoraAudioEngine({ loadSdk }).join(rtc)
+      expect(loadSdk).toHaveBeenCalledTimes(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('keeps the SDK quiet by default: no console log lines, no log upload', async () => {
     const s = standIn()
     await agoraAudioEngine({ loadSdk: async () => s.sdk }).join(rtc)
@@ -301,16 +325,22 @@ describe('agoraAudioEngine', () => {
     const { readFileSync, readdirSync } = await import('node:fs')
     const { join } = await import('node:path')
     const dir = join(process.cwd(), 'src')
+    // The one module that names the SDK's chunk re-exports it, and is itself only imported dynamically.
+    const chunkModule = 'rtc/linekitAgoraSdk.ts'
     let checked = 0
     for (const file of readdirSync(dir, { recursive: true }) as string[]) {
       if (!/\.tsx?$/.test(file) || /\.test(-d)?\./.test(file)) continue
       const text = readFileSync(join(dir, file), 'utf8')
-      // `import type` is erased at build time; any other static import would load the SDK.
-      expect(text, file).not.toMatch(/^\s*import(?!\s+type\b)[^(]*['"]agora-rtc-sdk-ng['"]/m)
-      expect(text, file).not.toMatch(/^\s*export[^(]*from\s*['"]agora-rtc-sdk-ng['"]/m)
+      for (const name of ['agora-rtc-sdk-ng', '[./\\w]*linekitAgoraSdk']) {
+        if (file === chunkModule && name === 'agora-rtc-sdk-ng') continue
+        // `import type` is erased at build time; any other static import would load the SDK.
+        expect(text, file).not.toMatch(new RegExp(`^\\s*import(?!\\s+type\\b)[^(]*['"]${name}['"]`, 'm'))
+        expect(text, file).not.toMatch(new RegExp(`^\\s*export[^(]*from\\s*['"]${name}['"]`, 'm'))
+      }
       checked++
     }
     expect(checked).toBeGreaterThan(3)
-    expect(readFileSync(join(dir, 'rtc/agoraAudioEngine.ts'), 'utf8')).toContain("import('agora-rtc-sdk-ng')")
+    expect(readFileSync(join(dir, 'rtc/agoraAudioEngine.ts'), 'utf8')).toContain("import('./linekitAgoraSdk')")
+    expect(readFileSync(join(dir, chunkModule), 'utf8')).toMatch(/^export \{ default \} from 'agora-rtc-sdk-ng'$/m)
   })
 })

@@ -5,6 +5,7 @@ import {
   type AudioJoinCredentials,
   type MicrophoneInfo,
 } from './AudioEngine'
+import { MOCK_RTC_APP_ID } from '../api/mockRtc'
 import { createEmitter } from './internal/emitter'
 import { toAudioEngineError } from './toAudioEngineError'
 
@@ -52,7 +53,7 @@ export interface AgoraSdkLike {
 export interface AgoraAudioEngineOptions {
   /**
    * Loads the SDK. Tests pass a stand-in module here.
-   * @default () => import('agora-rtc-sdk-ng') — a separate chunk, fetched on the first `join`
+   * @default () => import('agora-rtc-sdk-ng') — a separate chunk (`linekitAgoraSdk-<hash>.js`), fetched on the first `join`
    */
   loadSdk?: () => Promise<AgoraSdkLike | { default: AgoraSdkLike }>
   /**
@@ -76,8 +77,9 @@ export interface AgoraAudioEngineOptions {
 /** Default join time limit: long enough for a slow network, short enough that a user is told. */
 const DEFAULT_JOIN_TIMEOUT_MS = 15_000
 
-// Kept as a function so bundlers split the SDK into its own chunk, loaded on demand.
-const defaultLoadSdk = () => import('agora-rtc-sdk-ng') as unknown as Promise<{ default: AgoraSdkLike }>
+// Kept as a function so bundlers split the SDK into its own chunk, loaded on demand; through a
+// module of ours so that the chunk carries a name that says whose it is (linekitAgoraSdk.ts).
+const defaultLoadSdk = () => import('./linekitAgoraSdk') as unknown as Promise<{ default: AgoraSdkLike }>
 
 function unwrap(mod: AgoraSdkLike | { default: AgoraSdkLike }): AgoraSdkLike {
   return 'createClient' in mod ? mod : mod.default
@@ -273,6 +275,20 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       }
       const mine = ++generation
       setState('connecting')
+      if (rtc.appId === MOCK_RTC_APP_ID) {
+        // mocks/README.md: the mock's rtc is fake but well-formed; the SDK would retry it until the
+        // join time limit. Fail at once, and tell the developer what to use instead.
+        const error = new AudioEngineError(
+          'network',
+          'These call credentials come from linekit’s mock service, which has no audio: with the mock, pass ' +
+            'createFakeAudioEngine() to <LinekitProvider audioEngine> instead of agoraAudioEngine().',
+          { sdkCode: 'MOCK_CREDENTIALS' },
+        )
+        if (process.env.NODE_ENV !== 'production') console.warn(`linekit: ${error.message}`)
+        setState('failed')
+        emitter.emit('error', error)
+        throw error
+      }
       // The SDK retries an unreachable network forever: give up after the limit, fail visibly.
       const limit = options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS
       let timer: ReturnType<typeof setTimeout> | undefined

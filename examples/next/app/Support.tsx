@@ -11,7 +11,7 @@ export function Support() {
   return (
     <LinekitProvider client={client} events={events} audioEngine={audioEngine}>
       <InboundCallBanner />
-      <Conversation phoneNumber="+14155550123" />
+      <Conversation phoneNumber="+14155550124" />
     </LinekitProvider>
   )
 }

@@ -10,7 +10,7 @@ import { freePort, launchBrowser, screenshot, startStandaloneMock, watchErrors }
 
 const app = fileURLToPath(new URL('..', import.meta.url))
 const SECRET = 'example-webhook-secret'
-const CUSTOMER = '+14155550123' // the README's <Conversation phoneNumber>
+const CUSTOMER = '+14155550124' // the README's <Conversation phoneNumber>: Ava, seeded with history
 
 let service
 let server
