@@ -66,7 +66,10 @@ describe('<Dialer> against the mock through the real server handler', () => {
     await user.click(screen.getByRole('button', { name: 'Call' }))
     // The audio joins at once, but the callee has not picked up: the call is still ringing.
     await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'joined'))
-    await new Promise((r) => setTimeout(r, 150)) // several status polls, all `ringing`
+    // Several status polls, all `ringing`: counted, not timed, so a busy machine waits for them.
+    const polls = count('/get-audiocall-call-status-api')
+    await waitFor(() => expect(polls.get()).toBeGreaterThanOrEqual(3))
+    polls.stop()
     expect(root(container)).toHaveAttribute('data-state', 'ringing')
     expect(screen.getByRole('status')).toHaveTextContent('Ringing…')
     expect(screen.queryByRole('timer')).toBeNull()
