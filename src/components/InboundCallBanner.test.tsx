@@ -46,7 +46,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     const { container } = renderWithBackend(backend, <InboundCallBanner />, { events })
     await waitFor(() => expect(events.status).toBe('open'))
     await ring(backend)
-    await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'), { timeout: 4000 })
+    await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'))
     expect(screen.getByText(caller)).toBeInTheDocument()
     const live = container.querySelector('[aria-live="assertive"]')!
     expect(live).toHaveTextContent(`Incoming call from ${caller} on ${ringableLine(backend).phoneNumber}`)
@@ -130,7 +130,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
       </>,
       { events: 'bus' },
     )
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 5000 })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled())
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
     await settle(backend, () => backend.mock.control.calls.end(uuid, 'no_answer'))
@@ -412,7 +412,7 @@ describe('<InboundCallHistory>', () => {
       ],
     })
     const history = screen.getByRole('region', { name: 'Incoming call history' })
-    const alert = await within(history).findByRole('alert', {}, { timeout: 8000 })
+    const alert = await within(history).findByRole('alert')
     expect(alert).toHaveTextContent('Earlier incoming calls could not be loaded')
     expect(alert).not.toHaveTextContent('internal_error')
     await ring(backend, caller)

@@ -95,7 +95,9 @@ describe('client-side timeout', () => {
     expect(engine.getSnapshot()[0]).toMatchObject({ state: 'failed' })
     gaveUp()
     // The slow first attempt lands at the service after the client gave up on it.
-    await vi.waitFor(() => expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1), { timeout: 5000 })
+    await vi.waitFor(() => expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1), {
+      timeout: 10_000,
+    })
     const again = await engine.retry(initial.localId)
     expect(again).toMatchObject({ ok: true, response: { deduped: true } })
     expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1)
