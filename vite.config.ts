@@ -55,6 +55,7 @@ export default defineConfig({
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}'],
           browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          setupFiles: ['test/setup-browser.ts'],
           testTimeout: 30_000,
         },
       },
@@ -64,6 +65,7 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          setupFiles: ['test/setup-storybook.ts'],
           testTimeout: 30_000,
         },
       },

@@ -22,6 +22,19 @@ async function eventually(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
+/**
+ * Lists until one list is answered without an upstream call: the reconciler's read has been
+ * applied to the model (a store write takes as long as the machine needs, so this waits for it).
+ */
+async function untilFromModel(upstream: string[], list: () => Promise<Response>): Promise<void> {
+  for (;;) {
+    const before = upstream.length
+    expect((await list()).status).toBe(200)
+    if (upstream.length === before) return
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
 function setup(reconciler: { messagesEveryMs?: number; soonMs?: number } = {}, store?: ModelStore) {
   const upstream: string[] = []
   const { mock, server, addWebhook } = createServiceChain({
@@ -90,10 +103,8 @@ describe('the read model in linekit/server', () => {
     const logReads = () => upstream.filter((p) => p === '/get-call-logs-api').length
     // The reconciler lists the newest call logs once; the proxy then answers from the model.
     await eventually(() => logReads() >= 1)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await untilFromModel(upstream, () => as(`get-call-logs-api?pb_line_id=${MAIN}`))
     const before = logReads()
-    expect((await as(`get-call-logs-api?pb_line_id=${MAIN}`)).status).toBe(200)
-    expect(logReads()).toBe(before)
 
     const start = await as('start-audiocall-call-api', { pb_line_id: MAIN, phone_number: CUSTOMER })
     expect(start.status).toBe(200)
@@ -117,7 +128,7 @@ describe('the read model in linekit/server', () => {
     addWebhook()
     // The reconciler's first read covers the model; after it, the list is answered from the model.
     await eventually(() => upstream.includes('/get-messages-api'))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await untilFromModel(upstream, () => read('alice', `pb_line_id=${MAIN}`))
     const reads = upstream.length
     // What a browser does on the event (a webhook carries no handle): read its thread again.
     const onEvent: Promise<string[]>[] = []
@@ -193,9 +204,10 @@ describe('the read model in linekit/server', () => {
   })
 
   it('a send listed before it was delivered: its delivered record is announced at a later read', async () => {
-    // Listed soon after the send, before its delivery; delivered at a later read.
+    // Listed soon after the send, before its delivery; delivered at a later read. The delivery
+    // waits for the test to move the mock's clock, so a busy machine cannot list it delivered at once.
     const { server, mock, upstream, events } = setup({ messagesEveryMs: 400, soonMs: 50 })
-    mock.control.updateSettings({ deliveryMs: 300 })
+    mock.control.updateSettings({ deliveryMs: 60_000 })
     await eventually(() => upstream.includes('/get-messages-api'))
     const sent = await server.handle(
       new Request('http://app.local/api/linekit/send-api-message', {
@@ -207,6 +219,12 @@ describe('the read model in linekit/server', () => {
     expect(sent.status).toBe(200)
     const announced = (status: string) =>
       events.some((e) => e.type === 'message.record' && e.data.content === 'on its way' && e.data.status === status)
+    await eventually(() =>
+      events.some(
+        (e) => e.type === 'message.record' && e.data.content === 'on its way' && e.data.status !== 'delivered',
+      ),
+    )
+    mock.control.advanceClock(60_000)
     await eventually(() => announced('delivered'))
     expect(events.filter((e) => e.type === 'message.record' && e.data.content === 'on its way').length).toBeGreaterThan(
       1,

@@ -87,7 +87,7 @@ function instance(port: number, name: string, options: { subscriberRetryMs?: num
     cleanups.push(stop)
     return { ...stream, stop, messages: () => stream.events().map((e) => e.data.data.message as string) }
   }
-  return { server, bus, webhook, browser, close, errors, ready: () => bus.ready() }
+  return { server, bus, subscriber, webhook, browser, close, errors, ready: () => bus.ready() }
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`)
@@ -103,8 +103,8 @@ describe.skipIf(!hasRedisServer)('Redis bus: restarts lose nothing within the re
     let a = instance(port, 'a.local')
     await Promise.all([a.ready(), b.ready()])
 
+    // The stream subscribes as it is answered; the bus replays from the stream tip read then.
     const first = await a.browser()
-    await new Promise((resolve) => setTimeout(resolve, 50)) // the stream's subscription is set up
     for (let n = 1; n <= 3; n++) expect((await b.webhook(n)).status).toBe(200)
     await b.server.settled()
     await eventually(() => first.messages().length >= 3)
@@ -139,7 +139,6 @@ describe.skipIf(!hasRedisServer)('Redis bus: restarts lose nothing within the re
     await Promise.all([a.ready(), b.ready()])
 
     const browser = await a.browser()
-    await new Promise((resolve) => setTimeout(resolve, 50))
     for (let n = 1; n <= 3; n++) expect((await b.webhook(n)).status).toBe(200)
     await b.server.settled()
     await eventually(() => browser.messages().length >= 3)
@@ -147,17 +146,19 @@ describe.skipIf(!hasRedisServer)('Redis bus: restarts lose nothing within the re
     await redis.stop('SIGKILL')
     // Webhooks keep arriving while Redis is down: acknowledged at once, published when it is back.
     for (let n = 4; n <= 6; n++) expect((await b.webhook(n)).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await eventually(() => a.subscriber.status !== 'ready')
     await redis.start()
     // B is back before A's subscriber: these are published while A hears nothing live.
     for (let n = 7; n <= 9; n++) expect((await b.webhook(n)).status).toBe(200)
     await b.server.settled()
-    await new Promise((resolve) => setTimeout(resolve, 2000))
+    // A's subscriber is back (its own retry schedule, however long the machine takes): live again.
+    await eventually(() => a.subscriber.status === 'ready')
     for (let n = 10; n <= 11; n++) expect((await b.webhook(n)).status).toBe(200)
     await b.server.settled()
-    await eventually(() => browser.messages().length >= 11, 5000).catch(() => undefined)
+    // On a miss the comparison below shows which events are missing, not a timeout.
+    await eventually(() => browser.messages().length >= 11).catch(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(browser.ended()).toBe(false)
     expect(browser.messages()).toEqual(range(1, 11))
-  }, 30_000)
+  }, 60_000)
 })

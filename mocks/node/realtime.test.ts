@@ -36,7 +36,7 @@ async function listen(): Promise<{ url: string; bodies: Record<string, unknown>[
   return { url: `http://127.0.0.1:${(r.address() as AddressInfo).port}/hook`, bodies }
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > until) throw new Error('timed out waiting')
@@ -66,13 +66,12 @@ describe('the standalone server runs in real time', () => {
     }).then((r) => r.json())
     expect(group.groupStatus).toBe('creating')
     await control('/calls/inbound', { from: '+14155550199' })
-    const requestsBefore = bodies.length
-    expect(bodies.filter((b) => b.direction === 'outbound')).toHaveLength(0)
 
-    // No request reaches the mock from here on; only its own timer moves things.
+    // No request reaches the mock from here on; only its own timer moves things. The ring's
+    // timeout falls due after the last request whatever the machine's speed, so its end proves
+    // the timer; on a busy machine the send and the group may already be done by now.
     await waitFor(() => bodies.some((b) => b.event === 'audiocall.inbound.ended'))
     await waitFor(() => bodies.filter((b) => b.direction === 'outbound').length === 2)
-    expect(bodies.length).toBeGreaterThan(requestsBefore)
     expect(bodies.find((b) => b.event === 'audiocall.inbound.ended')).toMatchObject({ status: 'no_answer' })
     expect(bodies.filter((b) => b.direction === 'outbound').map((b) => b.message)).toEqual(
       expect.arrayContaining(['processing, then done', 'group, once created']),

@@ -18,9 +18,7 @@ async function renderAt(width: number) {
     </div>,
     { events: 'bus' },
   )
-  await waitFor(() => expect(document.querySelector('.lk-CallLogTable')).toHaveAttribute('data-state', 'ready'), {
-    timeout: 8000,
-  })
+  await waitFor(() => expect(document.querySelector('.lk-CallLogTable')).toHaveAttribute('data-state', 'ready'))
   const row = document.querySelector<HTMLElement>('tbody tr[data-status]')!
   return { row, table: screen.getByRole('table') }
 }

@@ -254,7 +254,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
       </>,
     )
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'empty'))
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 5000 })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'Call' }))
     await user.click(await screen.findByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'ready'))

@@ -120,7 +120,7 @@ describe('<ContactCard>', () => {
       <ContactCard phoneNumber={storyNumbers.chat} />,
       { events: 'bus' },
     )
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded'), { timeout: 8000 })
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded'))
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 })

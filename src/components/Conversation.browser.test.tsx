@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
@@ -38,16 +38,16 @@ const rowCount = () => Number(document.querySelector('.lk-MessageList-row')?.get
 describe('<Conversation> in a real browser', () => {
   it('follows new inbound messages while at the bottom', async () => {
     const r = renderWithBackend(await createStoryBackend({ setup: distinctThread(120) }), ui, { events: 'bus' })
-    await vi.waitFor(() => expect(screen.getByText('Message 120 of 120')).toBeVisible(), { timeout: 10_000 })
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(screen.getByText('Message 120 of 120')).toBeVisible(), { timeout: 10_000 })
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     await r.backend.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Fresh one' })
-    await vi.waitFor(() => expect(screen.getByText('Fresh one')).toBeVisible(), { timeout: 10_000 })
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(screen.getByText('Fresh one')).toBeVisible(), { timeout: 10_000 })
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
   })
 
   it('keeps the visible message in place when an older page is prepended', async () => {
     renderWithBackend(await createStoryBackend({ setup: distinctThread(300) }), ui, { events: 'bus' })
-    await vi.waitFor(() => expect(screen.getByText('Message 300 of 300')).toBeVisible(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByText('Message 300 of 300')).toBeVisible(), { timeout: 10_000 })
     const before = rowCount()
     viewport().scrollTop = 600
     await frames()
@@ -59,7 +59,7 @@ describe('<Conversation> in a real browser', () => {
     const text = anchor.querySelector('.lk-MessageBubble-text')!.textContent
     const offset = anchor.getBoundingClientRect().top - top
     await userEvent.click(screen.getByRole('button', { name: 'Load older messages' }))
-    await vi.waitFor(() => expect(rowCount()).toBeGreaterThan(before), { timeout: 10_000 })
+    await waitFor(() => expect(rowCount()).toBeGreaterThan(before), { timeout: 10_000 })
     await frames()
     await frames()
     const same = [...document.querySelectorAll<HTMLElement>('.lk-MessageList-row[data-kind="item"]')].find(
@@ -83,7 +83,7 @@ describe('<Conversation> and group threads', () => {
       </div>,
       { events: 'bus' },
     )
-    await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
     expect(screen.queryByText("I'm in!")).toBeNull()
     expect(screen.queryByRole('button', { name: /react/i })).toBeNull()
   })
@@ -96,7 +96,7 @@ describe('<Conversation> and group threads', () => {
       </div>,
       { events: 'bus' },
     )
-    await vi.waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByText('No messages yet.')).toBeVisible(), { timeout: 10_000 })
     await r.backend.control.injectInboundMessage({
       from: storyNumbers.chat2,
       groupId: 'pbg_SeedTeamLunch00000001',
@@ -118,8 +118,8 @@ describe('<Conversation> and group threads', () => {
       { events: 'bus' },
     )
     const thread = screen.getByRole('region', { name: /Conversation with/ })
-    await vi.waitFor(() => expect(thread).not.toHaveAttribute('data-state', 'loading'), { timeout: 10_000 })
-    await vi.waitFor(() =>
+    await waitFor(() => expect(thread).not.toHaveAttribute('data-state', 'loading'), { timeout: 10_000 })
+    await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Message' }).closest('form')).toHaveAttribute(
         'data-native-chat',
         'true',
@@ -144,22 +144,26 @@ describe('<Conversation> reactions', () => {
     // Shown on hover (and keyboard focus), hidden otherwise.
     expect(getComputedStyle(trigger).opacity).toBe('0')
     await userEvent.hover(text)
-    await vi.waitFor(() => expect(getComputedStyle(trigger).opacity).toBe('1'))
+    await waitFor(() => expect(getComputedStyle(trigger).opacity).toBe('1'))
     await userEvent.click(trigger)
     const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
-    await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
+    await waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
     await userEvent.click(screen.getByRole('button', { name: 'Love' }))
     const chips = await screen.findByRole('list', { name: 'Your reactions' })
     expect(chips).toHaveTextContent('Love')
     await userEvent.keyboard('{Escape}')
-    await vi.waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a reaction' }))
   })
 })
 
 describe('<Conversation> reactions by touch', () => {
-  /** A finger on the bubble for `ms` milliseconds (touch pointer events, as a phone sends them). */
-  const press = async (el: Element, ms: number) => {
+  /**
+   * A finger on the bubble for `ms` milliseconds of the page's clock (touch pointer events, as a
+   * phone sends them), then a second more. The clock is faked for the press: on a busy machine a
+   * real 80 ms wait can outlast the long-press threshold and turn a tap into a long press.
+   */
+  const press = (el: Element, ms: number) => {
     const at = el.getBoundingClientRect()
     const init: PointerEventInit = {
       bubbles: true,
@@ -170,9 +174,15 @@ describe('<Conversation> reactions by touch', () => {
       clientX: at.left + 10,
       clientY: at.top + 10,
     }
-    el.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
-    await new Promise((r) => setTimeout(r, ms))
-    el.dispatchEvent(new PointerEvent('pointerup', init))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      el.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
+      vi.advanceTimersByTime(ms)
+      el.dispatchEvent(new PointerEvent('pointerup', init))
+      vi.advanceTimersByTime(1000)
+    } finally {
+      vi.useRealTimers()
+    }
   }
 
   it('a long press on a bubble opens the reaction menu; a short tap does not', async () => {
@@ -180,17 +190,17 @@ describe('<Conversation> reactions by touch', () => {
     renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     const text = await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     const bubble = text.closest('.lk-MessageBubble-bubble')!
-    await press(bubble, 80)
-    await new Promise((r) => setTimeout(r, 700))
+    press(bubble, 80)
+    await frames()
     expect(screen.queryByRole('toolbar', { name: 'React to this message' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Add a reaction' })).toHaveAttribute('aria-expanded', 'false')
 
-    await press(bubble, 700)
+    press(bubble, 700)
     const toolbar = await screen.findByRole('toolbar', { name: 'React to this message' })
     expect(screen.getByRole('button', { name: 'Close reactions' })).toHaveAttribute('aria-expanded', 'true')
-    await vi.waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
+    await waitFor(() => expect(toolbar.contains(document.activeElement)).toBe(true))
     await userEvent.click(screen.getByRole('button', { name: 'Like' }))
-    await vi.waitFor(() => expect(screen.getByRole('list', { name: 'Your reactions' })).toHaveTextContent('Like'))
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your reactions' })).toHaveTextContent('Like'))
   })
 })
 
@@ -210,7 +220,7 @@ describe('<Conversation> composer and bubbles', () => {
     expect(box.bottom).toBeLessThanOrEqual(480)
     expect(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)).toBe(send)
     await userEvent.keyboard('{Escape}')
-    await vi.waitFor(() => expect(screen.queryByRole('combobox', { name: 'Send effect' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Send effect' })).toBeNull())
   })
 
   it('links http(s) URLs, never other schemes, and shows the channel only where it changes', async () => {
@@ -270,7 +280,7 @@ describe('<Conversation> composer and bubbles', () => {
     )
     const bubble = (text: string) => screen.getByText(text).closest('.lk-MessageBubble')
     await screen.findByText('Third of three', undefined, { timeout: 10_000 })
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bubble('First of three')).not.toHaveAttribute('data-grouped')
       expect(bubble('Second of three')).toHaveAttribute('data-grouped')
       expect(bubble('Third of three')).toHaveAttribute('data-grouped')
@@ -278,7 +288,7 @@ describe('<Conversation> composer and bubbles', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Got all three{Enter}')
     const mine = () =>
       screen.getByText('Got all three', { selector: '.lk-MessageBubble-text' }).closest('.lk-MessageBubble')
-    await vi.waitFor(() => expect(mine()).not.toHaveAttribute('data-optimistic'), { timeout: 10_000 })
+    await waitFor(() => expect(mine()).not.toHaveAttribute('data-optimistic'), { timeout: 10_000 })
     expect(mine()).not.toHaveAttribute('data-grouped')
     // Grouped bubbles sit closer together than the start of a new group.
     const gap = (a: string, b: string) =>
@@ -295,13 +305,13 @@ describe('<Conversation> composer and bubbles', () => {
     await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     await userEvent.click(screen.getByRole('button', { name: 'Attachment, effect and line' }))
     const effect = await screen.findByRole('combobox', { name: 'Send effect' })
-    await vi.waitFor(() => expect(effect).toBeEnabled())
+    await waitFor(() => expect(effect).toBeEnabled())
     await userEvent.selectOptions(effect, 'confetti')
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Happy birthday!{Enter}')
     const mine = () =>
       screen.getByText('Happy birthday!', { selector: '.lk-MessageBubble-text' }).closest('.lk-MessageBubble')
     await screen.findByText('Happy birthday!', { selector: '.lk-MessageBubble-text' })
-    await vi.waitFor(() => expect(mine()).not.toHaveAttribute('data-optimistic'), { timeout: 10_000 })
+    await waitFor(() => expect(mine()).not.toHaveAttribute('data-optimistic'), { timeout: 10_000 })
     const listed = mine()!
     expect(listed).toHaveTextContent('Effect: confetti')
     expect(listed).toHaveAttribute('data-effect', 'confetti')
@@ -330,7 +340,7 @@ describe('<Conversation> composer and bubbles', () => {
     const bubble = failed.closest('.lk-MessageBubble') as HTMLElement
     // Sending the same request again cannot help.
     expect(within(bubble).queryByRole('button', { name: 'Retry' })).toBeNull()
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByText(/^Your message was not sent\./)).toHaveTextContent(/not valid\. Check the number/),
     )
   })
@@ -344,12 +354,12 @@ describe('<Conversation> composer and bubbles', () => {
 
   it('offers "Jump to latest" while scrolled up', async () => {
     renderWithBackend(await createStoryBackend({ setup: distinctThread(60) }), small, { events: 'bus' })
-    await vi.waitFor(() => expect(screen.getByText('Message 60 of 60')).toBeVisible(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByText('Message 60 of 60')).toBeVisible(), { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
     viewport().scrollTop = 0
     viewport().dispatchEvent(new Event('scroll'))
     const jump = await screen.findByRole('button', { name: /Jump to latest/ })
     await userEvent.click(jump)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
   })
 })

@@ -124,7 +124,8 @@ describe('<Conversation>', () => {
         },
       }),
       ui(),
-      { events: 'bus' },
+      // The four automatic attempts fail on the four faults; no real seconds of back-off between them.
+      { events: 'bus', sendRetry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 4 } },
     )
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
@@ -134,7 +135,7 @@ describe('<Conversation>', () => {
     await waitFor(() => expect(screen.queryByText(/Not sent:/)).toBeNull())
     const keys = new Set(sends(r.requests).map((b) => b?.idempotencyKey))
     expect(keys.size).toBe(1)
-  }, 15_000)
+  })
 
   it('offers tapbacks on inbound native-chat messages only', async () => {
     const r = renderWithBackend(

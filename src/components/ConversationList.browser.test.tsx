@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { ConversationList } from './ConversationList'
 import { renderWithBackend, createStoryBackend, setups } from '../../test/support/renderWithBackend'
@@ -24,8 +24,8 @@ const titles = () => rows().map((b) => b.querySelector('.lk-ConversationList-tit
 describe('<ConversationList> in a real browser', () => {
   it('lists one-to-one and group threads newest first, by contact name, with unread counts', async () => {
     renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    await vi.waitFor(() => expect(titles().length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
-    await vi.waitFor(() => expect(titles()).toContain('Ava Stone'))
+    await waitFor(() => expect(titles().length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
+    await waitFor(() => expect(titles()).toContain('Ava Stone'))
     const all = titles()
     // The group reply "I'm in!" is a group thread, not a thread with Cara.
     expect(all.some((t) => t.startsWith('Group: '))).toBe(true)
@@ -44,26 +44,26 @@ describe('<ConversationList> in a real browser', () => {
   it('keeps read state across a reload and follows other tabs', async () => {
     const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     const dan = () => rows().find((b) => b.textContent?.includes('Call me when you are free.'))!
-    await vi.waitFor(() => expect(dan()).toHaveTextContent('1 unread message'), { timeout: 10_000 })
+    await waitFor(() => expect(dan()).toHaveTextContent('1 unread message'), { timeout: 10_000 })
     await userEvent.click(dan())
-    await vi.waitFor(() => expect(dan()).not.toHaveTextContent(/unread/))
+    await waitFor(() => expect(dan()).not.toHaveTextContent(/unread/))
     // Reload: a fresh tree reads the mark back.
     r.rerender(<div key="reloaded">{ui}</div>)
-    await vi.waitFor(() => expect(dan()).not.toHaveTextContent(/unread/), { timeout: 10_000 })
+    await waitFor(() => expect(dan()).not.toHaveTextContent(/unread/), { timeout: 10_000 })
     // Another tab marks nothing read: it removes the marks (storage event).
     localStorage.setItem('linekit:read:v1', '{}')
     window.dispatchEvent(new StorageEvent('storage', { key: 'linekit:read:v1' }))
-    await vi.waitFor(() => expect(dan()).toHaveTextContent('1 unread message'))
+    await waitFor(() => expect(dan()).toHaveTextContent('1 unread message'))
   })
 
   it('searches by name or number', async () => {
     renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    await vi.waitFor(() => expect(titles()).toContain('Ben Ortiz'), { timeout: 10_000 })
+    await waitFor(() => expect(titles()).toContain('Ben Ortiz'), { timeout: 10_000 })
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or number' }), 'ben')
-    await vi.waitFor(() => expect(titles()).toEqual(['Ben Ortiz']))
+    await waitFor(() => expect(titles()).toEqual(['Ben Ortiz']))
     await userEvent.clear(screen.getByRole('searchbox'))
     await userEvent.type(screen.getByRole('searchbox'), '555-0124')
-    await vi.waitFor(() => expect(titles()).toEqual(['Ava Stone']))
+    await waitFor(() => expect(titles()).toEqual(['Ava Stone']))
     await userEvent.clear(screen.getByRole('searchbox'))
     await userEvent.type(screen.getByRole('searchbox'), 'nobody')
     expect(await screen.findByText('No conversation matches “nobody”.')).toBeVisible()
@@ -71,9 +71,9 @@ describe('<ConversationList> in a real browser', () => {
 
   it('updates live when a message arrives', async () => {
     const r = renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
-    await vi.waitFor(() => expect(titles()).toContain('Ava Stone'), { timeout: 10_000 })
+    await waitFor(() => expect(titles()).toContain('Ava Stone'), { timeout: 10_000 })
     await r.backend.control.injectInboundMessage({ from: '+14155550124', message: 'Arrived, thanks!' })
-    await vi.waitFor(() => expect(rows()[0]).toHaveTextContent('Arrived, thanks!'), { timeout: 10_000 })
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Arrived, thanks!'), { timeout: 10_000 })
     expect(rows()[0]).toHaveTextContent('Ava Stone')
   })
 

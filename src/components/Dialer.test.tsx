@@ -23,9 +23,9 @@ function count(pathEnd: string) {
   return { get: () => n, stop: () => msw.events.removeListener('request:start', listener) }
 }
 
-// Generous: the first mint of a file pays for module warm-up on a busy 2-core machine.
+// The first mint of a file pays for module warm-up (test/setup-unit.ts gives waitFor a generous limit).
 async function ready() {
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled(), { timeout: 5000 })
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Call' })).toBeEnabled())
 }
 
 describe('<Dialer> against the mock through the real server handler', () => {
@@ -66,7 +66,10 @@ describe('<Dialer> against the mock through the real server handler', () => {
     await user.click(screen.getByRole('button', { name: 'Call' }))
     // The audio joins at once, but the callee has not picked up: the call is still ringing.
     await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'joined'))
-    await new Promise((r) => setTimeout(r, 150)) // several status polls, all `ringing`
+    // Several status polls, all `ringing`: counted, not timed, so a busy machine waits for them.
+    const polls = count('/get-audiocall-call-status-api')
+    await waitFor(() => expect(polls.get()).toBeGreaterThanOrEqual(3))
+    polls.stop()
     expect(root(container)).toHaveAttribute('data-state', 'ringing')
     expect(screen.getByRole('status')).toHaveTextContent('Ringing…')
     expect(screen.queryByRole('timer')).toBeNull()
@@ -276,7 +279,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
       backend,
       <Dialer className="mine" data-testid="d" strings={{ call: 'Anrufen', phase: { idle: 'Bereit' } }} />,
     )
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Anrufen' })).toBeEnabled(), { timeout: 5000 })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Anrufen' })).toBeEnabled())
     expect(root(container)).toHaveClass('lk-Dialer', 'mine')
     expect(root(container)).toHaveAttribute('data-testid', 'd')
     expect(screen.getByText('Bereit')).toBeInTheDocument()
@@ -433,7 +436,7 @@ describe('<Dialer> mint errors', () => {
       body: { error: c.code.replace(/_/g, ' '), code: c.code, ...('extra' in c ? c.extra : {}) },
     })
     const { container } = renderWithBackend(backend, <Dialer locale="en-US" />)
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', c.sdk), { timeout: 4000 })
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', c.sdk))
     const alert = screen.getByRole('alert')
     expect(alert).toHaveAttribute('data-code', c.sdk)
     expect(alert).toHaveTextContent(c.text)
@@ -451,7 +454,7 @@ describe('<Dialer> mint errors', () => {
     const backend = createBackend()
     backend.mock.control.mintFault({ kind: 'proxy502', count: 100 })
     const { container } = renderWithBackend(backend, <Dialer />)
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'token_unavailable'), { timeout: 4000 })
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', 'token_unavailable'))
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
@@ -463,7 +466,7 @@ describe('<Dialer> mint errors', () => {
   ] as const)('the seeded %s account → %s (the mock’s own rules)', async (account, sdk) => {
     const backend = createBackend({ account })
     const { container } = renderWithBackend(backend, <Dialer />)
-    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', sdk), { timeout: 4000 })
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-error', sdk))
   })
 
   it('the rate-limit countdown runs down from Retry-After and then allows a retry', async () => {

@@ -1,5 +1,5 @@
-import { cleanup, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { GroupComposer } from './GroupComposer'
 import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
@@ -19,7 +19,7 @@ describe('<GroupComposer> in a real browser', () => {
       { events: 'bus' },
     )
     const list = screen.getByRole('list', { name: 'Recipients' })
-    await vi.waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(33), { timeout: 10_000 })
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(33), { timeout: 10_000 })
     expect(list.getBoundingClientRect().height).toBeLessThanOrEqual(160)
     // The input and the Send button stay where the user can reach them.
     expect(screen.getByRole('textbox', { name: 'Message' }).getBoundingClientRect().top).toBeLessThan(600)

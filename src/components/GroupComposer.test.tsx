@@ -112,7 +112,7 @@ describe('<GroupComposer>', () => {
     const status = await screen.findByText('Creating the chat on the line…')
     expect(status).toHaveAttribute('data-group-status', 'creating')
     await r.backend.control.advanceClock(1000)
-    await screen.findByText('Active', undefined, { timeout: 5000 })
+    await screen.findByText('Active')
     expect(groupSends(r.requests)).toHaveLength(1)
     await waitFor(() => expect(opened).toHaveLength(1))
     expect(opened[0]?.chatId).toMatch(/^chat/)
@@ -152,7 +152,7 @@ describe('<GroupComposer>', () => {
     const button = screen.getByRole('button', { name: 'Send to group' })
     await user.dblClick(button)
     await user.keyboard('{Enter}')
-    await screen.findByText('Sent to the group.', undefined, { timeout: 5000 })
+    await screen.findByText('Sent to the group.')
     // One request, not a second one the service would have to de-duplicate.
     expect(groupSends(r.requests)).toHaveLength(1)
   })

@@ -43,6 +43,6 @@ describe('<GroupConversation>', () => {
     const body = r.requests.find((q) => q.path === '/send-group-message')?.body as Record<string, unknown>
     expect(body.numbers).toEqual(participants)
     expect(body.message).toBe('Noon works')
-    await screen.findByText('Noon works', { selector: '.lk-MessageBubble-text' }, { timeout: 5000 })
+    await screen.findByText('Noon works', { selector: '.lk-MessageBubble-text' })
   })
 })

@@ -25,7 +25,7 @@ describe('<InboundCallBanner> in a real page', () => {
     window.scrollTo(0, 2000)
     const before = screen.getByTestId('top').getBoundingClientRect().top
     await view.backend.control.ringInboundCall({ from: storyNumbers.caller, lineId: ringableLine(view.backend).lineId })
-    const answer = await screen.findByRole('button', { name: 'Answer' }, { timeout: 8000 })
+    const answer = await screen.findByRole('button', { name: 'Answer' })
     const region = screen.getByRole('region', { name: 'Incoming calls' })
     expect(getComputedStyle(region).position).toBe('fixed')
     const box = answer.getBoundingClientRect()

@@ -80,7 +80,7 @@ async function lostEndedClearsBanner(statusAnswer: 'as the mock answers' | 'call
     await backend.mock.control.webhooks.flush()
   })
   expect(dropped).toEqual(['audiocall.inbound.ended'])
-  await waitFor(() => expect(banner()?.getAttribute('data-count') ?? '0').toBe('0'), { timeout: 3000 })
+  await waitFor(() => expect(banner()?.getAttribute('data-count') ?? '0').toBe('0'))
   expect(requests.to('/get-audiocall-call-status-api').length).toBeGreaterThan(pollsWhileRinging)
   requests.stop()
   stop()

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../styles.css'
@@ -51,29 +51,29 @@ const nextFrames = () => new Promise((r) => requestAnimationFrame(() => requestA
 describe('<MessageList> in a real browser', () => {
   it('mounts only a bounded number of rows for 10,000 messages and starts at the newest', async () => {
     render(<Harness items={range(0, 10_000)} />)
-    await vi.waitFor(() => expect(screen.getByText(/^Message 9999/)).toBeVisible())
+    await waitFor(() => expect(screen.getByText(/^Message 9999/)).toBeVisible())
     expect(mountedRows()).toBeLessThan(60)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     // Scrolling far up still mounts only a window of rows.
     viewport().scrollTop = viewport().scrollHeight / 2
     await nextFrames()
-    await vi.waitFor(() => expect(document.querySelector('.lk-MessageList-row')).not.toBeNull())
-    await vi.waitFor(() => expect(screen.queryByText(/^Message 9999/)).toBeNull())
+    await waitFor(() => expect(document.querySelector('.lk-MessageList-row')).not.toBeNull())
+    await waitFor(() => expect(screen.queryByText(/^Message 9999/)).toBeNull())
     expect(mountedRows()).toBeLessThan(60)
   })
 
   it('stays pinned to the bottom when messages arrive', async () => {
     const { rerender } = render(<Harness items={range(0, 200)} />)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     rerender(<Harness items={range(0, 203)} />)
-    await vi.waitFor(() => expect(screen.getByText(/^Message 202/)).toBeVisible())
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(screen.getByText(/^Message 202/)).toBeVisible())
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     expect(screen.queryByRole('button', { name: /new message/ })).toBeNull()
   })
 
   it('keeps a scroll up that has not been reported yet when the list grows (the view is not pulled back down)', async () => {
     const { rerender } = render(<Harness items={range(0, 200)} />)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     await nextFrames()
     // The user scrolls up and a message arrives before the browser dispatches the scroll event.
     act(() => {
@@ -87,7 +87,7 @@ describe('<MessageList> in a real browser', () => {
 
   it('does not move when scrolled up; offers a "new messages" button that jumps down', async () => {
     const { rerender } = render(<Harness items={range(0, 200)} />)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     act(() => {
       viewport().scrollTop = 1000
       viewport().dispatchEvent(new Event('scroll'))
@@ -99,13 +99,13 @@ describe('<MessageList> in a real browser', () => {
     await nextFrames()
     expect(Math.abs(viewport().scrollTop - before)).toBeLessThanOrEqual(2)
     await userEvent.click(jump)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull())
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull())
   })
 
   it('keeps the visible message in place when older messages are prepended', async () => {
     const { rerender } = render(<Harness items={range(5000, 5200)} />)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     act(() => {
       viewport().scrollTop = 2000
       viewport().dispatchEvent(new Event('scroll'))
@@ -132,7 +132,7 @@ describe('<MessageList> in a real browser', () => {
   it('never covers a message with the "Load older" control, wherever the list is scrolled', async () => {
     const onLoadOlder = vi.fn()
     render(<Harness items={range(0, 200)} hasOlder onLoadOlder={onLoadOlder} />)
-    await vi.waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
+    await waitFor(() => expect(distanceFromBottom()).toBeLessThanOrEqual(2))
     const button = screen.getByRole('button', { name: 'Load older messages' })
     for (const at of [1500, 0]) {
       act(() => {

@@ -162,10 +162,7 @@ describe('hostile content renders inert in every component', () => {
       </div>,
     )
     // The hostile text arrives and is shown as text.
-    await waitFor(
-      () => expect(screen.getAllByText((t) => t.includes('<img src=x onerror=')).length).toBeGreaterThan(2),
-      { timeout: 8000 },
-    )
+    await waitFor(() => expect(screen.getAllByText((t) => t.includes('<img src=x onerror=')).length).toBeGreaterThan(2))
     // A ringing call (the banner shows the line, whose name is hostile in the listing).
     const call = mock.control.calls.inbound({ lineId: seedLines.main.lineId, from: '+14155550182' })
     events.emit({

@@ -140,7 +140,7 @@ describe('useVoiceToken', () => {
     await waitFor(() => expect(result.current.retrying).toMatchObject({ status: 429, sdkCode: 'rate_limited' }))
     expect(result.current.error).toBeNull()
     expect(result.current.status).toBe('pending')
-    await waitFor(() => expect(result.current.token).toBeDefined(), { timeout: 5000 })
+    await waitFor(() => expect(result.current.token).toBeDefined())
     expect(result.current.retrying).toBeNull()
     expect(result.current.error).toBeNull()
   })

@@ -118,12 +118,17 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
     })
     const visibleFailed = failedItems().length
     expect(visibleFailed).toBeGreaterThan(5)
-    // The user retries until none is left (the faults keep firing on retries too).
+    // The user retries until none is left (the faults keep firing on retries too). Each round
+    // waits until every retry has settled (accepted or failed again), however long that takes.
+    const inFlight = () =>
+      result.current.threads
+        .flatMap((t) => t.items)
+        .filter((i) => i.kind === 'optimistic' && i.state === 'pending' && !i.accepted)
     for (let round = 0; round < 20 && failedItems().length > 0; round++) {
-      await act(async () => {
+      act(() => {
         for (const item of failedItems()) item.retry()
-        await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS * 4))
       })
+      await waitFor(() => expect(inFlight()).toEqual([]), { timeout: 10_000 })
     }
     expect(failedItems()).toEqual([])
 

@@ -69,12 +69,15 @@ describe('client-side timeout', () => {
   it('a send slower than the client timeout fails as retryable, and its retry (same key) cannot double-send', async () => {
     const backend = createBackend()
     let first = true
+    let gaveUp = () => {}
+    const clientGaveUp = new Promise<void>((resolve) => (gaveUp = resolve))
     const slow = http.post('*/api/linekit/send-api-message', async ({ request }) => {
       if (!first) return undefined
       first = false
       const body = await request.clone().text()
-      // Longer than the client's 50 ms timeout; the service still processes it afterwards.
-      await new Promise((r) => setTimeout(r, 300))
+      // The service processes it only after the client's 50 ms timeout has given up on it
+      // (ordered by state, not by a longer sleep that a busy machine could outrun).
+      await clientGaveUp
       await backend.server.handle(
         new Request(request.url, {
           method: 'POST',
@@ -90,8 +93,11 @@ describe('client-side timeout', () => {
     const initial = await engine.send(client, { phone: '+14155550124', message: 'slow one' }).result
     expect(initial).toMatchObject({ ok: false, error: { code: 'timeout', retrySafe: true } })
     expect(engine.getSnapshot()[0]).toMatchObject({ state: 'failed' })
+    gaveUp()
     // The slow first attempt lands at the service after the client gave up on it.
-    await vi.waitFor(() => expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1), { timeout: 5000 })
+    await vi.waitFor(() => expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1), {
+      timeout: 10_000,
+    })
     const again = await engine.retry(initial.localId)
     expect(again).toMatchObject({ ok: true, response: { deduped: true } })
     expect(backend.outboundTo('+14155550124', 'slow one')).toHaveLength(1)

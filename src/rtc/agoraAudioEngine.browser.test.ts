@@ -2,7 +2,7 @@
  * The real `agora-rtc-sdk-ng`, loaded from the package by the engine's own dynamic import, in
  * Chromium with a fake microphone (`--use-fake-device-for-media-stream`) and no route to Agora's
  * network: the SDK retries a join forever, so the engine must give up on its own, with a typed
- * error, within its time limit, and without the SDK filling the console.
+ * error, and without the SDK filling the console.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AudioEngineError } from './AudioEngine'
@@ -19,25 +19,24 @@ const rtc = {
 afterEach(() => vi.restoreAllMocks())
 
 describe('agoraAudioEngine with the real SDK and no network', () => {
-  it('rejects the join with AudioEngineError network within joinTimeoutMs, ends failed, and keeps the console quiet', async () => {
+  it('gives up on the join by itself (joinTimeoutMs) with AudioEngineError network, ends failed, and keeps the console quiet', async () => {
     const lines: unknown[][] = []
     for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args))
     const engine = agoraAudioEngine({ joinTimeoutMs: 3000 })
     const states: string[] = []
     engine.on('state', (s) => states.push(s))
-    const started = performance.now()
+    // Without the limit the join never settles and this test runs into its own timeout. How long
+    // the limit is is checked with fake timers (agoraAudioEngine.test.ts), not here: loading the
+    // SDK chunk on a busy machine takes as long as it takes.
     const error = await engine.join(rtc).then(
       () => undefined,
       (e: unknown) => e,
     )
-    const elapsed = performance.now() - started
     expect(error).toBeInstanceOf(AudioEngineError)
     expect((error as AudioEngineError).code).toBe('network')
     expect(engine.state).toBe('failed')
     expect(states).toEqual(['connecting', 'failed'])
-    // The limit plus loading the SDK chunk on a busy machine; without the limit the join never settles.
-    expect(elapsed).toBeLessThan(3000 + 5000)
     // Give the SDK's retry timers a moment: nothing it does after giving up may reach the console either.
     await new Promise((r) => setTimeout(r, 1000))
     expect(

@@ -4,7 +4,6 @@
  * the backend and `recordRequests()` sees each request. Without it, `renderWithBackend` calls the
  * backend in-process (the way the browser tests run).
  */
-import { configure } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { routeThroughMsw } from './renderWithBackend'
@@ -15,8 +14,6 @@ let installed = false
 export function installMsw() {
   if (installed) return msw
   installed = true
-  // findBy/waitFor: the machine is shared and busy; behaviour, not speed, is under test.
-  configure({ asyncUtilTimeout: 4000 })
   beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => msw.resetHandlers())
   afterAll(() => msw.close())

@@ -268,8 +268,11 @@ export function counts(mock: MockService): { messages: number; contacts: number;
   return { messages, contacts, groups }
 }
 
-/** Polls `check` on real time (for background work that has no promise to await). */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+/**
+ * Polls `check` on real time (for background work that has no promise to await). It returns as
+ * soon as `check` holds, so the generous default costs nothing on a quiet machine and lets a busy one finish.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const started = Date.now()
   while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('eventually: condition not met in time')
