@@ -27,8 +27,8 @@ export function splitRecipients(text: string, normalize?: Normalize): string[] {
   const out: string[] = []
   for (const piece of text.split(/[\n\r,;\t|]+/)) {
     let p = piece.trim()
-    const bracket = /<([^>]+)>/.exec(p)
-    if (bracket?.[1]) p = bracket[1].trim()
+    const bracket = bracketed(p)
+    if (bracket) p = bracket.trim()
     if (p === '') continue
     if (normalize && !normalize(p).ok && /\s/.test(p)) {
       const parts = p.split(/\s+/).filter(Boolean)
@@ -40,6 +40,19 @@ export function splitRecipients(text: string, normalize?: Normalize): string[] {
     out.push(p)
   }
   return out
+}
+
+/**
+ * The text of the first non-empty `<…>` in `p` (what `/<([^>]+)>/` finds), found by scanning:
+ * the pattern backtracks over a run of `<` without `>`, quadratic in pasted text.
+ */
+function bracketed(p: string): string | undefined {
+  for (let open = p.indexOf('<'); open >= 0; open = p.indexOf('<', open + 1)) {
+    const close = p.indexOf('>', open + 1)
+    if (close < 0) return undefined
+    if (close > open + 1) return p.slice(open + 1, close)
+  }
+  return undefined
 }
 
 /**
