@@ -57,6 +57,13 @@ describe('linear-time handling of 100 KB adversarial text', () => {
     expect(result).toHaveLength(1)
   })
 
+  it('recipient paste: one entry repeated across 100 KB is parsed once', () => {
+    normalize('+1 415 555 2671') // the parser's first call loads its metadata
+    const { result, ms } = timed(() => toChips(splitRecipients('1,'.repeat(KB100 / 2), normalize), normalize))
+    expect(ms).toBeLessThan(BOUND_MS)
+    expect(result).toEqual([expect.objectContaining({ raw: '1', merged: KB100 / 2 - 1 })])
+  })
+
   it('recipient paste still takes the number in angle brackets', () => {
     expect(splitRecipients('Ann <+1 415 555 2671>, <> Bo <<+14155552672>>')).toEqual([
       '+1 415 555 2671',
