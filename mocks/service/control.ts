@@ -215,16 +215,16 @@ export function createControl(state: MockState, options: { reset?: (() => void) 
     settings: () => ({ ...state.settings }),
     updateSettings(patch) {
       // Every value is checked before any is applied: a refused patch changes nothing.
-      const next: Record<string, number> = { ...state.settings }
+      const changes: Record<string, number> = {}
       for (const key of Object.keys(patch) as (keyof MockSettings)[]) {
-        if (!(key in next)) throw fail(400, 'invalid_request', `Unknown setting ${String(key)}`)
+        if (!(key in state.settings)) throw fail(400, 'invalid_request', `Unknown setting ${String(key)}`)
         const max = key === 'latencyMs' ? controlLimits.latencyMs : controlLimits.durationMs
-        next[key] =
+        changes[key] =
           key === 'rateLimitPerMinute'
             ? checkedNumber(patch[key], key, controlLimits.count, { integer: true })
             : checkedNumber(patch[key], key, max)
       }
-      Object.assign(state.settings, next)
+      Object.assign(state.settings, changes)
       return { ...state.settings }
     },
     addFault: (input) => addFault(state, input),
