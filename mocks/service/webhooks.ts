@@ -90,7 +90,7 @@ const MASK = '***'
  * API: the last path segment (where a receiver such as linekit/server takes its secret), user
  * info, query values and fragment are masked; the origin and the rest of the path stay readable.
  */
-export function maskWebhookUrl(raw: string): string {
+function maskWebhookUrl(raw: string): string {
   let url: URL
   try {
     url = new URL(raw)
