@@ -27,6 +27,7 @@ import {
   listenOverNode,
 } from '../test/support/serverRig'
 import type { Rig, UserName } from '../test/support/serverRig'
+import { proxyRoutes } from './internal/routes'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -34,7 +35,10 @@ afterEach(async () => {
 })
 
 /** Runs `act` and checks it reached no upstream route at all and changed nothing. */
-async function refusedBeforeUpstream(rig: Rig, act: () => Promise<{ status: number; text: string }>) {
+async function refusedBeforeUpstream<R extends { status: number; text: string }>(
+  rig: Rig,
+  act: () => Promise<R>,
+): Promise<R> {
   const before = rig.upstream.length
   const state = fingerprint(rig.mock)
   const result = await act()
@@ -143,18 +147,30 @@ describe('the proxy refuses', () => {
     expect(repeated.status).toBe(400)
   })
 
-  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'])(
-    'method %s on a POST route and a GET route → 404/405, nothing forwarded',
+  // Every route the server answers, with the one method it serves there.
+  const everyRoute = [
+    ...proxyRoutes.map((route) => ({ path: route.path.replace(':message_handle', 'pbm_x'), allow: route.method })),
+    { path: '/events', allow: 'GET' },
+    { path: '/calls/inbound', allow: 'GET' },
+    { path: '/dialer/token', allow: 'POST' },
+    { path: `/webhooks/${SECRET}`, allow: 'POST' },
+  ]
+
+  it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'])(
+    "method %s on every route that does not serve it → 405 with that route's Allow, nothing forwarded",
     async (method) => {
       const rig = createRig()
-      for (const path of ['/send-api-message', '/get-lines', '/dialer/token', '/events']) {
+      for (const { path, allow } of everyRoute.filter((r) => r.allow !== method)) {
         const result = await refusedBeforeUpstream(rig, () =>
           rig.call('admin', path, {
             method,
             body: method === 'HEAD' ? undefined : { phone: seedContacts.ava, message: 'x' },
           }),
         )
-        expect([404, 405]).toContain(result.status)
+        expect(result.status, `${method} ${path}`).toBe(405)
+        expect(result.headers.get('allow'), `${method} ${path}`).toBe(allow)
+        if (method !== 'HEAD')
+          expect(result.json).toEqual({ error: expect.any(String), code: 'method_not_allowed', hint: `Use ${allow}.` })
       }
     },
   )

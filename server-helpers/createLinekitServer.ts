@@ -13,7 +13,7 @@ import { createBudgetGate } from './gate/budgetGate'
 import { createAccountLinesCache } from './internal/accountLines'
 import { BodyTooLargeError, LinekitHttpError, messagingError, methodNotAllowed, notFound } from './internal/http'
 import { createLearned } from './internal/learned'
-import { matchProxyRoute, pathExists } from './internal/routes'
+import { allowedMethods, matchProxyRoute } from './internal/routes'
 import type { LinekitUser } from './internal/scope'
 import { createScopeChecks, LinesRefused } from './internal/scope'
 import type { UpstreamFetch } from './internal/upstream'
@@ -286,7 +286,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     const method = request.method.toUpperCase()
     if (sub.startsWith('/webhooks/')) {
       const secret = sub.slice('/webhooks/'.length)
-      if (method !== 'POST' || secret.includes('/')) throw notFound()
+      if (secret.includes('/')) throw notFound()
+      if (method !== 'POST') throw methodNotAllowed('POST')
       return webhook(request, secret, context?.waitUntil)
     }
     if (sub === '/events') {
@@ -302,7 +303,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       return mint(request)
     }
     const matched = matchProxyRoute(method, sub)
-    if (!matched) throw pathExists(sub) ? methodNotAllowed(method === 'GET' ? 'POST' : 'GET') : notFound()
+    if (!matched) {
+      const allow = allowedMethods(sub)
+      throw allow.length > 0 ? methodNotAllowed(allow.join(', ')) : notFound()
+    }
     if (method === 'POST') checkCsrf(request, csrf)
     return proxy(request, matched, url, await scopes.authorize(request))
   }

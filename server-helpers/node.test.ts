@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer } from 'node:http'
+import { createServer, request as httpRequest } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
@@ -53,6 +53,21 @@ async function listen(listener: (req: IncomingMessage, res: ServerResponse) => v
   servers.push(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** A request with the path sent as given: `fetch` would turn backslashes into slashes first. */
+function rawRequest(base: string, method: string, path: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(base)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers: { 'x-user': 'alice' } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
 
 /** Polls a condition; the loop ends on success, the test timeout bounds it (no wall-clock assertion). */
@@ -208,6 +223,41 @@ describe('toNodeMiddleware with Express', () => {
       expect(await lines.json()).toEqual([{ lineId: LINE_A }])
       expect(await (await fetch(`${url}/health`)).text()).toBe('app route')
     }
+  })
+
+  it('answers malformed paths with 400 or 404 and the error body, never 500, standalone and under Express', async () => {
+    const { server, upstream } = linekit()
+    const app = express()
+    app.use(toNodeMiddleware(server))
+    for (const url of [await listen(toNodeHandler(server)), await listen(app)]) {
+      for (const [path, status] of [
+        // The bridge cannot build a Request from these: a client error.
+        ['/api/linekit/\\evil.example/get-lines', 400],
+        ['/api/linekit/get-lines\\..\\x', 400],
+        ['/api/linekit/\\..\\..\\__mock/reset', 400],
+        ['/api/linekit/events\\', 400],
+        ['/api/linekit/webhooks/\\' + SECRET, 400],
+        // The server's own path rules: nothing outside the allowlist exists.
+        ['/api/linekit/get%2flines', 404],
+        ['/api/linekit/%2e%2e/get-lines', 404],
+        ['/api/linekit/get-lines%00', 404],
+        ['/api/linekit/get-lines%5c..%5cx', 404],
+        ['/api/linekit/%ZZ', 404],
+        ['/api/linekit/' + 'a'.repeat(8000), 404],
+      ] as const) {
+        const result = await rawRequest(url, 'GET', path)
+        expect(result.status, `${path.slice(0, 60)} ${result.text}`).toBe(status)
+        expect(JSON.parse(result.text)).toEqual({
+          error: expect.any(String),
+          code: expect.any(String),
+          hint: expect.any(String),
+        })
+      }
+    }
+    // The asterisk form reaches only a standalone handler (Express routes it elsewhere).
+    const standalone = await listen(toNodeHandler(server))
+    expect(await rawRequest(standalone, 'OPTIONS', '*')).toMatchObject({ status: 400 })
+    expect(upstream.calls).toHaveLength(0)
   })
 
   it('still reads the body when express.json() ran first', async () => {

@@ -6,8 +6,9 @@
  * `maxBodyBytes`) and writes the response with backpressure.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { getRequestListener } from '@hono/node-server'
+import { getRequestListener, RequestError } from '@hono/node-server'
 import type { LinekitServer } from './createLinekitServer'
+import { messagingError } from './internal/http'
 
 /** A Node request as Express or connect hand it over (both rewrite `url` when mounted on a path). */
 type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown; rawBody?: unknown }
@@ -32,11 +33,18 @@ export function toNodeHandler(server: LinekitServer): NodeListener {
   const listener = getRequestListener((request) => server.handle(request), {
     // Never replace the global Request/Response: the app's other code relies on Node's own.
     overrideGlobalObjects: false,
-    errorHandler: () =>
-      new Response(JSON.stringify({ error: 'Internal error', code: 'internal_error', hint: 'Retry later.' }), {
-        status: 500,
-        headers: { 'content-type': 'application/json' },
-      }),
+    // The bridge throws a RequestError for a request it cannot turn into a Web Request (a backslash
+    // in the path, an invalid Host or target): the client's fault, so a 400 with the error body
+    // (spec: Errors), never a 500.
+    errorHandler: (error) =>
+      error instanceof RequestError
+        ? messagingError(
+            400,
+            'invalid_request',
+            'Malformed request path',
+            'Use the path the linekit client builds: no backslashes, dot segments or escaped slashes.',
+          ).response
+        : messagingError(500, 'internal_error', 'Internal error', 'Retry later.').response,
   })
   return async (req, res) => {
     restoreParsedBody(req as NodeRequest)

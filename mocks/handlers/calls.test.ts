@@ -221,13 +221,40 @@ describe('audio calls over HTTP', () => {
     await call('POST', `/__mock/calls/${uuid}/end`, { status: 'ended' }, null)
     const deliveries = await call('GET', '/__mock/webhooks/deliveries', undefined, null)
     const list = deliveries.body.deliveries as Array<{ event: string; url: string; outcome: string; payload: unknown }>
+    // The URL's last segment is masked (it is where a receiver keeps its secret).
     expect(list.map((d) => [d.url, d.event, d.outcome])).toEqual([
-      ['https://hooks.example.test/calls', 'audiocall.inbound.ringing', 'success'],
-      ['https://hooks.example.test/calls', 'audiocall.inbound.answered', 'success'],
-      ['https://hooks.example.test/calls', 'audiocall.inbound.ended', 'success'],
+      ['https://hooks.example.test/***', 'audiocall.inbound.ringing', 'success'],
+      ['https://hooks.example.test/***', 'audiocall.inbound.answered', 'success'],
+      ['https://hooks.example.test/***', 'audiocall.inbound.ended', 'success'],
     ])
     for (const d of list) expect(audioCallEventSchema.safeParse(d.payload).success).toBe(true)
     expect(posted).toHaveLength(3)
+  })
+
+  it("the control API never shows a webhook's secret: path segment, credentials and query masked everywhere", async () => {
+    const { call, posted } = setup()
+    const secret = 'whsec_Q2hhbmdlTWU0MjQyNDI0'
+    const url = `https://app.example.test/api/linekit/webhooks/${secret}?token=tok_${secret}#frag_${secret}`
+    const withUser = `https://hook:pw_${secret}@app.example.test/hooks/in/`
+    const created = await call('POST', '/__mock/webhooks', { url }, null)
+    expect(created.status).toBe(201)
+    const id = (created.body.webhook as { id: string }).id
+    await call('POST', '/__mock/webhooks', { url: withUser }, null)
+    await call('POST', '/__mock/inbound', { from: '+14155550124', message: 'hello' }, null)
+    const answers = [
+      created,
+      await call('GET', '/__mock/webhooks', undefined, null),
+      await call('GET', '/__mock/webhooks/deliveries', undefined, null),
+      await call('POST', `/__mock/webhooks/${id}/test`, undefined, null),
+    ]
+    for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain(secret)
+    const listed = answers[1]!.body.webhooks as { url: string }[]
+    expect(listed.map((w) => w.url)).toEqual([
+      'https://app.example.test/api/linekit/webhooks/***?token=***#***',
+      'https://***:***@app.example.test/hooks/***/',
+    ])
+    // The deliveries themselves still go to the real URL.
+    expect(posted.map((p) => p.url)).toContain(new URL(url).toString())
   })
 
   it('message webhooks for sends and injected inbound messages; state and deliveries through the control API', async () => {

@@ -141,6 +141,65 @@ describe('control API (/__mock/*)', () => {
     expect((await get('/__mock/settings', null)).body.latencyMs).toBe(60)
   })
 
+  it('moves the clock at most a year per call; other values are a 400 that names ms, and the clock stays', async () => {
+    const { post, get, mock } = setup()
+    const year = 365 * 24 * 60 * 60_000
+    for (const bad of [1e308, '{"ms":1e309}', year + 1, -1, '5', null, { ms: 1 }]) {
+      const body = typeof bad === 'string' && bad.startsWith('{') ? bad : { ms: bad }
+      const answer = await post('/__mock/clock/advance', body, null)
+      expectError(answer, 400, 'invalid_request')
+      expect(answer.body.error).toMatch(/\bms\b/)
+    }
+    // The far future by the other door: a jump to a time is bounded the same way.
+    for (const now of ['+275760-09-13T00:00:00.000Z', '2028-03-03T12:00:00Z', 'soon'])
+      expectError(await post('/__mock/clock', { now }, null), 400, 'invalid_request')
+    expect(() => mock.control.advanceClock(1e308)).toThrow(/ms must be a number from 0 to/)
+    expect((await get('/__mock/clock', null)).body.now).toBe(T0)
+    // A year is fine (its 365 daily resets run), in one call and then another.
+    expect((await post('/__mock/clock/advance', { ms: year }, null)).body.now).toBe('2027-03-02T12:00:00.000Z')
+    expect((await post('/__mock/clock', { now: '2028-03-01T12:00:00Z' }, null)).status).toBe(200)
+  })
+
+  it('checks every number of the settings, call settings, dialer and faults before use; a refused patch changes nothing', async () => {
+    const { post, call, get, mock } = setup()
+    const before = (await get('/__mock/settings', null)).body
+    for (const patch of [
+      { latencyMs: 1e308 },
+      { latencyMs: 3_600_001 },
+      { deliveryMs: 60, sendProcessingMs: 1e308 },
+      { groupCreatingMs: -1 },
+      { rateLimitPerMinute: 1.5 },
+      { rateLimitPerMinute: 1e7 },
+    ]) {
+      const answer = await call('PATCH', '/__mock/settings', patch, null)
+      expectError(answer, 400, 'invalid_request')
+      expect(answer.body.error).toContain(Object.keys(patch).at(-1))
+    }
+    expect((await get('/__mock/settings', null)).body).toEqual(before)
+    expect(() => mock.control.updateSettings({ deliveryMs: Number.POSITIVE_INFINITY })).toThrow(/deliveryMs/)
+
+    const calls = (await get('/__mock/calls/settings', null)).body
+    for (const patch of [{ ringTimeoutMs: 1e308 }, { outboundAnswerMs: 5, classifyMs: -1 }])
+      expectError(await post('/__mock/calls/settings', patch, null), 400, 'invalid_request')
+    expect((await get('/__mock/calls/settings', null)).body).toEqual(calls)
+
+    const dialer = (await get('/__mock/dialer', null)).body
+    for (const patch of [{ includedMinutes: 1e308 }, { usedMinutes: 5, capMinutes: 2e6 }])
+      expectError(await post('/__mock/dialer', patch, null), 400, 'invalid_request')
+    expect((await get('/__mock/dialer', null)).body).toEqual(dialer)
+
+    for (const fault of [
+      { path: '/get-lines', count: 1e308 },
+      { path: '/get-lines', count: 2_000_000 },
+      { path: '/get-lines', status: 99 },
+    ])
+      expectError(await post('/__mock/faults', fault, null), 400)
+    expectError(await post('/__mock/faults/mint', { kind: 'proxy502', count: 1e308 }, null), 400)
+    expect(() => mock.control.addFault({ path: '/get-lines', count: 1e308 })).toThrow(/count/)
+    expect(() => mock.control.addFault({ path: '/get-lines', status: 1000 })).toThrow(/status/)
+    expect((await get('/__mock/faults', null)).body.faults).toEqual([])
+  })
+
   it('lists message events for every inbound and outbound message', async () => {
     const { post, get } = setup()
     await post('/send-api-message', { phone: '+14155550178', message: 'out' })

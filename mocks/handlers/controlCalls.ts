@@ -11,6 +11,7 @@ import { callOutcomes } from '../service/callLogs'
 import { mintFaultKinds } from '../service/controlCalls'
 import type { MockCore } from '../service/index'
 import { oauthScopes } from '../service/oauth'
+import { toMaskedDelivery, toMaskedWebhookView } from '../service/webhooks'
 import { defineHandler, errorResponse, json, parseWith, readJsonObject } from './route'
 
 const accountRef = { accountId: z.optional(z.string()), apiKey: z.optional(z.string()) }
@@ -136,18 +137,25 @@ export function controlCallsHandlers(core: MockCore): HttpHandler[] {
     op('GET', '/dialer', (r) => c.dialer.get(ref(new URL(r.url)))),
     op('POST', '/dialer', async (r) => c.dialer.set(await body(r, dialerSchema))),
 
+    // Webhook URLs carry the receiver's secret: shown masked over HTTP (see maskWebhookUrl).
     op('GET', '/webhooks/deliveries', async (r) => {
       const url = new URL(r.url)
-      return {
-        deliveries: await c.webhooks.deliveries({
-          ...ref(url),
-          webhookId: url.searchParams.get('webhookId') ?? undefined,
-        }),
-      }
+      const deliveries = await c.webhooks.deliveries({
+        ...ref(url),
+        webhookId: url.searchParams.get('webhookId') ?? undefined,
+      })
+      return { deliveries: deliveries.map(toMaskedDelivery) }
     }),
-    op('POST', '/webhooks', async (r) => ({ webhook: c.webhooks.create(await body(r, webhookSchema)) }), 201),
-    op('GET', '/webhooks', (r) => ({ webhooks: c.webhooks.list(ref(new URL(r.url))) })),
-    op('POST', '/webhooks/:id/test', async (_r, p) => ({ delivery: await c.webhooks.test(p.id ?? '') })),
+    op(
+      'POST',
+      '/webhooks',
+      async (r) => ({ webhook: toMaskedWebhookView(c.webhooks.create(await body(r, webhookSchema))) }),
+      201,
+    ),
+    op('GET', '/webhooks', (r) => ({ webhooks: c.webhooks.list(ref(new URL(r.url))).map(toMaskedWebhookView) })),
+    op('POST', '/webhooks/:id/test', async (_r, p) => ({
+      delivery: toMaskedDelivery(await c.webhooks.test(p.id ?? '')),
+    })),
     op('DELETE', '/webhooks/:id', (_r, p) => {
       c.webhooks.remove(p.id ?? '')
       return { ok: true }

@@ -154,8 +154,10 @@ export function classify(outcome: CallOutcome, transcript: string | null, durati
       break
   }
   const text = (transcript ?? '').toLowerCase()
-  const spoken = text.replace(/^[^:\n]*:/gm, '').trim()
-  if (spoken === '' || (durationSeconds ?? 0) < VERY_SHORT_CALL_SECONDS) return 'no_speech'
+  // Words beyond the speaker labels ("Agent:"), line by line with indexOf: a multiline pattern such
+  // as /^[^:\n]*:/gm rescans a long line once per carriage return in it.
+  const spoken = text.split('\n').some((line) => line.slice(line.indexOf(':') + 1).trim() !== '')
+  if (!spoken || (durationSeconds ?? 0) < VERY_SHORT_CALL_SECONDS) return 'no_speech'
   if (/wrong number/.test(text)) return 'wrong_number'
   if (/not interested|no thanks|remove me/.test(text)) return 'not_interested'
   if (/call (me )?back|callback/.test(text)) return 'callback_requested'

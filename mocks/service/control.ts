@@ -7,6 +7,7 @@ import { createAccount, type CreatedAccount } from './accounts'
 import { toRecord, type MessageRecord } from './common'
 import { fail } from './errors'
 import { createCallsControl, type CallsControl } from './controlCalls'
+import { checkedNumber, controlLimits } from './controlLimits'
 import { addFault, type FaultInput } from './faults'
 import { toLineView, type LineView } from './lines'
 import { injectInbound, type InboundInput } from './messages'
@@ -139,6 +140,8 @@ export function resetState(state: MockState): void {
   }
 }
 
+const stepHint = 'The clock moves at most a year per call; move it in several steps.'
+
 /** Creates the control API over `state`; `reset` replaces the default reset (the core re-arms its timers there). */
 export function createControl(state: MockState, options: { reset?: (() => void) | undefined } = {}): MockControl {
   const nowView = () => ({ now: state.clock.iso() })
@@ -176,15 +179,15 @@ export function createControl(state: MockState, options: { reset?: (() => void) 
     },
     clock: nowView,
     advanceClock(ms) {
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
-        throw fail(400, 'invalid_request', 'ms must be a number ≥ 0')
-      state.clock.advance(ms)
+      state.clock.advance(checkedNumber(ms, 'ms', controlLimits.clockStepMs, { hint: stepHint }))
       return nowView()
     },
     setClock(time) {
-      if (typeof time !== 'string' || Number.isNaN(Date.parse(time)))
-        throw fail(400, 'invalid_request', 'now must be an ISO 8601 time')
-      state.clock.set(time)
+      const target = typeof time === 'string' ? Date.parse(time) : Number.NaN
+      if (Number.isNaN(target)) throw fail(400, 'invalid_request', 'now must be an ISO 8601 time')
+      if (target - state.clock.now() > controlLimits.clockStepMs)
+        throw fail(400, 'invalid_request', 'now must be at most a year after the mock time', stepHint)
+      state.clock.set(target)
       return nowView()
     },
     setNumber(input) {
@@ -211,13 +214,17 @@ export function createControl(state: MockState, options: { reset?: (() => void) 
     },
     settings: () => ({ ...state.settings }),
     updateSettings(patch) {
+      // Every value is checked before any is applied: a refused patch changes nothing.
+      const changes: Record<string, number> = {}
       for (const key of Object.keys(patch) as (keyof MockSettings)[]) {
-        const value = patch[key]
         if (!(key in state.settings)) throw fail(400, 'invalid_request', `Unknown setting ${String(key)}`)
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-          throw fail(400, 'invalid_request', `${key} must be a number ≥ 0`)
-        ;(state.settings as unknown as Record<string, number>)[key] = value
+        const max = key === 'latencyMs' ? controlLimits.latencyMs : controlLimits.durationMs
+        changes[key] =
+          key === 'rateLimitPerMinute'
+            ? checkedNumber(patch[key], key, controlLimits.count, { integer: true })
+            : checkedNumber(patch[key], key, max)
       }
+      Object.assign(state.settings, changes)
       return { ...state.settings }
     },
     addFault: (input) => addFault(state, input),

@@ -23,6 +23,7 @@ import {
   toCallStatus,
   type CallStatusView,
 } from './calls'
+import { checkedNumber, controlLimits } from './controlLimits'
 import { fail } from './errors'
 import { addFault } from './faults'
 import { lineCapped, useVoiceToken } from './mint'
@@ -173,10 +174,16 @@ function dialerView(state: MockState, account: Account) {
   }
 }
 
-const nonNegative = (value: number | undefined, field: string) => {
-  if (value !== undefined && (!Number.isFinite(value) || value < 0))
-    throw fail(400, 'invalid_request', `${field} must be a number ≥ 0`)
-  return value
+/** Checks the numbers of a patch before any is applied (a refused patch changes nothing). */
+function checkNumbers<K extends string>(
+  patch: Partial<Record<K, number | null | undefined>>,
+  fields: readonly K[],
+  max: number,
+): void {
+  for (const field of fields) {
+    const value = patch[field]
+    if (value !== undefined && value !== null) checkedNumber(value, field, max)
+  }
 }
 
 /** Creates the issue-5 control API; `account` resolves references like the rest of the control API. */
@@ -234,13 +241,11 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
       end: (uuid, endStatus) => status(uuid, (s, u) => endCallAs(s, u, endStatus)),
       settings: readSettings,
       updateSettings(patch) {
+        checkNumbers(patch, ['outboundAnswerMs', 'ringTimeoutMs', 'classifyMs'], controlLimits.durationMs)
         if (patch.outboundRtc !== undefined) state.settings.callOutboundRtc = patch.outboundRtc
-        if (nonNegative(patch.outboundAnswerMs, 'outboundAnswerMs') !== undefined)
-          state.settings.callOutboundAnswerMs = patch.outboundAnswerMs
-        if (nonNegative(patch.ringTimeoutMs, 'ringTimeoutMs') !== undefined)
-          state.settings.callRingTimeoutMs = patch.ringTimeoutMs
-        if (nonNegative(patch.classifyMs, 'classifyMs') !== undefined)
-          state.settings.callLogClassifyMs = patch.classifyMs
+        if (patch.outboundAnswerMs !== undefined) state.settings.callOutboundAnswerMs = patch.outboundAnswerMs
+        if (patch.ringTimeoutMs !== undefined) state.settings.callRingTimeoutMs = patch.ringTimeoutMs
+        if (patch.classifyMs !== undefined) state.settings.callLogClassifyMs = patch.classifyMs
         return readSettings()
       },
     },
@@ -287,6 +292,8 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
     dialer: {
       get: (ref) => dialerView(state, account(ref)),
       set(input) {
+        const minutes = ['includedMinutes', 'capMinutes', 'usedMinutes', 'lineUsedMinutes', 'lineCapMinutes'] as const
+        checkNumbers(input, minutes, controlLimits.count)
         const acct = account(input)
         const d = acct.dialer
         if (input.paywalled !== undefined) d.paywalled = input.paywalled
@@ -295,11 +302,9 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
         if (input.planReadable !== undefined) d.planReadable = input.planReadable
         if (input.dialerAddon !== undefined) acct.features.dialerAddon = input.dialerAddon
         if (input.audioCall !== undefined) acct.features.audioCall = input.audioCall
-        if (nonNegative(input.includedMinutes, 'includedMinutes') !== undefined)
-          d.includedMinutes = input.includedMinutes as number
-        if (input.capMinutes !== undefined)
-          d.capMinutes = input.capMinutes === null ? null : (nonNegative(input.capMinutes, 'capMinutes') as number)
-        if (nonNegative(input.usedMinutes, 'usedMinutes') !== undefined) d.usedMinutes = input.usedMinutes as number
+        if (input.includedMinutes !== undefined) d.includedMinutes = input.includedMinutes
+        if (input.capMinutes !== undefined) d.capMinutes = input.capMinutes
+        if (input.usedMinutes !== undefined) d.usedMinutes = input.usedMinutes
         const touchesLine =
           input.lineUsedMinutes !== undefined ||
           input.lineCapMinutes !== undefined ||
@@ -309,11 +314,8 @@ export function createCallsControl(state: MockState, account: (ref?: CallsAccoun
           const line = input.lineId === undefined ? undefined : state.lines.get(input.lineId)
           if (!line || line.accountId !== acct.id)
             throw fail(400, 'invalid_line_id', "lineId is not one of the account's lines")
-          if (nonNegative(input.lineUsedMinutes, 'lineUsedMinutes') !== undefined)
-            line.usedMinutesToday = input.lineUsedMinutes as number
-          if (input.lineCapMinutes !== undefined)
-            line.dailyCapMinutes =
-              input.lineCapMinutes === null ? null : (nonNegative(input.lineCapMinutes, 'lineCapMinutes') as number)
+          if (input.lineUsedMinutes !== undefined) line.usedMinutesToday = input.lineUsedMinutes
+          if (input.lineCapMinutes !== undefined) line.dailyCapMinutes = input.lineCapMinutes
           if (input.inboundNumber !== undefined)
             line.inboundNumber =
               input.inboundNumber === null ? null : requirePhone(input.inboundNumber, 'inboundNumber')

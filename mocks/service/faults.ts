@@ -3,6 +3,8 @@
  * once, by the shared handler wrapper (handlers/route.ts); device faults are consumed by the
  * handlers whose spec has a device-level failure (typing and reactions: `ERROR` in a 200).
  */
+import { checkedNumber, controlLimits } from './controlLimits'
+import { fail } from './errors'
 import type { Fault, MockState } from './state'
 
 /** What the control API accepts to arm a fault. */
@@ -22,14 +24,18 @@ export interface FaultInput {
 
 /** Arms a fault; returns it. */
 export function addFault(state: MockState, input: FaultInput): Fault {
+  const status = input.status ?? 500
+  if (!Number.isInteger(status) || status < 100 || status > 599)
+    throw fail(400, 'invalid_request', 'status must be a whole number from 100 to 599')
+  const count = checkedNumber(input.count ?? 1, 'count', controlLimits.count, { integer: true })
   state.counters.fault += 1
   const fault: Fault = {
     id: state.counters.fault,
     path: input.path,
     method: input.method?.toUpperCase(),
     mode: input.mode ?? 'http',
-    status: input.status ?? 500,
-    remaining: Math.max(1, Math.floor(input.count ?? 1)),
+    status,
+    remaining: Math.max(1, count),
     body: input.body,
     text: input.text,
   }

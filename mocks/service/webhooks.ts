@@ -82,6 +82,47 @@ export function toWebhookView(webhook: Webhook) {
   return { ...rest, deliveryCount: deliveries.length }
 }
 
+const MASK = '***'
+
+/**
+ * A webhook URL as the HTTP control API shows it. The URL is the only credential a webhook
+ * carries (the service cannot sign deliveries), and whoever reaches the mock reaches its control
+ * API: the last path segment (where a receiver such as linekit/server takes its secret), user
+ * info, query values and fragment are masked; the origin and the rest of the path stay readable.
+ */
+function maskWebhookUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return MASK
+  }
+  if (url.username) url.username = MASK
+  if (url.password) url.password = MASK
+  const segments = url.pathname.split('/')
+  for (let i = segments.length - 1; i >= 0; i--) {
+    if (segments[i] === '') continue
+    segments[i] = MASK
+    break
+  }
+  url.pathname = segments.join('/')
+  for (const key of new Set(url.searchParams.keys())) url.searchParams.set(key, MASK)
+  if (url.hash) url.hash = MASK
+  return url.toString()
+}
+
+/** {@link toWebhookView} with the URL masked ({@link maskWebhookUrl}), for the HTTP control API. */
+export function toMaskedWebhookView(webhook: ReturnType<typeof toWebhookView>) {
+  return { ...webhook, url: maskWebhookUrl(webhook.url) }
+}
+
+/** A delivery with its URL masked, and the URL kept out of its error text, for the HTTP control API. */
+export function toMaskedDelivery(delivery: WebhookDelivery): WebhookDelivery {
+  const url = maskWebhookUrl(delivery.url)
+  const error = delivery.error === null ? null : delivery.error.split(delivery.url).join(url)
+  return { ...delivery, url, error }
+}
+
 /** Creates a webhook. */
 export function createWebhook(state: MockState, input: WebhookInput): Webhook {
   if (!state.accounts.has(input.accountId)) throw fail(404, 'account_not_found', 'Unknown account')

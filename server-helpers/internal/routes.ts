@@ -134,7 +134,8 @@ export function matchProxyRoute(
   return undefined
 }
 
-/** Whether the sub-path names an allowlisted path with another method (→ 405 rather than 404). */
-export function pathExists(subPath: string, routes: readonly ProxyRoute[] = proxyRoutes): boolean {
-  return matchProxyRoute('GET', subPath, routes) !== undefined || matchProxyRoute('POST', subPath, routes) !== undefined
+/** The methods the table serves at a sub-path, for a 405's `Allow` (none → the path is a 404). */
+export function allowedMethods(subPath: string, routes: readonly ProxyRoute[] = proxyRoutes): ProxyRoute['method'][] {
+  const methods = [...new Set(routes.map((route) => route.method))]
+  return methods.filter((method) => matchProxyRoute(method, subPath, routes) !== undefined)
 }

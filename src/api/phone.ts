@@ -46,6 +46,10 @@ const messages: Record<PhoneErrorCode, string> = {
   invalid: 'This is not a valid phone number.',
 }
 
+// libphonenumber's own input limit (it refuses longer strings as too long). Checking it first keeps
+// every pattern below on a short string: the extension pattern backtracks on long blank runs.
+const MAX_PHONE_INPUT_CHARS = 250
+
 const fail = (code: PhoneErrorCode, input: string): PhoneResult => ({
   ok: false,
   error: { code, message: messages[code], input },
@@ -63,6 +67,7 @@ export function tryNormalizePhone(input: string, defaultCountry?: CountryCode): 
   if (typeof input !== 'string') return fail('not_a_number', String(input))
   let text = input.trim().replace(/^tel:/i, '')
   if (text === '') return fail('empty', input)
+  if (text.length > MAX_PHONE_INPUT_CHARS) return fail('too_long', input)
   // Letters (other than an extension marker) mean a handle or an e-mail, not a number:
   // libphonenumber would otherwise read "chat123" as +1123.
   if (/[@A-Za-z]/.test(text.replace(/\s*(?:ext\.?|x)\s*\d+$/i, ''))) return fail('not_a_number', input)

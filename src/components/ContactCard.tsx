@@ -7,6 +7,7 @@ import { useContacts } from '../hooks/useContacts'
 import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
 import { cx } from './internal/cx'
+import { looksLikeEmail } from './internal/looksLikeEmail'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { contactErrorRule, type ContactErrorStrings } from './errorMessages'
@@ -104,7 +105,6 @@ const parseLoose = (text: string): Record<string, unknown> => {
     return {}
   }
 }
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * A person in the native contact store (for accounts without a connected CRM): view, edit and
@@ -212,7 +212,7 @@ export function ContactCard({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (draft.email.trim() !== '' && !emailPattern.test(draft.email.trim())) {
+    if (draft.email.trim() !== '' && !looksLikeEmail(draft.email.trim())) {
       setInvalid({ field: 'email', text: s.emailInvalid })
       return
     }

@@ -43,7 +43,12 @@ export function parseTranscript(transcript: string): Array<{ speaker: string | u
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
-      const m = /^([^:]{1,40}):\s*(.*)$/.exec(line)
-      return m && !/^https?$/i.test(m[1]!) ? { speaker: m[1]!.trim(), text: m[2]! } : { speaker: undefined, text: line }
+      // A label is what comes before the line's first colon, 1 to 40 characters (not a URL's scheme).
+      // Found with indexOf: a pattern with `\s*(.*)$` backtracks over long blank runs in a transcript.
+      const colon = line.indexOf(':')
+      const speaker = line.slice(0, colon)
+      return colon >= 1 && colon <= 40 && !/^https?$/i.test(speaker)
+        ? { speaker: speaker.trim(), text: line.slice(colon + 1).trimStart() }
+        : { speaker: undefined, text: line }
     })
 }

@@ -2,6 +2,14 @@ import { Fragment } from 'react'
 import { safeHttpUrl } from './url'
 
 const urlPattern = /\bhttps?:\/\/[^\s<>"]+/gi
+const trailing = new Set(".,;:!?)]}'’")
+
+/** Where `raw` ends once its trailing punctuation is cut: a scan from the end, linear in the run. */
+function endWithoutTrail(raw: string): number {
+  let end = raw.length
+  while (end > 0 && trailing.has(raw[end - 1]!)) end--
+  return end
+}
 
 /**
  * Text with its http(s) links made clickable; everything else stays text (never HTML). Trailing
@@ -11,9 +19,7 @@ export function Linkified({ text }: { text: string }) {
   const parts: (string | { href: string; label: string })[] = []
   let last = 0
   for (const match of text.matchAll(urlPattern)) {
-    let raw = match[0]
-    const trail = /[.,;:!?)\]}'’]+$/.exec(raw)?.[0] ?? ''
-    raw = raw.slice(0, raw.length - trail.length)
+    const raw = match[0].slice(0, endWithoutTrail(match[0]))
     const href = safeHttpUrl(raw)
     if (!href) continue
     const start = match.index
