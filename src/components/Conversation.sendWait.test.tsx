@@ -29,7 +29,7 @@ const bubbleOf = (text: string) =>
     .closest('.lk-MessageBubble')!
 
 describe('a send that waits says why', () => {
-  it("on a 429 it shows the Retry-After counting down, and the next message waits for it, then both go in order", async () => {
+  it('on a 429 it shows the Retry-After counting down, and the next message waits for it, then both go in order', async () => {
     const backend = createBackend()
     const sent: string[] = []
     let refused = 0

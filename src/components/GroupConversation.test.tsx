@@ -51,7 +51,7 @@ describe('<GroupConversation>', () => {
     await screen.findByText('Noon works', { selector: '.lk-MessageBubble-text' }, { timeout: 5000 })
   })
 
-  it("on a 429 it says the send waits for the service and counts the Retry-After down (fake timers)", async () => {
+  it('on a 429 it says the send waits for the service and counts the Retry-After down (fake timers)', async () => {
     const backend = await createStoryBackend()
     let refused = 0
     const client = createLinekitClient({

@@ -88,9 +88,7 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
       for (const body of texts) void result.current.sender.send(body)
     })
     const optimisticItems = () =>
-      result.current.threads
-        .flatMap((t) => t.items)
-        .filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
+      result.current.threads.flatMap((t) => t.items).filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
     // Nothing on its way: each send was accepted, failed for good, or waits behind one that failed.
     const settled = () =>
       optimisticItems().every((i) => i.accepted || i.state === 'failed' || i.wait?.reason === 'held')

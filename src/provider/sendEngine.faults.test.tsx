@@ -50,7 +50,8 @@ describe('sends under faults (through the real server handler)', () => {
     // retries it (same key) until it goes, and the held ones follow in order.
     for (let round = 0; ; round++) {
       await vi.waitFor(
-        () => expect(snapshot().every((m) => m.accepted || m.state === 'failed' || m.wait?.reason === 'held')).toBe(true),
+        () =>
+          expect(snapshot().every((m) => m.accepted || m.state === 'failed' || m.wait?.reason === 'held')).toBe(true),
         { timeout: 15_000 },
       )
       const failed = snapshot().filter((m) => m.state === 'failed')

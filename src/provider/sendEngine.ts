@@ -102,7 +102,7 @@ type AttemptOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; d
  * no later send of the thread goes out in between, whichever retry path is taken (429, 5xx,
  * timeout, no network). Every attempt is the same request with the same idempotency key.
  */
-export async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): Promise<AttemptOutcome<T>> {
+async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): Promise<AttemptOutcome<T>> {
   for (let n = 1; ; n++) {
     const gate = o.gate
     if (gate && gate.blockedUntil > gate.now()) {
@@ -169,7 +169,7 @@ function without(m: OptimisticMessage, ...keys: ('wait' | 'error')[]): Optimisti
  * One thread's sends: to one destination from one line (a send without `lineId` — the service
  * picks the line — is its own thread). Group sends use the participant set and line.
  */
-export function threadLane(phone: string, lineId: string | undefined): string {
+function threadLane(phone: string, lineId: string | undefined): string {
   return `${phoneKey(phone)}|${lineId ?? ''}`
 }
 
@@ -241,7 +241,8 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     const behind = new Set(ids.slice(1))
     update((m) => {
       // The first send's own wait (a 429, a back-off) is its attempt loop's to say.
-      if (m.localId === head.localId) return m.wait?.reason === 'queued' || m.wait?.reason === 'held' ? without(m, 'wait') : m
+      if (m.localId === head.localId)
+        return m.wait?.reason === 'queued' || m.wait?.reason === 'held' ? without(m, 'wait') : m
       return behind.has(m.localId) && m.wait?.reason !== reason ? { ...m, wait: { reason } } : m
     })
     if (head.state === 'pending' && !running.has(head.localId)) void start(head.localId)
@@ -321,7 +322,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
             : {
                 ...without(m, 'wait', 'error'),
                 accepted: true,
-            awaitingRecord: true,
+                awaitingRecord: true,
                 response,
                 state: 'pending',
                 ...(response.phone ? { phone: response.phone } : {}),
@@ -371,7 +372,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
    * the sends of its thread queued behind it, unsent (their error says so and carries its cause):
    * they have no item to hold them, so they go back to their caller rather than overtake it.
    */
-  const inTurn = <T,>(
+  const inTurn = <T>(
     lane: string,
     client: LinekitClient,
     attempt: () => Promise<T>,

@@ -110,8 +110,7 @@ describe('typed order is stored order', () => {
         act(() => {
           for (const message of typed) void result.current.sender.send({ phone: PEER, message })
         })
-        const mine = () =>
-          result.current.thread.items.filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
+        const mine = () => result.current.thread.items.filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
         // The agent: once nothing is on its way, retry what is "Not sent" (top first), until all went.
         const sent = () => stored(backend, run, (m) => m.to_number === PEER)
         for (let round = 0; sent().length < count; round++) {
@@ -120,9 +119,7 @@ describe('typed order is stored order', () => {
             expect(
               mine().every(
                 (i) =>
-                  i.accepted ||
-                  i.state === 'failed' ||
-                  (i as { wait?: { reason: string } }).wait?.reason === 'held',
+                  i.accepted || i.state === 'failed' || (i as { wait?: { reason: string } }).wait?.reason === 'held',
               ),
             ).toBe(true),
           )
