@@ -16,7 +16,7 @@ export type { RateLimitState } from './provider/useRateLimit'
 export type { RateGate } from './provider/rateGate'
 export { defaultRetryPolicy } from './provider/retryPolicy'
 export type { RetryPolicy } from './provider/retryPolicy'
-export type { OptimisticMessage, SendEngine, SendResult } from './provider/sendEngine'
+export type { OptimisticMessage, SendEngine, SendResult, SendWait } from './provider/sendEngine'
 
 // ─── hooks and query-option factories ───────────────────────────────────────
 export { linekitKeys } from './hooks/keys'

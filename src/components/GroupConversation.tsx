@@ -1,6 +1,7 @@
 'use client'
 import { useId, useState, type FormEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
 import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { useSecondsUntil } from '../hooks/internal/useSecondsUntil'
 import { useGroupThread } from '../hooks/useGroupThread'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { cx } from './internal/cx'
@@ -22,6 +23,12 @@ export const groupConversationStrings = {
   messageHelp: 'Enter sends to everyone in the group, Shift+Enter starts a new line.',
   send: 'Send',
   sending: 'Sending…',
+  /** A 429: the app's share of the service is used up; the send goes again after its `Retry-After`. */
+  waitingForService: (seconds: number) =>
+    seconds > 0 ? `Waiting for the service — retrying in ${seconds} s` : 'Waiting for the service — retrying now',
+  /** The last attempt failed (server fault, timeout, no network); the send tries again by itself. */
+  retrying: (seconds: number) =>
+    seconds > 0 ? `Not through yet — trying again in ${seconds} s` : 'Not through yet — trying again now',
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
 }
@@ -81,6 +88,8 @@ export function GroupConversation({
   const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
   const nameOf = useContactDirectory()
   const send = useSendGroupMessage()
+  const wait = send.isPending && send.wait && 'until' in send.wait ? send.wait : undefined
+  const waitSeconds = useSecondsUntil(wait?.until) ?? 0
   const [text, setText] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
@@ -180,6 +189,11 @@ export function GroupConversation({
             {send.isPending ? s.sending : s.send}
           </button>
         </div>
+        {wait ? (
+          <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
+            {wait.reason === 'rateLimited' ? s.waitingForService(waitSeconds) : s.retrying(waitSeconds)}
+          </p>
+        ) : null}
         <div role="alert" className="lk-MessageComposer-alert">
           {invalid ? (
             <p className="lk-Notice" data-tone="danger">

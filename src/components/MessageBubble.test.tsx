@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
@@ -131,5 +131,45 @@ describe('<MessageBubble>', () => {
     expect(retry).toHaveBeenCalledOnce()
     expect(discard).toHaveBeenCalledOnce()
     expect((await axe.run(container)).violations).toEqual([])
+  })
+
+  it('says why a pending send waits: a back-off counting down, an earlier message going first, or one that was not sent', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const base = {
+        kind: 'optimistic',
+        key: 'l2',
+        localId: 'l2',
+        accepted: false,
+        state: 'pending',
+        body: { phone: '+1', message: 'Hi' },
+        retry: () => {},
+        discard: () => {},
+        createdAt: '2026-03-03T10:00:00Z',
+      } as const
+      const { container, rerender } = render(
+        <MessageBubble item={{ ...base, wait: { reason: 'retrying', until: Date.now() + 3_000 } }} />,
+      )
+      const root = container.firstElementChild
+      expect(root).toHaveAttribute('data-wait', 'retrying')
+      expect(screen.getByText('Not through yet — trying again in 3 s')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(2_000))
+      expect(screen.getByText('Not through yet — trying again in 1 s')).toBeInTheDocument()
+      rerender(<MessageBubble item={{ ...base, wait: { reason: 'queued' } }} />)
+      expect(root).toHaveAttribute('data-wait', 'queued')
+      expect(screen.getByText('Waiting for the earlier messages')).toBeInTheDocument()
+      rerender(
+        <MessageBubble
+          item={{ ...base, wait: { reason: 'held' } }}
+          strings={{ held: 'Held until the earlier message is sent' }}
+        />,
+      )
+      expect(screen.getByText('Held until the earlier message is sent')).toBeInTheDocument()
+      rerender(<MessageBubble item={base} />)
+      expect(root).not.toHaveAttribute('data-wait')
+      expect(screen.getByText('Sending…')).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,6 +1,7 @@
 'use client'
 import { useRef, useSyncExternalStore, type HTMLAttributes, type PointerEvent, type ReactNode } from 'react'
 import { effectStore } from '../hooks/internal/effectStore'
+import { useSecondsUntil } from '../hooks/internal/useSecondsUntil'
 import { reactions as reactionOrder } from '../api/values'
 import { useReactions } from '../hooks/useReactions'
 import { cx } from './internal/cx'
@@ -20,6 +21,16 @@ export const messageBubbleStrings = {
   you: 'You',
   them: 'Them',
   sending: 'Sending…',
+  /** A 429: the app's share of the service is used up; the send goes again after its `Retry-After`. */
+  waitingForService: (seconds: number) =>
+    seconds > 0 ? `Waiting for the service — retrying in ${seconds} s` : 'Waiting for the service — retrying now',
+  /** The last attempt failed (server fault, timeout, no network); the send tries again by itself. */
+  retrying: (seconds: number) =>
+    seconds > 0 ? `Not through yet — trying again in ${seconds} s` : 'Not through yet — trying again now',
+  /** Sends of one thread go out in the order they were written. */
+  queued: 'Waiting for the earlier messages',
+  /** An earlier send of the thread failed: this one goes once that one is retried or discarded. */
+  held: 'Waiting — an earlier message was not sent',
   failed: 'Not sent',
   retry: 'Retry',
   discard: 'Discard',
@@ -41,6 +52,7 @@ export type MessageBubbleStrings = typeof messageBubbleStrings
  * - `data-status`: the service's delivery status (`pending`, `delivered`, …) or, for unconfirmed
  *   sends, `sending` / `failed`
  * - `data-optimistic` on unconfirmed sends
+ * - `data-wait="rateLimited" | "retrying" | "queued" | "held"` on an unconfirmed send that waits (see `ThreadOptimisticItem.wait`)
  */
 export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The thread item to show (a stored message or an optimistic send). */
@@ -65,8 +77,8 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
 
 /**
  * One message: text (always rendered as text, never as HTML), attachments, time, channel and
- * delivery status. Unconfirmed sends show "Sending…", or "Not sent" with the reason and Retry /
- * Discard buttons. Themed by `--lk-color-bubble-*` variables per service and direction.
+ * delivery status. Unconfirmed sends show "Sending…" or why they wait ("Waiting for the service —
+ * retrying in 12 s", counting down), or "Not sent" with the reason and Retry / Discard buttons. Themed by `--lk-color-bubble-*` variables per service and direction.
  *
  * @example
  * <MessageBubble item={{ kind: 'message', key: m.message_handle, message: m }} />
@@ -92,6 +104,8 @@ export function MessageBubble({
     () => undefined,
   )
   const sent = useReactions(item.kind === 'message' ? item.message.message_handle : '')
+  const wait = item.kind === 'optimistic' && item.state === 'pending' ? item.wait : undefined
+  const waitSeconds = useSecondsUntil(wait && 'until' in wait ? wait.until : undefined) ?? 0
   const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const endPress = () => clearTimeout(press.current)
   const longPress = onLongPress
@@ -120,6 +134,7 @@ export function MessageBubble({
         data-direction="outbound"
         data-status={state === 'pending' ? 'sending' : 'failed'}
         data-optimistic=""
+        data-wait={wait?.reason}
         data-grouped={grouped || undefined}
         data-effect={body.effect}
       >
@@ -139,7 +154,17 @@ export function MessageBubble({
         <div className="lk-MessageBubble-meta">
           {body.effect ? <span className="lk-MessageBubble-effect">{s.effect(body.effect)}</span> : null}
           {state === 'pending' ? (
-            <span className="lk-MessageBubble-status">{s.sending}</span>
+            <span className="lk-MessageBubble-status">
+              {wait?.reason === 'rateLimited'
+                ? s.waitingForService(waitSeconds)
+                : wait?.reason === 'retrying'
+                  ? s.retrying(waitSeconds)
+                  : wait?.reason === 'queued'
+                    ? s.queued
+                    : wait?.reason === 'held'
+                      ? s.held
+                      : s.sending}
+            </span>
           ) : (
             <>
               <span className="lk-MessageBubble-status" data-status="failed">

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { MessageRecord, SendMessageRequest } from '../api'
 import { useLinekit } from '../provider/useLinekit'
+import type { SendWait } from '../provider/sendEngine'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import type { LinekitClient } from '../api'
 import { phoneKey } from './internal/phone'
@@ -32,6 +33,12 @@ export interface ThreadOptimisticItem {
   state: 'pending' | 'failed'
   /** True once the service accepted the send (it may not be listed yet). */
   accepted: boolean
+  /**
+   * Why a pending send is not out yet: a 429 (`rateLimited`, until the `Retry-After`), a retry
+   * after a failure (`retrying`), an earlier send of the thread going first (`queued`) or an earlier
+   * one that was not sent (`held`, until it is retried or discarded). Absent while an attempt is on its way.
+   */
+  wait?: SendWait
   error?: unknown
   /** Try again with the same idempotency key (can never double-send). */
   retry: () => void
@@ -164,6 +171,7 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
         body: o.body,
         state: o.state,
         accepted: o.accepted,
+        ...(o.wait !== undefined ? { wait: o.wait } : {}),
         ...(o.error !== undefined ? { error: o.error } : {}),
         retry: () => void sendEngine.retry(o.localId),
         discard: () => sendEngine.discard(o.localId),

@@ -10,7 +10,7 @@ import { seededRandom } from '../../test/support/random'
 installMsw()
 
 describe('sends under faults (through the real server handler)', () => {
-  it('120 sends with 30% of requests failing (refused, 5xx, or processed with the response lost): exactly one message each', async () => {
+  it('120 sends with 30% of requests failing (refused, 5xx, or processed with the response lost): exactly one message each, in order', async () => {
     const backend = createBackend()
     const random = seededRandom(7)
     const counts = { refused: 0, lostAfterProcessing: 0, badGateway: 0, passed: 0 }
@@ -44,24 +44,30 @@ describe('sends under faults (through the real server handler)', () => {
     const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 4 } })
     const peer = '+14155550142'
     const texts = Array.from({ length: 120 }, (_, i) => `message ${i}`)
-    const results = await Promise.all(texts.map((message) => engine.send(client, { phone: peer, message }).result))
-    // A send that failed for good stays visible; the user retries it (same key) until it goes.
-    let failed = results.filter((r) => !r.ok)
-    for (let round = 0; failed.length > 0 && round < 10; round++) {
-      expect(
-        engine
-          .getSnapshot()
-          .filter((m) => m.state === 'failed')
-          .map((m) => m.localId)
-          .sort(),
-      ).toEqual(failed.map((f) => f.localId).sort())
-      const retried = await Promise.all(failed.map((f) => engine.retry(f.localId)))
-      failed = retried.filter((r) => !r.ok)
+    for (const message of texts) void engine.send(client, { phone: peer, message })
+    const snapshot = () => engine.getSnapshot()
+    // A send that failed for good stays visible and holds the later sends of its thread; the user
+    // retries it (same key) until it goes, and the held ones follow in order.
+    for (let round = 0; ; round++) {
+      await vi.waitFor(
+        () =>
+          expect(snapshot().every((m) => m.accepted || m.state === 'failed' || m.wait?.reason === 'held')).toBe(true),
+        { timeout: 15_000 },
+      )
+      const failed = snapshot().filter((m) => m.state === 'failed')
+      if (failed.length === 0) break
+      expect(round).toBeLessThan(20)
+      expect(failed).toHaveLength(1)
+      const unsent = snapshot().filter((m) => !m.accepted && m.state === 'pending')
+      expect(unsent.every((m) => m.wait?.reason === 'held')).toBe(true)
+      await engine.retry(failed[0]!.localId)
     }
-    expect(failed).toHaveLength(0)
+    expect(snapshot().every((m) => m.accepted)).toBe(true)
     expect(counts.refused + counts.lostAfterProcessing + counts.badGateway).toBeGreaterThan(30)
     for (const text of texts) expect(backend.outboundTo(peer, text), text).toHaveLength(1)
     expect(backend.outboundTo(peer)).toHaveLength(120)
+    // …and in the order they were made.
+    expect(backend.outboundTo(peer).map((m) => m.content)).toEqual(texts)
   })
 })
 

@@ -1,7 +1,27 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
+import { LinekitError } from '../api/errors'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
+import type { RateGate } from './rateGate'
+import { gateOf } from './wrapClient'
 import { newIdempotencyKey } from '../hooks/internal/idempotencyKey'
+import { phoneKey } from '../hooks/internal/phone'
+
+/**
+ * Why a send that is not out yet waits, so its bubble can say so instead of a bare "Sending…".
+ * `until` is epoch milliseconds.
+ * - `rateLimited`: a 429 — linekit/server's gate is full or the service said `Retry-After`
+ *   (spec: Errors — 429 carries `Retry-After`); the next attempt goes at `until`.
+ * - `retrying`: the last attempt failed (5xx, timeout, no network); the next one goes at `until`.
+ * - `queued`: an earlier send of the same thread goes first.
+ * - `held`: an earlier send of the same thread failed; this one waits until it is retried and
+ *   accepted, or discarded.
+ */
+export type SendWait =
+  | { reason: 'rateLimited'; until: number }
+  | { reason: 'retrying'; until: number }
+  | { reason: 'queued' }
+  | { reason: 'held' }
 
 /** One user send the service has not yet confirmed by listing it (or that failed). */
 export interface OptimisticMessage {
@@ -19,6 +39,8 @@ export interface OptimisticMessage {
   state: 'pending' | 'failed'
   /** True once the service answered 200 (the record may not be listed yet). */
   accepted: boolean
+  /** Why a pending send is not out yet (absent while an attempt is on its way, or once accepted). */
+  wait?: SendWait
   /**
    * True while the thread should poll for the accepted send's record; false after
    * `confirmTimeoutMs` (e.g. the record went to a line the thread does not show).
@@ -42,9 +64,11 @@ interface SendEngineOptions {
   /** Sleep between attempts (tests inject fake timers). */
   sleep?: (ms: number) => Promise<void>
   random?: () => number
+  /** The clock of `wait.until`. @default Date.now */
+  now?: () => number
   /** Key generator. @default newIdempotencyKey (`lk-` + crypto.randomUUID) */
   newKey?: () => string
-  /** Called after the service accepted a send (the provider refetches the thread). */
+  /** Called after the service accepted a send that no other send of its thread waits behind (the provider refetches the thread). */
   onAccepted?: (message: OptimisticMessage) => void
   /** How long a thread polls for an accepted send's record. @default 60000 */
   confirmTimeoutMs?: number
@@ -55,19 +79,126 @@ interface SendEngineOptions {
   ) => { serverFloor?: string; knownHandles?: ReadonlySet<string> }
 }
 
+/** How {@link attemptInOrder} retries, and what it reports meanwhile. */
+interface AttemptOptions {
+  policy: RetryPolicy
+  sleep: (ms: number) => Promise<void>
+  random?: (() => number) | undefined
+  now: () => number
+  /** The client's rate gate: while it is closed the attempt waits, and says why. */
+  gate: RateGate | undefined
+  /** Why the send waits now (`undefined`: an attempt is on its way), and the last failure. */
+  onWait: (wait: SendWait | undefined, error?: unknown) => void
+  /** False once the send was discarded: no further attempt. */
+  live: () => boolean
+}
+
+/** The outcome of {@link attemptInOrder}: `discarded` when the send was dropped meanwhile. */
+type AttemptOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; discarded?: true }
+
+/**
+ * Runs `attempt` until it succeeds, fails for good (a failure that is not retry-safe, or the last
+ * of `policy.maxAttempts`) or the send is dropped — all inside the send's turn of its thread, so
+ * no later send of the thread goes out in between, whichever retry path is taken (429, 5xx,
+ * timeout, no network). Every attempt is the same request with the same idempotency key.
+ */
+async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): Promise<AttemptOutcome<T>> {
+  for (let n = 1; ; n++) {
+    const gate = o.gate
+    if (gate && gate.blockedUntil > gate.now()) {
+      // Another request met a 429: this one would wait inside the client anyway; say for how long.
+      const show = () => o.onWait({ reason: 'rateLimited', until: gate.blockedUntil })
+      show()
+      const off = gate.subscribe(show)
+      try {
+        await gate.wait()
+      } finally {
+        off()
+      }
+    }
+    if (!o.live()) return { ok: false, error: new Error('discarded'), discarded: true }
+    o.onWait(undefined)
+    try {
+      return { ok: true, value: await attempt() }
+    } catch (error) {
+      if (!o.live()) return { ok: false, error, discarded: true }
+      // Automatic retries only for retry-safe failures; the key makes timeouts and 5xx safe.
+      if (!shouldRetry(error) || n >= o.policy.maxAttempts) return { ok: false, error }
+      const delay = retryDelayMs(n, error, o.policy, o.random)
+      const limited = LinekitError.is(error) && error.status === 429
+      o.onWait({ reason: limited ? 'rateLimited' : 'retrying', until: o.now() + delay }, error)
+      await o.sleep(delay)
+    }
+  }
+}
+
+/**
+ * The error of a send that did not go because an earlier one of its thread failed for good: the
+ * earlier one's status and code (the sentence a user reads names the real cause).
+ */
+function heldBy(failure: unknown): LinekitError {
+  const cause = LinekitError.is(failure) ? failure : undefined
+  return new LinekitError({
+    status: cause?.status ?? 0,
+    code: cause?.code ?? 'unknown',
+    message: `Not sent: an earlier message of this thread was not sent${cause ? ` (${cause.message})` : ''}`,
+    hint: 'Send the earlier message again first, then this one.',
+    retryAfterSeconds: cause?.retryAfterSeconds,
+    // It never went out: sending it again cannot duplicate it.
+    retrySafe: true,
+    cause: failure,
+  })
+}
+
+/**
+ * A group's sends: to one participant set (in any order) from one line. spec: POST
+ * /send-group-message — the same participant set reuses the thread.
+ */
+export function groupLane(numbers: readonly string[], lineId: string | undefined): string {
+  return `group:${[...new Set(numbers.map(phoneKey))].sort().join(',')}|${lineId ?? ''}`
+}
+
+/** A copy of `m` without the optional fields `keys`. */
+function without(m: OptimisticMessage, ...keys: ('wait' | 'error')[]): OptimisticMessage {
+  const copy = { ...m }
+  for (const key of keys) delete copy[key]
+  return copy
+}
+
+/**
+ * One thread's sends: to one destination from one line (a send without `lineId` — the service
+ * picks the line — is its own thread). Group sends use the participant set and line.
+ */
+function threadLane(phone: string, lineId: string | undefined): string {
+  return `${phoneKey(phone)}|${lineId ?? ''}`
+}
+
 /**
  * The optimistic-send engine behind `useSendMessage` and `useThread`: a small external store
  * of unconfirmed sends plus the attempt loop. Framework-free; one per provider.
+ *
+ * Sends of one thread go out one after another, in the order they were made: the next one starts
+ * when the one before was accepted (the service stored it) or was dropped. A send that fails for
+ * good holds the later ones of its thread (they show `wait: held`) until it is retried and
+ * accepted, or discarded: a support agent expects the customer to read the messages in the order
+ * they were typed, and a later message must never arrive before an earlier one that is sent again.
  */
 export function createSendEngine(options: SendEngineOptions = {}) {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry }
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const now = options.now ?? (() => Date.now())
   const newKey = options.newKey ?? newIdempotencyKey
   let items: readonly OptimisticMessage[] = []
   const listeners = new Set<() => void>()
   const clients = new Map<string, LinekitClient>()
-  const running = new Map<string, Promise<SendResult>>()
+  const running = new Set<string>()
   const aborts = new Map<string, AbortController>()
+  const preludes = new Map<string, () => Promise<void>>()
+  /** Per thread, its sends not yet accepted, in the order they were made. */
+  const lanes = new Map<string, string[]>()
+  const laneOf = new Map<string, string>()
+  /** The callers waiting for a send's outcome (its current turn). */
+  const outcomes = new Map<string, { promise: Promise<SendResult>; resolve: (r: SendResult) => void }>()
   // Handles that already reconciled a send: each record confirms one send, ever.
   const claimed = new Set<string>()
 
@@ -75,14 +206,55 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     for (const l of [...listeners]) l()
   }
   const get = (localId: string) => items.find((m) => m.localId === localId)
-  const patch = (localId: string, p: Partial<OptimisticMessage>) => {
+  const update = (change: (m: OptimisticMessage) => OptimisticMessage) => {
     let changed = false
     items = items.map((m) => {
-      if (m.localId !== localId) return m
-      changed = true
-      return { ...m, ...p }
+      const next = change(m)
+      if (next !== m) changed = true
+      return next
     })
     if (changed) emit()
+  }
+  const patch = (localId: string, p: Partial<OptimisticMessage>) =>
+    update((m) => (m.localId === localId ? { ...m, ...p } : m))
+
+  const outcome = (localId: string): Promise<SendResult> => {
+    const existing = outcomes.get(localId)
+    if (existing) return existing.promise
+    let resolve!: (r: SendResult) => void
+    const promise = new Promise<SendResult>((r) => (resolve = r))
+    outcomes.set(localId, { promise, resolve })
+    return promise
+  }
+  const settle = (result: SendResult) => {
+    const waiting = outcomes.get(result.localId)
+    outcomes.delete(result.localId)
+    waiting?.resolve(result)
+  }
+
+  /** Starts the thread's first send if it may go, and says why the others wait. */
+  const pump = (lane: string) => {
+    const ids = lanes.get(lane)
+    const head = ids?.[0] === undefined ? undefined : get(ids[0])
+    if (!ids || !head) return
+    const reason = head.state === 'failed' ? 'held' : 'queued'
+    const behind = new Set(ids.slice(1))
+    update((m) => {
+      // The first send's own wait (a 429, a back-off) is its attempt loop's to say.
+      if (m.localId === head.localId)
+        return m.wait?.reason === 'queued' || m.wait?.reason === 'held' ? without(m, 'wait') : m
+      return behind.has(m.localId) && m.wait?.reason !== reason ? { ...m, wait: { reason } } : m
+    })
+    if (head.state === 'pending' && !running.has(head.localId)) void start(head.localId)
+  }
+  const leaveLane = (localId: string) => {
+    const lane = laneOf.get(localId)
+    if (lane === undefined) return
+    laneOf.delete(localId)
+    const ids = (lanes.get(lane) ?? []).filter((id) => id !== localId)
+    if (ids.length === 0) lanes.delete(lane)
+    else lanes.set(lane, ids)
+    pump(lane)
   }
   const drop = (localIds: readonly string[]) => {
     if (localIds.length === 0) return
@@ -92,14 +264,19 @@ export function createSendEngine(options: SendEngineOptions = {}) {
       aborts.get(id)?.abort()
       aborts.delete(id)
       clients.delete(id)
+      preludes.delete(id)
+      settle({ ok: false, localId: id, error: new Error('discarded') })
     }
     emit()
+    for (const id of localIds) leaveLane(id)
   }
 
-  const run = (localId: string, before?: () => Promise<void>): Promise<SendResult> => {
-    const existing = running.get(localId)
-    if (existing) return existing
-    const promise = (async (): Promise<SendResult> => {
+  /** One turn of a send: its attempts, while the rest of its thread waits. */
+  const start = async (localId: string) => {
+    running.add(localId)
+    try {
+      const before = preludes.get(localId)
+      preludes.delete(localId)
       if (before) {
         try {
           await before()
@@ -107,51 +284,131 @@ export function createSendEngine(options: SendEngineOptions = {}) {
           // A failed prelude (e.g. the typing indicator) never blocks the send itself.
         }
       }
-      for (let attempt = 1; ; attempt++) {
-        const item = get(localId)
-        const client = clients.get(localId)
-        if (!item || !client) return { ok: false, localId, error: new Error('discarded') }
-        const abort = new AbortController()
-        aborts.set(localId, abort)
-        try {
-          const response = await client.sendMessage(item.body, {
-            idempotencyKey: item.idempotencyKey,
-            signal: abort.signal,
-          })
-          // The response names the destination in E.164 (spec: Send-message response `phone`):
-          // from now on the send matches its thread and its record even if typed loosely.
-          patch(localId, {
-            accepted: true,
-            awaitingRecord: true,
-            response,
-            state: 'pending',
-            error: undefined,
-            ...(response.phone ? { phone: response.phone } : {}),
-          })
-          setTimeout(() => patch(localId, { awaitingRecord: false }), options.confirmTimeoutMs ?? 60_000)
-          const after = get(localId)
-          if (after) options.onAccepted?.(after)
-          return { ok: true, localId, response }
-        } catch (error) {
-          if (!get(localId)) return { ok: false, localId, error }
-          // Automatic retries only for retry-safe failures; the key makes timeouts and 5xx safe.
-          if (shouldRetry(error) && attempt < policy.maxAttempts) {
-            patch(localId, { error })
-            await sleep(retryDelayMs(attempt, error, policy, options.random))
-            continue
+      const client = clients.get(localId)
+      const result = await attemptInOrder(
+        async () => {
+          const item = get(localId)
+          if (!item || !client) throw new Error('discarded')
+          const abort = new AbortController()
+          aborts.set(localId, abort)
+          try {
+            return await client.sendMessage(item.body, { idempotencyKey: item.idempotencyKey, signal: abort.signal })
+          } finally {
+            if (aborts.get(localId) === abort) aborts.delete(localId)
           }
-          patch(localId, { state: 'failed', error })
-          return { ok: false, localId, error }
-        } finally {
-          if (aborts.get(localId) === abort) aborts.delete(localId)
-        }
+        },
+        {
+          policy,
+          sleep,
+          random: options.random,
+          now,
+          gate: client ? gateOf(client) : undefined,
+          live: () => get(localId) !== undefined,
+          onWait: (wait, error) =>
+            update((m) =>
+              m.localId !== localId || (wait === undefined && m.wait === undefined && error === undefined)
+                ? m
+                : { ...without(m, 'wait'), ...(wait ? { wait } : {}), ...(error !== undefined ? { error } : {}) },
+            ),
+        },
+      )
+      if (result.ok) {
+        const response = result.value
+        // The response names the destination in E.164 (spec: Send-message response `phone`):
+        // from now on the send matches its thread and its record even if typed loosely.
+        update((m) =>
+          m.localId !== localId
+            ? m
+            : {
+                ...without(m, 'wait', 'error'),
+                accepted: true,
+                awaitingRecord: true,
+                response,
+                state: 'pending',
+                ...(response.phone ? { phone: response.phone } : {}),
+              },
+        )
+        setTimeout(() => patch(localId, { awaitingRecord: false }), options.confirmTimeoutMs ?? 60_000)
+        settle({ ok: true, localId, response })
+      } else if (!result.discarded) {
+        update((m) => (m.localId !== localId ? m : { ...without(m, 'wait'), state: 'failed', error: result.error }))
+        settle({ ok: false, localId, error: result.error })
+      } else settle({ ok: false, localId, error: result.error })
+    } finally {
+      running.delete(localId)
+    }
+    // Accepted: the next send of the thread goes. Failed: the next ones are held.
+    const after = get(localId)
+    if (after?.accepted) {
+      const lane = laneOf.get(localId)
+      leaveLane(localId)
+      // One refresh of the thread when its burst is out (each accepted send polls for its record
+      // meanwhile), not one per message.
+      if (lane === undefined || !lanes.has(lane)) options.onAccepted?.(after)
+    } else {
+      const lane = laneOf.get(localId)
+      if (lane !== undefined) pump(lane)
+    }
+  }
+
+  const retry = (localId: string): Promise<SendResult> => {
+    const item = get(localId)
+    if (!item) return Promise.resolve({ ok: false, localId, error: new Error('unknown send') })
+    if (item.accepted && item.response) return Promise.resolve({ ok: true, localId, response: item.response })
+    const result = outcome(localId)
+    if (item.state === 'failed') {
+      update((m) => (m.localId !== localId ? m : { ...without(m, 'error'), state: 'pending' }))
+      const lane = laneOf.get(localId)
+      if (lane !== undefined) pump(lane)
+    }
+    return result
+  }
+
+  /** Per thread of other sends (groups): the end of its chain, and which failure ended a run of sends. */
+  const turns = new Map<string, { tail: Promise<unknown>; epoch: number; failure?: unknown }>()
+  /**
+   * Runs `attempt` with the engine's retries in the thread's turn (sends that are not 1:1
+   * messages: group sends). Rejects with the last failure. A send that fails for good also fails
+   * the sends of its thread queued behind it, unsent (their error says so and carries its cause):
+   * they have no item to hold them, so they go back to their caller rather than overtake it.
+   */
+  const inTurn = <T>(
+    lane: string,
+    client: LinekitClient,
+    attempt: () => Promise<T>,
+    onWait: (wait: SendWait | undefined) => void = () => {},
+  ): Promise<T> => {
+    const turn = turns.get(lane) ?? { tail: Promise.resolve(), epoch: 0 }
+    turns.set(lane, turn)
+    const epoch = turn.epoch
+    const run = turn.tail.then(async () => {
+      if (turn.epoch !== epoch) throw heldBy(turn.failure)
+      const result = await attemptInOrder(attempt, {
+        policy,
+        sleep,
+        random: options.random,
+        now,
+        gate: gateOf(client),
+        live: () => true,
+        onWait,
+      })
+      if (result.ok) return result.value
+      if (turn.epoch === epoch) {
+        turn.epoch += 1
+        turn.failure = result.error
       }
-    })().finally(() => running.delete(localId))
-    running.set(localId, promise)
-    return promise
+      throw result.error
+    })
+    const tail = run.catch(() => undefined)
+    turn.tail = tail
+    void tail.then(() => {
+      if (turns.get(lane)?.tail === tail) turns.delete(lane)
+    })
+    return run
   }
 
   return {
+    inTurn,
     getSnapshot: () => items,
     subscribe(listener: () => void) {
       listeners.add(listener)
@@ -160,17 +417,22 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     /** Handles already matched to a send. */
     claimed: claimed as ReadonlySet<string>,
     /**
-     * Start a user send: adds an optimistic message at once and runs the attempts. The key
-     * is the body's `idempotencyKey` when given, else a new one for this send.
+     * Start a user send: adds an optimistic message at once; its attempts run after the earlier
+     * sends of its thread. The key is the body's `idempotencyKey` when given, else a new one.
      */
     send(
       client: LinekitClient,
       body: SendMessageRequest,
       sendOptions: { now?: Date; beforeFirstAttempt?: () => Promise<void> } = {},
     ): { localId: string; result: Promise<SendResult> } {
-      const now = sendOptions.now ?? new Date()
+      const createdAt = sendOptions.now ?? new Date(now())
       const idempotencyKey = body.idempotencyKey ?? newKey()
       const localId = `local-${idempotencyKey}`
+      const existing = get(localId)
+      if (existing) {
+        // The same send again (same key): its outcome, never a second message.
+        return { localId, result: retry(localId) }
+      }
       const context = options.snapshotThread?.(body.phone, body.lineId) ?? {}
       const message: OptimisticMessage = {
         localId,
@@ -178,25 +440,33 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         body: { ...body, idempotencyKey },
         phone: body.phone,
         ...(body.lineId !== undefined ? { lineId: body.lineId } : {}),
-        createdAt: now.toISOString(),
+        createdAt: createdAt.toISOString(),
         state: 'pending',
         accepted: false,
         ...context,
       }
-      if (get(localId)) return { localId, result: run(localId) }
+      const lane = threadLane(body.phone, body.lineId)
+      const ahead = lanes.get(lane)?.[0]
+      if (ahead !== undefined) message.wait = { reason: get(ahead)?.state === 'failed' ? 'held' : 'queued' }
       items = [...items, message]
       clients.set(localId, client)
+      if (sendOptions.beforeFirstAttempt) preludes.set(localId, sendOptions.beforeFirstAttempt)
+      laneOf.set(localId, lane)
+      lanes.set(lane, [...(lanes.get(lane) ?? []), localId])
+      const result = outcome(localId)
       emit()
-      return { localId, result: run(localId, sendOptions.beforeFirstAttempt) }
+      pump(lane)
+      return { localId, result }
     },
-    /** Retry a failed send with the same idempotency key (a no-op while it is still running). */
-    retry(localId: string): Promise<SendResult> {
-      const item = get(localId)
-      if (!item) return Promise.resolve({ ok: false, localId, error: new Error('unknown send') })
-      if (item.state === 'failed') patch(localId, { state: 'pending', error: undefined })
-      return run(localId)
-    },
-    /** Remove a send from view (an in-flight attempt is aborted; one already delivered stays delivered). */
+    /**
+     * Retry a failed send with the same idempotency key; the sends held behind it follow once it
+     * is accepted. For a send still pending: its outcome.
+     */
+    retry,
+    /**
+     * Remove a send from view (an in-flight attempt is aborted; one already delivered stays
+     * delivered). The sends of its thread it held go on.
+     */
     discard(localId: string) {
       drop([localId])
     },

@@ -13,6 +13,8 @@ interface ClientGates {
 
 const gatesByClient = new WeakMap<LinekitClient, ClientGates>()
 const wrapped = new WeakMap<LinekitClient, LinekitClient>()
+/** The messaging gate each wrapper waits on (what a send shows while the gate is closed). */
+const apiGateOf = new WeakMap<LinekitClient, RateGate>()
 const WRAPPED = Symbol.for('linekit.gatedClient')
 
 /** The shared gates of a client (one pair per client object, i.e. per host it talks to). */
@@ -50,6 +52,12 @@ export function gateClient(client: LinekitClient, gates: ClientGates = gatesFor(
     }
   }
   const result = out as unknown as LinekitClient
+  apiGateOf.set(result, gates.api)
   if (gates === gatesFor(client)) wrapped.set(client, result)
   return result
+}
+
+/** The messaging gate of a client made by {@link gateClient} (undefined for any other client). */
+export function gateOf(client: LinekitClient): RateGate | undefined {
+  return apiGateOf.get(client)
 }

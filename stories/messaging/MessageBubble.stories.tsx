@@ -53,6 +53,43 @@ export const Sending: Story = {
     },
   },
 }
+/** A send that met a 429: it says why it waits and counts the `Retry-After` down. */
+export const WaitingForService: Story = {
+  args: {
+    item: {
+      kind: 'optimistic',
+      key: 'o3',
+      localId: 'o3',
+      accepted: false,
+      body: { phone: '+14155550124', message: 'Message 61 of the burst' },
+      state: 'pending',
+      wait: { reason: 'rateLimited', until: Date.now() + 45_000 },
+      retry: fn(),
+      discard: fn(),
+      createdAt: '2026-03-03T10:43:00Z',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^Waiting for the service — retrying in \d+ s$/)).toBeVisible()
+  },
+}
+/** A send typed after one that was not sent: it waits until that one is retried or discarded. */
+export const HeldByEarlierFailure: Story = {
+  args: {
+    item: {
+      kind: 'optimistic',
+      key: 'o4',
+      localId: 'o4',
+      accepted: false,
+      body: { phone: '+14155550124', message: 'And one more thing' },
+      state: 'pending',
+      wait: { reason: 'held' },
+      retry: fn(),
+      discard: fn(),
+      createdAt: '2026-03-03T10:43:00Z',
+    },
+  },
+}
 /** A refused send, with the reason and Retry / Discard. */
 export const Failed: Story = {
   args: {

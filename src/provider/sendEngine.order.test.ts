@@ -1,0 +1,121 @@
+/**
+ * Order within a thread when a send fails for good: nothing typed after it goes out before it.
+ * A 1:1 send that failed holds the later sends of its thread until it is retried (and accepted)
+ * or discarded; other threads go on. A group send that failed for good fails the sends of its group
+ * queued behind it, unsent. The client is scripted: the subject is the engine's order.
+ */
+import { describe, expect, it } from 'vitest'
+import { LinekitError } from '../api/errors'
+import type { GroupSendRequest, LinekitClient, SendMessageRequest } from '../api'
+import { createSendEngine, groupLane } from './sendEngine'
+
+const refuse = (status: number) =>
+  new LinekitError({ status, code: `http_${status}`, message: `refused ${status}`, retrySafe: status >= 500 })
+
+/** A client that answers each send by `script(text)` (undefined: accepted) and records what went out. */
+function scriptedClient(script: (text: string) => LinekitError | undefined) {
+  const out: string[] = []
+  const client = {
+    sendMessage: async (body: SendMessageRequest) => {
+      await Promise.resolve()
+      const refusal = script(body.message ?? '')
+      if (refusal) throw refusal
+      out.push(body.message ?? '')
+      return { success: true, status: 'done', message: 'sent', phone: body.phone }
+    },
+    sendGroupMessage: async (body: GroupSendRequest) => {
+      await Promise.resolve()
+      const refusal = script(body.message ?? '')
+      if (refusal) throw refusal
+      out.push(body.message ?? '')
+      return { success: true, status: 'queued', recipients: body.numbers }
+    },
+  } as unknown as LinekitClient
+  return { client, out }
+}
+
+const flush = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve()
+}
+
+describe('a send that fails for good', () => {
+  it('holds the later sends of its thread (not other threads) until it is retried; then all go in typed order', async () => {
+    let down = true
+    const { client, out } = scriptedClient((text) => (down && text === 'A' ? refuse(503) : undefined))
+    const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 2 } })
+    const a = engine.send(client, { phone: '+14155550142', message: 'A' })
+    engine.send(client, { phone: '+14155550142', message: 'B' })
+    engine.send(client, { phone: '+1 (415) 555-0142', message: 'C' }) // the same thread, typed loosely
+    const other = engine.send(client, { phone: '+14155550144', message: 'D' })
+    expect(await a.result).toMatchObject({ ok: false, error: { status: 503 } })
+    expect(await other.result).toMatchObject({ ok: true })
+    await flush()
+    const byText = (t: string) => engine.getSnapshot().find((m) => m.body.message === t)!
+    expect(byText('A')).toMatchObject({ state: 'failed' })
+    expect(byText('B')).toMatchObject({ state: 'pending', accepted: false, wait: { reason: 'held' } })
+    expect(byText('C')).toMatchObject({ state: 'pending', accepted: false, wait: { reason: 'held' } })
+    expect(out).toEqual(['D'])
+
+    down = false
+    const again = await engine.retry(a.localId)
+    expect(again).toMatchObject({ ok: true })
+    await flush()
+    expect(out).toEqual(['D', 'A', 'B', 'C'])
+    expect(engine.getSnapshot().every((m) => m.accepted && m.wait === undefined)).toBe(true)
+  })
+
+  it('a refused send (400) holds the next ones until it is discarded; then they go, in order', async () => {
+    const { client, out } = scriptedClient((text) => (text === 'bad' ? refuse(400) : undefined))
+    const engine = createSendEngine({ sleep: async () => {} })
+    const bad = engine.send(client, { phone: '+14155550142', lineId: 'line-1', message: 'bad' })
+    const next = engine.send(client, { phone: '+14155550142', lineId: 'line-1', message: 'next' })
+    const last = engine.send(client, { phone: '+14155550142', lineId: 'line-1', message: 'last' })
+    expect(await bad.result).toMatchObject({ ok: false, error: { status: 400 } })
+    await flush()
+    expect(out).toEqual([])
+    engine.discard(bad.localId)
+    expect(await next.result).toMatchObject({ ok: true })
+    expect(await last.result).toMatchObject({ ok: true })
+    expect(out).toEqual(['next', 'last'])
+  })
+
+  it('discarding a queued send resolves it as discarded and never sends it', async () => {
+    const { client, out } = scriptedClient(() => undefined)
+    const engine = createSendEngine({ sleep: async () => {} })
+    const first = engine.send(client, { phone: '+14155550142', message: 'first' })
+    const second = engine.send(client, { phone: '+14155550142', message: 'second' })
+    expect(engine.getSnapshot().find((m) => m.localId === second.localId)?.wait).toEqual({ reason: 'queued' })
+    engine.discard(second.localId)
+    expect(await second.result).toMatchObject({ ok: false })
+    expect(await first.result).toMatchObject({ ok: true })
+    await flush()
+    expect(out).toEqual(['first'])
+  })
+})
+
+describe('group sends', () => {
+  const numbers = ['+14155550144', '+14155550146']
+  const lane = groupLane(numbers, undefined)
+
+  it('one group is one thread whatever the order of its participants', () => {
+    expect(groupLane(['+14155550146', '+1 415 555 0144'], undefined)).toBe(lane)
+    expect(groupLane(numbers, 'line-1')).not.toBe(lane)
+  })
+
+  it('go one after another; one that fails for good fails those queued behind it, unsent, and later ones go', async () => {
+    let down = true
+    const { client, out } = scriptedClient((text) => (down && text === 'one' ? refuse(503) : undefined))
+    const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 2 } })
+    const send = (message: string) => engine.inTurn(lane, client, () => client.sendGroupMessage({ numbers, message }))
+    const results = await Promise.allSettled([send('one'), send('two'), send('three')])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    const held = (results[1] as PromiseRejectedResult).reason as LinekitError
+    expect(held).toMatchObject({ status: 503, retrySafe: true })
+    expect(held.message).toMatch(/an earlier message of this thread was not sent/)
+    expect(out).toEqual([])
+    down = false
+    await send('one')
+    await send('two')
+    expect(out).toEqual(['one', 'two'])
+  })
+})
