@@ -119,3 +119,27 @@ describe('group sends', () => {
     expect(out).toEqual(['one', 'two'])
   })
 })
+
+describe('a send that meets a full budget', () => {
+  it('waits out each 429 without counting it as a failed attempt, and goes once the budget has room', async () => {
+    let refusals = 6
+    const limited = () =>
+      new LinekitError({
+        status: 429,
+        code: 'rate_limited',
+        message: 'Too many requests',
+        retryAfterSeconds: 20,
+        retrySafe: true,
+      })
+    const { client, out } = scriptedClient((text) => (text === 'A' && refusals-- > 0 ? limited() : undefined))
+    const waits: number[] = []
+    const engine = createSendEngine({ sleep: async (ms) => void waits.push(ms), retry: { maxAttempts: 2 } })
+    const a = engine.send(client, { phone: '+14155550142', message: 'A' })
+    engine.send(client, { phone: '+14155550142', message: 'B' })
+    expect(await a.result).toMatchObject({ ok: true })
+    await flush()
+    expect(out).toEqual(['A', 'B'])
+    // Each wait is the 429's Retry-After.
+    expect(waits).toEqual([20_000, 20_000, 20_000, 20_000, 20_000, 20_000])
+  })
+})

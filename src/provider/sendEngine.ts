@@ -103,6 +103,10 @@ type AttemptOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; d
  * timeout, no network). Every attempt is the same request with the same idempotency key.
  */
 async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): Promise<AttemptOutcome<T>> {
+  // A 429 says when to come back (its Retry-After): waiting it out is not a failed attempt, so a
+  // send that meets a full budget waits its turn instead of ending "Not sent" after a few minutes
+  // of a busy team. Bounded all the same, for a server that never lets it through.
+  let limitedWaits = 0
   for (let n = 1; ; n++) {
     const gate = o.gate
     if (gate && gate.blockedUntil > gate.now()) {
@@ -123,14 +127,21 @@ async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): 
     } catch (error) {
       if (!o.live()) return { ok: false, error, discarded: true }
       // Automatic retries only for retry-safe failures; the key makes timeouts and 5xx safe.
+      const limited = LinekitError.is(error) && error.status === 429
+      if (limited && shouldRetry(error) && limitedWaits < maxRateLimitedWaits) {
+        limitedWaits += 1
+        n -= 1
+      }
       if (!shouldRetry(error) || n >= o.policy.maxAttempts) return { ok: false, error }
       const delay = retryDelayMs(n, error, o.policy, o.random)
-      const limited = LinekitError.is(error) && error.status === 429
       o.onWait({ reason: limited ? 'rateLimited' : 'retrying', until: o.now() + delay }, error)
       await o.sleep(delay)
     }
   }
 }
+
+/** 429s a send waits out before it counts them as failed attempts (each waits its Retry-After). */
+const maxRateLimitedWaits = 10
 
 /**
  * The error of a send that did not go because an earlier one of its thread failed for good: the
