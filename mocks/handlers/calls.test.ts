@@ -98,10 +98,12 @@ describe('audio calls over HTTP', () => {
       expect(res.status).toBe(403)
       expect(res.body.code).toBe('AUDIOCALL_NOT_ENABLED')
     }
-    for (const bad of [{}, { call_uuid: '' }, { call_uuid: 5 }]) {
-      const res = await call('POST', '/answer-audiocall-call-api', bad)
-      expect(res.status).toBe(400)
-      expect(messagingErrorBodySchema.safeParse(res.body).success).toBe(true)
+    for (const bad of [{}, { call_uuid: '' }, { call_uuid: '   ' }, { call_uuid: '\t\n' }, { call_uuid: 5 }]) {
+      for (const path of ['/answer-audiocall-call-api', '/decline-audiocall-call-api']) {
+        const res = await call('POST', path, bad)
+        expect(res.status, `${path} ${JSON.stringify(bad)}`).toBe(400)
+        expect(messagingErrorBodySchema.safeParse(res.body).success).toBe(true)
+      }
     }
     expect((await call('POST', '/decline-audiocall-call-api', {})).status).toBe(400)
     expect((await call('GET', '/get-audiocall-call-status-api')).status).toBe(400)

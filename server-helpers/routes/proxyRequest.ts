@@ -2,6 +2,7 @@
  * The request side of the proxy: the body's and query's line checks, and the sends' idempotency
  * keys. Each check throws a {@link LinekitHttpError} refusal before the service is called.
  */
+import { callUuidSchema } from '../../src/api/schemas'
 import type { LinekitContext } from '../context'
 import { namespaceHash } from '../internal/hash'
 import { handlePattern } from '../internal/routes'
@@ -33,7 +34,8 @@ export function createProxyRequestChecks(
 ) {
   /** A call's line, from what was learned; an unknown call is only for a user who may use every line. */
   const checkCall = async (callUuid: string | undefined | null, scope: Scope): Promise<void> => {
-    if (!callUuid)
+    // spec: answer and decline — 400 for an invalid or missing call_uuid (a blank one names no call).
+    if (!callUuid || !callUuidSchema.safeParse(callUuid).success)
       throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event or the call start.')
     // The read model (shared through Redis by every instance) also knows calls other instances saw.
     const line = learned.lineOfCall(callUuid) ?? model?.lineIdForCall(callUuid)?.toLowerCase() ?? null
