@@ -493,7 +493,7 @@ export type StartCallResponse = z.infer<typeof startCallResponseSchema>
  * A `call_uuid` as sent: not blank (spec: answer and decline — 400 for an invalid or missing
  * `call_uuid`; a blank one names no call). The client, linekit/server and the mock share it.
  */
-export const callUuidSchema = z.string().check(z.refine((value) => value.trim() !== '', 'call_uuid must not be blank'))
+export const callUuidSchema = z.string().check(z.minLength(1), z.regex(/\S/, 'call_uuid must not be blank'))
 const callUuidBody = () => z.object({ call_uuid: callUuidSchema })
 
 /** `POST /answer-audiocall-call-api` body. */
