@@ -200,7 +200,9 @@ describe('<Dialer> against the mock through the real server handler', () => {
     const user = userEvent.setup()
     renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, {
       handlers: [
-        http.post('*/api/linekit/start-audiocall-call-api', () => HttpResponse.json(body, { status, headers })),
+        http.post('*/api/linekit/start-audiocall-call-api', () =>
+          HttpResponse.json(body, { status, headers: headers as Record<string, string> }),
+        ),
       ],
     })
     await ready()

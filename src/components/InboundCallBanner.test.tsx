@@ -308,7 +308,9 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     renderWithBackend(backend, <InboundCallBanner />, {
       events: 'bus',
       handlers: [
-        http.post('*/api/linekit/answer-audiocall-call-api', () => HttpResponse.json(body, { status, headers })),
+        http.post('*/api/linekit/answer-audiocall-call-api', () =>
+          HttpResponse.json(body, { status, headers: headers as Record<string, string> }),
+        ),
       ],
     })
     await ring(backend)

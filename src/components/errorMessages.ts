@@ -71,9 +71,10 @@ export function serviceSaid(error: unknown): string | undefined {
     said = error['message']
   }
   if (typeof said !== 'string') return undefined
-  // eslint-disable-next-line no-control-regex
-  const text = said
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+  // Control characters (a terminal's escapes, NULs) become spaces, like any other whitespace.
+  const text = [...said]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
   if (text === '' || text.length > 160) return undefined
