@@ -7,7 +7,7 @@
  */
 import { LinekitError } from '../../api/errors'
 
-export type CallErrorKind =
+type CallErrorKind =
   | 'not_enabled'
   | 'rate_limited'
   | 'service_unreachable'
