@@ -331,7 +331,7 @@ describe('<Conversation> composer and bubbles', () => {
     // Sending the same request again cannot help.
     expect(within(bubble).queryByRole('button', { name: 'Retry' })).toBeNull()
     await vi.waitFor(() =>
-      expect(screen.getByText(/^Your message was not sent\./)).toHaveTextContent(/not valid\. Check the number/),
+      expect(screen.getByText(/^Your message was not sent\./)).toHaveTextContent(/It said: “phone is not valid”/),
     )
   })
 
