@@ -57,11 +57,9 @@ export const inboundCallBannerStrings = {
   /** 502/504 from linekit/server itself: the calling service did not answer (not the phone). */
   serviceUnreachable: 'The calling service couldn’t be reached. Try again.',
   /** 403 `AUDIOCALL_NOT_ENABLED` (spec: Authentication 4): no retry can help. */
-  notEnabled: 'Audio calls aren’t enabled for this account, so calls can’t be answered or declined here.',
+  notEnabled: 'Audio calls aren’t enabled for this account.',
   rateLimited: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
   rateLimitedSoon: 'Too many requests. Try again in a moment.',
-  offline: 'The server couldn’t be reached. Check the connection and try again.',
-  unauthorized: 'You’re signed out. Sign in again to answer calls.',
   failed: 'That didn’t work. Try again.',
   // Notices left by calls this user did not take (spec: audiocall.inbound.answered / ended).
   notice: {
@@ -251,16 +249,14 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   /** A sentence for a failed answer or decline, and whether trying again can help. */
   const explain = (error: unknown): { error: string; blocked: boolean } => {
     const { kind, retryAfterSeconds } = callErrorKind(error)
-    const text = {
-      not_enabled: t.notEnabled,
-      rate_limited: retryAfterSeconds ? t.rateLimited(retryAfterSeconds) : t.rateLimitedSoon,
-      service_unreachable: t.serviceUnreachable,
-      device_error: t.deviceError,
-      device_unreachable: t.deviceUnreachable,
-      offline: t.offline,
-      unauthorized: t.unauthorized,
-      other: t.failed,
-    }[kind]
+    const text =
+      {
+        not_enabled: t.notEnabled,
+        rate_limited: retryAfterSeconds ? t.rateLimited(retryAfterSeconds) : t.rateLimitedSoon,
+        service_unreachable: t.serviceUnreachable,
+        device_error: t.deviceError,
+        device_unreachable: t.deviceUnreachable,
+      }[kind as string] ?? t.failed
     return { error: text, blocked: !isCallErrorRetryable(kind) }
   }
   const gone = (call: InboundCall) => {

@@ -51,8 +51,6 @@ export type LinekitErrorStrings = typeof linekitErrorStrings
 
 const textOf = (e: LinekitErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ?? ''}`.toLowerCase()
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
  * What the service itself said about a refusal, as one plain sentence, or undefined. Read from the
  * error body (spec: Errors — `error` is a string or an object), never from a text the client made
@@ -61,24 +59,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * left out: the user gets the generic sentence instead.
  */
 export function serviceSaid(error: unknown): string | undefined {
-  if (!isRecord(error)) return undefined
-  const body = error['body']
-  let said: unknown
-  if ('body' in error) {
-    const field = isRecord(body) ? body['error'] : undefined
-    said = typeof field === 'string' ? field : isRecord(field) ? field['message'] : undefined
-  } else {
-    said = error['message']
-  }
+  const e = error as { body?: { error?: unknown } | null; message?: unknown } | null
+  if (!e || typeof e !== 'object') return undefined
+  const field = 'body' in e ? e.body?.error : e.message
+  const said = field && typeof field === 'object' ? (field as { message?: unknown }).message : field
   if (typeof said !== 'string') return undefined
   // Control characters (a terminal's escapes, NULs) become spaces, like any other whitespace.
-  const text = [...said]
-    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const text = said.replace(/[\s\p{Cc}]+/gu, ' ').trim()
   if (text === '' || text.length > 160) return undefined
-  if (/[{}<>[\]`\\]|__mock|https?:|\/\w+\/|\bat \S+ \(|\b(?:Type|Reference|Syntax)Error\b/.test(text)) return undefined
+  if (/[{}<>[\]`\\]|__mock|:\/\/|\/\w+\/|\bat \S+ \(|\w+Error\b/.test(text)) return undefined
   return text
 }
 

@@ -148,9 +148,6 @@ export function StartErrorNotice(props: { error: unknown; strings: DialerStrings
     case 'not_enabled':
       message = t.start.notEnabled
       break
-    case 'unauthorized':
-      message = t.start.unauthorized
-      break
     case 'offline':
       message = t.start.network
       break

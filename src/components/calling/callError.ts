@@ -8,14 +8,7 @@
 import { LinekitError } from '../../api/errors'
 
 type CallErrorKind =
-  | 'not_enabled'
-  | 'rate_limited'
-  | 'service_unreachable'
-  | 'device_error'
-  | 'device_unreachable'
-  | 'offline'
-  | 'unauthorized'
-  | 'other'
+  'not_enabled' | 'rate_limited' | 'service_unreachable' | 'device_error' | 'device_unreachable' | 'offline' | 'other'
 
 /** The kind of a call request's failure, and the wait a 429 asked for (`Retry-After` / `retryAfterSeconds`). */
 export function callErrorKind(error: unknown): { kind: CallErrorKind; retryAfterSeconds?: number } {
@@ -27,7 +20,6 @@ export function callErrorKind(error: unknown): { kind: CallErrorKind; retryAfter
       : { kind: 'rate_limited' }
   }
   if (error.status === 0) return { kind: 'offline' }
-  if (error.status === 401) return { kind: 'unauthorized' }
   if (error.code === 'upstream_unavailable' || error.code === 'upstream_timeout') return { kind: 'service_unreachable' }
   if (error.status === 502) return { kind: 'device_error' }
   if (error.status === 503) return { kind: 'device_unreachable' }
@@ -36,5 +28,5 @@ export function callErrorKind(error: unknown): { kind: CallErrorKind; retryAfter
 
 /** Whether trying the same request again can help. */
 export function isCallErrorRetryable(kind: CallErrorKind): boolean {
-  return kind !== 'not_enabled' && kind !== 'unauthorized'
+  return kind !== 'not_enabled'
 }

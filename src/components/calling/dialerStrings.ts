@@ -104,7 +104,6 @@ export const dialerStrings = {
     rateLimitedSoon: 'Too many requests: try again in a moment.',
     /** 502/504 from linekit/server itself: the calling service did not answer (not the phone). */
     serviceUnreachable: 'The calling service couldn’t be reached. Try again in a moment.',
-    unauthorized: 'You’re signed out. Sign in again to place calls.',
     network: 'The server couldn’t be reached. Check the connection and try again.',
     generic: 'The call couldn’t be placed.',
     /** The service's own words (a plain sentence only; see `serviceSaid`). */
