@@ -52,6 +52,52 @@ describe('createMockService', () => {
     expect(a.control.accounts()).toHaveLength(8)
   })
 
+  it('never hands out a message handle, guid, messageId or group id twice, across resets (spec: durable)', async () => {
+    const mock = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
+    const stored: { id: number; guid: string }[] = []
+    const seeded = async () =>
+      (
+        (await (await mock.fetch('https://a.test/get-messages-api', { headers })).json()) as {
+          data: { message_handle: string }[]
+        }
+      ).data
+        .map((m) => m.message_handle)
+        .sort()
+    const seedHandles = await seeded()
+    const handles: string[] = []
+    const groups: string[] = []
+    for (let round = 0; round < 3; round += 1) {
+      const sent = await mock.fetch('https://a.test/send-api-message', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ phone: '+14155550178', message: `round ${round}` }),
+      })
+      expect(sent.status).toBe(200)
+      const list = (await (await mock.fetch('https://a.test/get-messages-api?limit=1', { headers })).json()) as {
+        data: { message_handle: string; content: string }[]
+      }
+      expect(list.data[0]!.content).toBe(`round ${round}`)
+      handles.push(list.data[0]!.message_handle)
+      const { id, guid } = mock.state.messagesByHandle.get(list.data[0]!.message_handle)!
+      stored.push({ id, guid })
+      const group = await mock.fetch('https://a.test/send-group-message', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ numbers: ['+14155550178', '+14155550179'], message: `group ${round}` }),
+      })
+      groups.push(((await group.json()) as { groupId: string }).groupId)
+      mock.control.reset()
+      // The seed is the same records again, with the same handles.
+      expect(await seeded()).toEqual(seedHandles)
+    }
+    expect(new Set(handles).size).toBe(3)
+    expect(new Set(groups).size).toBe(3)
+    for (const handle of handles) expect(seedHandles).not.toContain(handle)
+    // The webhook's messageId and guid (spec: unique) never repeat either.
+    expect(new Set(stored.map((m) => m.guid)).size).toBe(3)
+    expect(new Set(stored.map((m) => m.id)).size).toBe(3)
+  })
+
   it('publishes an event for every stored message (the hook for message webhooks)', async () => {
     const mock = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
     const seen: string[] = []

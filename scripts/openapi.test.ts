@@ -20,6 +20,22 @@ describe('openapi.json', () => {
     expect(doc.info.version).toBe('1.0.0')
   })
 
+  it('declares Retry-After on the mint’s 429 only (spec: messaging rate-limit headers are not shown)', () => {
+    const doc = JSON.parse(readFileSync(openApiPath, 'utf8')) as Json
+    const with429: string[] = []
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(item as Json)) {
+        const tooMany = (op as Json).responses?.['429'] as Json | undefined
+        if (!tooMany) continue
+        with429.push(`${method} ${path}`)
+        const declares = tooMany.headers?.['Retry-After'] !== undefined
+        expect(declares, `${method} ${path}`).toBe(path === '/api/v1/dialer/token')
+      }
+    }
+    expect(with429).toContain('post /send-api-message')
+    expect(with429).toContain('post /api/v1/dialer/token')
+  })
+
   it('covers every endpoint with its method, host and every declared status', () => {
     const doc = buildOpenApiDocument() as Json
     for (const e of endpoints) {

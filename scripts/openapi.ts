@@ -154,7 +154,8 @@ function mcpPath(messagingError: Json): Record<string, Json> {
   })
   const common = {
     '401': errorResponse(statusText[401] as string, messagingError, bearerChallengeHeader),
-    '429': errorResponse(statusText[429] as string, messagingError, retryAfterHeader),
+    // spec: Limits — rate-limit response headers on the messaging API (MCP included): not shown.
+    '429': errorResponse(statusText[429] as string, messagingError),
   }
   const notStateless = (method: string): Json => ({
     operationId: `mcp${method.charAt(0)}${method.slice(1).toLowerCase()}`,
@@ -320,7 +321,9 @@ export function buildOpenApiDocument(): Json {
         description: statusText[status] ?? `HTTP ${status}`,
         content: { 'application/json': { schema } },
       }
-      if (status === 429) response['headers'] = retryAfterHeader
+      // spec: Errors — the mint's 429 carries `Retry-After`; Limits — "Rate-limit response headers
+      // on the messaging API: not shown", so no messaging operation declares one.
+      if (status === 429 && endpoint.errorShape === 'mint') response['headers'] = retryAfterHeader
       if (status === 401 && endpoint.errorShape === 'messaging') response['headers'] = bearerChallengeHeader
       responses[String(status)] = response
     }

@@ -477,6 +477,14 @@ describe('tenant isolation: alice (main line) and bob (messaging line) in every 
     expect(status.json).toMatchObject({ call_status: 'ringing' })
   })
 
+  it('calls: a blank call_uuid is 400 (spec: invalid or missing call_uuid) before the service is called', async () => {
+    const { rig, alice } = setup()
+    for (const path of ['/answer-audiocall-call-api', '/decline-audiocall-call-api', '/end-audiocall-call-api']) {
+      const result = await refusedBeforeUpstream(rig, () => alice(path, { call_uuid: '   ' }))
+      expect(result.status, path).toBe(400)
+    }
+  })
+
   it('call logs: another line → 403, omitted → own line', async () => {
     const { rig, alice, carol } = setup()
     await refusedBeforeUpstream(rig, () => alice(`/get-call-logs-api?pb_line_id=${SHARED}`))

@@ -176,3 +176,42 @@ describe('the webhook receiver with a broken event bus', () => {
     expect(broken.attempts()).toBeGreaterThanOrEqual(1)
   })
 })
+
+describe('a mock reset while the server keeps running', () => {
+  it('the next send is a new message in the read model, not a repeat of one from before the reset', async () => {
+    const rig = createRig()
+    const hook = () =>
+      rig.mock.control.webhooks.create({ url: `http://app.local/api/linekit/webhooks/${SECRET}`, outbound: true })
+    const send = async (message: string) => {
+      const response = await rig.call('alice', '/send-api-message', {
+        body: { phone: seedContacts.ava, message, idempotencyKey: `key-${message}` },
+      })
+      expect(response.status).toBe(200)
+      await rig.mock.control.webhooks.flush()
+      await rig.server.settled()
+    }
+    const thread = async () => {
+      const response = await rig.call(
+        'alice',
+        `/get-messages-api?direction=outbound&to_number=${encodeURIComponent(seedContacts.ava)}`,
+      )
+      return (response.json as { data: { message_handle: string; content: string }[] }).data
+    }
+    hook()
+    await send('before the reset')
+    const before = (await thread()).find((m) => m.content === 'before the reset')!
+    expect(before).toBeDefined()
+    rig.mock.control.reset()
+    rig.mock.control.updateSettings({ rateLimitPerMinute: 0 })
+    hook()
+    await send('after the reset')
+    const after = await thread()
+    const fresh = after.find((m) => m.content === 'after the reset')
+    expect(fresh).toBeDefined()
+    expect(fresh!.message_handle).not.toBe(before.message_handle)
+    // Each handle names one message: the one from before the reset still reads as it was.
+    const read = await rig.call('alice', `/get-message-api/${fresh!.message_handle}`)
+    expect((read.json as { content: string }).content).toBe('after the reset')
+    expect(new Set(after.map((m) => m.message_handle)).size).toBe(after.length)
+  })
+})

@@ -98,10 +98,12 @@ describe('audio calls over HTTP', () => {
       expect(res.status).toBe(403)
       expect(res.body.code).toBe('AUDIOCALL_NOT_ENABLED')
     }
-    for (const bad of [{}, { call_uuid: '' }, { call_uuid: 5 }]) {
-      const res = await call('POST', '/answer-audiocall-call-api', bad)
-      expect(res.status).toBe(400)
-      expect(messagingErrorBodySchema.safeParse(res.body).success).toBe(true)
+    for (const bad of [{}, { call_uuid: '' }, { call_uuid: '   ' }, { call_uuid: '\t\n' }, { call_uuid: 5 }]) {
+      for (const path of ['/answer-audiocall-call-api', '/decline-audiocall-call-api']) {
+        const res = await call('POST', path, bad)
+        expect(res.status, `${path} ${JSON.stringify(bad)}`).toBe(400)
+        expect(messagingErrorBodySchema.safeParse(res.body).success).toBe(true)
+      }
     }
     expect((await call('POST', '/decline-audiocall-call-api', {})).status).toBe(400)
     expect((await call('GET', '/get-audiocall-call-status-api')).status).toBe(400)
@@ -170,6 +172,21 @@ describe('audio calls over HTTP', () => {
     expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'voicemail' }, null)).status).toBe(409)
     expect((await call('POST', `/__mock/calls/${c}/end`, { status: 'exploded' }, null)).status).toBe(400)
     expect((await call('POST', '/__mock/calls/nope/end', undefined, null)).status).toBe(404)
+  })
+
+  it('a device fault with status 200 refuses the answer or the decline (success: false); the call keeps ringing', async () => {
+    const { call, ring } = setup()
+    const uuid = await ring()
+    for (const path of ['/answer-audiocall-call-api', '/decline-audiocall-call-api']) {
+      await call('POST', '/__mock/faults', { path, mode: 'device', status: 200 }, null)
+      const refused = await call('POST', path, { call_uuid: uuid })
+      expect(refused.status).toBe(200)
+      expect(refused.body).toMatchObject({ success: false, call_uuid: uuid })
+      expect((await call('GET', `/get-audiocall-call-status-api?call_uuid=${uuid}`)).body.call_status).toBe('ringing')
+    }
+    expect(
+      answerCallResponseSchema.safeParse((await call('POST', '/answer-audiocall-call-api', { call_uuid: uuid })).body),
+    ).toMatchObject({ success: true, data: { success: true } })
   })
 
   it('device faults → 502, device unreachable → 503 (fault injection), and plain HTTP faults', async () => {

@@ -141,3 +141,34 @@ describe('POST /send-group-message', () => {
     expect(sent).toHaveLength(1)
   })
 })
+
+describe('group rules with nothing to show on the wire', () => {
+  it('group sends are not mirrored into a connected CRM (spec: rule 3); a 1:1 send is', async () => {
+    const { post, mock } = setup()
+    const crm = mock.control.account({ apiKey: seedKeys.crm })
+    const sent = await post('/send-group-message', { numbers: [A, B], message: 'team' }, seedKeys.crm)
+    expect(sent.status).toBe(200)
+    mock.clock.advance(5_000)
+    expect([...crm.crmContacts]).toEqual([])
+    // The same account's 1:1 send does create the contact in the CRM: the observation works.
+    expect((await post('/send-api-message', { phone: A, message: 'one to one' }, seedKeys.crm)).status).toBe(200)
+    expect([...crm.crmContacts]).toEqual([A])
+  })
+
+  it('the pbg_ id is not accepted as a filter of the messages list (spec: rule 5)', async () => {
+    const { post, get } = setup()
+    const { groupId } = (await post('/send-group-message', { numbers: [A, B], message: 'x' })).body as {
+      groupId: string
+    }
+    expect(groupId).toMatch(/^pbg_/)
+    const all = (await get('/get-messages-api')).body.pagination.total as number
+    // As a number filter it is refused; under any other name it filters nothing.
+    expectError(await get(`/get-messages-api?to_number=${groupId}`), 400)
+    expectError(await get(`/get-messages-api?from_number=${groupId}`), 400)
+    for (const name of ['groupId', 'group_id', 'pbg_id']) {
+      const listed = await get(`/get-messages-api?${name}=${groupId}`)
+      expect(listed.status).toBe(200)
+      expect(listed.body.pagination.total).toBe(all)
+    }
+  })
+})

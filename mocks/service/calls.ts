@@ -132,9 +132,12 @@ function requireCall(state: MockState, account: Account, callUuid: string): Call
 }
 
 /** spec: answer/decline — device error → 502, device unreachable → 503 (armed as `device` faults). */
-function deviceStep(state: MockState, path: string): void {
+function deviceStep(state: MockState, path: string): 'accepted' | 'refused' {
   const fault = takeDeviceFault(state, 'POST', path)
-  if (!fault) return
+  if (!fault) return 'accepted'
+  // A device fault with status 200: the device answers but does not accept (spec: answer —
+  // `success` is true only when the device accepted; decline returns `{ success }` too).
+  if (fault.status === 200) return 'refused'
   if (fault.status === 503) {
     throw fail(
       503,
@@ -314,7 +317,10 @@ export function answerCall(
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
-  deviceStep(state, '/answer-audiocall-call-api')
+  if (deviceStep(state, '/answer-audiocall-call-api') === 'refused') {
+    // Not accepted: the call keeps ringing and nothing can be joined.
+    return { success: false, call_uuid: call.callUuid, rtc: null }
+  }
   if (call.callerHungUp) {
     // Choice (README): the device finds the caller gone; the call ends as no_answer and the
     // answer is refused like any answer of a call that is no longer ringing.
@@ -341,7 +347,8 @@ export function declineCall(
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
-  deviceStep(state, '/decline-audiocall-call-api')
+  if (deviceStep(state, '/decline-audiocall-call-api') === 'refused')
+    return { success: false, call_uuid: call.callUuid }
   // spec: decline — if the caller already hung up, the device's already-disconnected result is success.
   finishCall(state, call, 'declined')
   return { success: true, call_uuid: call.callUuid }

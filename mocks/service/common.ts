@@ -107,16 +107,38 @@ interface NewMessage {
 }
 
 /**
+ * An opaque id for a record made now. spec: `message_handle` and `groupId` are durable, `guid`
+ * globally unique — never handed out twice. A reset restarts the seeded id sequence, so the
+ * seed's own records get their ids again (they are the same records), but an id made after a
+ * reset carries the reset's generation: a client that keeps what it saw (a linekit/server still
+ * running) never meets one id for two records.
+ */
+export function durableToken(state: MockState, prefix: string, length: number): string {
+  const token = state.ids.token(prefix, length)
+  return afterReset(state) ? `${token}_${state.generation.toString(36)}` : token
+}
+
+/** A v4 UUID for a record made now; after a reset, its first group is the generation (see {@link durableToken}). */
+function durableUuid(state: MockState): string {
+  const uuid = state.ids.uuid()
+  return afterReset(state) ? `${state.generation.toString(16).padStart(8, '0')}${uuid.slice(8)}` : uuid
+}
+
+/** Made by a live request after a reset (not by the seed, whose records are the same each time). */
+const afterReset = (state: MockState) => state.generation > 1 && !state.quiet
+
+/**
  * Stores a message: indexed by handle, kept in createdAt order, conversation bookkeeping, and
  * announced through `state.emit` (the hook message webhooks hang on).
  */
 export function storeMessage(state: MockState, account: Account, input: NewMessage): StoredMessage {
   state.counters.message += 1
+  state.messagesEver += 1
   const message: StoredMessage = {
     ...input,
-    handle: state.ids.token('pbm_', 24),
-    id: state.counters.message,
-    guid: state.ids.uuid(),
+    handle: durableToken(state, 'pbm_', 24),
+    id: state.messagesEver,
+    guid: durableUuid(state),
     accountId: account.id,
     createdIso: new Date(input.createdAt).toISOString(),
     sentIso: new Date(input.sentAt).toISOString(),

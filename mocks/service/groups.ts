@@ -1,7 +1,7 @@
 /**
  * Group threads. spec: POST /send-group-message, Group-send response, Group thread states.
  */
-import { isBlocked, isReachable, pickLine, requireContent, requireOwnLine, storeMessage } from './common'
+import { durableToken, isBlocked, isReachable, pickLine, requireContent, requireOwnLine, storeMessage } from './common'
 import { fail } from './errors'
 import { at, ttsUrl, usableIdempotencyKey } from './messages'
 import { normalizeOrNull } from './phone'
@@ -161,7 +161,7 @@ export function sendGroupMessage(state: MockState, account: Account, input: Grou
   } else {
     const line: Line = explicitLine ?? pickLine(state, account, null)
     group = {
-      groupId: state.ids.token('pbg_', 20),
+      groupId: durableToken(state, 'pbg_', 20),
       chatId: `chat${Math.floor(state.ids.next() * 1e15)
         .toString()
         .padStart(15, '0')}`,

@@ -341,6 +341,8 @@ export interface MockState {
   outbox: MockEvent[]
   /** Counters for numeric ids. */
   counters: { message: number; run: number; fault: number; contact: number }
+  /** Messages stored since this state was created: never reset, so a webhook's `messageId` never repeats. */
+  messagesEver: number
   /** Publishes an event to the outbox and every listener. */
   emit(event: MockEvent): void
   /** Subscribes to events; returns the unsubscribe function. Listeners survive `reset`. */
@@ -376,6 +378,7 @@ export function createEmptyState(clock: MockClock, seed: number): MockState {
     webhooks: new Map(),
     outbox: [],
     counters: { message: 0, run: 0, fault: 0, contact: 0 },
+    messagesEver: 0,
     emit(event) {
       if (state.quiet) return
       state.outbox.push(event)

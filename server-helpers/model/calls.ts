@@ -3,6 +3,7 @@
  * `call_uuid → line` map. spec: Audio-call events; States and transitions — Inbound audio call.
  */
 import type { AudioCallEvent } from '../../src/api'
+import { callStatusPhase } from '../../src/api/values'
 import type { CallStatusReading, ConflictReporter, InboundCall, ModelChange } from './types'
 
 const rank = { ringing: 0, answered: 1, ended: 2 } as const
@@ -69,18 +70,20 @@ export class CallBook {
   /**
    * Applies a call-status reading (reconciler). `null` = the service does not know the call (404):
    * it is closed with an unknown end status. `call_status` values other than `ringing` are not
-   * shown (spec); `answered` moves a ringing call on, any other value ends it.
+   * shown (spec): only one the contract names moves the call (`callStatusPhase`) — `answered`
+   * moves a ringing call on, an ending status ends it, and an unknown value leaves it in progress.
    */
   applyReading(callUuid: string, reading: CallStatusReading | null, at: number): ModelChange | null {
     const known = this.calls.get(callUuid)
     if (!known) return null
     const call = { ...known, updatedAt: at }
     const status = reading?.call_status ?? null
-    if (status === 'ringing') {
+    const phase = status === null ? 'ended' : callStatusPhase(status)
+    if (phase === 'ringing' || phase === 'unknown') {
       this.calls.set(callUuid, call)
       return null
     }
-    if (status === 'answered') {
+    if (phase === 'answered') {
       if (call.state === 'answered' || call.state === 'ended') {
         this.calls.set(callUuid, call)
         return null

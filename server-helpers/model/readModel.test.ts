@@ -361,6 +361,10 @@ describe('createReadModel', () => {
     await model.applyCallEvent({ ...base, event: 'audiocall.inbound.answered', answeredAt: iso(now) })
     expect(model.recentInboundCalls([LINE_A])).toMatchObject([{ callUuid: 'c1', state: 'answered' }])
     expect(model.recentInboundCalls([LINE_B])).toEqual([])
+    // A status the contract does not name (not shown) ends nothing: the call stays live.
+    expect(await model.applyCallStatus('c1', { call_status: 'in-progress' })).toEqual([])
+    expect(await model.applyCallStatus('c1', { call_status: 'on_hold' })).toEqual([])
+    expect(model.recentInboundCalls([LINE_A])).toMatchObject([{ callUuid: 'c1', state: 'answered', endStatus: null }])
     // The ended webhook is lost: a status poll ends it.
     const [ended] = await model.applyCallStatus('c1', { call_status: 'ended', endedAt: iso(now + 5000) })
     expect(ended).toMatchObject({ kind: 'call', call: { state: 'ended', endStatus: 'ended' } })

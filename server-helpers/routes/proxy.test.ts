@@ -30,6 +30,40 @@ describe('line scoping', () => {
     })
   })
 
+  it('keyless sends: a 1:1 send keeps its key for a rolling hour per user (not a clock hour); a group send stays keyless', async () => {
+    let now = Date.parse('2026-03-02T10:59:30Z')
+    const routes = {
+      ...sendRoute,
+      'POST /send-group-message': () => jsonResponse({ success: true, status: 'queued', groupId: null }),
+    }
+    const { server, upstream } = setup(routes, { now: () => now })
+    const send = async (user: string, json: unknown, path = '/send-api-message') => {
+      const response = await server.handle(req(`/api/linekit${path}`, { user, json }))
+      expect(response.status).toBe(200)
+      return JSON.parse(upstream.callsTo('POST', path).at(-1)!.body) as { idempotencyKey?: string }
+    }
+    const first = (await send('admin', { phone: '+14155550100', message: 'Thanks!' })).idempotencyKey
+    expect(first).toMatch(/^lkd_/)
+    // Across the clock hour's boundary, within the hour since the first send: the same key (the service dedupes).
+    now += 60_000
+    expect((await send('admin', { phone: '+1 415 555 0100', message: 'Thanks!' })).idempotencyKey).toBe(first)
+    now += 58 * 60_000
+    expect((await send('admin', { phone: '+14155550100', message: 'Thanks!' })).idempotencyKey).toBe(first)
+    // Another user, or other content: another key.
+    expect((await send('alice', { phone: '+14155550100', message: 'Thanks!' })).idempotencyKey).not.toBe(first)
+    expect((await send('admin', { phone: '+14155550100', message: 'Thanks again' })).idempotencyKey).not.toBe(first)
+    // An hour after the first send: a new window, a new key.
+    now += 60_000
+    expect((await send('admin', { phone: '+14155550100', message: 'Thanks!' })).idempotencyKey).not.toBe(first)
+    // spec: no default de-duplication for group sends — none is invented.
+    const group = await send(
+      'admin',
+      { numbers: ['+14155550100', '+14155550101'], message: 'Hi' },
+      '/send-group-message',
+    )
+    expect(group).not.toHaveProperty('idempotencyKey')
+  })
+
   it('asks a user with some but not all lines to name one (400 line_required)', async () => {
     const { server, upstream } = setup(sendRoute)
     const response = await server.handle(

@@ -2,6 +2,7 @@
  * The request side of the proxy: the body's and query's line checks, and the sends' idempotency
  * keys. Each check throws a {@link LinekitHttpError} refusal before the service is called.
  */
+import { callUuidSchema } from '../../src/api/schemas'
 import type { LinekitContext } from '../context'
 import { namespaceHash } from '../internal/hash'
 import { handlePattern } from '../internal/routes'
@@ -15,7 +16,8 @@ import { invalid, lineNotAllowed, lineRequired, recordNotFound } from '../intern
 
 export type Body = Record<string, unknown>
 
-const HOUR_MS = 60 * 60 * 1000
+/** spec: Limits — de-duplication window of a send without idempotencyKey: 1 hour. */
+const DEDUPE_WINDOW_MS = 60 * 60 * 1000
 
 function stringField(body: Body, field: string): string | undefined {
   const value = body[field]
@@ -33,7 +35,8 @@ export function createProxyRequestChecks(
 ) {
   /** A call's line, from what was learned; an unknown call is only for a user who may use every line. */
   const checkCall = async (callUuid: string | undefined | null, scope: Scope): Promise<void> => {
-    if (!callUuid)
+    // spec: answer and decline — 400 for an invalid or missing call_uuid (a blank one names no call).
+    if (!callUuid || !callUuidSchema.safeParse(callUuid).success)
       throw invalid('call_uuid is required', 'Pass the call_uuid from the ringing event or the call start.')
     // The read model (shared through Redis by every instance) also knows calls other instances saw.
     const line = learned.lineOfCall(callUuid) ?? model?.lineIdForCall(callUuid)?.toLowerCase() ?? null
@@ -135,13 +138,24 @@ export function createProxyRequestChecks(
   }
 
   /**
+   * Keys of this instance's keyless 1:1 sends: user + destination + content → the key and when its
+   * window opened (oldest first, so the expired ones are trimmed from the front).
+   */
+  const keyless = new Map<string, { key: string; at: number }>()
+
+  /**
    * Every user of the app shares the service's key, so they share its idempotency keys too
    * (spec: POST /send-api-message rule 2 — without a key, the key is the service user +
    * destination + text for one hour: two agents sending "Thanks!" to one customer within the
-   * hour would see the second deduped, nothing sent). So every send reaches the service with a
-   * key namespaced per app user: the caller's own key hashed with the user id (the same user's
-   * retry still replays), or, when the caller sent none, one derived from the user, the
-   * destination, the content and the hour (one user's double submit still dedupes).
+   * hour would see the second deduped, nothing sent). So a caller's own key is hashed with the
+   * user id (the same user's retry still replays, another user's same key does not).
+   *
+   * A keyless 1:1 send gets the service's rule per app user: one key for the user, the
+   * destination and the content from the first such send for a rolling hour (spec: Limits —
+   * de-duplication window 1 hour), then a new one — not a clock-hour bucket, which would send a
+   * duplicate twice across the hour's boundary. The keys live in this instance's memory; the
+   * kit's browser code always sends its own key. A keyless group send stays keyless: the contract
+   * defines no default de-duplication for group sends, so none is invented.
    */
   const scopeIdempotencyKey = (body: Body, scope: Scope): void => {
     const key = body.idempotencyKey
@@ -150,17 +164,21 @@ export function createProxyRequestChecks(
       body.idempotencyKey = `lku_${namespaceHash(`${scope.user.userId}\n${key}`)}`
       return
     }
-    const destination = Array.isArray(body.numbers)
-      ? body.numbers
-          .map((n) => (typeof n === 'string' ? normalizeNumber(n) : ''))
-          .sort()
-          .join(',')
-      : typeof body.phone === 'string'
-        ? normalizeNumber(body.phone)
-        : ''
+    if (Array.isArray(body.numbers)) return
+    const destination = typeof body.phone === 'string' ? normalizeNumber(body.phone) : ''
     const content = JSON.stringify([body.message, body.mediaAttachmentUrl, body.audioAttachmentUrl])
-    const hour = Math.floor(ctx.now() / HOUR_MS)
-    body.idempotencyKey = `lkd_${namespaceHash(`${scope.user.userId}\n${destination}\n${content}\n${hour}`)}`
+    const now = ctx.now()
+    for (const [id, entry] of keyless) {
+      if (now - entry.at < DEDUPE_WINDOW_MS) break
+      keyless.delete(id)
+    }
+    const id = `${scope.user.userId}\n${destination}\n${content}`
+    let entry = keyless.get(id)
+    if (!entry) {
+      entry = { key: `lkd_${namespaceHash(`${id}\n${now}`)}`, at: now }
+      keyless.set(id, entry)
+    }
+    body.idempotencyKey = entry.key
   }
 
   return { checkBody, buildQuery, scopeIdempotencyKey }

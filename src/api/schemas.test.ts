@@ -5,6 +5,7 @@ import type * as z from 'zod/mini'
 import * as f from '../../test/support/apiFixtures'
 import {
   allowanceSchema,
+  answerCallRequestSchema,
   answerCallResponseSchema,
   audioCallAnsweredEventSchema,
   audioCallEndedEventSchema,
@@ -23,9 +24,11 @@ import {
   contactsQuerySchema,
   createContactRequestSchema,
   crmMessageWebhookPayloadSchema,
+  declineCallRequestSchema,
   declineCallResponseSchema,
   effects,
   effectsResponseSchema,
+  endCallRequestSchema,
   endCallResponseSchema,
   enrollRequestSchema,
   enrollResponseSchema,
@@ -114,6 +117,18 @@ describe('response, event and error schemas', () => {
       expect(ok(schema, missing), `without ${key}`).toBe(false)
       expect(ok(schema, { ...value, [key]: Symbol('wrong') }), `${key} mistyped`).toBe(false)
     }
+  })
+
+  it('a call_uuid must name a call: blank is refused in every call body (spec: 400 invalid call_uuid)', () => {
+    for (const schema of [answerCallRequestSchema, declineCallRequestSchema, endCallRequestSchema]) {
+      for (const call_uuid of ['', '   ', '\t\n']) expect(ok(schema, { call_uuid })).toBe(false)
+      expect(ok(schema, { call_uuid: 'call-1' })).toBe(true)
+    }
+  })
+
+  it('the call-status answer needs only call_status (the rest of its shape is not shown)', () => {
+    expect(ok(callStatusResponseSchema, { call_status: 'in-progress' })).toBe(true)
+    expect(ok(callStatusResponseSchema, { call_status: 'answered', answeredAt: '2026-01-01T00:00:00Z' })).toBe(true)
   })
 
   it('accepts the nullable variants the spec names', () => {

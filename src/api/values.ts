@@ -86,6 +86,23 @@ export const callStatuses = [
 /** A known call status, or any other string. */
 export type CallStatus = (typeof callStatuses)[number] | (string & {})
 
+/**
+ * Statuses known to end a call: the inbound `ended` event's (spec: Audio-call events) and the
+ * call log's (spec: CallLog `status` — for the dialer's outbound calls).
+ */
+const endingCallStatuses: ReadonlySet<string> = new Set<string>([...inboundCallEndStatuses, ...callLogStatuses])
+
+/**
+ * What a `call_status` says for certain. spec: "Values of `call_status` other than `ringing`: not
+ * shown" — so only a value the contract names moves a call: `ringing`, `answered` (the answered
+ * event), and the ending statuses above. Any other value is `unknown`: the call is still in progress
+ * as far as anyone can tell, never ended on its word.
+ */
+export function callStatusPhase(status: string): 'ringing' | 'answered' | 'ended' | 'unknown' {
+  if (status === 'ringing' || status === 'answered') return status
+  return endingCallStatuses.has(status) ? 'ended' : 'unknown'
+}
+
 /** Error codes of the voice-token mint. spec: POST {app_url}/api/v1/dialer/token. */
 export const mintErrorCodes = [
   'invalid_api_key',

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { ContactCard } from './ContactCard'
 import { renderWithBackend, createStoryBackend, storyNumbers } from '../../test/support/renderWithBackend'
+import { installMsw } from '../../test/support/msw'
+
+installMsw()
 
 describe('<ContactCard>', () => {
   it('edits a stored contact in a dialog, custom fields as rows, replaced as a whole', async () => {
@@ -110,6 +114,68 @@ describe('<ContactCard>', () => {
       firstName: 'Zoe',
       email: 'zoe@example.test',
     })
+  })
+
+  it('never shows or edits a listed contact whose own phoneNumber is another number (the list may not filter)', async () => {
+    const someoneElse = {
+      id: 'ct_other',
+      firstName: 'Olive',
+      lastName: 'Other',
+      phoneNumber: '+14155550177',
+      email: 'olive@example.test',
+      customFields: null,
+      note: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    }
+    const r = renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={storyNumbers.chat} />, {
+      events: 'bus',
+      // A service that ignores `phone` (its query parameters are not shown) answers with its first contact.
+      handlers: [
+        http.get('*/api/linekit/get-external-contacts', () =>
+          HttpResponse.json({ contacts: [someoneElse], pagination: { limit: 1, offset: 0, total: 5 } }),
+        ),
+      ],
+    })
+    await screen.findByText('No contact is stored for this number yet.')
+    expect(screen.queryByText('Olive Other')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Add contact' }))
+    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Ava')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    // Creating upserts by this number (spec: create — upsert by phone): the other contact is never updated.
+    await waitFor(() => expect(r.requests.some((q) => q.path === '/create-external-contact')).toBe(true))
+    expect(r.requests.some((q) => q.path === '/update-external-contact')).toBe(false)
+    expect(r.requests.find((q) => q.path === '/create-external-contact')?.body).toMatchObject({
+      phone: storyNumbers.chat,
+    })
+  })
+
+  it('matches the listed contact by its E.164 number, whatever the format of the prop', async () => {
+    const national = storyNumbers.chat.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3')
+    expect(national).not.toBe(storyNumbers.chat)
+    const stored = {
+      id: 'ct_ava',
+      firstName: 'Ava',
+      lastName: 'Stone',
+      phoneNumber: storyNumbers.chat,
+      email: null,
+      customFields: null,
+      note: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    }
+    renderWithBackend(await createStoryBackend(), <ContactCard phoneNumber={national} />, {
+      events: 'bus',
+      handlers: [
+        http.get('*/api/linekit/get-external-contacts', () =>
+          HttpResponse.json({ contacts: [stored], pagination: { limit: 1, offset: 0, total: 1 } }),
+        ),
+      ],
+    })
+    await screen.findByText('Ava Stone', undefined, { timeout: 4000 })
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument()
   })
 
   it('shows load errors with a retry', async () => {

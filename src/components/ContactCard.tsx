@@ -6,8 +6,10 @@ import { MAX_CUSTOM_FIELDS_CHARS } from '../api/limits'
 import { useContacts } from '../hooks/useContacts'
 import { useCreateContact } from '../hooks/useCreateContact'
 import { useUpdateContact } from '../hooks/useUpdateContact'
+import { phoneKey } from '../hooks/internal/phone'
 import { cx } from './internal/cx'
 import { looksLikeEmail } from './internal/looksLikeEmail'
+import { usePhoneNormalizer } from './internal/usePhoneNormalizer'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
 import { contactErrorRule, type ContactErrorStrings } from './errorMessages'
@@ -128,7 +130,14 @@ export function ContactCard({
   const query = useContacts({ phone: phoneNumber, limit: 1 })
   const create = useCreateContact()
   const update = useUpdateContact()
-  const contact = query.data?.contacts[0]
+  // The list's query parameters are not shown (spec: list contacts), so `phone` may not filter:
+  // only a contact whose own phoneNumber is this number (both in E.164) is shown or edited here.
+  const normalize = usePhoneNormalizer('US')
+  const e164 = (n: string) => {
+    const result = normalize?.(n)
+    return result?.ok ? result.e164 : phoneKey(n)
+  }
+  const contact = query.data?.contacts.find((c) => e164(c.phoneNumber) === e164(phoneNumber))
   const [mode, setMode] = useState<'view' | 'edit'>('view')
   const [draft, setDraft] = useState<Draft>(() => toDraft(undefined))
   const [invalid, setInvalid] = useState<{ field: 'email' | 'customFields'; text: string } | null>(null)

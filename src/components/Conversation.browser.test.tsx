@@ -317,7 +317,7 @@ describe('<Conversation> composer and bubbles', () => {
     expect(listed).toHaveAttribute('data-effect', 'confetti')
   })
 
-  it('says what to do about a refused number, without the service’s message and hint run together', async () => {
+  it('says what the service said about a refused send (the contract gives no code), never its hint', async () => {
     renderWithBackend(
       await createStoryBackend({
         setup: async (b) => {
@@ -335,13 +335,13 @@ describe('<Conversation> composer and bubbles', () => {
     await screen.findByText('Thanks! When will it arrive?', undefined, { timeout: 10_000 })
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}')
     const failed = await screen.findByText(/^Not sent:/, undefined, { timeout: 10_000 })
-    expect(failed).toHaveTextContent('Not sent: This phone number is not valid. Check the number and send again.')
-    expect(failed).not.toHaveTextContent(/phone is not valid|E\.164/)
+    expect(failed).toHaveTextContent('Not sent: The service refused this message. It said: “phone is not valid”')
+    expect(failed).not.toHaveTextContent(/E\.164/)
     const bubble = failed.closest('.lk-MessageBubble') as HTMLElement
     // Sending the same request again cannot help.
     expect(within(bubble).queryByRole('button', { name: 'Retry' })).toBeNull()
     await waitFor(() =>
-      expect(screen.getByText(/^Your message was not sent\./)).toHaveTextContent(/not valid\. Check the number/),
+      expect(screen.getByText(/^Your message was not sent\./)).toHaveTextContent(/It said: “phone is not valid”/),
     )
   })
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeAudioEngine } from '../rtc'
 import { Dialer } from './Dialer'
@@ -163,6 +163,59 @@ describe('<Dialer> against the mock through the real server handler', () => {
     expect(root(container)).toHaveAttribute('data-state', 'idle')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'ringing'))
+  })
+
+  it.each([
+    {
+      name: 'linekit/server’s own 502 upstream_unavailable: the service, not the phone',
+      status: 502,
+      body: { error: 'The service could not be reached', code: 'upstream_unavailable', hint: 'Retry later.' },
+      headers: {},
+      text: 'The calling service couldn’t be reached.',
+      retry: true,
+    },
+    {
+      name: '429 without a wait: no invented 30 s',
+      status: 429,
+      body: { error: 'Too many requests', code: 'rate_limited' },
+      headers: {},
+      text: 'Too many requests: try again in a moment.',
+      retry: true,
+    },
+    {
+      name: '403 AUDIOCALL_NOT_ENABLED: no retry',
+      status: 403,
+      body: { error: 'Audio calls are not enabled', code: 'AUDIOCALL_NOT_ENABLED' },
+      headers: {},
+      text: 'Audio calls aren’t enabled for this account.',
+      retry: false,
+    },
+    {
+      name: 'a 400 without a code: what the service said, never its hint',
+      status: 400,
+      body: { error: 'phone_number is not a valid number', hint: 'Set it through POST /__mock/numbers' },
+      headers: {},
+      text: 'The call couldn’t be placed. It said: “phone_number is not a valid number”',
+      retry: false,
+    },
+  ])('a start refused with $name', async ({ status, body, headers, text, retry }) => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, {
+      handlers: [
+        http.post('*/api/linekit/start-audiocall-call-api', () =>
+          HttpResponse.json(body, { status, headers: headers as Record<string, string> }),
+        ),
+      ],
+    })
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(text)
+    expect(alert).not.toHaveTextContent('__mock')
+    expect(alert).not.toHaveTextContent('phone reported an error')
+    if (retry) expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled()
+    else expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
   })
 
   it('a 503 (device unreachable) is explained and retryable', async () => {

@@ -228,6 +228,104 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
   })
 
+  it('an answer the line’s phone does not accept (success: false) says so; the call keeps ringing and can be retried', async () => {
+    const backend = createBackend()
+    // The mock's device refuses the next answer (mocks/README.md: a device fault with status 200).
+    backend.mock.control.addFault({ path: '/answer-audiocall-call-api', mode: 'device', status: 200, count: 1 })
+    const user = userEvent.setup()
+    const onAnswer = vi.fn()
+    const { container } = renderWithBackend(backend, <InboundCallBanner onAnswer={onAnswer} />, { events: 'bus' })
+    const uuid = await ring(backend)
+    await user.click(await screen.findByRole('button', { name: 'Answer' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The line’s phone didn’t accept the answer.'),
+    )
+    expect(onAnswer).not.toHaveBeenCalled()
+    expect(container.querySelector('[data-state="failed"]')).not.toBeNull()
+    expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('ringing')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
+    expect(onAnswer).toHaveBeenCalledTimes(1)
+  })
+
+  it('a decline the line’s phone does not accept leaves the call ringing with a sentence', async () => {
+    const backend = createBackend()
+    backend.mock.control.addFault({ path: '/decline-audiocall-call-api', mode: 'device', status: 200, count: 1 })
+    const user = userEvent.setup()
+    const onDecline = vi.fn()
+    renderWithBackend(backend, <InboundCallBanner onDecline={onDecline} />, { events: 'bus' })
+    const uuid = await ring(backend)
+    await user.click(await screen.findByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('didn’t accept the decline'))
+    expect(onDecline).not.toHaveBeenCalled()
+    expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('ringing')
+  })
+
+  it.each([
+    {
+      name: '403 AUDIOCALL_NOT_ENABLED: no retry offered',
+      status: 403,
+      body: { error: 'Audio calls are not enabled', code: 'AUDIOCALL_NOT_ENABLED' },
+      headers: {},
+      text: 'Audio calls aren’t enabled for this account',
+      retry: false,
+    },
+    {
+      name: '429 with Retry-After: the wait',
+      status: 429,
+      body: { error: 'Too many requests', code: 'rate_limited' },
+      headers: { 'Retry-After': '12' },
+      text: 'Too many requests. Try again in 12 seconds.',
+      retry: true,
+    },
+    {
+      name: '429 with retryAfterSeconds: the wait',
+      status: 429,
+      body: { error: 'Too many requests', code: 'rate_limited', retryAfterSeconds: 7 },
+      headers: {},
+      text: 'Too many requests. Try again in 7 seconds.',
+      retry: true,
+    },
+    {
+      name: '502 upstream_unavailable from linekit/server: the service, not the phone',
+      status: 502,
+      body: { error: 'The service could not be reached', code: 'upstream_unavailable', hint: 'Retry later.' },
+      headers: {},
+      text: 'The calling service couldn’t be reached.',
+      retry: true,
+    },
+    {
+      name: '502 from the device: the phone',
+      status: 502,
+      body: { error: 'The line’s device reported an error', code: 'device_error' },
+      headers: {},
+      text: 'The line’s phone reported an error.',
+      retry: true,
+    },
+  ])('an answer refused with $name', async ({ status, body, headers, text, retry }) => {
+    const backend = createBackend()
+    const user = userEvent.setup()
+    renderWithBackend(backend, <InboundCallBanner />, {
+      events: 'bus',
+      handlers: [
+        http.post('*/api/linekit/answer-audiocall-call-api', () =>
+          HttpResponse.json(body, { status, headers: headers as Record<string, string> }),
+        ),
+      ],
+    })
+    await ring(backend)
+    await user.click(await screen.findByRole('button', { name: 'Answer' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(text)
+    expect(alert).not.toHaveTextContent('That didn’t work')
+    expect(alert).not.toHaveTextContent(body.code)
+    if (retry) expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled()
+    else {
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+      expect(screen.getByRole('button', { name: 'Answer' })).toBeDisabled()
+    }
+  })
+
   it('a failed decline leaves the call ringing, not guarded as a call in progress', async () => {
     const backend = createBackend()
     backend.mock.control.addFault({ path: '/decline-audiocall-call-api', status: 503, count: 1 })

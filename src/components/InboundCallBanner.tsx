@@ -8,6 +8,7 @@ import { useInboundCalls } from '../events/useInboundCalls'
 import { useAnswerCall } from '../hooks/useAnswerCall'
 import { useDeclineCall } from '../hooks/useDeclineCall'
 import { useEndCall } from '../hooks/useEndCall'
+import { callErrorKind, isCallErrorRetryable } from './calling/callError'
 import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -50,8 +51,15 @@ export const inboundCallBannerStrings = {
   /** 409: the call is no longer an inbound call that is ringing (spec: answer/decline 409). */
   gone: (from: string) => `The call from ${from} was already answered elsewhere or has ended.`,
   notAccepted: 'The line’s phone didn’t accept the answer. Try again.',
+  declineNotAccepted: 'The line’s phone didn’t accept the decline. Try again.',
   deviceError: 'The line’s phone reported an error. Try again.',
   deviceUnreachable: 'The line’s phone can’t be reached right now. Try again in a moment.',
+  /** 502/504 from linekit/server itself: the calling service did not answer (not the phone). */
+  serviceUnreachable: 'The calling service couldn’t be reached. Try again.',
+  /** 403 `AUDIOCALL_NOT_ENABLED` (spec: Authentication 4): no retry can help. */
+  notEnabled: 'Audio calls aren’t enabled for this account.',
+  rateLimited: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
+  rateLimitedSoon: 'Too many requests. Try again in a moment.',
   failed: 'That didn’t work. Try again.',
   // Notices left by calls this user did not take (spec: audiocall.inbound.answered / ended).
   notice: {
@@ -82,6 +90,8 @@ interface LocalCall {
   error?: string
   /** Which action failed (to offer the right retry). */
   failedAction?: 'answer' | 'decline' | 'audio'
+  /** The failure cannot be helped by trying again (e.g. audio calls not enabled): no retry offered. */
+  blocked?: boolean
   /** When the answer was accepted (the timer counts from here). */
   answeredAt?: number
 }
@@ -236,12 +246,18 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     return () => clearTimeout(timer)
   }, [notice, noticeMs])
 
-  const explain = (error: unknown): string => {
-    if (LinekitError.is(error)) {
-      if (error.status === 502) return t.deviceError
-      if (error.status === 503) return t.deviceUnreachable
-    }
-    return t.failed
+  /** A sentence for a failed answer or decline, and whether trying again can help. */
+  const explain = (error: unknown): { error: string; blocked: boolean } => {
+    const { kind, retryAfterSeconds } = callErrorKind(error)
+    const text =
+      {
+        not_enabled: t.notEnabled,
+        rate_limited: retryAfterSeconds ? t.rateLimited(retryAfterSeconds) : t.rateLimitedSoon,
+        service_unreachable: t.serviceUnreachable,
+        device_error: t.deviceError,
+        device_unreachable: t.deviceUnreachable,
+      }[kind as string] ?? t.failed
+    return { error: text, blocked: !isCallErrorRetryable(kind) }
   }
   const gone = (call: InboundCall) => {
     // spec: 409 — not an inbound call that is currently ringing: someone else answered, or it ended.
@@ -279,14 +295,20 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       else patch(call.callUuid, { phase: 'device', rtc: null, answeredAt })
     } catch (error) {
       if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
-      else patch(call.callUuid, { phase: 'failed', error: explain(error), failedAction: 'answer' })
+      else patch(call.callUuid, { phase: 'failed', ...explain(error), failedAction: 'answer' })
     }
   }
   const onDeclineClick = async (call: InboundCall) => {
     focusNext.current = { left: call.callUuid }
     patch(call.callUuid, { phase: 'declining' })
     try {
-      await decline.mutateAsync({ call_uuid: call.callUuid })
+      const result = await decline.mutateAsync({ call_uuid: call.callUuid })
+      // spec: decline — `{ success }`: a refusal leaves the call ringing.
+      if (!result.success) {
+        focusNext.current = undefined
+        patch(call.callUuid, { phase: 'failed', error: t.declineNotAccepted, failedAction: 'decline' })
+        return
+      }
       onDecline?.(call)
       patch(call.callUuid, undefined)
       dismiss(call.callUuid)
@@ -294,7 +316,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
       else {
         focusNext.current = undefined
-        patch(call.callUuid, { phase: 'failed', error: explain(error), failedAction: 'decline' })
+        patch(call.callUuid, { phase: 'failed', ...explain(error), failedAction: 'decline' })
       }
     }
   }
@@ -345,6 +367,8 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
             const mineCall = local[call.callUuid]
             const phase = mineCall?.phase ?? 'ringing'
             const busy = phase === 'answering' || phase === 'declining'
+            // Nothing this browser can do helps (e.g. audio calls not enabled): no Answer, no Decline.
+            const blocked = mineCall?.blocked === true
             const inCall = isInCall(mineCall)
             const titleId = `${id}-${index}`
             return (
@@ -401,15 +425,17 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                       <button
                         type="button"
                         className="lk-InboundCallBanner-answer"
-                        disabled={busy}
+                        disabled={busy || blocked}
                         onClick={() => void onAnswerClick(call)}
                       >
-                        {phase === 'failed' && mineCall?.failedAction === 'answer' ? t.retry : t.answer}
+                        {phase === 'failed' && mineCall?.failedAction === 'answer' && !mineCall.blocked
+                          ? t.retry
+                          : t.answer}
                       </button>
                       <button
                         type="button"
                         className="lk-InboundCallBanner-decline"
-                        disabled={busy}
+                        disabled={busy || blocked}
                         onClick={() => void onDeclineClick(call)}
                       >
                         {t.decline}

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
+import { useLines } from '../hooks/useLines'
 import { useSendMessage } from '../hooks/useSendMessage'
 import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
@@ -63,7 +64,10 @@ export type MessageComposerStrings = typeof messageComposerStrings
 export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'onSubmit'> {
   /** Recipient (E.164). */
   phoneNumber: string
-  /** Send from this line; when given the line picker is not shown. */
+  /**
+   * Send from this line; when given the line picker is not shown. Not sent on a trial account
+   * (spec: a `lineId` override is rejected there): its sends are load balanced.
+   */
   lineId?: string
   /** Whether the destination receives native chat (`useAvailability`); effects are offered only when `true`. */
   nativeChat?: boolean | undefined
@@ -115,6 +119,10 @@ export function MessageComposer({
   const s = mergeStrings(messageComposerStrings, strings)
   const ids = useId()
   const { send, isPending, error: lastError } = useSendMessage()
+  // spec: trial accounts — a lineId override is rejected, so a trial account never sends one (the
+  // lines listing's trial descriptor says which account this is).
+  const trial = useLines().trial
+  const lineOverride = trial ? undefined : lineId
   const [text, setText] = useState('')
   const [attachment, setAttachment] = useState('')
   const [attachmentKind, setAttachmentKind] = useState<'media' | 'audio'>('media')
@@ -159,7 +167,7 @@ export function MessageComposer({
     }
     if (ai && message === '') return setInvalid(s.aiNeedsText)
     setInvalid(null)
-    const line = lineId ?? pickedLine
+    const line = trial ? undefined : (lineId ?? pickedLine)
     const body: SendMessageRequest = {
       phone: phoneNumber,
       ...(message !== '' ? { message: text } : {}),
@@ -200,7 +208,7 @@ export function MessageComposer({
       {showTypingIndicator ? (
         <TypingIndicator
           phoneNumber={phoneNumber}
-          {...(lineId !== undefined ? { lineId } : {})}
+          {...(lineOverride !== undefined ? { lineId: lineOverride } : {})}
           active={composing && hasConversation && nativeChat !== false}
           strings={strings?.typing}
           errorStrings={errorStrings}

@@ -19,6 +19,22 @@ describe('<TypingIndicator>', () => {
     await waitFor(() => expect(el).toHaveAttribute('data-state', 'sent'))
     expect(el).toHaveTextContent('They can see that you are typing.')
   })
+  it('sends the number in E.164 (spec: POST /send-typing-indicator), whatever the format of the prop', async () => {
+    const national = storyNumbers.chat.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '$1.$2.$3')
+    expect(national).not.toBe(storyNumbers.chat)
+    const r = renderWithBackend(
+      await createStoryBackend({
+        setup: [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['hi'])],
+      }),
+      <TypingIndicator phoneNumber={national} active />,
+      { events: 'bus' },
+    )
+    await waitFor(() => expect(r.requests.some((q) => q.path === '/send-typing-indicator')).toBe(true))
+    expect(r.requests.find((q) => q.path === '/send-typing-indicator')?.body).toMatchObject({
+      phoneNumber: storyNumbers.chat,
+    })
+  })
+
   it('says the indicator failed and is not retried after a device ERROR (when failures are asked for)', async () => {
     const r = renderWithBackend(
       await createStoryBackend({

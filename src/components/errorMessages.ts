@@ -37,15 +37,12 @@ export const linekitErrorStrings = {
   tooLarge: 'This is too large to send.',
   lineNotAllowed: 'You may not use this line.',
   invalid: 'The request was refused as invalid.',
-  // send (spec: POST /send-api-message, Errors table)
-  sendEffectSms: 'Send effects only work on native chat; this number receives SMS. Remove the effect and send again.',
-  sendLineInvalid: 'That line is not one of your lines. Pick another line or let the service choose.',
-  sendTrialLine: 'Trial accounts cannot choose a line. Send without picking one.',
+  // send (spec: POST /send-api-message, Errors table). The contract gives no code for a send's
+  // 400 or 403 (the complete list of codes is not shown), so the sentence says what the service said.
+  sendRefused: 'The service refused this message.',
   sendForbidden: 'This message was refused: the recipient may be blocked, or your plan does not allow it.',
-  sendEmpty: 'Type a message or add an attachment.',
-  sendPhoneInvalid: 'This phone number is not valid. Check the number and send again.',
-  // reactions
-  reactionChannel: 'Reactions only work on native-chat messages.',
+  /** The service's own words, when they are a plain sentence (see `serviceSaid`). */
+  serviceSaid: (text: string) => `It said: “${text}”`,
   notFound: 'Not found.',
   conflict: 'This conflicts with the current state. Refresh and try again.',
   unknown: 'Something went wrong.',
@@ -55,9 +52,30 @@ export type LinekitErrorStrings = typeof linekitErrorStrings
 const textOf = (e: LinekitErrorLike) => `${e.code ?? ''} ${e.message ?? ''} ${e.hint ?? ''}`.toLowerCase()
 
 /**
- * One user-facing sentence for an error in a given context. The service's own `message` and
- * `hint` are never shown: they name fields and, against the mock, its control API; a user needs
- * a sentence about what to do. They stay on the error for developers.
+ * What the service itself said about a refusal, as one plain sentence, or undefined. Read from the
+ * error body (spec: Errors — `error` is a string or an object), never from a text the client made
+ * up, never the `hint` (it names fields and, against the mock, its control API). Anything that
+ * is not a short plain sentence — markup, JSON, a URL or path, a stack, the mock's controls — is
+ * left out: the user gets the generic sentence instead.
+ */
+export function serviceSaid(error: unknown): string | undefined {
+  const e = error as { body?: { error?: unknown } | null; message?: unknown } | null
+  if (!e || typeof e !== 'object') return undefined
+  const field = 'body' in e ? e.body?.error : e.message
+  const said = field && typeof field === 'object' ? (field as { message?: unknown }).message : field
+  if (typeof said !== 'string') return undefined
+  // Control characters (a terminal's escapes, NULs) become spaces, like any other whitespace.
+  const text = said.replace(/[\s\p{Cc}]+/gu, ' ').trim()
+  if (text === '' || text.length > 160) return undefined
+  if (/[{}<>[\]`\\]|__mock|:\/\/|\/\w+\/|\bat \S+ \(|\w+Error\b/.test(text)) return undefined
+  return text
+}
+
+/**
+ * One user-facing sentence for an error in a given context. Where the contract gives a code or a
+ * status with one meaning, the sentence follows it; where it does not (a send's 400 or 403), the
+ * sentence adds what the service said (`serviceSaid`) instead of guessing from its words. The
+ * `hint` is never shown: it names fields and, against the mock, its control API.
  */
 export function describeLinekitError(
   error: unknown,
@@ -89,21 +107,12 @@ export function describeLinekitError(
     if (e.code === 'line_not_allowed') return s.lineNotAllowed
     const specific = typeof context === 'function' ? context(e, text) : undefined
     if (specific !== undefined) return specific
-    switch (context) {
-      case 'send':
-        if (status === 400 && /effect/.test(text)) return s.sendEffectSms
-        if (status === 400 && /line/.test(text)) return s.sendLineInvalid
-        if (status === 400 && /phone|e\.164|number/.test(text)) return s.sendPhoneInvalid
-        if (status === 400 && /message|attachment|empty/.test(text)) return s.sendEmpty
-        if (status === 403 && /trial/.test(text)) return s.sendTrialLine
-        if (status === 403) return s.sendForbidden
-        break
-      case 'reaction':
-        if (/native|sms|rcs/.test(text)) return s.reactionChannel
-        break
-      default:
-        break
+    const said = serviceSaid(e)
+    if (context === 'send' && (status === 400 || status === 403)) {
+      const base = status === 403 ? s.sendForbidden : s.sendRefused
+      return said ? `${base} ${s.serviceSaid(said)}` : base
     }
+    if (context === 'reaction' && status === 400 && said) return `${s.invalid} ${s.serviceSaid(said)}`
     if (status === 404) return s.notFound
     if (status === 409) return s.conflict
     if (status === 400) return s.invalid
@@ -123,9 +132,7 @@ export function isRetryable(error: unknown): boolean {
 
 /** spec: POST /send-group-message — status codes. */
 export const groupErrorStrings = {
-  groupCount: 'A group needs 2 to 32 recipients.',
-  groupRecipientInvalid: 'One of the recipients is not a phone number. Check the numbers and send again.',
-  groupTrial: 'Group messages are not available on trial accounts.',
+  groupInvalid: 'The service refused this group message.',
   groupForbidden: 'Group messages are not available on trial accounts, or one or more recipients are blocked.',
   groupConflict: 'This group already exists on a different line.',
 }
@@ -146,17 +153,18 @@ export const contactErrorStrings = {
 }
 export type ContactErrorStrings = typeof contactErrorStrings
 
-/** Rule for group sends. */
+/**
+ * Rule for group sends. spec: POST /send-group-message — the statuses are given, their codes are
+ * not: a 400 or 403 says what the service said rather than guessing which condition it was.
+ */
 export const groupErrorRule =
-  (overrides?: StringOverrides<GroupErrorStrings & { sendLineInvalid: string }>): LinekitErrorRule =>
-  (e, text) => {
-    const s = mergeStrings({ ...groupErrorStrings, sendLineInvalid: linekitErrorStrings.sendLineInvalid }, overrides)
-    if (e.status === 400 && /recipient_count|2 to 32|distinct recipient/.test(text)) return s.groupCount
-    if (e.status === 400 && /invalid_phone|invalid_recipient|phone number|handle/.test(text))
-      return s.groupRecipientInvalid
-    if (e.status === 400 && /line/.test(text)) return s.sendLineInvalid
-    if (e.status === 403 && /trial/.test(text)) return s.groupTrial
-    if (e.status === 403) return s.groupForbidden
+  (overrides?: StringOverrides<GroupErrorStrings & { serviceSaid: (text: string) => string }>): LinekitErrorRule =>
+  (e) => {
+    const s = mergeStrings({ ...groupErrorStrings, serviceSaid: linekitErrorStrings.serviceSaid }, overrides)
+    const said = serviceSaid(e)
+    const withSaid = (base: string) => (said ? `${base} ${s.serviceSaid(said)}` : base)
+    if (e.status === 400) return withSaid(s.groupInvalid)
+    if (e.status === 403) return withSaid(s.groupForbidden)
     if (e.status === 409) return s.groupConflict
     return undefined
   }

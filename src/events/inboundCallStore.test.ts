@@ -67,6 +67,26 @@ describe('inbound-call store', () => {
     expect(store.getSnapshot().calls).toEqual([])
   })
 
+  it('a call status the contract does not name leaves a live call as it is (never an ending)', () => {
+    const store = createInboundCallStore()
+    store.applyEvent(ringing('a'))
+    store.applyEvent(ringing('b'))
+    store.markAnswered('b')
+    for (const status of ['in-progress', 'connecting', 'on_hold']) {
+      store.applyStatus({ call_uuid: 'a', call_status: status })
+      store.applyStatus({ call_uuid: 'b', call_status: status })
+    }
+    expect(store.getSnapshot().calls.map((c) => [c.callUuid, c.state])).toEqual([
+      ['a', 'ringing'],
+      ['b', 'answered'],
+    ])
+    expect(store.ringing()).toEqual(['a'])
+    expect(store.getSnapshot().history.find((r) => r.callUuid === 'a')).toMatchObject({ ended: false })
+    // A named ending still ends it.
+    store.applyStatus({ call_uuid: 'b', call_status: 'ended' })
+    expect(store.getSnapshot().calls.map((c) => c.callUuid)).toEqual(['a'])
+  })
+
   it('memory source delivers synchronously and reports status', () => {
     const source = createMemoryEventSource()
     const got: string[] = []

@@ -1,4 +1,5 @@
-import type { CallStatusResponse, InboundCallEndStatus } from '../api'
+import type { InboundCallEndStatus } from '../api'
+import { callStatusPhase } from '../api/values'
 import type { LinekitEvent } from './types'
 
 /** An inbound audio call as the kit believes it to be. */
@@ -204,13 +205,16 @@ export function createInboundCallStore(options: InboundCallStoreOptions = {}) {
      * opened: it joins the queue as if its `ringing` event had come here, so it can be answered.
      */
     ring,
-    /** Apply a call-status poll result (ASSUMPTIONS.md: `call_status` values). */
-    applyStatus(status: Pick<CallStatusResponse, 'call_uuid' | 'call_status'>) {
-      if (status.call_status === 'ringing') return
-      if (status.call_status === 'answered') {
+    /**
+     * Apply a call-status poll result. Only a value the contract names moves the call
+     * (`callStatusPhase`): an unknown one leaves it as it is, still in progress.
+     */
+    applyStatus(status: { call_uuid: string; call_status: string }) {
+      const phase = callStatusPhase(status.call_status)
+      if (phase === 'answered') {
         recordAnswered(status.call_uuid)
         update(status.call_uuid, { state: 'answered' })
-      } else {
+      } else if (phase === 'ended') {
         recordEnded(status.call_uuid, status.call_status)
         update(status.call_uuid, { state: 'ended', endStatus: status.call_status })
       }

@@ -1,5 +1,6 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
 import { newIdempotencyKey } from './internal/idempotencyKey'
+import { toE164 } from './internal/phone'
 
 /** Options of {@link sendWithTyping}. */
 export interface SendWithTypingOptions {
@@ -18,11 +19,15 @@ export async function typingPrelude(
 ): Promise<void> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   try {
-    // spec: POST /send-typing-indicator — an ERROR answer must not be retried: we send once.
-    await client.sendTyping(
-      { phoneNumber: body.phone, ...(body.lineId !== undefined ? { lineId: body.lineId } : {}) },
-      options.signal ? { signal: options.signal } : undefined,
-    )
+    // spec: POST /send-typing-indicator — phoneNumber is E.164 (the send's `phone` may be in any
+    // format); an ERROR answer must not be retried: we send once.
+    const phoneNumber = await toE164(body.phone)
+    if (phoneNumber !== undefined) {
+      await client.sendTyping(
+        { phoneNumber, ...(body.lineId !== undefined ? { lineId: body.lineId } : {}) },
+        options.signal ? { signal: options.signal } : undefined,
+      )
+    }
   } catch {
     // No conversation yet, SMS destination, rate limit…: send the message without the indicator.
   }

@@ -2,12 +2,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type { LinekitClient } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
+import { callStatusPhase } from '../api/values'
 import { callStatusQueryOptions } from './options'
 
-const TERMINAL = new Set(['ended', 'declined', 'no_answer', 'voicemail', 'busy', 'failed'])
-
 /**
- * An audio call's status. With `poll`, refetches every `poll` ms until the call is terminal
+ * An audio call's status. With `poll`, refetches every `poll` ms until the status is one the
+ * contract names as an ending (`callStatusPhase`; an unknown value keeps the poll going)
  * (spec: start — "when rtc is null, the call status endpoint is polled for the outcome").
  *
  * @example
@@ -22,7 +22,7 @@ export function useCallStatus(callUuid: string | undefined, options: { poll?: nu
     refetchInterval: (query) => {
       if (!poll) return false
       const status = query.state.data?.call_status
-      return status !== undefined && TERMINAL.has(status) ? false : poll
+      return status !== undefined && callStatusPhase(status) === 'ended' ? false : poll
     },
   })
 }

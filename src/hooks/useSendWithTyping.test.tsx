@@ -33,6 +33,19 @@ describe('typing indicator, then the message', () => {
     requests.stop()
   })
 
+  it('sendWithTyping: the indicator carries the number in E.164 (spec), whatever the send’s format', async () => {
+    const backend = createBackend()
+    msw.use(...backend.handlers)
+    const requests = recordRequests()
+    await sendWithTyping(
+      createLinekitClient({ baseUrl: BASE }),
+      { phone: '(415) 555-0124', message: 'typed' },
+      { sleep: async () => undefined },
+    )
+    expect(requests.to('/send-typing-indicator')[0]!.body).toMatchObject({ phoneNumber: AVA })
+    requests.stop()
+  })
+
   it('useSendWithTyping: the optimistic message shows at once; an ERROR indicator does not stop the send', async () => {
     const backend = createBackend()
     backend.mock.control.addFault({ path: '/send-typing-indicator', mode: 'device', count: 1 })

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { LinekitClient } from '../api'
 import { LinekitError } from '../api/errors'
 import { useLinekitClient } from '../provider/useLinekitClient'
+import { toE164 } from './internal/phone'
 
 /** Arguments of {@link useTypingIndicator}. */
 export interface UseTypingIndicatorOptions {
@@ -64,7 +65,14 @@ export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypin
       if (blocked.current.has(threadKey)) return
       lastSent.current.set(threadKey, Date.now())
       try {
-        const res = await client.sendTyping({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
+        // spec: POST /send-typing-indicator — phoneNumber is E.164 (the service is not shown to normalize it).
+        const e164 = await toE164(phoneNumber)
+        if (e164 === undefined) {
+          blocked.current.add(threadKey)
+          setResult({ key: threadKey, at: Date.now(), state: 'unavailable', error: null })
+          return
+        }
+        const res = await client.sendTyping({ phoneNumber: e164, ...(lineId !== undefined ? { lineId } : {}) })
         if (res.status === 'SENT') {
           if (!cancelled) setResult({ key: threadKey, at: Date.now(), state: 'sent', error: null })
         } else {

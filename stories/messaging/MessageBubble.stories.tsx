@@ -131,7 +131,7 @@ export const Refused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByText(/Send effects only work on native chat/)).toBeVisible()
+    await expect(canvas.getByText(/It said: “effect is only supported on nativechat destinations”/)).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull()
   },
 }

@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react'
 import type { Allowance, VoiceTokenResponse } from '../../api/schemas'
 import { LinekitError } from '../../api/errors'
+import { serviceSaid } from '../errorMessages'
+import { callErrorKind, isCallErrorRetryable } from './callError'
 import { formatDateTime } from './format'
 import { describeMintError, nextMidnightUtc } from './mintError'
 import { useCountdown } from './useCountdown'
@@ -115,35 +117,46 @@ export function MintErrorNotice(props: {
   )
 }
 
-/** Explains a failed `start-audiocall` (502 device error and 503 unreachable are retryable). */
+/**
+ * Explains a failed `start-audiocall` by what the contract names (`callErrorKind`): 403
+ * `AUDIOCALL_NOT_ENABLED` (no retry), 429 with its wait, the device's 502/503 (retryable), and
+ * linekit/server's own 502/504 (the service, not the phone). Anything else says what the service
+ * said, never its hint or internals.
+ */
 export function StartErrorNotice(props: { error: unknown; strings: DialerStrings; onRetry: () => void }) {
   const { error, strings: t, onRetry } = props
   const e = LinekitError.is(error) ? error : undefined
-  const left = useCountdown(e?.status === 429 ? (e.retryAfterSeconds ?? 30) : undefined, error)
+  const { kind, retryAfterSeconds } = callErrorKind(error)
+  const left = useCountdown(kind === 'rate_limited' ? retryAfterSeconds : undefined, error)
   let message: string
   let action: string | undefined
-  let retry = false
-  if (e?.status === 502) {
-    message = t.start.deviceError
-    action = t.start.deviceAction
-    retry = true
-  } else if (e?.status === 503) {
-    message = t.start.deviceUnreachable
-    action = t.start.deviceAction
-    retry = true
-  } else if (e?.status === 429) {
-    message = t.start.rateLimited(left)
-    retry = true
-  } else if (e?.code === 'AUDIOCALL_NOT_ENABLED') {
-    message = t.start.notEnabled
-  } else if (e && e.status === 0) {
-    message = t.start.network
-    retry = true
-  } else {
-    message = e?.message ? `${t.start.generic} ${e.message}` : t.start.generic
-    action = e?.hint
-    retry = e?.status !== undefined && e.status >= 500
+  switch (kind) {
+    case 'device_error':
+      message = t.start.deviceError
+      action = t.start.deviceAction
+      break
+    case 'device_unreachable':
+      message = t.start.deviceUnreachable
+      action = t.start.deviceAction
+      break
+    case 'service_unreachable':
+      message = t.start.serviceUnreachable
+      break
+    case 'rate_limited':
+      message = retryAfterSeconds !== undefined ? t.start.rateLimited(left) : t.start.rateLimitedSoon
+      break
+    case 'not_enabled':
+      message = t.start.notEnabled
+      break
+    case 'offline':
+      message = t.start.network
+      break
+    default: {
+      const said = serviceSaid(error)
+      message = said ? `${t.start.generic} ${t.start.serviceSaid(said)}` : t.start.generic
+    }
   }
+  const retry = kind === 'other' ? e?.status !== undefined && e.status >= 500 : isCallErrorRetryable(kind)
   return (
     <div
       className="lk-Dialer-error"
@@ -155,7 +168,7 @@ export function StartErrorNotice(props: { error: unknown; strings: DialerStrings
       <p className="lk-Dialer-error-title">{message}</p>
       {action ? <p className="lk-Dialer-error-action">{action}</p> : null}
       {retry ? (
-        <button type="button" onClick={onRetry} disabled={e?.status === 429 && left > 0}>
+        <button type="button" onClick={onRetry} disabled={kind === 'rate_limited' && left > 0}>
           {t.retry}
         </button>
       ) : null}

@@ -51,6 +51,25 @@ describe('dialerReducer', () => {
     })
   })
 
+  it('a call status the contract does not name never ends a live call; a named ending does', () => {
+    const ringing = run([
+      { type: 'PLACE', to: '+1' },
+      { type: 'PLACED', callUuid: 'u', rtc: null },
+    ])
+    for (const word of ['queued', 'initiated', 'in-progress', 'on_hold']) {
+      expect(dialerReducer(ringing, { type: 'STATUS', callStatus: word, at: 5 })).toBe(ringing)
+    }
+    const connected = dialerReducer(ringing, { type: 'STATUS', callStatus: 'answered', at: 10 })
+    for (const word of ['in-progress', 'on_hold', 'bridged']) {
+      expect(dialerReducer(connected, { type: 'STATUS', callStatus: word, at: 15 })).toBe(connected)
+    }
+    // The call log's statuses (spec: CallLog) end an outbound call too.
+    expect(dialerReducer(connected, { type: 'STATUS', callStatus: 'completed', at: 20 })).toMatchObject({
+      phase: 'ended',
+      endStatus: 'completed',
+    })
+  })
+
   it('an audio failure keeps following the call; a rejoin that connects clears the error', () => {
     const s = run([
       { type: 'PLACE', to: '+1' },

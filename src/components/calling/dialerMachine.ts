@@ -9,12 +9,14 @@
  * Audio is a second, independent track: none → joining → joined | failed (Rejoin), or `device`
  * when the start response's `rtc` is null (spec: start — the call rings, its audio cannot be joined).
  *
- * Choice (spec: call status — "Values of `call_status` other than `ringing`: not shown"): the
- * mock reports `answered` once the callee picks up and a terminal status (`ended`, `busy`, …)
- * after; the Dialer treats `answered` as answered, `ringing` and unknown pre-answer words
- * (`queued`, `initiated`) as still ringing, and anything else as terminal.
+ * Choice (spec: call status — "Values of `call_status` other than `ringing`: not shown"): only a
+ * value the contract names moves the call (`callStatusPhase`): `answered` connects it, an ending
+ * status (the inbound `ended` event's or the call log's: `ended`, `busy`, `no-answer`, …) ends it.
+ * Any other value (`queued`, `in-progress`, …) says nothing certain, so the call stays in the
+ * phase it is in — a live call is never ended on an unknown word.
  */
 import type { RtcCredentials } from '../../api/schemas'
+import { callStatusPhase } from '../../api/values'
 
 /** The Dialer's phases, rendered as `data-state`. */
 export type DialerPhase = 'idle' | 'placing' | 'ringing' | 'connected' | 'ended'
@@ -67,11 +69,9 @@ export type DialerEvent =
 
 export const initialDialerState: DialerState = { phase: 'idle', audio: 'none' }
 
-const STILL_RINGING = new Set(['ringing', 'queued', 'initiated'])
-
 /** Call statuses that end a call (see the choice above). */
 function isTerminalCallStatus(status: string): boolean {
-  return !STILL_RINGING.has(status) && status !== 'answered'
+  return callStatusPhase(status) === 'ended'
 }
 
 function serviceTimes(event: { answeredAt?: string | null | undefined; endedAt?: string | null | undefined }) {

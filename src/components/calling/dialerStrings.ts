@@ -101,8 +101,13 @@ export const dialerStrings = {
     notEnabled: 'Audio calls aren’t enabled for this account.',
     rateLimited: (seconds: number) =>
       seconds > 0 ? `Too many requests: try again in ${seconds} s.` : 'Too many requests: you can try again now.',
+    rateLimitedSoon: 'Too many requests: try again in a moment.',
+    /** 502/504 from linekit/server itself: the calling service did not answer (not the phone). */
+    serviceUnreachable: 'The calling service couldn’t be reached. Try again in a moment.',
     network: 'The server couldn’t be reached. Check the connection and try again.',
     generic: 'The call couldn’t be placed.',
+    /** The service's own words (a plain sentence only; see `serviceSaid`). */
+    serviceSaid: (text: string) => `It said: “${text}”`,
   },
   end: 'The call couldn’t be hung up from here; it may already have ended.',
   // Audio engine errors (src/rtc AudioEngineError codes)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { tryNormalizePhone } from '../../api/phone'
-import { describeLinekitError, enrollErrorRule, groupErrorRule } from '../errorMessages'
+import { describeLinekitError, enrollErrorRule, groupErrorRule, serviceSaid } from '../errorMessages'
 import { groupThreadByDay } from './groupByDay'
 import { splitRecipients, toChips } from './recipients'
 import type { ThreadItem } from './types'
@@ -142,12 +142,12 @@ describe('recipient parsing', () => {
 
 describe('describeLinekitError', () => {
   it('explains refusals per operation, never with the service internals or hint', () => {
-    expect(describeLinekitError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toMatch(
-      /Send effects only work on native chat/,
+    expect(describeLinekitError({ status: 400, message: 'effect not allowed on SMS' }, 'send')).toBe(
+      'The service refused this message. It said: “effect not allowed on SMS”',
     )
     expect(
       describeLinekitError({ status: 403, message: 'group sending unavailable on trial' }, groupErrorRule()),
-    ).toMatch(/not available on trial/)
+    ).toMatch(/not available on trial accounts, or one or more recipients are blocked\. It said: “group sending/)
     expect(describeLinekitError({ status: 409, message: 'x' }, enrollErrorRule())).toMatch(/already has an active run/)
     expect(describeLinekitError({ status: 403, message: 'x' }, enrollErrorRule())).toMatch(/opted out/)
     expect(describeLinekitError({ status: 404, message: 'x' }, enrollErrorRule())).toMatch(/not published/)
@@ -157,13 +157,13 @@ describe('describeLinekitError', () => {
     expect(describeLinekitError({ status: 401, message: 'x', hint: 'Sign in again.' }, 'load')).toBe(
       'You are not signed in, or your session has expired.',
     )
-    // Not "phone is not valid Use E.164", nor the mock's controls.
+    // What the service said, never its hint.
     expect(
       describeLinekitError(
         { status: 400, code: 'invalid_phone', message: 'phone is not valid', hint: 'Use E.164' },
         'send',
       ),
-    ).toBe('This phone number is not valid. Check the number and send again.')
+    ).toBe('The service refused this message. It said: “phone is not valid”')
     const internal = describeLinekitError(
       { status: 400, message: 'fault injected', hint: 'Set through POST /__mock/faults' },
       'load',
@@ -172,5 +172,31 @@ describe('describeLinekitError', () => {
     expect(describeLinekitError({ status: 0, code: 'network_error', message: 'Failed to fetch' }, 'load')).toMatch(
       /Could not reach/,
     )
+  })
+
+  it('a send refusal the contract gives no code for says what the service said, not a guess from its words', () => {
+    // The words "trial", "line", "effect" no longer pick a sentence: a blocked recipient is not a trial line.
+    expect(describeLinekitError({ status: 403, message: 'forbidden' }, 'send')).toBe(
+      'This message was refused: the recipient may be blocked, or your plan does not allow it. It said: “forbidden”',
+    )
+    expect(describeLinekitError({ status: 403, message: 'Trial accounts cannot pick a line' }, 'send')).not.toMatch(
+      /Send without picking one/,
+    )
+    // Read from the body when the error carries one: the client's own fallback text is not the service's.
+    const linekitLike = { status: 400, message: 'The service answered 400', body: { error: { message: 'No.' } } }
+    expect(describeLinekitError(linekitLike, 'send')).toBe('The service refused this message. It said: “No.”')
+    expect(describeLinekitError({ ...linekitLike, body: undefined }, 'send')).toBe('The service refused this message.')
+    // Never internals: markup, JSON, URLs, paths, stacks, the mock's controls.
+    for (const message of [
+      '<html>Bad</html>',
+      '{"x":1}',
+      'see https://internal.example/x',
+      'Set through POST /__mock/faults',
+      'TypeError: x is undefined',
+      'x'.repeat(200),
+    ]) {
+      expect(serviceSaid({ status: 400, message })).toBeUndefined()
+      expect(describeLinekitError({ status: 400, message }, 'send')).toBe('The service refused this message.')
+    }
   })
 })
