@@ -286,6 +286,7 @@ function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now, s
   let stopped = false
   let controller
   const timers = []
+  const sendTimers = []
   const note = (text) => {
     for (const match of text.matchAll(TEXT)) seen[match[0]] ??= seenAt()
   }
@@ -368,17 +369,21 @@ function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now, s
       await poll()
       timers.push(setInterval(() => void poll(), 15_000))
       if (sending) {
-        timers.push(
+        sendTimers.push(
           setTimeout(() => {
             void send()
-            timers.push(setInterval(() => void send(), sendEveryMs))
+            sendTimers.push(setInterval(() => void send(), sendEveryMs))
           }, offsetMs),
         )
       }
     },
+    /** The run is over: no new sends (their confirmation reads go on). */
+    stopSending() {
+      for (const timer of sendTimers) clearInterval(timer)
+    },
     stop() {
       stopped = true
-      for (const timer of timers) clearInterval(timer)
+      for (const timer of [...timers, ...sendTimers]) clearInterval(timer)
       controller?.abort()
     },
   }
@@ -400,8 +405,11 @@ async function browserUser({ browser, id, base, offsetMs = 0, sendEveryMs = MINU
   let failedShown = 0
   // `burst` messages typed one after another, as an agent answering in several short lines: the
   // customer must read them in the order typed.
-  const send = async () => {
-    for (let b = 0; b < burst; b++) {
+  let typing = Promise.resolve()
+  let sending = true
+  const send = () => (typing = typing.then(typeBurst))
+  const typeBurst = async () => {
+    for (let b = 0; b < burst && sending; b++) {
       const text = `send-${id}-${++n}`
       sends.push({ text, t: Date.now(), status: 'typed' })
       try {
@@ -437,6 +445,11 @@ async function browserUser({ browser, id, base, offsetMs = 0, sendEveryMs = MINU
         }, offsetMs),
       )
       timers.push(setInterval(() => void watch(), 5000))
+    },
+    /** The run is over: no new lines; the burst being typed ends. */
+    async stopSending() {
+      sending = false
+      await typing
     },
     async seen() {
       return page.evaluate(() => window.linekitTeam.seen).catch(() => ({}))
@@ -590,6 +603,8 @@ async function runTeam({
   const left = started + minutes * MINUTE - Date.now()
   if (left > 0) await sleep(left)
   clearInterval(customerTimer)
+  // No new sends after the run; what was typed settles below.
+  await Promise.all(people.map((p) => p.user.stopSending()))
   await flooding
   // Let the last sends settle (confirmation reads, webhooks, reconciler).
   await sleep(20_000)
