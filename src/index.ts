@@ -29,6 +29,7 @@ export {
   contactsQueryOptions,
   workflowsQueryOptions,
   callLogsQueryOptions,
+  messageSearchQueryOptions,
   callStatusQueryOptions,
   effectsQueryOptions,
 } from './hooks/options'
@@ -62,6 +63,8 @@ export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
 export { useReactions } from './hooks/useReactions'
 export { useEffects } from './hooks/useEffects'
+export { useMessageSearch } from './hooks/useMessageSearch'
+export type { UseMessageSearchOptions, UseMessageSearchResult } from './hooks/useMessageSearch'
 // lines, availability, contacts, workflows
 export { useLines } from './hooks/useLines'
 export { useAvailability } from './hooks/useAvailability'
@@ -129,6 +132,12 @@ export type {
 // messaging
 export { ConversationList, conversationListStrings } from './components/ConversationList'
 export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
+export { MessageSearchResults, messageSearchResultsStrings } from './components/MessageSearchResults'
+export type {
+  MessageSearchResultsProps,
+  MessageSearchResultsStrings,
+  MessageSearchSelection,
+} from './components/MessageSearchResults'
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
 export { MessageList, messageListStrings } from './components/MessageList'

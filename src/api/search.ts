@@ -5,12 +5,10 @@
  * can tell the user that older messages were not searched.
  */
 import * as z from 'zod/mini'
+import { MAX_SEARCH_QUERY, MAX_SEARCH_RESULTS } from './limits'
 import { messageRecordSchema } from './schemas'
 
-/** Longest phrase searched, in characters. */
-export const MAX_SEARCH_QUERY = 100
-/** How many messages one answer holds at most. */
-export const MAX_SEARCH_RESULTS = 50
+export { MAX_SEARCH_QUERY, MAX_SEARCH_RESULTS }
 
 /** Query of `GET <prefix>/search`. */
 export const messageSearchQuerySchema = z.object({

@@ -11,6 +11,11 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { clockTime, dayKey, type DateOptions } from './internal/time'
 import { useControllableState } from './internal/useControllableState'
 import { useVirtualList } from './internal/useVirtualList'
+import {
+  MessageSearchResults,
+  type MessageSearchResultsStrings,
+  type MessageSearchSelection,
+} from './MessageSearchResults'
 import { serviceBadgeStrings, type ServiceName } from './ServiceBadge'
 
 /** Default, overridable strings (i18n). */
@@ -58,6 +63,18 @@ export interface ConversationListProps
   search?: string
   /** Called as the user types in the search field. */
   onSearchChange?: (search: string) => void
+  /**
+   * Also search the text of messages (linekit/server's `GET <prefix>/search`) and show the matches
+   * under the threads. @default true
+   */
+  searchMessages?: boolean
+  /**
+   * Called with a found message the user chose and its thread (that thread becomes the selected
+   * one). Open it at the message: `<Conversation listProps={{ highlightKey: message.message_handle }}>`.
+   */
+  onMessageSelect?: (selection: MessageSearchSelection) => void
+  /** Strings of the found messages. */
+  messageSearchStrings?: StringOverrides<MessageSearchResultsStrings>
   /** Content placed after the search field, e.g. a "New group message" button. */
   actions?: ReactNode
   /** Locale and time zone for times. */
@@ -98,6 +115,9 @@ export function ConversationList({
   onSelect,
   search: searchProp,
   onSearchChange,
+  searchMessages = true,
+  onMessageSelect,
+  messageSearchStrings,
   actions,
   dateOptions,
   now,
@@ -300,6 +320,22 @@ export function ConversationList({
           ) : null}
         </div>
       )}
+      {searchMessages ? (
+        <MessageSearchResults
+          className="lk-ConversationList-messages"
+          query={search}
+          {...(lineIds ? { lineIds } : {})}
+          titleOf={(thread) => conversations.find((c) => c.key === thread.key)?.title}
+          onSelect={(selection) => {
+            setSelected(selection.key)
+            onMessageSelect?.(selection)
+          }}
+          {...(dateOptions ? { dateOptions } : {})}
+          {...(now ? { now } : {})}
+          strings={messageSearchStrings}
+          errorStrings={errorStrings}
+        />
+      ) : null}
     </section>
   )
 }
