@@ -132,6 +132,14 @@ export type {
 // messaging
 export { ConversationList, conversationListStrings } from './components/ConversationList'
 export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
+export { useNotifications, notificationsStrings } from './components/notifications/useNotifications'
+export type {
+  NotificationPermissionState,
+  NotificationThread,
+  NotificationsStrings,
+  UseNotificationsOptions,
+  UseNotificationsResult,
+} from './components/notifications/useNotifications'
 export { MessageSearchResults, messageSearchResultsStrings } from './components/MessageSearchResults'
 export type {
   MessageSearchResultsProps,
