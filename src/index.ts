@@ -16,6 +16,7 @@ export type { RateLimitState } from './provider/useRateLimit'
 export type { RateGate } from './provider/rateGate'
 export { defaultRetryPolicy } from './provider/retryPolicy'
 export type { RetryPolicy } from './provider/retryPolicy'
+export type { UploadAttachment, UploadAttachmentOptions } from './provider/uploads'
 export type { OptimisticMessage, SendEngine, SendResult } from './provider/sendEngine'
 
 // ─── hooks and query-option factories ───────────────────────────────────────
@@ -140,12 +141,7 @@ export type {
   UseNotificationsOptions,
   UseNotificationsResult,
 } from './components/notifications/useNotifications'
-export { MessageSearchResults, messageSearchResultsStrings } from './components/MessageSearchResults'
-export type {
-  MessageSearchResultsProps,
-  MessageSearchResultsStrings,
-  MessageSearchSelection,
-} from './components/MessageSearchResults'
+export type { MessageSearchResultsStrings, MessageSearchSelection } from './components/messageSearch'
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
 export { MessageList, messageListStrings } from './components/MessageList'

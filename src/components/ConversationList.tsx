@@ -11,11 +11,8 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { clockTime, dayKey, type DateOptions } from './internal/time'
 import { useControllableState } from './internal/useControllableState'
 import { useVirtualList } from './internal/useVirtualList'
-import {
-  MessageSearchResults,
-  type MessageSearchResultsStrings,
-  type MessageSearchSelection,
-} from './MessageSearchResults'
+import MessageSearchResults from './internal/MessageSearchResults'
+import type { MessageSearchResultsStrings, MessageSearchSelection } from './messageSearch'
 import { serviceBadgeStrings, type ServiceName } from './ServiceBadge'
 
 /** Default, overridable strings (i18n). */
@@ -320,7 +317,7 @@ export function ConversationList({
           ) : null}
         </div>
       )}
-      {searchMessages ? (
+      {searchMessages && search.trim() !== '' ? (
         <MessageSearchResults
           className="lk-ConversationList-messages"
           query={search}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import '../styles.css'
 import { Conversation } from './Conversation'
 import { ConversationList } from './ConversationList'
-import type { MessageSearchSelection } from './MessageSearchResults'
+import type { MessageSearchSelection } from './messageSearch'
 import { renderWithBackend, createStoryBackend } from '../../test/support/renderWithBackend'
 
 afterEach(() => {

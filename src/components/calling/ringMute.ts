@@ -1,46 +1,36 @@
 /**
  * Whether the agent muted the ring of inbound calls: one setting for the page and its other tabs
- * (kept in localStorage), honoured by `<InboundCallBanner>`'s ring and `useNotifications`'
- * ringtone alike, so one "Mute ringtone" silences both.
+ * (kept in localStorage, followed through `storage` events), honoured by `<InboundCallBanner>`'s
+ * ring and `useNotifications`' ringtone alike, so one "Mute ringtone" silences both.
  */
 const KEY = 'linekit:ring-muted:v1'
 const listeners = new Set<() => void>()
 
-function read(): boolean {
+const read = (): boolean => {
   try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(KEY) === '1'
+    return localStorage.getItem(KEY) === '1'
   } catch {
     return false
   }
 }
 
-let muted: boolean | undefined
-
 export const ringMute = {
-  get: (): boolean => (muted ??= read()),
-  /** The server render has no storage: never muted. */
-  getServer: (): boolean => false,
+  get: read,
   set(next: boolean): void {
-    muted = next
     try {
       if (next) localStorage.setItem(KEY, '1')
       else localStorage.removeItem(KEY)
     } catch {
-      // Private mode or storage full: the setting holds for this page only.
+      // Private mode or storage full: nothing is kept, the ring stays as it was.
     }
     for (const listener of [...listeners]) listener()
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener)
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== KEY && event.key !== null) return
-      muted = read()
-      listener()
-    }
-    if (typeof window !== 'undefined') window.addEventListener('storage', onStorage)
+    window.addEventListener('storage', listener)
     return () => {
       listeners.delete(listener)
-      if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage)
+      window.removeEventListener('storage', listener)
     }
   },
 }

@@ -42,7 +42,7 @@ function ringOnce(ctx: AudioContext) {
  */
 export function useRingTone(ringing: boolean, enabled: boolean, intervalMs = 3000) {
   const ctxRef = useRef<AudioContext | null>(null)
-  const muted = useSyncExternalStore(ringMute.subscribe, ringMute.get, ringMute.getServer)
+  const muted = useSyncExternalStore(ringMute.subscribe, ringMute.get, () => false)
   const sounding = ringing && enabled && !muted
   useEffect(() => {
     const Ctor = audioContextClass()

@@ -94,7 +94,7 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
   const unread = list.conversations.reduce((sum, c) => sum + c.unread, 0)
   const nameOf = useContactDirectory()
   const [permission, setPermission] = useState<NotificationPermissionState>(permissionNow)
-  const muted = useSyncExternalStore(ringMute.subscribe, ringMute.get, ringMute.getServer)
+  const muted = useSyncExternalStore(ringMute.subscribe, ringMute.get, () => false)
   const { calls } = useInboundCalls()
   const ringing = calls.filter((c) => c.state === 'ringing' && (!lineIds || lineIds.includes(c.lineId)))
   useRingTone(ringing.length > 0, ringtone)
@@ -142,11 +142,12 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
     // spec: Message webhook payload — `direction`; the agent's own sends are never news to them.
     if (data.direction !== 'inbound') return
     const lines = latest.current.lineIds
-    if (lines && event.lineId !== null && !lines.some((id) => id.toLowerCase() === event.lineId)) return
-    const thread: NotificationThread = { lineId: event.lineId, id: data.destination }
+    const lineId = event.lineId ?? null
+    if (lines && lineId !== null && !lines.some((id) => id.toLowerCase() === lineId.toLowerCase())) return
+    const thread: NotificationThread = { lineId, id: data.destination }
     const from = latest.current.nameOf(data.destination) ?? data.destination
     const text = data.message.length > BODY_CHARS ? `${data.message.slice(0, BODY_CHARS - 1)}…` : data.message
-    show(latest.current.s.message(from), text, `linekit:${event.lineId ?? ''}|${data.destination}`, () =>
+    show(latest.current.s.message(from), text, `linekit:${lineId ?? ''}|${data.destination}`, () =>
       latest.current.onOpenThread?.(thread),
     )
   })

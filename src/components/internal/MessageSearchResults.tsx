@@ -1,16 +1,17 @@
 'use client'
 import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react'
-import type { MessageRecord } from '../api'
-import { isGroupMessage } from '../hooks/internal/group'
-import { useContactDirectory } from '../hooks/internal/useContactDirectory'
-import { useMessageSearch } from '../hooks/useMessageSearch'
-import { cx } from './internal/cx'
-import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
-import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { clockTime, dayKey, type DateOptions } from './internal/time'
+import type { MessageRecord } from '../../api'
+import { isGroupMessage } from '../../hooks/internal/group'
+import { useContactDirectory } from '../../hooks/internal/useContactDirectory'
+import { useMessageSearch } from '../../hooks/useMessageSearch'
+import { describeLinekitError, type LinekitErrorStrings } from '../errorMessages'
+import type { MessageSearchResultsStrings, MessageSearchSelection } from '../messageSearch'
+import { cx } from './cx'
+import { mergeStrings, type StringOverrides } from './mergeStrings'
+import { clockTime, dayKey, type DateOptions } from './time'
 
-/** Default, overridable strings (i18n). */
-export const messageSearchResultsStrings = {
+/** Default strings (i18n); override them with `<ConversationList messageSearchStrings>`. */
+const messageSearchResultsStrings: MessageSearchResultsStrings = {
   label: 'Matching messages',
   searching: 'Searching messages…',
   none: (query: string) => `No message contains “${query}”.`,
@@ -20,19 +21,6 @@ export const messageSearchResultsStrings = {
   since: (date: string) => `Messages before ${date} were not searched.`,
   you: 'You: ',
   group: 'Group',
-}
-export type MessageSearchResultsStrings = typeof messageSearchResultsStrings
-
-/** The thread a found message belongs to, with the message. */
-export interface MessageSearchSelection {
-  /** The thread's key in `<ConversationList>`: `<lineId>|<number or chat identifier>`. */
-  key: string
-  kind: 'direct' | 'group'
-  lineId: string
-  /** The other person's number (E.164), or the group's chat identifier. */
-  id: string
-  /** The message found; open the thread at it (`listProps={{ highlightKey: message.message_handle }}`). */
-  message: MessageRecord
 }
 
 /** Which thread a record is in (the same keys as `useConversationList`). */
@@ -47,7 +35,7 @@ function threadOfMessage(message: MessageRecord): Omit<MessageSearchSelection, '
  *
  * State attribute on the root: `data-state="idle" | "loading" | "error" | "empty" | "ready"`.
  */
-export interface MessageSearchResultsProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSelect'> {
+interface MessageSearchResultsProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSelect'> {
   /** The phrase as typed; searched after a pause in typing, from 2 characters. */
   query: string
   /** Only these lines. @default every line of the user */
@@ -95,12 +83,10 @@ function marked(text: string, needle: string): ReactNode[] {
  * Messages whose text contains the phrase, newest first, each with its thread and time; choosing
  * one calls `onSelect` with the thread to open at that message. Says when more match and where
  * the server's window of searched messages ends. Built on {@link useMessageSearch} (linekit/server's
- * read model: no request of the key's budget). `<ConversationList>` shows it under its threads.
- *
- * @example
- * <MessageSearchResults query={search} onSelect={(hit) => openThread(hit)} />
+ * read model: no request of the key's budget). `<ConversationList>` shows it under its threads
+ * while the user searches.
  */
-export function MessageSearchResults({
+export default function MessageSearchResults({
   query,
   lineIds,
   titleOf,
