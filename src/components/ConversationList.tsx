@@ -327,8 +327,7 @@ export function ConversationList({
             setSelected(selection.key)
             onMessageSelect?.(selection)
           }}
-          {...(dateOptions ? { dateOptions } : {})}
-          {...(now ? { now } : {})}
+          when={when}
           strings={messageSearchStrings}
           errorStrings={errorStrings}
         />

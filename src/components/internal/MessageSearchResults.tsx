@@ -8,7 +8,6 @@ import { describeLinekitError, type LinekitErrorStrings } from '../errorMessages
 import type { MessageSearchResultsStrings, MessageSearchSelection } from '../messageSearch'
 import { cx } from './cx'
 import { mergeStrings, type StringOverrides } from './mergeStrings'
-import { clockTime, dayKey, type DateOptions } from './time'
 
 /** Default strings (i18n); override them with `<ConversationList messageSearchStrings>`. */
 const messageSearchResultsStrings: MessageSearchResultsStrings = {
@@ -46,9 +45,8 @@ interface MessageSearchResultsProps extends Omit<HTMLAttributes<HTMLElement>, 'c
   onSelect?: (selection: MessageSearchSelection) => void
   /** Pause in typing before searching, in ms. @default 250 */
   debounceMs?: number
-  dateOptions?: DateOptions
-  /** "Now", to show a time for today's messages and a date for older ones. @default new Date() */
-  now?: Date
+  /** A message's time as the thread list shows it (a time today, a date before). */
+  when: (iso: string) => string
   strings?: StringOverrides<MessageSearchResultsStrings>
   errorStrings?: Partial<LinekitErrorStrings>
 }
@@ -92,8 +90,7 @@ export default function MessageSearchResults({
   titleOf,
   onSelect,
   debounceMs = 250,
-  dateOptions,
-  now,
+  when,
   strings,
   errorStrings,
   className,
@@ -117,14 +114,6 @@ export default function MessageSearchResults({
             ? 'empty'
             : 'ready'
   if (state === 'idle') return null
-  const today = dayKey(now ?? new Date(), dateOptions)
-  const dateFormat = (iso: string) =>
-    new Intl.DateTimeFormat(dateOptions?.locale, {
-      month: 'short',
-      day: 'numeric',
-      ...(dateOptions?.timeZone ? { timeZone: dateOptions.timeZone } : {}),
-    }).format(new Date(iso))
-  const when = (iso: string) => (dayKey(iso, dateOptions) === today ? clockTime(iso, dateOptions) : dateFormat(iso))
 
   return (
     <section
@@ -185,7 +174,7 @@ export default function MessageSearchResults({
       )}
       {state === 'ready' && search.more ? <p className="lk-MessageSearchResults-note">{s.more}</p> : null}
       {(state === 'ready' || state === 'empty') && search.since !== null ? (
-        <p className="lk-MessageSearchResults-note">{s.since(dateFormat(search.since))}</p>
+        <p className="lk-MessageSearchResults-note">{s.since(when(search.since))}</p>
       ) : null}
     </section>
   )
