@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
 import {
   useConversationList,
   type ConversationSummary,
@@ -11,9 +11,14 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { clockTime, dayKey, type DateOptions } from './internal/time'
 import { useControllableState } from './internal/useControllableState'
 import { useVirtualList } from './internal/useVirtualList'
-import MessageSearchResults from './internal/MessageSearchResults'
-import type { MessageSearchResultsStrings, MessageSearchSelection } from './messageSearch'
+import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { messageSearchQueryOptions } from '../hooks/options'
+import { useLinekitClient } from '../provider/useLinekitClient'
+import { threadOfMessage, type MessageSearchResultsStrings, type MessageSearchSelection } from './messageSearch'
 import { serviceBadgeStrings, type ServiceName } from './ServiceBadge'
+
+// Loaded when the user first types a search: a page that never searches carries none of it.
+const MessageSearchResults = lazy(() => import('./internal/MessageSearchResults'))
 
 /** Default, overridable strings (i18n). */
 export const conversationListStrings = {
@@ -145,6 +150,8 @@ export function ConversationList({
     ...(client ? { client } : {}),
   })
   const { conversations, hasOlder, isFetchingOlder, fetchOlder } = list
+  const searchClient = useLinekitClient(client)
+  const nameOf = useContactDirectory(client)
   const viewport = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualList({
     count: conversations.length,
@@ -318,19 +325,28 @@ export function ConversationList({
         </div>
       )}
       {searchMessages && search.trim() !== '' ? (
-        <MessageSearchResults
-          className="lk-ConversationList-messages"
-          query={search}
-          {...(lineIds ? { lineIds } : {})}
-          titleOf={(thread) => conversations.find((c) => c.key === thread.key)?.title}
-          onSelect={(selection) => {
-            setSelected(selection.key)
-            onMessageSelect?.(selection)
-          }}
-          when={when}
-          strings={messageSearchStrings}
-          errorStrings={errorStrings}
-        />
+        <Suspense fallback={null}>
+          <MessageSearchResults
+            query={search}
+            queryOptions={(q) =>
+              messageSearchQueryOptions(searchClient, { q, ...(lineIds?.length === 1 ? { lineId: lineIds[0]! } : {}) })
+            }
+            lineIds={lineIds}
+            threadOf={threadOfMessage}
+            titleOf={(thread) =>
+              conversations.find((c) => c.key === thread.key)?.title ??
+              (thread.kind === 'direct' ? nameOf(thread.id) : undefined) ??
+              thread.id
+            }
+            describeError={(error) => describeLinekitError(error, 'load', errorStrings)}
+            when={when}
+            onSelect={(selection) => {
+              setSelected(selection.key)
+              onMessageSelect?.(selection)
+            }}
+            strings={messageSearchStrings}
+          />
+        </Suspense>
       ) : null}
     </section>
   )

@@ -1,4 +1,5 @@
 import type { MessageRecord } from '../api'
+import { isGroupMessage } from '../hooks/internal/group'
 
 /** The thread a found message belongs to, with the message (`<ConversationList onMessageSelect>`). */
 export interface MessageSearchSelection {
@@ -24,4 +25,11 @@ export interface MessageSearchResultsStrings {
   since: (date: string) => string
   you: string
   group: string
+}
+
+/** Which thread a record is in (the keys of `useConversationList`). */
+export function threadOfMessage(message: MessageRecord): Omit<MessageSearchSelection, 'message'> {
+  const group = isGroupMessage(message)
+  const id = group ? message.to_number : message.direction === 'inbound' ? message.from_number : message.to_number
+  return { key: `${message.line_id}|${id}`, kind: group ? 'group' : 'direct', lineId: message.line_id, id }
 }

@@ -1,13 +1,11 @@
 'use client'
-import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+// Type-only imports: `<ConversationList>` loads this module lazily, and a module it shared with
+// the page's initial code would be split into a chunk of its own. What it needs comes as props.
 import type { MessageRecord } from '../../api'
-import { isGroupMessage } from '../../hooks/internal/group'
-import { useContactDirectory } from '../../hooks/internal/useContactDirectory'
-import { useMessageSearch } from '../../hooks/useMessageSearch'
-import { describeLinekitError, type LinekitErrorStrings } from '../errorMessages'
+import type { messageSearchQueryOptions } from '../../hooks/options'
 import type { MessageSearchResultsStrings, MessageSearchSelection } from '../messageSearch'
-import { cx } from './cx'
-import { mergeStrings, type StringOverrides } from './mergeStrings'
 
 /** Default strings (i18n); override them with `<ConversationList messageSearchStrings>`. */
 const messageSearchResultsStrings: MessageSearchResultsStrings = {
@@ -22,43 +20,27 @@ const messageSearchResultsStrings: MessageSearchResultsStrings = {
   group: 'Group',
 }
 
-/** Which thread a record is in (the same keys as `useConversationList`). */
-function threadOfMessage(message: MessageRecord): Omit<MessageSearchSelection, 'message'> {
-  const group = isGroupMessage(message)
-  const id = group ? message.to_number : message.direction === 'inbound' ? message.from_number : message.to_number
-  return { key: `${message.line_id}|${id}`, kind: group ? 'group' : 'direct', lineId: message.line_id, id }
-}
+type Thread = Omit<MessageSearchSelection, 'message'>
 
-/**
- * Props of {@link MessageSearchResults}.
- *
- * State attribute on the root: `data-state="idle" | "loading" | "error" | "empty" | "ready"`.
- */
-interface MessageSearchResultsProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSelect'> {
+/** Props of {@link MessageSearchResults}. */
+interface MessageSearchResultsProps {
   /** The phrase as typed; searched after a pause in typing, from 2 characters. */
   query: string
+  /** The query of a (trimmed) phrase: `messageSearchQueryOptions` with the page's client. */
+  queryOptions: (q: string) => ReturnType<typeof messageSearchQueryOptions>
   /** Only these lines. @default every line of the user */
-  lineIds?: readonly string[]
-  /** The thread's title for a found message, or undefined. @default the contact's name, else the number */
-  titleOf?: (thread: Omit<MessageSearchSelection, 'message'>) => string | undefined
-  /** Called with the message the user chose and its thread. */
-  onSelect?: (selection: MessageSearchSelection) => void
-  /** Pause in typing before searching, in ms. @default 250 */
-  debounceMs?: number
+  lineIds: readonly string[] | undefined
+  /** The thread of a record (the thread list's keys). */
+  threadOf: (message: MessageRecord) => Thread
+  /** The thread's title (contact or group name, else its number). */
+  titleOf: (thread: Thread) => string
+  /** A sentence for a failed search. */
+  describeError: (error: unknown) => string
   /** A message's time as the thread list shows it (a time today, a date before). */
   when: (iso: string) => string
-  strings?: StringOverrides<MessageSearchResultsStrings>
-  errorStrings?: Partial<LinekitErrorStrings>
-}
-
-/** The phrase, once it stopped changing for `ms` (an emptied field clears at once). */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return value.trim() === '' ? value : settled
+  /** Called with the message the user chose and its thread. */
+  onSelect: (selection: MessageSearchSelection) => void
+  strings: Partial<MessageSearchResultsStrings> | undefined
 }
 
 /** `text` with each case-insensitive occurrence of `needle` in a `<mark>`. */
@@ -80,47 +62,50 @@ function marked(text: string, needle: string): ReactNode[] {
 /**
  * Messages whose text contains the phrase, newest first, each with its thread and time; choosing
  * one calls `onSelect` with the thread to open at that message. Says when more match and where
- * the server's window of searched messages ends. Built on {@link useMessageSearch} (linekit/server's
- * read model: no request of the key's budget). `<ConversationList>` shows it under its threads
- * while the user searches.
+ * the server's window of searched messages ends (linekit/server's read model: no request of the
+ * key's budget). `<ConversationList>` shows it under its threads while the user searches.
  */
 export default function MessageSearchResults({
   query,
+  queryOptions,
   lineIds,
+  threadOf,
   titleOf,
-  onSelect,
-  debounceMs = 250,
+  describeError,
   when,
+  onSelect,
   strings,
-  errorStrings,
-  className,
-  ...props
 }: MessageSearchResultsProps) {
-  const s = mergeStrings(messageSearchResultsStrings, strings)
-  const settled = useSettled(query, debounceMs)
-  const search = useMessageSearch({ query: settled, ...(lineIds?.length === 1 ? { lineId: lineIds[0]! } : {}) })
-  const nameOf = useContactDirectory()
-  const lines = lineIds === undefined ? undefined : new Set(lineIds.map((id) => id.toLowerCase()))
-  const found = lines ? search.messages.filter((m) => lines.has(m.line_id.toLowerCase())) : search.messages
-  const needle = settled.trim().toLowerCase()
+  const s = { ...messageSearchResultsStrings, ...strings }
+  // The phrase once typing paused (an emptied field clears at once).
+  const [settled, setSettled] = useState(query)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(query), 250)
+    return () => clearTimeout(timer)
+  }, [query])
+  // The server refuses a phrase over 100 characters (400); its first 100 find a subset.
+  const q = (query.trim() === '' ? '' : settled).trim().slice(0, 100)
+  const active = q.length >= 2
+  const search = useQuery({ ...queryOptions(q), enabled: active, placeholderData: keepPreviousData })
+  if (!active) return null
+  const lines = lineIds && new Set(lineIds.map((id) => id.toLowerCase()))
+  const found = (search.data?.data ?? []).filter((m) => !lines || lines.has(m.line_id.toLowerCase()))
   const state =
-    search.status === 'idle'
-      ? 'idle'
-      : search.status === 'pending'
-        ? 'loading'
-        : search.status === 'error'
-          ? 'error'
-          : found.length === 0
-            ? 'empty'
-            : 'ready'
-  if (state === 'idle') return null
+    search.status === 'pending'
+      ? 'loading'
+      : search.status === 'error'
+        ? 'error'
+        : found.length === 0
+          ? 'empty'
+          : 'ready'
+  const needle = q.toLowerCase()
+  const since = search.data?.since ?? null
 
   return (
     <section
       aria-label={s.label}
       aria-busy={search.isFetching || undefined}
-      {...props}
-      className={cx('lk-MessageSearchResults', className)}
+      className="lk-MessageSearchResults lk-ConversationList-messages"
       data-state={state}
     >
       <h3 className="lk-MessageSearchResults-heading">{s.label}</h3>
@@ -131,32 +116,31 @@ export default function MessageSearchResults({
       ) : state === 'error' ? (
         <div className="lk-MessageSearchResults-note" role="alert">
           <p>
-            {s.error} {describeLinekitError(search.error, 'load', errorStrings)}
+            {s.error} {describeError(search.error)}
           </p>
-          <button type="button" className="lk-Button" data-variant="small" onClick={search.refetch}>
+          <button type="button" className="lk-Button" data-variant="small" onClick={() => void search.refetch()}>
             {s.retry}
           </button>
         </div>
       ) : state === 'empty' ? (
         <p className="lk-MessageSearchResults-note" role="status">
-          {s.none(settled.trim())}
+          {s.none(q)}
         </p>
       ) : (
         <ul className="lk-MessageSearchResults-list">
           {found.map((m) => {
-            const thread = threadOfMessage(m)
-            const title = titleOf?.(thread) ?? (thread.kind === 'direct' ? nameOf(thread.id) : undefined) ?? thread.id
+            const thread = threadOf(m)
             return (
               <li key={m.message_handle}>
                 <button
                   type="button"
                   className="lk-MessageSearchResults-item"
-                  onClick={() => onSelect?.({ ...thread, message: m })}
+                  onClick={() => onSelect({ ...thread, message: m })}
                 >
                   <span className="lk-MessageSearchResults-top">
                     <span className="lk-MessageSearchResults-title">
                       {thread.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
-                      {title}
+                      {titleOf(thread)}
                     </span>
                     <time className="lk-MessageSearchResults-time" dateTime={m.created_at}>
                       {when(m.created_at)}
@@ -172,9 +156,9 @@ export default function MessageSearchResults({
           })}
         </ul>
       )}
-      {state === 'ready' && search.more ? <p className="lk-MessageSearchResults-note">{s.more}</p> : null}
-      {(state === 'ready' || state === 'empty') && search.since !== null ? (
-        <p className="lk-MessageSearchResults-note">{s.since(when(search.since))}</p>
+      {state === 'ready' && search.data?.more ? <p className="lk-MessageSearchResults-note">{s.more}</p> : null}
+      {(state === 'ready' || state === 'empty') && since !== null ? (
+        <p className="lk-MessageSearchResults-note">{s.since(when(since))}</p>
       ) : null}
     </section>
   )
