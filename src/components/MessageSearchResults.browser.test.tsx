@@ -59,7 +59,8 @@ describe('message search in <ConversationList>', () => {
       { timeout: 10_000 },
     )
     expect(hit).toHaveTextContent('Ava Stone')
-    expect(within(hit).getByText('arrive', { selector: 'mark' })).toBeVisible()
+    // The phrase is marked once the search for all of it answered (typing may pause mid-word).
+    await waitFor(() => expect(within(hit).getByText('arrive', { selector: 'mark' })).toBeVisible())
     await userEvent.click(hit)
     const ava = await screen.findByRole('region', { name: 'Conversation with +14155550124' })
     const row = await waitFor(
@@ -86,6 +87,6 @@ describe('message search in <ConversationList>', () => {
     expect(
       await within(section).findByText('No message contains “zebra crossing”.', {}, { timeout: 10_000 }),
     ).toBeVisible()
-    expect(within(section).getByText(/^Messages before \w+ \d+ were not searched\.$/)).toBeVisible()
+    expect(within(section).getByText(/^Messages before .+ were not searched\.$/)).toBeVisible()
   })
 })
