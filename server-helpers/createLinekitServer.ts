@@ -1,6 +1,6 @@
 /**
  * `createLinekitServer`: one Web-standard `(request) => Promise<Response>` over route modules
- * (routes/proxy, routes/mint, routes/webhook, routes/events, routes/inboundCalls) that share one context
+ * (routes/proxy, routes/mint, routes/webhook, routes/events, routes/inboundCalls, routes/search) that share one context
  * (context.ts): the options, the logger, and the budget gates every upstream call goes through.
  */
 import type { LinekitLogger } from './context'
@@ -20,6 +20,7 @@ import type { UpstreamFetch } from './internal/upstream'
 import { createEventsRoute } from './routes/events'
 import { createInboundCallsRoute } from './routes/inboundCalls'
 import { createMintRoute } from './routes/mint'
+import { createSearchRoute } from './routes/search'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhook'
 import type { ReadModelSetup } from './readModel'
@@ -271,6 +272,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     model,
   })
   const inboundCalls = createInboundCallsRoute(model)
+  const search = createSearchRoute(model)
   const events = createEventsRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,
@@ -297,6 +299,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     if (sub === '/calls/inbound') {
       if (method !== 'GET') throw methodNotAllowed('GET')
       return inboundCalls(url, await scopes.authorize(request))
+    }
+    if (sub === '/search') {
+      if (method !== 'GET') throw methodNotAllowed('GET')
+      return search(url, await scopes.authorize(request))
     }
     if (sub === '/dialer/token') {
       if (method !== 'POST') throw methodNotAllowed('POST')

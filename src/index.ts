@@ -16,6 +16,7 @@ export type { RateLimitState } from './provider/useRateLimit'
 export type { RateGate } from './provider/rateGate'
 export { defaultRetryPolicy } from './provider/retryPolicy'
 export type { RetryPolicy } from './provider/retryPolicy'
+export type { UploadAttachment, UploadAttachmentOptions } from './provider/uploads'
 export type { OptimisticMessage, SendEngine, SendResult, SendWait } from './provider/sendEngine'
 
 // ─── hooks and query-option factories ───────────────────────────────────────
@@ -29,6 +30,7 @@ export {
   contactsQueryOptions,
   workflowsQueryOptions,
   callLogsQueryOptions,
+  messageSearchQueryOptions,
   callStatusQueryOptions,
   effectsQueryOptions,
 } from './hooks/options'
@@ -62,6 +64,8 @@ export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
 export { useReactions } from './hooks/useReactions'
 export { useEffects } from './hooks/useEffects'
+export { useMessageSearch } from './hooks/useMessageSearch'
+export type { UseMessageSearchOptions, UseMessageSearchResult } from './hooks/useMessageSearch'
 // lines, availability, contacts, workflows
 export { useLines } from './hooks/useLines'
 export { useAvailability } from './hooks/useAvailability'
@@ -129,6 +133,15 @@ export type {
 // messaging
 export { ConversationList, conversationListStrings } from './components/ConversationList'
 export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
+export { useNotifications, notificationsStrings } from './components/notifications/useNotifications'
+export type {
+  NotificationPermissionState,
+  NotificationThread,
+  NotificationsStrings,
+  UseNotificationsOptions,
+  UseNotificationsResult,
+} from './components/notifications/useNotifications'
+export type { MessageSearchResultsStrings, MessageSearchSelection } from './components/messageSearch'
 export { Conversation, conversationStrings } from './components/Conversation'
 export type { ConversationProps, ConversationStrings } from './components/Conversation'
 export { MessageList, messageListStrings } from './components/MessageList'

@@ -70,8 +70,19 @@ export interface ReadModel {
   threadMessages(key: ThreadKey, visibleLineIds: readonly string[]): MessageRecord[]
   lineIdForNumber(number: string): string | undefined
   lineIdForCall(callUuid: string): string | undefined
+  /**
+   * Messages of `visibleLineIds` whose text contains `needle` (already lower-cased), newest first:
+   * at most `limit`, and whether more match. One pass over what the model holds, no pattern built.
+   */
+  searchMessages(
+    needle: string,
+    visibleLineIds: readonly string[],
+    limit: number,
+  ): { records: MessageRecord[]; more: boolean }
   /** Inbound calls of `visibleLineIds` the model still holds (live and recently ended), newest first. */
   recentInboundCalls(visibleLineIds: readonly string[]): InboundCall[]
+  /** The oldest `created_at` the model holds for `lineIds` (ms), or null when it holds none. */
+  oldestHeld(lineIds: readonly string[]): number | null
   /** The `created_at` span held completely for `lineIds` (every line with none), or undefined. */
   coverage(lineIds?: readonly string[]): Coverage | undefined
   /** Calls `listener` with the changes of every operation applied here, from any instance. */
@@ -171,9 +182,29 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
         .sort((a, b) => a.created - b.created || a.seq - b.seq)
         .map((entry) => entry.record)
     },
+    searchMessages(needle, visibleLineIds, limit) {
+      const lines = new Set(visibleLineIds)
+      const records: MessageRecord[] = []
+      const all = state.messages.all
+      for (let i = all.length - 1; i >= 0; i -= 1) {
+        const entry = all[i]!
+        if (!lines.has(entry.record.line_id) || !entry.record.content.toLowerCase().includes(needle)) continue
+        if (records.length === limit) return { records, more: true }
+        records.push(entry.record)
+      }
+      return { records, more: false }
+    },
     lineIdForNumber: (number) => state.numbers.get(number),
     lineIdForCall: (callUuid) => state.calls.lines.get(callUuid)?.lineId,
     recentInboundCalls: (visibleLineIds) => state.calls.recent(visibleLineIds),
+    oldestHeld(lineIds) {
+      let oldest: number | null = null
+      for (const lineId of lineIds) {
+        const first = state.messages.byLine.get(lineId)?.[0]
+        if (first && (oldest === null || first.created < oldest)) oldest = first.created
+      }
+      return oldest
+    },
     coverage(lineIds) {
       const since = state.since(lineIds ?? [...state.messages.byLine.keys()])
       if (since === undefined || !state.covered) return undefined

@@ -10,6 +10,8 @@ import {
   endpointsById,
   inboundCallsQuerySchema,
   inboundCallsResponseSchema,
+  messageSearchQuerySchema,
+  messageSearchResponseSchema,
 } from './index'
 import type { LinekitClient } from './index'
 
@@ -243,7 +245,7 @@ describe('request shape and response parsing', () => {
       server.resetHandlers()
     }
     // …plus the routes linekit/server serves itself.
-    expect(Object.keys(c).sort()).toEqual([...endpoints.map((e) => e.id), 'listInboundCalls'].sort())
+    expect(Object.keys(c).sort()).toEqual([...endpoints.map((e) => e.id), 'listInboundCalls', 'searchMessages'].sort())
   })
 })
 
@@ -284,6 +286,39 @@ describe("listInboundCalls: linekit/server's own route", () => {
     const error = await caught(client().listInboundCalls())
     expect(error.status).toBe(404)
     expect(error.endpoint).toBe('listInboundCalls')
+  })
+})
+
+describe("searchMessages: linekit/server's own route", () => {
+  const record = {
+    message_handle: 'pbm_1',
+    content: 'Your tracking number is 1Z999',
+    from_number: '+14155550199',
+    to_number: '+14155550100',
+    line_id: '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d',
+    service: 'SMS',
+    direction: 'inbound',
+    status: 'delivered',
+    created_at: '2026-01-01T00:00:00Z',
+    sent_at: '2026-01-01T00:00:00Z',
+    media_attachment_url: null,
+    voice_attachment_url: null,
+  }
+  const schemas = {
+    ...endpointsById,
+    searchMessages: { request: messageSearchQuerySchema, response: messageSearchResponseSchema },
+  }
+
+  it('GETs <baseUrl>/search with its query and checks the answer with the given schema', async () => {
+    const requests = recorder()
+    const answer = { data: [record], more: false, since: '2025-12-25T00:00:00.000Z' }
+    server.use(http.get(`${BASE}/search`, () => HttpResponse.json(answer)))
+    const c = client({ schemas })
+    await expect(c.searchMessages({ q: 'tracking number', limit: 5 })).resolves.toEqual(answer)
+    expect(requests.map((r) => r.url)).toEqual([`${BASE}/search?q=tracking+number&limit=5`])
+    server.use(http.get(`${BASE}/search`, () => HttpResponse.json({ data: [record] })))
+    expect((await caught(c.searchMessages({ q: 'x' }))).code).toBe('invalid_response')
+    expect((await caught(c.searchMessages({ q: 'x'.repeat(101) }))).code).toBe('invalid_request')
   })
 })
 

@@ -10,6 +10,7 @@ import { endpointTable } from './endpointTable'
 import type { EndpointId, EndpointInfo, KitRouteId } from './endpointTable'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'
 import type { InboundCallsQuery, InboundCallsResponse } from './inboundCalls'
+import type { MessageSearchQuery, MessageSearchResponse } from './search'
 import type {
   AnswerCallRequest,
   AnswerCallResponse,
@@ -95,6 +96,13 @@ const kitRoutes: Record<KitRouteId, RouteInfo> = {
     id: 'listInboundCalls',
     method: 'GET',
     path: '/calls/inbound',
+    idempotent: true,
+    errorShape: 'messaging',
+  },
+  searchMessages: {
+    id: 'searchMessages',
+    method: 'GET',
+    path: '/search',
     idempotent: true,
     errorShape: 'messaging',
   },
@@ -193,6 +201,12 @@ export interface LinekitClient {
    * itself has none). 404 when the server keeps no read model.
    */
   listInboundCalls(query?: InboundCallsQuery, options?: RequestOptions): Promise<InboundCallsResponse>
+  /**
+   * `GET <baseUrl>/search?q=`: the user's messages containing a phrase, newest first, from
+   * linekit/server's read model (a route of linekit/server; the service has none), with where the
+   * model's window starts (`since`). 404 when the server keeps no read model.
+   */
+  searchMessages(query: MessageSearchQuery, options?: RequestOptions): Promise<MessageSearchResponse>
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
@@ -429,5 +443,6 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     getCallLogs: get<CallLogsListResponse>('getCallLogs'),
     mintVoiceToken: post<VoiceTokenResponse>('mintVoiceToken'),
     listInboundCalls: get<InboundCallsResponse>('listInboundCalls'),
+    searchMessages: get<MessageSearchResponse>('searchMessages'),
   }
 }

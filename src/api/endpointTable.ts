@@ -28,8 +28,8 @@ export type EndpointId =
   | 'getCallLogs'
   | 'mintVoiceToken'
 
-/** Routes linekit/server serves itself, with no endpoint of the service behind them (`inboundCalls.ts`). */
-export type KitRouteId = 'listInboundCalls'
+/** Routes linekit/server serves itself, with no endpoint of the service behind them (`inboundCalls.ts`, `search.ts`). */
+export type KitRouteId = 'listInboundCalls' | 'searchMessages'
 
 /** One operation of the service, as data (no schemas). */
 export interface EndpointInfo {

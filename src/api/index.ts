@@ -15,6 +15,8 @@ export {
   MAX_INBOUND_CALLS,
 } from './inboundCalls'
 export type { InboundCallsQuery, InboundCallItem, InboundCallsResponse } from './inboundCalls'
+export { messageSearchQuerySchema, messageSearchResponseSchema, MAX_SEARCH_QUERY, MAX_SEARCH_RESULTS } from './search'
+export type { MessageSearchQuery, MessageSearchResponse } from './search'
 export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
 export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'
 export { createLinekitClient } from './client'

@@ -16,3 +16,8 @@ export const MIN_GROUP_RECIPIENTS = 2
 export const MAX_GROUP_RECIPIENTS = 32
 /** spec: Limits — `flowId` 1 to 64 characters. */
 export const MAX_FLOW_ID_CHARS = 64
+
+/** linekit/server's message search (`GET <prefix>/search`, not a service endpoint): longest phrase, in characters. */
+export const MAX_SEARCH_QUERY = 100
+/** linekit/server's message search: most messages in one answer. */
+export const MAX_SEARCH_RESULTS = 50

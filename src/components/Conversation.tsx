@@ -47,7 +47,7 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /** "Now" for Today/Yesterday labels (stories, tests). */
   now?: Date
   /** Virtualizer tuning (`estimateSize`, `overscan`) and list strings. */
-  listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'strings'>
+  listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'highlightKey' | 'strings'>
   /** Composer options and strings. */
   composerProps?: Pick<
     MessageComposerProps,

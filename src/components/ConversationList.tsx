@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
 import {
   useConversationList,
   type ConversationSummary,
@@ -11,7 +11,14 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { clockTime, dayKey, type DateOptions } from './internal/time'
 import { useControllableState } from './internal/useControllableState'
 import { useVirtualList } from './internal/useVirtualList'
+import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { messageSearchQueryOptions } from '../hooks/options'
+import { useLinekitClient } from '../provider/useLinekitClient'
+import { threadOfMessage, type MessageSearchResultsStrings, type MessageSearchSelection } from './messageSearch'
 import { serviceBadgeStrings, type ServiceName } from './ServiceBadge'
+
+// Loaded when the user first types a search: a page that never searches carries none of it.
+const MessageSearchResults = lazy(() => import('./internal/MessageSearchResults'))
 
 /** Default, overridable strings (i18n). */
 export const conversationListStrings = {
@@ -58,6 +65,18 @@ export interface ConversationListProps
   search?: string
   /** Called as the user types in the search field. */
   onSearchChange?: (search: string) => void
+  /**
+   * Also search the text of messages (linekit/server's `GET <prefix>/search`) and show the matches
+   * under the threads. @default true
+   */
+  searchMessages?: boolean
+  /**
+   * Called with a found message the user chose and its thread (that thread becomes the selected
+   * one). Open it at the message: `<Conversation listProps={{ highlightKey: message.message_handle }}>`.
+   */
+  onMessageSelect?: (selection: MessageSearchSelection) => void
+  /** Strings of the found messages. */
+  messageSearchStrings?: StringOverrides<MessageSearchResultsStrings>
   /** Content placed after the search field, e.g. a "New group message" button. */
   actions?: ReactNode
   /** Locale and time zone for times. */
@@ -98,6 +117,9 @@ export function ConversationList({
   onSelect,
   search: searchProp,
   onSearchChange,
+  searchMessages = true,
+  onMessageSelect,
+  messageSearchStrings,
   actions,
   dateOptions,
   now,
@@ -128,6 +150,8 @@ export function ConversationList({
     ...(client ? { client } : {}),
   })
   const { conversations, hasOlder, isFetchingOlder, fetchOlder } = list
+  const searchClient = useLinekitClient(client)
+  const nameOf = useContactDirectory(client)
   const viewport = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualList({
     count: conversations.length,
@@ -300,6 +324,30 @@ export function ConversationList({
           ) : null}
         </div>
       )}
+      {searchMessages && search.trim() !== '' ? (
+        <Suspense fallback={null}>
+          <MessageSearchResults
+            query={search}
+            queryOptions={(q) =>
+              messageSearchQueryOptions(searchClient, { q, ...(lineIds?.length === 1 ? { lineId: lineIds[0]! } : {}) })
+            }
+            lineIds={lineIds}
+            threadOf={threadOfMessage}
+            titleOf={(thread) =>
+              conversations.find((c) => c.key === thread.key)?.title ??
+              (thread.kind === 'direct' ? nameOf(thread.id) : undefined) ??
+              thread.id
+            }
+            describeError={(error) => describeLinekitError(error, 'load', errorStrings)}
+            when={when}
+            onSelect={(selection) => {
+              setSelected(selection.key)
+              onMessageSelect?.(selection)
+            }}
+            strings={messageSearchStrings}
+          />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -54,7 +54,7 @@ export interface GroupConversationProps extends Omit<HTMLAttributes<HTMLElement>
   /** "Now" for Today/Yesterday labels (stories, tests). */
   now?: Date
   /** Virtualizer tuning and list strings. */
-  listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'strings'>
+  listProps?: Pick<MessageListProps, 'estimateSize' | 'overscan' | 'pinThreshold' | 'highlightKey' | 'strings'>
   /** String overrides. @default groupConversationStrings */
   strings?: StringOverrides<GroupConversationStrings>
   /** Overrides of error sentences. */

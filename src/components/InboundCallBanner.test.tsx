@@ -372,6 +372,11 @@ describe('<InboundCallBanner> against the mock through the real server handler',
         return { frequency: { value: 0 }, connect() {}, start: (at: number) => started.push(at), stop() {} }
       }
       resume() {
+        this.state = 'running'
+        return Promise.resolve()
+      }
+      suspend() {
+        this.state = 'suspended'
         return Promise.resolve()
       }
       close() {

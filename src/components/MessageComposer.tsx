@@ -1,9 +1,21 @@
 'use client'
-import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type FormHTMLAttributes,
+  type KeyboardEvent,
+} from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useLines } from '../hooks/useLines'
 import { useSendMessage } from '../hooks/useSendMessage'
+import { useLinekit } from '../provider/useLinekit'
+import type { ComposerAttachment, ComposerUploadStrings } from './internal/ComposerUploads'
 import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -36,6 +48,7 @@ export const messageComposerStrings = {
   notSent: (reason: string) => `Your message was not sent. ${reason}`,
   urlError: 'The attachment must be an http:// or https:// link.',
   aiNeedsText: 'An AI voice memo is spoken from the text: type a message.',
+  stillUploading: 'The attachment is still uploading: wait for it, or cancel it.',
   effectNames: {
     slam: 'Slam',
     loud: 'Loud',
@@ -53,6 +66,9 @@ export const messageComposerStrings = {
   } as Record<Effect, string>,
 }
 export type MessageComposerStrings = typeof messageComposerStrings
+
+// Only pages whose provider has `uploadAttachment` load the picker, drop, paste and recorder.
+const ComposerUploads = lazy(() => import('./internal/ComposerUploads'))
 
 /**
  * Props of {@link MessageComposer}.
@@ -87,6 +103,7 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   strings?: StringOverrides<MessageComposerStrings> & {
     linePicker?: StringOverrides<LinePickerStrings>
     typing?: StringOverrides<TypingIndicatorStrings>
+    uploads?: StringOverrides<ComposerUploadStrings>
   }
   /** Overrides of error sentences. */
   errorStrings?: Partial<LinekitErrorStrings>
@@ -138,6 +155,11 @@ export function MessageComposer({
     return () => clearTimeout(timer)
   }, [typedAt, typingTimeoutMs])
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
+  // With the provider's `uploadAttachment`: the uploaded file to send (the link tray otherwise).
+  const { uploads } = useLinekit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [upload, setUpload] = useState<ComposerAttachment | null>(null)
+  const [uploadRound, setUploadRound] = useState(0)
 
   // Escape closes the options tray; focus inside it would fall to the page, so it returns to
   // the button that opened it.
@@ -159,7 +181,9 @@ export function MessageComposer({
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
     const message = text.trim()
-    const url = attachment.trim()
+    if (upload && upload.url === undefined) return setInvalid(s.stillUploading)
+    const url = upload?.url ?? attachment.trim()
+    const kind = upload?.kind ?? attachmentKind
     if (message === '' && url === '') return setInvalid(s.emptyError)
     if (url !== '' && !safeHttpUrl(url)) {
       setOptionsOpen(true)
@@ -171,7 +195,7 @@ export function MessageComposer({
     const body: SendMessageRequest = {
       phone: phoneNumber,
       ...(message !== '' ? { message: text } : {}),
-      ...(url !== '' ? (attachmentKind === 'media' ? { mediaAttachmentUrl: url } : { audioAttachmentUrl: url }) : {}),
+      ...(url !== '' ? (kind === 'media' ? { mediaAttachmentUrl: url } : { audioAttachmentUrl: url }) : {}),
       ...(ai ? { enableAiVoiceMemo: true } : {}),
       // spec: effect is native-chat only; an SMS destination returns 400.
       ...(effect !== '' && effectsAllowed ? { effect } : {}),
@@ -180,6 +204,10 @@ export function MessageComposer({
     setText('')
     setTypedAt(0)
     setAttachment('')
+    if (upload) {
+      setUpload(null)
+      setUploadRound((n) => n + 1)
+    }
     setAi(false)
     setEffect('')
     void send(body)
@@ -196,6 +224,7 @@ export function MessageComposer({
   const state = isPending ? 'sending' : invalid ? 'invalid' : lastError ? 'error' : 'idle'
   return (
     <form
+      ref={formRef}
       aria-label={s.label}
       {...props}
       className={cx('lk-MessageComposer', className)}
@@ -236,6 +265,18 @@ export function MessageComposer({
           pickedLine={pickedLine}
           setPickedLine={setPickedLine}
         />
+      ) : null}
+      {uploads ? (
+        <Suspense fallback={null}>
+          <ComposerUploads
+            key={uploadRound}
+            ids={ids}
+            uploads={uploads}
+            formRef={formRef}
+            onChange={setUpload}
+            strings={strings?.uploads}
+          />
+        </Suspense>
       ) : null}
       <div className="lk-MessageComposer-row">
         <button

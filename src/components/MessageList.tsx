@@ -47,7 +47,8 @@ export type MessageListStrings = typeof messageListStrings
  * - `data-pinned` while the view follows the newest message (absent once the user scrolls up)
  * - `data-fetching-older` while an older page loads
  *
- * Each mounted row carries `data-kind="day" | "item"` and `data-index`.
+ * Each mounted row carries `data-kind="day" | "item"` and `data-index`; the row of `highlightKey`
+ * also `data-highlighted` (and `aria-current="true"`).
  */
 export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The thread, oldest → newest (from `useThread`). */
@@ -82,6 +83,11 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   overscan?: number
   /** Distance from the bottom (px) that still counts as "at the newest message". @default 48 */
   pinThreshold?: number
+  /**
+   * Key of a message to bring into view and highlight (its `message_handle`, e.g. a search
+   * result). Older pages load until it is found or there are none. @default null
+   */
+  highlightKey?: string | null
   /** String overrides. @default messageListStrings */
   strings?: StringOverrides<MessageListStrings> & MessageBubbleProps['strings']
   /** Overrides of error sentences. */
@@ -117,6 +123,7 @@ export function MessageList({
   estimateSize = 64,
   overscan = 6,
   pinThreshold = 48,
+  highlightKey = null,
   strings,
   errorStrings,
   className,
@@ -245,6 +252,22 @@ export function MessageList({
     if (el.scrollTop < 200 && hasOlder && !isFetchingOlder && onLoadOlder && started.current) onLoadOlder()
   }
 
+  // A message to show (a search result): scroll to it once it is loaded, loading older pages
+  // until it is; the view then stays there (unpinned) until the user moves.
+  const highlightIndex =
+    highlightKey === null ? -1 : rows.findIndex((r) => r.kind === 'item' && r.item.key === highlightKey)
+  const shownKey = useRef<string | null>(null)
+  useLayoutEffect(() => {
+    if (highlightKey === null || shownKey.current === highlightKey || status === 'pending') return
+    if (highlightIndex >= 0) {
+      if (!viewport.current) return
+      shownKey.current = highlightKey
+      setPinnedBoth(false)
+      virtualizer.scrollToIndex(highlightIndex)
+      lastTop.current = viewport.current.scrollTop
+    } else if (hasOlder && !isFetchingOlder) onLoadOlder?.()
+  }, [highlightKey, highlightIndex, status, hasOlder, isFetchingOlder, onLoadOlder, setPinnedBoth, virtualizer])
+
   const jumpToLatest = () => {
     setPinnedBoth(true)
     virtualizer.scrollToEnd()
@@ -354,6 +377,8 @@ export function MessageList({
                   aria-posinset={v.index + 1}
                   data-index={v.index}
                   data-kind={row.kind}
+                  data-highlighted={v.index === highlightIndex || undefined}
+                  aria-current={v.index === highlightIndex || undefined}
                   ref={virtualizer.measureElement}
                   className="lk-MessageList-row"
                   style={{

@@ -1,4 +1,4 @@
-import type { CallLogsQuery, ContactsQuery, MessagesQuery } from '../api'
+import type { CallLogsQuery, ContactsQuery, MessageSearchQuery, MessagesQuery } from '../api'
 import { phoneKey } from './internal/phone'
 
 const all = ['linekit'] as const
@@ -19,6 +19,11 @@ export const linekitKeys = {
     list: (filters: MessagesQuery = {}) => [...messagesAll, 'list', filters] as const,
     details: () => [...messagesAll, 'detail'] as const,
     detail: (handle: string) => [...messagesAll, 'detail', handle] as const,
+    /**
+     * A message search (linekit/server's `GET <prefix>/search`): under `messages.all`, so it
+     * follows every message event the provider refreshes messages for.
+     */
+    search: (query: MessageSearchQuery) => [...messagesAll, 'search', query] as const,
     /** Every 1:1 thread (or every thread with one number when `phone` is given). */
     threads: (phone?: string) =>
       phone === undefined

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { CallLogsQuery, ContactsQuery, LinekitClient, MessagesQuery } from '../api'
+import type { CallLogsQuery, ContactsQuery, LinekitClient, MessageSearchQuery, MessagesQuery } from '../api'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from '../provider/retryPolicy'
 import { linekitKeys } from './keys'
 
@@ -18,6 +18,20 @@ export function messagesQueryOptions(client: LinekitClient, filters: MessagesQue
   return queryOptions({
     queryKey: linekitKeys.messages.list(filters),
     queryFn: ({ signal }) => client.getMessages(filters, { signal }),
+    ...linekitQueryRetry,
+  })
+}
+
+/**
+ * Options for a message search (linekit/server's `GET <prefix>/search`, answered from its read
+ * model: it costs nothing of the key's budget). The phrase is trimmed; an empty one is disabled.
+ */
+export function messageSearchQueryOptions(client: LinekitClient, query: MessageSearchQuery) {
+  const normalized: MessageSearchQuery = { ...query, q: query.q.trim() }
+  return queryOptions({
+    queryKey: linekitKeys.messages.search(normalized),
+    queryFn: ({ signal }) => client.searchMessages(normalized, { signal }),
+    enabled: normalized.q.length > 0,
     ...linekitQueryRetry,
   })
 }

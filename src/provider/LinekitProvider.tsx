@@ -14,6 +14,7 @@ import type { AudioEngine } from '../rtc'
 import { LinekitContext } from './context'
 import type { LinekitContextValue } from './context'
 import type { RetryPolicy } from './retryPolicy'
+import type { UploadAttachment } from './uploads'
 import { createSendEngine } from './sendEngine'
 import { gateClient, gatesFor } from './wrapClient'
 import { refreshQueries } from './refreshQueries'
@@ -41,6 +42,14 @@ export interface LinekitProviderProps {
   endedCallLingerMs?: number
   /** Automatic retry of sends (retry-safe failures only; the idempotency key is reused). */
   sendRetry?: Partial<RetryPolicy>
+  /**
+   * Stores a file in your storage and resolves with its public https URL. With it, the composer
+   * offers a file picker, drag-and-drop, pasted images and recorded voice memos, and sends the URL
+   * as the attachment; without it, the composer takes an attachment link. @default undefined
+   */
+  uploadAttachment?: UploadAttachment
+  /** Largest file the composer uploads, in bytes. @default 26214400 (25 MB) */
+  maxUploadBytes?: number
   children?: ReactNode
 }
 
@@ -177,9 +186,14 @@ export function LinekitProvider(props: LinekitProviderProps) {
 
   useEffect(() => () => inboundCalls.dispose(), [inboundCalls])
 
+  const { uploadAttachment, maxUploadBytes = 25 * 1024 * 1024 } = props
+  const uploads = useMemo(
+    () => (uploadAttachment ? { upload: uploadAttachment, maxBytes: maxUploadBytes } : undefined),
+    [uploadAttachment, maxUploadBytes],
+  )
   const value = useMemo<LinekitContextValue>(
-    () => ({ client: gated, events, audioEngine, inboundCalls, sendEngine, queryClient, rateLimit }),
-    [gated, events, audioEngine, inboundCalls, sendEngine, queryClient, rateLimit],
+    () => ({ client: gated, events, audioEngine, inboundCalls, sendEngine, queryClient, rateLimit, uploads }),
+    [gated, events, audioEngine, inboundCalls, sendEngine, queryClient, rateLimit, uploads],
   )
   return (
     <QueryClientProvider client={queryClient}>

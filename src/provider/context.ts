@@ -7,6 +7,7 @@ import type { LinekitEventSource } from '../events/types'
 import type { AudioEngine } from '../rtc'
 import type { RateGate } from './rateGate'
 import type { SendEngine } from './sendEngine'
+import type { UploadSettings } from './uploads'
 
 /** What the provider shares with linekit hooks. */
 export interface LinekitContextValue {
@@ -23,6 +24,8 @@ export interface LinekitContextValue {
   queryClient: QueryClient
   /** The messaging gate: blocked while this page waits out a 429 (read it with `useRateLimit`). */
   rateLimit: RateGate
+  /** Uploads through the app's storage, when the app gave `uploadAttachment`. */
+  uploads: UploadSettings | undefined
 }
 
 /** @internal */

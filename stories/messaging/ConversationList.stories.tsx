@@ -62,6 +62,30 @@ export const Search: Story = {
   },
 }
 
+/**
+ * Search also finds message text (linekit/server's read model, newest first, no request of the
+ * key's budget): the matches show under the threads, the phrase marked, and the list says where
+ * the searched window ends. Choosing one opens its thread at that message (`onMessageSelect`).
+ */
+export const MessageSearch: Story = {
+  play: async ({ canvasElement, context }) => {
+    const canvas = within(canvasElement)
+    const backend = storyBackend(context)
+    await waitFor(() => expect(rowsOf(canvasElement).length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
+    // The server's read model has read the service (its reconciler's first listing is in).
+    await waitFor(
+      async () => {
+        const answer = await backend.server.handle(new Request(`http://localhost${backend.prefix}/search?q=sunday`))
+        await expect(((await answer.json()) as { data: unknown[] }).data).toHaveLength(1)
+      },
+      { timeout: 10_000 },
+    )
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search by name or number' }), 'sunday')
+    const found = await canvas.findByRole('region', { name: 'Matching messages' })
+    await expect(await within(found).findByRole('button', { name: /Is the store open on Sunday\?/ })).toBeVisible()
+  },
+}
+
 /** A new message moves its thread to the top, live (webhook → linekit/server → SSE). */
 export const LiveUpdate: Story = {
   play: async ({ canvasElement, context }) => {

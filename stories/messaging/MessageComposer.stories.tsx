@@ -56,3 +56,40 @@ export const Invalid: Story = {
 }
 /** Trial account: the line picker is replaced by a note. */
 export const Trial: Story = { parameters: { linekit: { account: 'trial' } } }
+
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' })
+
+/**
+ * With the provider's `uploadAttachment` (here an in-memory stand-in for the app's storage): a file
+ * picker, drag-and-drop and pasted images, previewed with their progress and a cancel button.
+ */
+export const Uploading: Story = {
+  args: { defaultOptionsOpen: false },
+  parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat), uploads: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(await canvas.findByLabelText('Attach a file'), png('receipt.png'))
+    await expect(await canvas.findByRole('button', { name: 'Cancel the upload of receipt.png' })).toBeVisible()
+  },
+}
+
+/** The upload is done: the file is ready to send as the message's attachment. */
+export const UploadReady: Story = {
+  ...Uploading,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(await canvas.findByLabelText('Attach a file'), png('receipt.png'))
+    await expect(await canvas.findByRole('button', { name: 'Remove receipt.png' }, { timeout: 10_000 })).toBeVisible()
+  },
+}
+
+/** A file the service cannot send is refused before any upload, saying why. */
+export const UploadRefused: Story = {
+  ...Uploading,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const file = new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' })
+    await userEvent.upload(await canvas.findByLabelText('Attach a file'), file, { applyAccept: false })
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('setup.exe cannot be sent'))
+  },
+}

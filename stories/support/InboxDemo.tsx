@@ -80,6 +80,9 @@ function ThreadList({
               : { kind: 'direct', id: c.id, lineId: c.lineId, key: c.key },
           )
         }
+        onMessageSelect={(hit) =>
+          onSelect({ kind: hit.kind, id: hit.id, lineId: hit.lineId, key: hit.key, focus: hit.message.message_handle })
+        }
       />
     </nav>
   )
@@ -94,6 +97,8 @@ interface OpenThread {
   participants?: string[]
   /** The conversation list's key. */
   key?: string
+  /** A message to open the thread at (a search result). */
+  focus?: string
 }
 
 /**
@@ -173,6 +178,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
               chatId={thread.id}
               {...(thread.lineId ? { lineId: thread.lineId } : {})}
               {...(thread.participants?.length ? { participants: thread.participants } : {})}
+              listProps={{ highlightKey: thread.focus ?? null }}
               className="lk-InboxDemo-conversation"
             />
           ) : thread ? (
@@ -180,6 +186,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
               key={`${thread.id}|${lineId ?? ''}`}
               phoneNumber={thread.id}
               {...(lineId ? { lineId } : {})}
+              listProps={{ highlightKey: thread.focus ?? null }}
               className="lk-InboxDemo-conversation"
             />
           ) : (

@@ -6,6 +6,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { createLinekitClient } from 'linekit/api'
 import { LinekitProvider, createFakeAudioEngine, createMemoryEventSource, createSseEventSource } from 'linekit'
+import { createMemoryUploader } from './memoryUploader'
 import type { StoryBackend } from './createStoryBackend'
 
 const StoryBackendContext = createContext<StoryBackend | null>(null)
@@ -32,8 +33,12 @@ export interface LinekitStoryProps {
    * @default 'sse'
    */
   events?: 'sse' | 'memory'
+  /** Give the provider the in-memory `uploadAttachment` (`memoryUploader.ts`). @default false */
+  uploads?: boolean | undefined
   children?: ReactNode
 }
+
+const memoryUploader = createMemoryUploader()
 
 function createEvents(backend: StoryBackend, mode: 'sse' | 'memory') {
   if (mode === 'sse') return { source: createSseEventSource({ url: `${backend.prefix}/events` }), stop: () => {} }
@@ -52,7 +57,7 @@ function createEvents(backend: StoryBackend, mode: 'sse' | 'memory') {
  * <LinekitStory backend={backend}><Conversation phoneNumber={storyNumbers.chat} /></LinekitStory>
  * ```
  */
-export function LinekitStory({ backend, events = 'sse', children }: LinekitStoryProps) {
+export function LinekitStory({ backend, events = 'sse', uploads = false, children }: LinekitStoryProps) {
   const [kit] = useState(() => ({
     client: createLinekitClient({ baseUrl: backend.prefix }),
     events: createEvents(backend, events),
@@ -71,7 +76,12 @@ export function LinekitStory({ backend, events = 'sse', children }: LinekitStory
   }, [kit])
   return (
     <StoryBackendContext.Provider value={backend}>
-      <LinekitProvider client={kit.client} events={kit.events.source} audioEngine={kit.audioEngine}>
+      <LinekitProvider
+        client={kit.client}
+        events={kit.events.source}
+        audioEngine={kit.audioEngine}
+        {...(uploads ? { uploadAttachment: memoryUploader } : {})}
+      >
         {children}
       </LinekitProvider>
     </StoryBackendContext.Provider>

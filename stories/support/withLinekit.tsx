@@ -13,6 +13,8 @@ import { LinekitStory } from './LinekitStory'
 export interface LinekitParameters extends StoryBackendOptions {
   /** How events reach the provider. @default 'sse' */
   events?: 'sse' | 'memory'
+  /** Give the provider the in-memory `uploadAttachment` (`memoryUploader.ts`). @default false */
+  uploads?: boolean
   /** Render without the provider (the story renders `<LinekitStory>` itself). @default false */
   manual?: boolean
 }
@@ -67,7 +69,7 @@ export const withLinekit: Decorator = (Story, context) => {
   const backend = live.get(context.id)
   if (!backend) return <Story />
   return (
-    <LinekitStory key={backend.prefix} backend={backend} events={options.events}>
+    <LinekitStory key={backend.prefix} backend={backend} events={options.events} uploads={options.uploads}>
       <Story />
     </LinekitStory>
   )

@@ -1,5 +1,6 @@
 'use client'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { ringMute } from './ringMute'
 
 type AudioContextCtor = new () => AudioContext
 
@@ -32,13 +33,17 @@ function ringOnce(ctx: AudioContext) {
 /**
  * Plays a ring while `ringing`, every `intervalMs`. Honours autoplay rules: the audio context is
  * created on the page's first user gesture (pointer or key), never before, so a page nobody has
- * touched stays silent (the banner still shows and announces the call). Off when `enabled` is false.
+ * touched stays silent (the banner still shows and announces the call). Off when `enabled` is false
+ * or the agent muted the ring (`ringMute`, shared by every ring of the page); when the call stops
+ * ringing or is muted, the tone already playing stops at once (the context is suspended).
  *
  * @example
  * useRingTone(calls.some((c) => c.state === 'ringing'), ringSound)
  */
 export function useRingTone(ringing: boolean, enabled: boolean, intervalMs = 3000) {
   const ctxRef = useRef<AudioContext | null>(null)
+  const muted = useSyncExternalStore(ringMute.subscribe, ringMute.get, () => false)
+  const sounding = ringing && enabled && !muted
   useEffect(() => {
     const Ctor = audioContextClass()
     if (!enabled || !Ctor || ctxRef.current) return
@@ -56,15 +61,22 @@ export function useRingTone(ringing: boolean, enabled: boolean, intervalMs = 300
     }
   }, [enabled])
   useEffect(() => {
-    if (!ringing || !enabled) return
+    if (!sounding) return
     const ring = () => {
       const ctx = ctxRef.current
-      if (ctx && ctx.state !== 'closed') ringOnce(ctx)
+      if (!ctx || ctx.state === 'closed') return
+      if (ctx.state === 'suspended') void ctx.resume()
+      ringOnce(ctx)
     }
     ring()
     const timer = setInterval(ring, intervalMs)
-    return () => clearInterval(timer)
-  }, [ringing, enabled, intervalMs])
+    return () => {
+      clearInterval(timer)
+      // Silence the tone under way (a ring lasts about a second): answered or muted means quiet now.
+      const ctx = ctxRef.current
+      if (ctx && ctx.state === 'running') void ctx.suspend()
+    }
+  }, [sounding, intervalMs])
   useEffect(
     () => () => {
       void ctxRef.current?.close().catch(() => undefined)

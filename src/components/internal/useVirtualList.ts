@@ -164,6 +164,13 @@ export function useVirtualList({
     getVirtualItems: () => rows,
     getTotalSize: () => starts[count]!,
     measureElement,
+    /** Puts row `index` in the middle of the viewport (as far as the scroll range allows). */
+    scrollToIndex: (index: number) => {
+      const el = getScrollElement()
+      if (!el || index < 0 || index >= count) return
+      const size = starts[index + 1]! - starts[index]!
+      el.scrollTop = Math.max(0, starts[index]! - (el.clientHeight - size) / 2)
+    },
     scrollToEnd: () => {
       const el = getScrollElement()
       if (el) el.scrollTop = el.scrollHeight
