@@ -158,21 +158,23 @@ describe('the budget gate', () => {
   })
 
   it('serves waiting users round-robin, each within their share, before a user with many waiting', async () => {
-    const { order, take } = gateOf(8)
+    const { order, take } = gateOf(30, 20)
     // The server's own calls (no user) spend the window for a minute.
-    for (let i = 0; i < 8; i++) void take(`own${i}`, 'action')
+    for (let i = 0; i < 30; i++) void take(`own${i}`, 'action')
     await vi.advanceTimersByTimeAsync(1000)
-    for (let i = 1; i <= 5; i++) void take(`a${i}`, 'read', undefined, 'alice')
+    for (let i = 1; i <= 12; i++) void take(`a${i}`, 'read', undefined, 'alice')
     void take('b1', 'read', undefined, 'bob')
+    void take('c1', 'read', undefined, 'carol')
     await vi.advanceTimersByTimeAsync(59_000)
-    // alice first (she came first), then bob, then alice up to her share (store.ts, fairShare:
-    // (8 - 2) / 2 = 3); the window has room left, but not for her.
-    expect(order.slice(8)).toEqual(['a1', 'b1', 'a2', 'a3'])
+    // alice first (she came first), then bob and carol, then alice up to her share (store.ts,
+    // fairShare: (30 - 5) / 3 is below the floor of 10); the window has room left, but not for her.
+    const firstRound = ['a1', 'b1', 'c1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10']
+    expect(order.slice(30)).toEqual(firstRound)
     await vi.advanceTimersByTimeAsync(59_999)
-    expect(order.slice(8)).toEqual(['a1', 'b1', 'a2', 'a3'])
-    // a1 and b1 leave the window: alice alone may hold 8 - 2 of it.
+    expect(order.slice(30)).toEqual(firstRound)
+    // The first round leaves the window: alice's last two go.
     await vi.advanceTimersByTimeAsync(1)
-    expect(order.slice(8)).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'a5'])
+    expect(order.slice(30)).toEqual([...firstRound, 'a11', 'a12'])
   })
 
   it("makes room in a full queue from the user with the most waiting, never from another user's request", async () => {

@@ -111,6 +111,12 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
   /** Set when a waiter arrives while the pump is busy: it looks again before sleeping. */
   let dirty = false
   let lastServed: string | undefined
+  /**
+   * Users in the order they first waited: the round-robin's circle. A user keeps their place while
+   * they wait or were served last (so the turn passes on to the next user even when the one served
+   * has nothing more waiting).
+   */
+  let rotation: (string | undefined)[] = []
   let pausedUntil = 0
   let wake: (() => void) | undefined
 
@@ -146,9 +152,13 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
 
   /** Each waiting user's first waiter, round-robin: starting after the user served last. */
   const candidates = (): Waiter[] => {
-    const users = [...new Set(queue.map((waiter) => waiter.user))]
-    const after = users.indexOf(lastServed) + 1
-    return [...users.slice(after), ...users.slice(0, after)].map((user) => pick(user, 'first') as Waiter)
+    const waiting = new Set(queue.map((waiter) => waiter.user))
+    rotation = rotation.filter((user) => waiting.has(user) || user === lastServed)
+    for (const user of waiting) if (!rotation.includes(user)) rotation.push(user)
+    const after = rotation.indexOf(lastServed) + 1
+    return [...rotation.slice(after), ...rotation.slice(0, after)]
+      .filter((user) => waiting.has(user))
+      .map((user) => pick(user, 'first') as Waiter)
   }
 
   /** The user's share is spent for `waitMs`: those of their waiters that would outwait maxWaitMs hear it now. */

@@ -22,8 +22,8 @@ export interface TakeFor {
  * applies it to the one shared window): a sixth of the window is kept free for whoever comes
  * next (a user not yet in it, the server's own lookups and reconciler), and the rest is shared
  * equally by the `n` users holding slots in it, this user included: `(limit - ceil(limit / 6)) / n`
- * slots each, but never fewer than {@link BURST} (an agent answering in three short lines is not
- * held back for a minute because many colleagues sent lately). One user alone (a team of one) may
+ * slots each, but never fewer than {@link BURST} (a page's first reads and an agent's short burst
+ * of lines are not held back for a minute because many colleagues sent lately). One user alone (a team of one) may
  * use 50 of the 60; one user's flood (or one buggy tab) never spends the slots another user's next
  * request needs, and the more users send, the smaller each one's share. Calls for no user (the
  * server's own lookups, the reconciler) count toward the window, not toward any user's share.
@@ -32,8 +32,11 @@ function fairShare(limit: number, users: number): number {
   const shared = limit - Math.ceil(limit / 6)
   return Math.max(1, Math.min(BURST, shared), Math.floor(shared / users))
 }
-/** The share no user goes below while the window allows it. */
-const BURST = 3
+/**
+ * The share no user goes below while the window allows it: an inbox page's first reads (contacts,
+ * availability, call logs), a typing indicator and a few lines, with room to spare.
+ */
+const BURST = 10
 
 /**
  * A sliding window of the requests sent with the key: at most `limit` in any `windowMs`, as the
