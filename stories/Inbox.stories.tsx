@@ -72,6 +72,12 @@ export const DarkTheme: Story = {
   decorators: [themed('lk-theme-dark')],
 }
 
+/** `lk-theme-system`: dark or light as the operating system's `prefers-color-scheme` is. */
+export const SystemTheme: Story = {
+  args: { title: 'Inbox, system theme' },
+  decorators: [themed('lk-theme-system')],
+}
+
 /**
  * A custom brand done with CSS custom properties only (no class names, no component props).
  * See the "Theming" docs page for the variables.
