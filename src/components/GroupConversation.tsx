@@ -1,5 +1,6 @@
 'use client'
 import { useId, useState, type FormEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
+import { draftKey, useDraft } from '../hooks/internal/drafts'
 import { useContactDirectory } from '../hooks/internal/useContactDirectory'
 import { useGroupThread } from '../hooks/useGroupThread'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
@@ -81,7 +82,7 @@ export function GroupConversation({
   const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
   const nameOf = useContactDirectory()
   const send = useSendGroupMessage()
-  const [text, setText] = useState('')
+  const [text, setText] = useDraft(draftKey(chatId, lineIdProp))
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
   const participants = participantsProp ?? thread.participants

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttrib
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
 import { useSendMessage } from '../hooks/useSendMessage'
+import { draftKey, useDraft } from '../hooks/internal/drafts'
 import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -92,7 +93,9 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
  * The composer of a 1:1 thread: text (Enter sends, Shift+Enter adds a line), one attachment by
  * http(s) link, an AI voice memo toggle, send effects only when the destination is native chat
  * (explained otherwise), and the line picker (hidden on trial accounts). It checks what the
- * service would refuse before sending and says why. Themed through `.lk-Field` and `--lk-*`.
+ * service would refuse before sending and says why. The text is kept per thread in this browser
+ * (`localStorage`) until it is sent, and the options tray closes after a send. Themed through
+ * `.lk-Field` and `--lk-*`.
  *
  * @example
  * <MessageComposer phoneNumber="+14155550100" nativeChat={availability.data?.available} />
@@ -115,7 +118,8 @@ export function MessageComposer({
   const s = mergeStrings(messageComposerStrings, strings)
   const ids = useId()
   const { send, isPending, error: lastError } = useSendMessage()
-  const [text, setText] = useState('')
+  // The text is the thread's draft: it survives switching threads and a reload.
+  const [text, setText] = useDraft(draftKey(phoneNumber, lineId))
   const [attachment, setAttachment] = useState('')
   const [attachmentKind, setAttachmentKind] = useState<'media' | 'audio'>('media')
   const [ai, setAi] = useState(false)
@@ -174,6 +178,10 @@ export function MessageComposer({
     setAttachment('')
     setAi(false)
     setEffect('')
+    // The tray would cover the new bubble and its status; focus inside it returns to the box.
+    if (document.getElementById(`${ids}-options`)?.contains(document.activeElement))
+      document.getElementById(`${ids}-text`)?.focus()
+    setOptionsOpen(false)
     void send(body)
     onSent?.(body)
   }

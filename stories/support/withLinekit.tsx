@@ -8,6 +8,7 @@ import type { Decorator, StoryContext } from '@storybook/react-vite'
 import type { SetupWorker } from 'msw/browser'
 import { createStoryBackend, type StoryBackend, type StoryBackendOptions } from './createStoryBackend'
 import { LinekitStory } from './LinekitStory'
+import { drafts } from '../../src/hooks/internal/drafts'
 
 /** `parameters.linekit` of a story. Story-level values replace meta-level ones key by key. */
 export interface LinekitParameters extends StoryBackendOptions {
@@ -43,6 +44,8 @@ export function storyBackend(context: Pick<StoryContext, 'id'>): StoryBackend {
 export async function linekitBeforeEach(context: StoryContext): Promise<void | (() => void)> {
   const options = context.parameters.linekit
   if (!options) return
+  // Each story starts without the unsent drafts another story typed (one page renders many).
+  for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
   const previous = live.get(context.id)
   if (previous) {
     previous.dispose()
