@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
+import { usePeople } from '../hooks/internal/usePeople'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
 import { cx } from './internal/cx'
@@ -118,6 +119,9 @@ export function Conversation({
   const nativeChat = availability.data?.available
   const [reactingTo, setReactingTo] = useState<string | null>(null)
   const state = threadState(thread)
+  const people = usePeople({ lineId })
+  const name = title ?? people.nameOf(phoneNumber)
+  const number = people.number(phoneNumber)
 
   // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
   // It takes a handle from the list (spec: message_handle starts with `pbm_`): a message known
@@ -147,7 +151,7 @@ export function Conversation({
   return (
     <section
       ref={rootRef}
-      aria-label={s.label(title ?? phoneNumber)}
+      aria-label={s.label(name ?? number)}
       {...props}
       className={cx('lk-Conversation', className)}
       data-state={state}
@@ -155,7 +159,10 @@ export function Conversation({
     >
       {showHeader ? (
         <header className="lk-Conversation-header">
-          <span className="lk-Conversation-title">{title ?? phoneNumber}</span>
+          <span className="lk-Conversation-heading">
+            <span className="lk-Conversation-title">{name ?? number}</span>
+            {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
+          </span>
           <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
         </header>
       ) : null}

@@ -29,6 +29,9 @@ export const conversationListStrings = {
   loadingOlder: 'Loading older conversations…',
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   group: 'Group',
+  /** A group whose full member list the kit does not know: only who replied is named. */
+  groupWithOthers: (names: string) => `${names} and others`,
+  unnamedGroup: 'Group conversation',
   you: 'You: ',
   attachment: 'Attachment',
   voiceMemo: 'Voice memo',
@@ -70,6 +73,15 @@ export interface ConversationListProps
   strings?: StringOverrides<ConversationListStrings>
   /** Overrides of error sentences. */
   errorStrings?: Partial<LinekitErrorStrings>
+}
+
+/** A group's title: its name, its members, or who replied "and others" (the rest are not known). */
+const groupTitle = (
+  c: Pick<ConversationSummary, 'kind' | 'title' | 'named' | 'participantsKnown'>,
+  s: Pick<ConversationListStrings, 'groupWithOthers' | 'unnamedGroup'>,
+) => {
+  if (c.kind !== 'group' || c.named || c.participantsKnown) return c.title || s.unnamedGroup
+  return c.title ? s.groupWithOthers(c.title) : s.unnamedGroup
 }
 
 const initials = (c: ConversationSummary): string => {
@@ -260,7 +272,7 @@ export function ConversationList({
                       <span className="lk-ConversationList-top">
                         <span className="lk-ConversationList-title">
                           {c.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
-                          {c.title}
+                          {groupTitle(c, s)}
                         </span>
                         {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
                         <time className="lk-ConversationList-time" dateTime={c.last.created_at}>

@@ -14,6 +14,7 @@ import { Keypad } from './Keypad'
 import { AudioControls } from './AudioControls'
 import { audioStringsOf } from './calling/audioEngineParts'
 import { CallTimer } from './CallTimer'
+import { usePeople } from '../hooks/internal/usePeople'
 
 export { dialerStrings, type DialerStrings }
 
@@ -115,6 +116,14 @@ export function Dialer(props: DialerProps) {
     now,
   })
   const { state, linesQuery, lines, mintError, token, voice } = d
+  const people = usePeople({ lineId: d.lineId })
+  const callee = d.normalized?.ok ? d.normalized.e164 : undefined
+  const calleeText =
+    callee === undefined
+      ? ''
+      : people.nameOf(callee)
+        ? `${people.label(callee)}, ${people.number(callee)}`
+        : people.number(callee)
   const allowance = token?.allowance
   const error = state.error
   const errorCode =
@@ -218,7 +227,7 @@ export function Dialer(props: DialerProps) {
               {...d.numberInputProps}
             />
             <span id={`${id}-number-hint`} className="lk-Dialer-hint" data-invalid={d.numberError ? '' : undefined}>
-              {d.numberError ?? (d.normalized?.ok ? t.willCall(d.normalized.e164) : '')}
+              {d.numberError ?? (d.normalized?.ok ? t.willCall(calleeText) : '')}
             </span>
           </div>
 

@@ -1,7 +1,7 @@
 'use client'
 import { useId, useState, type FormEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
 import { draftKey, useDraft } from '../hooks/internal/drafts'
-import { useContactDirectory } from '../hooks/internal/useContactDirectory'
+import { usePeople } from '../hooks/internal/usePeople'
 import { useGroupThread } from '../hooks/useGroupThread'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { cx } from './internal/cx'
@@ -17,6 +17,9 @@ import { threadState } from './internal/threadState'
 export const groupConversationStrings = {
   label: (title: string) => `Group conversation: ${title}`,
   participants: (names: string) => `With ${names}`,
+  /** Members not all known (the contract lists none): only who replied is named. */
+  withOthers: (names: string) => `${names} and others`,
+  unnamed: 'Group conversation',
   unknownParticipants:
     'Only the people who replied are known here. Send a group message from this app to reply to the whole group.',
   message: 'Message',
@@ -80,22 +83,21 @@ export function GroupConversation({
   const s = mergeStrings(groupConversationStrings, strings)
   const ids = useId()
   const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
-  const nameOf = useContactDirectory()
+  const people = usePeople(lineIdProp !== undefined ? { lineId: lineIdProp } : {})
   const send = useSendGroupMessage()
   const [text, setText] = useDraft(draftKey(chatId, lineIdProp))
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
   const participants = participantsProp ?? thread.participants
   const complete = participantsProp !== undefined || thread.participantsKnown
-  const names = participants.map((p) => nameOf(p) ?? p).join(', ')
-  const heading = title ?? thread.name ?? names
+  const listed = participants.length > 0 ? people.list(participants) : ''
+  const names = complete || listed === '' ? listed : s.withOthers(listed)
+  const heading = title || thread.name || names || s.unnamed
   const lineId = lineIdProp ?? thread.lineId
   const state = threadState(thread)
 
   const senderOf = (item: ThreadItem) =>
-    item.kind === 'message' && item.message.direction === 'inbound'
-      ? (nameOf(item.message.from_number) ?? item.message.from_number)
-      : undefined
+    item.kind === 'message' && item.message.direction === 'inbound' ? people.label(item.message.from_number) : undefined
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()

@@ -8,6 +8,7 @@ import { useInboundCalls } from '../events/useInboundCalls'
 import { useAnswerCall } from '../hooks/useAnswerCall'
 import { useDeclineCall } from '../hooks/useDeclineCall'
 import { useEndCall } from '../hooks/useEndCall'
+import { usePeople } from '../hooks/internal/usePeople'
 import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -160,6 +161,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     ...rest
   } = props
   const t = useMemo(() => mergeStrings(inboundCallBannerStrings, stringsProp), [stringsProp])
+  const people = usePeople()
   const id = useId()
   const ctx = useLinekit()
   const engine = engineProp ?? ctx.audioEngine
@@ -220,7 +222,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
 
   // Announce the newest ringing call: the live region below is always mounted, so the text change is read out.
   const newest = [...calls].reverse().find((c) => c.state === 'ringing')
-  const announcement = newest ? t.announce(newest.from, newest.linePhoneNumber || newest.lineId) : ''
+  const announcement = newest ? t.announce(people.label(newest.from), newest.linePhoneNumber || newest.lineId) : ''
 
   // When a call this browser joined ends (the far end hung up), leave its audio.
   const endedMine = calls.some(
@@ -245,7 +247,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   }
   const gone = (call: InboundCall) => {
     // spec: 409 — not an inbound call that is currently ringing: someone else answered, or it ended.
-    setNotice(t.gone(call.from))
+    setNotice(t.gone(people.label(call.from)))
     patch(call.callUuid, undefined)
     dismiss(call.callUuid)
   }
@@ -359,11 +361,11 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
               >
                 <p id={titleId} className="lk-InboundCallBanner-title">
                   {inCall ? (
-                    t.connected(call.from)
+                    t.connected(people.label(call.from))
                   ) : (
                     <>
                       <span className="lk-InboundCallBanner-label">{t.incoming}: </span>
-                      <span className="lk-InboundCallBanner-from">{call.from}</span>
+                      <span className="lk-InboundCallBanner-from">{people.label(call.from)}</span>
                     </>
                   )}
                 </p>
@@ -443,18 +445,26 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
             const outcome = n.outcome as keyof typeof t.notice
             return (
               <li key={n.callUuid} className="lk-InboundCallBanner-notice" data-outcome={outcome}>
-                <p>{t.notice[outcome](n.from, time)}</p>
+                <p>{t.notice[outcome](people.label(n.from), time)}</p>
                 <div className="lk-InboundCallBanner-actions">
                   {onCallBack || dialerListens ? (
-                    <button type="button" aria-label={t.callBackTo(n.from)} onClick={() => callBack(n)}>
+                    <button type="button" aria-label={t.callBackTo(people.label(n.from))} onClick={() => callBack(n)}>
                       {t.callBack}
                     </button>
                   ) : (
-                    <a href={`tel:${n.from}`} aria-label={t.callBackTo(n.from)} onClick={() => acknowledge(n.callUuid)}>
+                    <a
+                      href={`tel:${n.from}`}
+                      aria-label={t.callBackTo(people.label(n.from))}
+                      onClick={() => acknowledge(n.callUuid)}
+                    >
                       {t.callBack}
                     </a>
                   )}
-                  <button type="button" aria-label={t.dismissNotice(n.from)} onClick={() => acknowledge(n.callUuid)}>
+                  <button
+                    type="button"
+                    aria-label={t.dismissNotice(people.label(n.from))}
+                    onClick={() => acknowledge(n.callUuid)}
+                  >
                     {t.dismiss}
                   </button>
                 </div>
