@@ -1,6 +1,8 @@
 'use client'
 import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
+import { phoneKey } from '../hooks/internal/phone'
+import { useReadPosition } from './internal/useReadPosition'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
 import { usePeople } from '../hooks/internal/usePeople'
@@ -120,6 +122,7 @@ export function Conversation({
   const [reactingTo, setReactingTo] = useState<string | null>(null)
   const state = threadState(thread)
   const people = usePeople({ lineId })
+  const read = useReadPosition(thread.items, phoneKey(phoneNumber))
   const name = title ?? people.nameOf(phoneNumber)
   const number = people.number(phoneNumber)
 
@@ -178,6 +181,8 @@ export function Conversation({
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}
         renderActions={renderActions}
+        firstUnreadKey={read.firstUnreadKey}
+        onSeenLatest={read.markSeen}
         onLongPressItem={(item) => {
           if (reactable(item)) setReactingTo(item.message.message_handle)
         }}

@@ -12,6 +12,7 @@ import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageList, type MessageListProps } from './MessageList'
 import { threadState } from './internal/threadState'
+import { useReadPosition } from './internal/useReadPosition'
 
 /** Default, overridable strings (i18n). */
 export const groupConversationStrings = {
@@ -95,6 +96,7 @@ export function GroupConversation({
   const heading = title || thread.name || names || s.unnamed
   const lineId = lineIdProp ?? thread.lineId
   const state = threadState(thread)
+  const read = useReadPosition(thread.items, chatId.trim())
 
   const senderOf = (item: ThreadItem) =>
     item.kind === 'message' && item.message.direction === 'inbound' ? people.label(item.message.from_number) : undefined
@@ -148,6 +150,8 @@ export function GroupConversation({
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}
         senderOf={senderOf}
+        firstUnreadKey={read.firstUnreadKey}
+        onSeenLatest={read.markSeen}
         {...(dateOptions ? { dateOptions } : {})}
         {...(now ? { now } : {})}
         {...listProps}

@@ -7,7 +7,7 @@ import { useLinekitClient } from '../provider/useLinekitClient'
 import { isGroupMessage } from './internal/group'
 import { groupRegistry } from './internal/groupRegistry'
 import { phoneKey } from './internal/phone'
-import { readMarks } from './internal/readMarks'
+import { marksBeforeOpen, readMarks } from './internal/readMarks'
 import { cmp } from './internal/reconcile'
 import { nextCursor, type ListCursor } from './internal/threadPaging'
 import { usePeople } from './internal/usePeople'
@@ -306,6 +306,7 @@ export function useConversationList(options: UseConversationListOptions = {}): U
 
   const markRead = useCallback((c: ConversationSummary) => {
     const current = readMarks.get(c.key)
+    if (!marksBeforeOpen.has(c.key)) marksBeforeOpen.set(c.key, current)
     if (!current || cmp(c.last.created_at, current) > 0) readMarks.set(c.key, c.last.created_at)
   }, [])
 

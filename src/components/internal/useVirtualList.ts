@@ -168,5 +168,13 @@ export function useVirtualList({
       const el = getScrollElement()
       if (el) el.scrollTop = el.scrollHeight
     },
+    /** Where row `index` starts (px from the top of the list). */
+    startOf: (index: number): number | undefined => starts[index],
+    /** Puts row `index` at the top of the view. */
+    scrollToIndex: (index: number) => {
+      const el = getScrollElement()
+      const start = layout.current.starts[index]
+      if (el && start !== undefined) el.scrollTop = start
+    },
   }
 }
