@@ -25,7 +25,7 @@ type Story = StoryObj<typeof meta>
 export const Inbox: Story = {
   play: async ({ canvas }) => {
     const threads = await canvas.findByRole('navigation', { name: 'Inbox threads' })
-    await waitFor(() => expect(within(threads).getAllByRole('button').length).toBeGreaterThan(2), { timeout: 10_000 })
+    await waitFor(() => expect(within(threads).getAllByRole('option').length).toBeGreaterThan(1), { timeout: 10_000 })
   },
 }
 

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import {
   useConversationList,
   type ConversationSummary,
@@ -185,6 +185,46 @@ export function ConversationList({
     onSelect?.(c)
   }
 
+  // Roving focus: the one option in the Tab order is the one last focused, else the open
+  // thread, else the first. Arrow keys, Home/End and Page keys move it; Enter and Space open.
+  const [active, setActive] = useState<string | null>(null)
+  const indexOf = (key: string | null) => (key === null ? -1 : conversations.findIndex((c) => c.key === key))
+  const activeIndex = [indexOf(active), indexOf(selected)].find((i) => i >= 0) ?? 0
+  const activeKey = conversations[activeIndex]?.key ?? null
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    const key = focusNext.current
+    if (key === null) return
+    const el = viewport.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)
+    if (el) {
+      focusNext.current = null
+      el.focus()
+    }
+  })
+  const onListKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const page = Math.max(1, Math.floor((viewport.current?.clientHeight ?? rowHeight) / rowHeight) - 1)
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      Home: 0,
+      End: conversations.length - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+    }
+    const current = conversations[activeIndex]
+    if ((e.key === 'Enter' || e.key === ' ') && current) {
+      e.preventDefault()
+      return open(current)
+    }
+    if (!(e.key in moves)) return
+    e.preventDefault()
+    const next = conversations[Math.min(conversations.length - 1, Math.max(0, moves[e.key]!))]
+    if (!next) return
+    setActive(next.key)
+    focusNext.current = next.key
+    virtualizer.scrollIntoView(indexOf(next.key))
+  }
+
   return (
     <section aria-label={s.label} {...props} className={cx('lk-ConversationList', className)} data-state={state}>
       <div className="lk-ConversationList-header">
@@ -221,17 +261,14 @@ export function ConversationList({
           {search.trim() ? s.noMatch(search.trim()) : s.empty}
         </p>
       ) : (
-        <div
-          ref={viewport}
-          className="lk-ConversationList-viewport"
-          role="region"
-          aria-label={s.threads}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (axe: scrollable-region-focusable)
-          tabIndex={0}
-        >
+        <div ref={viewport} className="lk-ConversationList-viewport">
+          {/* One Tab stop: the threads are a listbox (WAI-ARIA APG), arrows move between them. */}
           <ul
+            role="listbox"
+            aria-label={s.threads}
             className="lk-ConversationList-canvas"
             aria-busy={isFetchingOlder || undefined}
+            onKeyDown={onListKeyDown}
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
           >
             {items.map((v) => {
@@ -239,8 +276,16 @@ export function ConversationList({
               if (!c) return null
               const avatar = initials(c)
               return (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the listbox handles the keys
                 <li
                   key={c.key}
+                  id={`${id}-${v.index}`}
+                  role="option"
+                  aria-selected={selected === c.key}
+                  tabIndex={c.key === activeKey ? 0 : -1}
+                  data-key={c.key}
+                  onClick={() => open(c)}
+                  onFocus={() => setActive(c.key)}
                   className="lk-ConversationList-row"
                   aria-setsize={conversations.length}
                   aria-posinset={v.index + 1}
@@ -257,12 +302,7 @@ export function ConversationList({
                     transform: `translateY(${v.start}px)`,
                   }}
                 >
-                  <button
-                    type="button"
-                    className="lk-ConversationList-item"
-                    aria-current={selected === c.key || undefined}
-                    onClick={() => open(c)}
-                  >
+                  <div className="lk-ConversationList-item">
                     <span className="lk-ConversationList-avatar" aria-hidden="true" data-kind={c.kind}>
                       {avatar || (
                         <span className="lk-ConversationList-avatarIcon">{c.kind === 'group' ? '#' : '☎︎'}</span>
@@ -292,7 +332,7 @@ export function ConversationList({
                         ) : null}
                       </span>
                     </span>
-                  </button>
+                  </div>
                 </li>
               )
             })}

@@ -24,8 +24,8 @@ const inbox = (
   </div>
 )
 const row = (name: string) =>
-  within(screen.getByRole('region', { name: 'Threads' }))
-    .getAllByRole('button')
+  within(screen.getByRole('listbox', { name: 'Threads' }))
+    .getAllByRole('option')
     .find((b) => b.textContent?.includes(name))!
 const messages = () => screen.getByRole('region', { name: 'Messages' })
 

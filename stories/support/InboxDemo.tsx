@@ -123,7 +123,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
     if (moveFocus.current === 'back') backRef.current?.focus()
     if (moveFocus.current === 'thread') {
       const nav = navRef.current
-      ;(nav?.querySelector<HTMLElement>('[aria-current="true"]') ?? nav?.querySelector<HTMLElement>('input'))?.focus()
+      ;(nav?.querySelector<HTMLElement>('[aria-selected="true"]') ?? nav?.querySelector<HTMLElement>('input'))?.focus()
     }
     moveFocus.current = null
   }, [pane])
