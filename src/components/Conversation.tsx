@@ -15,6 +15,7 @@ import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageComposer, type MessageComposerProps } from './MessageComposer'
 import { MessageList, type MessageListProps } from './MessageList'
+import { CopyButton } from './internal/CopyButton'
 import { ReactionMenu } from './internal/ReactionMenu'
 import type { ReactionBarStrings } from './ReactionBar'
 import { threadState } from './internal/threadState'
@@ -24,6 +25,9 @@ export const conversationStrings = {
   label: (phone: string) => `Conversation with ${phone}`,
   react: 'Add a reaction',
   closeReactions: 'Close reactions',
+  copyMessage: 'Copy message text',
+  copyNumber: 'Copy number',
+  copied: 'Copied',
 }
 export type ConversationStrings = typeof conversationStrings
 
@@ -136,18 +140,23 @@ export function Conversation({
     item.message.service === 'nativechat' &&
     item.message.message_handle.startsWith('pbm_') &&
     !isGroupMessage(item.message)
+  // Every message with text can be copied; failed sends keep their Retry and Discard (on the bubble).
   const renderActions = (item: ThreadItem) => {
-    if (!reactable(item)) return null
-    const m = item.message
+    const text = item.kind === 'message' ? item.message.content : item.body.message
     return (
-      <ReactionMenu
-        message={m}
-        open={reactingTo === m.message_handle}
-        onOpenChange={(open) => setReactingTo(open ? m.message_handle : null)}
-        strings={{ open: s.react, close: s.closeReactions }}
-        barStrings={strings?.reactions}
-        errorStrings={errorStrings}
-      />
+      <>
+        {text ? <CopyButton text={text} label={s.copyMessage} copied={s.copied} /> : null}
+        {reactable(item) ? (
+          <ReactionMenu
+            message={item.message}
+            open={reactingTo === item.message.message_handle}
+            onOpenChange={(open) => setReactingTo(open ? item.message.message_handle : null)}
+            strings={{ open: s.react, close: s.closeReactions }}
+            barStrings={strings?.reactions}
+            errorStrings={errorStrings}
+          />
+        ) : null}
+      </>
     )
   }
 
@@ -165,6 +174,7 @@ export function Conversation({
           <span className="lk-Conversation-heading">
             <span className="lk-Conversation-title">{name ?? number}</span>
             {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
+            <CopyButton text={phoneNumber} label={s.copyNumber} copied={s.copied} />
           </span>
           <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
         </header>

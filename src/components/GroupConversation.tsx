@@ -12,6 +12,7 @@ import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageList, type MessageListProps } from './MessageList'
 import { threadState } from './internal/threadState'
+import { CopyButton } from './internal/CopyButton'
 import { useReadPosition } from './internal/useReadPosition'
 
 /** Default, overridable strings (i18n). */
@@ -29,6 +30,8 @@ export const groupConversationStrings = {
   sending: 'Sending…',
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
+  copyMessage: 'Copy message text',
+  copied: 'Copied',
 }
 export type GroupConversationStrings = typeof groupConversationStrings
 
@@ -150,6 +153,10 @@ export function GroupConversation({
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}
         senderOf={senderOf}
+        renderActions={(item) => {
+          const text = item.kind === 'message' ? item.message.content : item.body.message
+          return text ? <CopyButton text={text} label={s.copyMessage} copied={s.copied} /> : null
+        }}
         firstUnreadKey={read.firstUnreadKey}
         onSeenLatest={read.markSeen}
         {...(dateOptions ? { dateOptions } : {})}
