@@ -17,6 +17,7 @@ import { audioStringsOf } from './calling/audioEngineParts'
 import { CallTimer } from './CallTimer'
 import { useCallLeaveGuard } from './calling/useCallLeaveGuard'
 import { useRingTone } from './calling/useRingTone'
+import { answerShortcut, useAnswerShortcut } from './calling/useAnswerShortcut'
 
 /** Default, overridable texts of the {@link InboundCallBanner} (i18n). */
 export const inboundCallBannerStrings = {
@@ -30,6 +31,8 @@ export const inboundCallBannerStrings = {
   ringingCount: (n: number) => `${n} incoming calls`,
   waiting: (n: number) => `${n} more call${n === 1 ? '' : 's'} waiting`,
   answer: 'Answer',
+  /** Read after each new call's announcement. */
+  shortcutHint: (keys: string) => `Press ${keys} to go to Answer.`,
   decline: 'Decline',
   hangUp: 'Hang up',
   mute: 'Mute',
@@ -111,6 +114,12 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
   onAnswer?: (call: InboundCall, info: { joinable: boolean }) => void
   /** Called after a decline was accepted. @default undefined */
   onDecline?: (call: InboundCall) => void
+  /**
+   * `overlay`: fixed in the viewport's corner, over the page. `inline`: in the page flow where it
+   * is placed, sticking to the top of the scrolling area, so it never covers the page's controls
+   * (the `<Inbox>` prefab places it so). @default 'overlay'
+   */
+  placement?: 'overlay' | 'inline'
 }
 
 /** Answered by this browser: connected, joining or failed audio, or answered on the line's phone. */
@@ -154,6 +163,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     noticeMs = 6000,
     ringSound = true,
     maxVisible = 3,
+    placement = 'overlay',
     onCallBack,
     onAnswer,
     onDecline,
@@ -222,7 +232,10 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
 
   // Announce the newest ringing call: the live region below is always mounted, so the text change is read out.
   const newest = [...calls].reverse().find((c) => c.state === 'ringing')
-  const announcement = newest ? t.announce(people.label(newest.from), newest.linePhoneNumber || newest.lineId) : ''
+  const announcement = newest
+    ? `${t.announce(people.label(newest.from), newest.linePhoneNumber || newest.lineId)}. ${t.shortcutHint(answerShortcut)}`
+    : ''
+  useAnswerShortcut(rootRef, visible.find((c) => c.state === 'ringing' && !local[c.callUuid])?.callUuid)
 
   // When a call this browser joined ends (the far end hung up), leave its audio.
   const endedMine = calls.some(
@@ -326,6 +339,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       aria-label={t.region}
       data-count={visible.length}
       data-notices={shownNotices.length}
+      data-placement={placement}
       {...rest}
       className={cx('lk-InboundCallBanner', className)}
     >
@@ -403,6 +417,8 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                       <button
                         type="button"
                         className="lk-InboundCallBanner-answer"
+                        aria-keyshortcuts={answerShortcut}
+                        title={answerShortcut}
                         disabled={busy}
                         onClick={() => void onAnswerClick(call)}
                       >

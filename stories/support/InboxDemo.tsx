@@ -146,7 +146,7 @@ export function InboxDemo({ defaultPhone, footer, title = 'Inbox' }: InboxDemoPr
           <LinePicker value={lineId ?? null} onValueChange={(next) => setLineId(next ?? undefined)} />
         </div>
         <div className="lk-InboxDemo-banner">
-          <InboundCallBanner />
+          <InboundCallBanner placement="inline" />
         </div>
         <div className="lk-InboxDemo-threadsPane">
           <ThreadList
