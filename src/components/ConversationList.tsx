@@ -222,7 +222,13 @@ export function ConversationList({
     if (!next) return
     setActive(next.key)
     focusNext.current = next.key
-    virtualizer.scrollIntoView(indexOf(next.key))
+    // Scroll the least needed to show the row whole (it may not be mounted yet).
+    const el = viewport.current
+    const i = indexOf(next.key)
+    const top = virtualizer.startOf(i) ?? 0
+    const bottom = virtualizer.startOf(i + 1) ?? top
+    if (el && top < el.scrollTop) el.scrollTop = top
+    else if (el && bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight
   }
 
   return (

@@ -418,7 +418,6 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                         type="button"
                         className="lk-InboundCallBanner-answer"
                         aria-keyshortcuts={answerShortcut}
-                        title={answerShortcut}
                         disabled={busy}
                         onClick={() => void onAnswerClick(call)}
                       >

@@ -260,20 +260,13 @@ export function MessageList({
   }
 
   // Seen: the newest message is in view (pinned) on a page the user is looking at.
-  const seenLatest = useRef(onSeenLatest)
   useEffect(() => {
-    seenLatest.current = onSeenLatest
-  })
-  const ready = status !== 'pending' && items.length > 0
-  useEffect(() => {
-    if (!pinned || !ready) return
-    const seen = () => {
-      if (document.visibilityState === 'visible') seenLatest.current?.()
-    }
+    if (!pinned || !onSeenLatest) return
+    const seen = () => document.visibilityState === 'visible' && onSeenLatest()
     seen()
     document.addEventListener('visibilitychange', seen)
     return () => document.removeEventListener('visibilitychange', seen)
-  }, [pinned, ready, lastKey])
+  }, [pinned, onSeenLatest])
 
   // "Jump to first unread" while the divider is above the view.
   const unreadIndex =
@@ -285,8 +278,6 @@ export function MessageList({
     if (!el || unreadIndex < 0) return
     setPinnedBoth(false)
     virtualizer.scrollToIndex(unreadIndex)
-    // Rows above were estimated: once measured, put the divider at the top again.
-    requestAnimationFrame(() => virtualizer.scrollToIndex(unreadIndex))
     el.focus()
   }
 

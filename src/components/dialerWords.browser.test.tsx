@@ -6,7 +6,6 @@ import { createFakeAudioEngine } from '../rtc'
 import { Dialer } from './Dialer'
 import { InboundCallBanner } from './InboundCallBanner'
 import { createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
-import { ringableLine } from '../../stories/support'
 
 // Real Chromium, real chain: the dialer's words say what the call is doing.
 afterEach(() => cleanup())
@@ -59,7 +58,7 @@ describe('the dialer says what the call does', () => {
     await act(async () => {
       backend.mock.control.calls.inbound({
         accountId: backend.account.accountId,
-        lineId: ringableLine(backend).lineId,
+        lineId: (backend.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? backend.lines[0]!).lineId,
         from: '+14155550124',
       })
       await backend.mock.control.webhooks.flush()

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, type RefObject } from 'react'
 
 /** The shortcut to a ringing call, as `aria-keyshortcuts` writes it. */
 export const answerShortcut = 'Alt+Shift+A'
@@ -11,32 +11,22 @@ export const answerShortcut = 'Alt+Shift+A'
  * is on the page itself), focus is offered at once: it moves to Answer. Typing is never interrupted.
  */
 export function useAnswerShortcut(root: RefObject<HTMLElement | null>, ringingCall: string | undefined) {
-  const answer = () =>
-    root.current?.querySelector<HTMLElement>(`[data-call="${ringingCall}"] .lk-InboundCallBanner-answer`) ?? null
-  const latest = useRef(answer)
-  useEffect(() => {
-    latest.current = answer
-  })
-
   useEffect(() => {
     if (ringingCall === undefined) return
+    const answer = () =>
+      root.current?.querySelector<HTMLElement>(`[data-call="${ringingCall}"] .lk-InboundCallBanner-answer`)
+    // Offer focus only when it interrupts nothing: focus is on no control (typing, or working in
+    // another part of the page, keeps it).
+    const active = document.activeElement
+    if (!active || active === document.body || active === document.documentElement) answer()?.focus()
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey || e.code !== 'KeyA') return
-      const button = latest.current()
+      const button = answer()
       if (!button) return
       e.preventDefault()
       button.focus()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [ringingCall])
-
-  // Offer focus to a new ringing call only when it interrupts nothing: focus is on no control
-  // (typing, or working in another part of the page, keeps it).
-  useEffect(() => {
-    if (ringingCall === undefined) return
-    const active = document.activeElement
-    if (active && active !== document.body && active !== document.documentElement) return
-    latest.current()?.focus()
-  }, [ringingCall])
+  }, [root, ringingCall])
 }

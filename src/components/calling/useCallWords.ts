@@ -19,7 +19,7 @@ function useMuted(engine: AudioEngine | undefined): boolean {
 }
 
 /** What the dialer says about the call, see {@link useCallWords}. */
-export interface CallWords {
+interface CallWords {
   /** The microphone of the call is muted. */
   muted: boolean
   /** Seconds between answer and end, as the service counts them (the call log, else its status times); undefined until known. */

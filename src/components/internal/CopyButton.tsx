@@ -1,40 +1,32 @@
 'use client'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 
 /**
- * Copies `text` to the clipboard; a check mark and a polite "Copied" say it worked. Where the
- * page may not write the clipboard (no permission, an insecure origin) nothing is claimed.
+ * Copies `text` to the clipboard; a check mark and a polite "Copied" say it worked (until focus
+ * leaves). Where the page may not write the clipboard (no permission, an insecure origin) nothing
+ * is claimed.
  */
 export function CopyButton({ text, label, copied: copiedText }: { text: string; label: string; copied: string }) {
   const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 2000)
-    return () => clearTimeout(timer)
-  }, [copied])
-  const copy = () => {
-    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard
-    clipboard?.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    )
-  }
   return (
-    <>
-      <button
-        type="button"
-        className="lk-Button lk-CopyButton"
-        data-variant="ghost small"
-        aria-label={label}
-        title={label}
-        data-copied={copied || undefined}
-        onClick={copy}
-      >
-        <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
-      </button>
+    <button
+      type="button"
+      className="lk-Button lk-CopyButton"
+      data-variant="ghost small"
+      aria-label={label}
+      data-copied={copied || undefined}
+      onClick={() =>
+        void navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => {},
+        )
+      }
+      onBlur={() => setCopied(false)}
+    >
+      <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
       <span className="lk-sr-only" role="status">
         {copied ? copiedText : ''}
       </span>
-    </>
+    </button>
   )
 }

@@ -4,70 +4,57 @@ import { marksBeforeOpen, readMarks } from '../../hooks/internal/readMarks'
 import { cmp } from '../../hooks/internal/reconcile'
 import type { ThreadItem } from './types'
 
-/** What a thread view needs to show the agent where they stopped, and to record what they saw. */
-export interface ReadPosition {
-  /** Key of the first message the agent had not seen when the thread opened (the "New" divider), or null. */
-  firstUnreadKey: string | null
-  /** Marks every message of the thread as read: call it while the newest message is in view. */
-  markSeen: () => void
-}
-
 /**
  * Read state of one thread (`thread`: the other party's number as the list keys it, or a group's
  * chat id), kept with the conversation list's read marks (`<lineId>|<thread>`, in this browser).
  * Unread is as the list counts it: inbound messages after the later of the read mark and the
- * agent's last reply. The marks are taken as they were when the thread opened, so the divider
- * stays where the agent stopped while they read on.
+ * agent's last reply. `firstUnreadKey` is the first such message among those shown when the
+ * thread opened, against the marks as they were then (so the "New" divider stays where the agent
+ * stopped while they read on); `markSeen` marks the whole thread read.
  */
-export function useReadPosition(items: readonly ThreadItem[], thread: string): ReadPosition {
+export function useReadPosition(items: readonly ThreadItem[], thread: string) {
   const [openMarks] = useState(() => ({ ...readMarks.snapshot(), ...Object.fromEntries(marksBeforeOpen) }))
+  const messages = useMemo(
+    () => items.flatMap((it) => (it.kind === 'message' ? [{ key: it.key, m: it.message }] : [])),
+    [items],
+  )
   // Only what had arrived when the thread was first shown can be "new since you left".
   const [shownUntil, setShownUntil] = useState<string | null>(null)
-  const newest = newestMessage(items)
-  if (shownUntil === null && newest) setShownUntil(newest.created_at)
+  const newest = messages.at(-1)?.m.created_at
+  if (shownUntil === null && newest) setShownUntil(newest)
 
   const firstUnreadKey = useMemo(() => {
-    if (shownUntil === null) return null
-    const since = new Map<string, string | undefined>()
-    for (const it of items) {
-      if (it.kind !== 'message') continue
-      const m = it.message
-      if (cmp(m.created_at, shownUntil) > 0) break
-      const key = `${m.line_id}|${thread}`
-      if (!since.has(key)) since.set(key, openMarks[key])
-      const mark = since.get(key)
+    const since: Record<string, string | undefined> = {}
+    let first: string | null = null
+    for (const { key, m } of messages) {
+      if (shownUntil === null || cmp(m.created_at, shownUntil) > 0) break
+      const line = `${m.line_id}|${thread}`
+      const mark = line in since ? since[line] : openMarks[line]
+      const after = !mark || cmp(m.created_at, mark) > 0
+      // A reply reads everything before it.
       if (m.direction === 'outbound') {
-        if (!mark || cmp(m.created_at, mark) > 0) since.set(key, m.created_at)
+        if (after) since[line] = m.created_at
+        first = null
+      } else {
+        since[line] = mark
+        if (after) first ??= key
       }
     }
-    for (const it of items) {
-      if (it.kind !== 'message' || it.message.direction !== 'inbound') continue
-      const m = it.message
-      if (cmp(m.created_at, shownUntil) > 0) break
-      const mark = since.get(`${m.line_id}|${thread}`)
-      if (!mark || cmp(m.created_at, mark) > 0) return it.key
-    }
-    return null
-  }, [items, thread, openMarks, shownUntil])
+    return first
+  }, [messages, thread, openMarks, shownUntil])
 
   const markSeen = useCallback(() => {
-    const latest = new Map<string, string>()
-    for (const it of items)
-      if (it.kind === 'message') latest.set(`${it.message.line_id}|${thread}`, it.message.created_at)
-    for (const [key, at] of latest) {
-      const current = readMarks.get(key)
-      if (!current || cmp(at, current) > 0) readMarks.set(key, at)
-      marksBeforeOpen.delete(key)
+    const done = new Set<string>()
+    // Newest first: one write per line, of its newest message.
+    for (const { m } of [...messages].reverse()) {
+      const line = `${m.line_id}|${thread}`
+      if (done.has(line)) continue
+      done.add(line)
+      const current = readMarks.get(line)
+      if (!current || cmp(m.created_at, current) > 0) readMarks.set(line, m.created_at)
+      marksBeforeOpen.delete(line)
     }
-  }, [items, thread])
+  }, [messages, thread])
 
   return { firstUnreadKey, markSeen }
-}
-
-function newestMessage(items: readonly ThreadItem[]) {
-  for (let i = items.length - 1; i >= 0; i -= 1) {
-    const it = items[i]!
-    if (it.kind === 'message') return it.message
-  }
-  return undefined
 }

@@ -170,16 +170,6 @@ export function useVirtualList({
     },
     /** Where row `index` starts (px from the top of the list). */
     startOf: (index: number): number | undefined => starts[index],
-    /** Scrolls the least needed to show row `index` whole. */
-    scrollIntoView: (index: number) => {
-      const el = getScrollElement()
-      const { starts } = layout.current
-      const top = starts[index]
-      const bottom = starts[index + 1]
-      if (!el || top === undefined || bottom === undefined) return
-      if (top < el.scrollTop) el.scrollTop = top
-      else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight
-    },
     /** Puts row `index` at the top of the view. */
     scrollToIndex: (index: number) => {
       const el = getScrollElement()
