@@ -51,7 +51,7 @@ describe('<Inbox>', () => {
     expect(screen.getByRole('heading', { name: 'Inbox' }).closest('.lk-Inbox')).toHaveClass('lk-theme-dark')
     // The open 1:1 thread's contact is one tab away.
     await userEvent.click(screen.getByRole('button', { name: 'Contact' }))
-    const side = screen.getByRole('region', { name: 'Inbox calls and contact' })
+    const side = screen.getByRole('region', { name: 'Inbox contact, calls and groups' })
     await vi.waitFor(() => expect(side).toHaveTextContent('ava@example.test'), { timeout: 8000 })
     noSidewaysScroll()
   })

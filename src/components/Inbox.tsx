@@ -19,7 +19,7 @@ export const inboxStrings = {
   title: 'Inbox',
   threads: (title: string) => `${title} threads`,
   conversation: (title: string) => `${title} conversation`,
-  side: (title: string) => `${title} calls and contact`,
+  side: (title: string) => `${title} contact, calls and groups`,
   callLog: (title: string) => `${title} call log`,
   back: 'Back to threads',
   pick: 'Pick a thread from the list.',
