@@ -25,6 +25,7 @@ export const conversationStrings = {
   label: (phone: string) => `Conversation with ${phone}`,
   react: 'Add a reaction',
   closeReactions: 'Close reactions',
+  copy: 'Copy',
   copyMessage: 'Copy message text',
   copyNumber: 'Copy number',
   copied: 'Copied',
@@ -145,7 +146,7 @@ export function Conversation({
     const text = item.kind === 'message' ? item.message.content : item.body.message
     return (
       <>
-        {text ? <CopyButton text={text} label={s.copyMessage} copied={s.copied} /> : null}
+        {text ? <CopyButton text={text} label={s.copyMessage} short={s.copy} copied={s.copied} /> : null}
         {reactable(item) ? (
           <ReactionMenu
             message={item.message}
@@ -174,7 +175,7 @@ export function Conversation({
           <span className="lk-Conversation-heading">
             <span className="lk-Conversation-title">{name ?? number}</span>
             {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
-            <CopyButton text={phoneNumber} label={s.copyNumber} copied={s.copied} />
+            <CopyButton text={phoneNumber} label={s.copyNumber} short={s.copy} copied={s.copied} />
           </span>
           <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
         </header>

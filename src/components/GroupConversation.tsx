@@ -30,6 +30,7 @@ export const groupConversationStrings = {
   sending: 'Sending…',
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
+  copy: 'Copy',
   copyMessage: 'Copy message text',
   copied: 'Copied',
 }
@@ -155,7 +156,7 @@ export function GroupConversation({
         senderOf={senderOf}
         renderActions={(item) => {
           const text = item.kind === 'message' ? item.message.content : item.body.message
-          return text ? <CopyButton text={text} label={s.copyMessage} copied={s.copied} /> : null
+          return text ? <CopyButton text={text} label={s.copyMessage} short={s.copy} copied={s.copied} /> : null
         }}
         firstUnreadKey={read.firstUnreadKey}
         onSeenLatest={read.markSeen}

@@ -31,7 +31,9 @@ describe('message actions', () => {
     expect(document.activeElement).toHaveAccessibleName('Copy message text')
     await userEvent.keyboard('{Enter}')
     expect(write).toHaveBeenCalledWith('Hi Ava, your order has shipped.')
-    expect(await screen.findByText('Copied')).toBeInTheDocument()
+    await vi.waitFor(() =>
+      expect(within(document.activeElement as HTMLElement).getByRole('status')).toHaveTextContent('Copied'),
+    )
     expect(document.activeElement).toBeVisible()
   })
 

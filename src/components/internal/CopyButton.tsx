@@ -6,7 +6,19 @@ import { useState } from 'react'
  * leaves). Where the page may not write the clipboard (no permission, an insecure origin) nothing
  * is claimed.
  */
-export function CopyButton({ text, label, copied: copiedText }: { text: string; label: string; copied: string }) {
+export function CopyButton({
+  text,
+  label,
+  short,
+  copied: copiedText,
+}: {
+  text: string
+  /** The button's name ("Copy message text"). */
+  label: string
+  /** What it shows ("Copy"). */
+  short: string
+  copied: string
+}) {
   const [copied, setCopied] = useState(false)
   return (
     <button
@@ -23,7 +35,7 @@ export function CopyButton({ text, label, copied: copiedText }: { text: string; 
       }
       onBlur={() => setCopied(false)}
     >
-      <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+      <span aria-hidden="true">{copied ? copiedText : short}</span>
       <span className="lk-sr-only" role="status">
         {copied ? copiedText : ''}
       </span>
