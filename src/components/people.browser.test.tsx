@@ -37,7 +37,7 @@ describe('people by name', () => {
 
   it('lists threads by name, formats numbers, and titles groups by their members', async () => {
     renderWithBackend(await createStoryBackend(), <ConversationList />)
-    const list = await screen.findByRole('list', undefined, { timeout: 8000 })
+    const list = await screen.findByRole('listbox', { name: 'Threads' }, { timeout: 8000 })
     await vi.waitFor(() => expect(within(list).getByText('Ava Stone')).toBeVisible(), { timeout: 8000 })
     // The seeded group: only Cara has replied, and the contract lists no members.
     expect(within(list).getByText('Cara and others')).toBeVisible()
