@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import type { BrowserCommandContext } from 'vitest/node'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
@@ -22,6 +23,15 @@ export const alias = [
 
 // A fake microphone that needs no permission prompt: the real Agora SDK's test asks for one.
 const mediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+/**
+ * Commands the browser tests call through `commands` (typed in test/support/browserCommands.d.ts):
+ * `emulateColorScheme` sets prefers-color-scheme on the page (the test's iframe follows it).
+ */
+const browserCommands = {
+  emulateColorScheme: async (ctx: BrowserCommandContext, colorScheme: 'light' | 'dark') => {
+    await ctx.page.emulateMedia({ colorScheme })
+  },
+}
 const browserProvider = () =>
   playwright({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, ...mediaArgs] } })
 
@@ -54,7 +64,13 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}'],
-          browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: browserProvider(),
+            instances: [{ browser: 'chromium' }],
+            commands: browserCommands,
+          },
           setupFiles: ['test/setup-browser.ts'],
           testTimeout: 30_000,
         },

@@ -19,7 +19,7 @@ const withLinekit: Decorator = (Story, context) =>
 
 // The toolbar's Theme: light, dark, or the system's (prefers-color-scheme), which is how the
 // e2e pictures take the dark ones. The kit's dark theme is the `lk-theme-dark` class on any
-// ancestor; here it goes on the body, with the kit's own surface colour behind the story.
+// ancestor (it paints that ancestor with the theme's surface); here it goes on the body.
 const darkQuery = '(prefers-color-scheme: dark)'
 const subscribeDark = (onChange: () => void) => {
   const query = window.matchMedia(darkQuery)
@@ -31,8 +31,6 @@ function ThemedCanvas({ theme, children }: { theme: string; children: ReactNode 
   const dark = theme === 'dark' || (theme !== 'light' && systemDark)
   useEffect(() => {
     document.body.classList.toggle('lk-theme-dark', dark)
-    document.body.style.background = dark ? 'var(--lk-color-surface)' : ''
-    document.body.style.color = dark ? 'var(--lk-color-text)' : ''
   }, [dark])
   return children
 }

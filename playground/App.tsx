@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { createLinekitClient } from 'linekit/api'
-import { LinekitProvider, createFakeAudioEngine, createSseEventSource } from 'linekit'
-import { InboxDemo } from '../stories/support/InboxDemo'
+import { Inbox, LinekitProvider, createFakeAudioEngine, createSseEventSource } from 'linekit'
 import { MockPanel } from '../stories/support/MockPanel'
 import { createMockDriver, type MockLine } from '../stories/support/mockDriver'
 
@@ -31,7 +30,7 @@ export function App() {
     <LinekitProvider client={client} events={events} audioEngine={audioEngine}>
       <main>
         <h1 style={visuallyHidden}>linekit playground</h1>
-        <InboxDemo title="Inbox" defaultPhone="+14155550124" footer={<PlaygroundMockPanel />} />
+        <Inbox theme="system" defaultThread={{ kind: 'direct', id: '+14155550124' }} footer={<PlaygroundMockPanel />} />
       </main>
     </LinekitProvider>
   )

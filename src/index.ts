@@ -182,6 +182,8 @@ export type { ServiceBadgeProps, ServiceBadgeStrings, ServiceName } from './comp
 export { AvailabilityBadge, availabilityBadgeStrings } from './components/AvailabilityBadge'
 export type { AvailabilityBadgeProps, AvailabilityBadgeStrings } from './components/AvailabilityBadge'
 export { ContactCard, contactCardStrings } from './components/ContactCard'
+export { Inbox, inboxStrings } from './components/Inbox'
+export type { InboxParts, InboxProps, InboxStrings, InboxThread } from './components/Inbox'
 export type { ContactCardProps, ContactCardStrings } from './components/ContactCard'
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'

@@ -1,23 +1,25 @@
 import type { CSSProperties } from 'react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { InboxDemo } from './support/InboxDemo'
+// The story named Inbox keeps its id (inbox--inbox): the component is imported under another name.
+import { Inbox as InboxPrefab } from 'linekit'
 import { MockPanel } from './support/MockPanel'
 import { setups, storyBackend, storyNumbers } from './support'
 
 /**
- * The whole kit in one page — lines, threads, a conversation with reactions and typing, the
- * group composer, the dialer, the inbound-call banner and the call log — against the mock
+ * The `<Inbox>` prefab: the whole kit in one tag — lines, threads, a conversation with reactions
+ * and typing, the contact card, the group composer, the dialer, the inbound-call banner and the
+ * call log — against the mock
  * service through the real linekit/server handler. The panel under the page drives the mock:
  * inject an inbound message, ring an inbound call, move the clock, arm faults.
  */
 const meta = {
   title: 'Inbox',
-  component: InboxDemo,
-  args: { defaultPhone: storyNumbers.chat },
+  component: InboxPrefab,
+  args: { defaultThread: { kind: 'direct', id: storyNumbers.chat } },
   parameters: { layout: 'fullscreen', linekit: {} },
-  render: (args) => <InboxDemo {...args} footer={<MockPanel title={`Mock service (${args.title ?? 'Inbox'})`} />} />,
-} satisfies Meta<typeof InboxDemo>
+  render: (args) => <InboxPrefab {...args} footer={<MockPanel title={`Mock service (${args.title ?? 'Inbox'})`} />} />,
+} satisfies Meta<typeof InboxPrefab>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -25,7 +27,7 @@ type Story = StoryObj<typeof meta>
 export const Inbox: Story = {
   play: async ({ canvas }) => {
     const threads = await canvas.findByRole('navigation', { name: 'Inbox threads' })
-    await waitFor(() => expect(within(threads).getAllByRole('button').length).toBeGreaterThan(2), { timeout: 10_000 })
+    await waitFor(() => expect(within(threads).getAllByRole('option').length).toBeGreaterThan(1), { timeout: 10_000 })
   },
 }
 
@@ -72,6 +74,12 @@ export const DarkTheme: Story = {
   decorators: [themed('lk-theme-dark')],
 }
 
+/** `lk-theme-system`: dark or light as the operating system's `prefers-color-scheme` is. */
+export const SystemTheme: Story = {
+  args: { title: 'Inbox, system theme' },
+  decorators: [themed('lk-theme-system')],
+}
+
 /**
  * A custom brand done with CSS custom properties only (no class names, no component props).
  * See the "Theming" docs page for the variables.
@@ -94,4 +102,18 @@ export const BrandTheme: Story = {
       '--lk-color-bubble-inbound-text': '#2a1040',
     } as CSSProperties),
   ],
+}
+
+/** No thread open yet: the list first (on a phone, the one pane shows the threads). */
+export const NothingOpen: Story = { args: { defaultThread: null } }
+
+/** Parts replaced: no call log, and the app's own panel in place of the dialer. */
+export const PartsReplaced: Story = {
+  args: {
+    title: 'Inbox, parts replaced',
+    parts: {
+      CallLogTable: null,
+      Dialer: () => <p>Calls are handled in the team’s phone app.</p>,
+    },
+  },
 }

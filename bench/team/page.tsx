@@ -5,9 +5,8 @@
  * (`window.linekitTeam.seen`, epoch ms) for the driver to compare with the webhook's arrival.
  */
 import { createRoot } from 'react-dom/client'
-import { LinekitProvider, createFakeAudioEngine, createSseEventSource } from '../../src/index'
+import { Inbox, LinekitProvider, createFakeAudioEngine, createSseEventSource } from '../../src/index'
 import { createLinekitClient } from '../../src/api/client'
-import { InboxDemo } from '../../stories/support/InboxDemo'
 import '../../src/styles.css'
 
 declare global {
@@ -34,6 +33,6 @@ const client = createLinekitClient({ baseUrl: '/api/linekit' })
 const events = createSseEventSource({ url: '/api/linekit/events' })
 createRoot(document.getElementById('root')!).render(
   <LinekitProvider client={client} events={events} audioEngine={createFakeAudioEngine()}>
-    <InboxDemo title="Inbox" defaultPhone={CUSTOMER} />
+    <Inbox title="Inbox" defaultThread={{ kind: 'direct', id: CUSTOMER }} />
   </LinekitProvider>,
 )

@@ -259,7 +259,7 @@ describe('<CallLogTable> against the mock through the real server handler', () =
     await user.click(await screen.findByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(table(container)).toHaveAttribute('data-state', 'ready'))
     const row = container.querySelector<HTMLElement>('tbody tr[data-status]')!
-    expect(within(row).getByRole('rowheader')).toHaveTextContent('+14155550181')
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('(415) 555-0181')
     expect(row).toHaveAttribute('data-status', 'canceled')
   })
 

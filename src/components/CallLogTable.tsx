@@ -11,6 +11,8 @@ import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { useRecordingPlayer, type RecordingPlayback } from './calling/useRecordingPlayer'
 import { lineLabel } from './lineLabel'
+import { usePeople } from '../hooks/internal/usePeople'
+import { Person } from './internal/Person'
 
 // spec: Limits — page size 1 to 100; offset + limit <= 2000 on the call-log list.
 const MAX_PAGE = 100
@@ -220,6 +222,7 @@ export function CallLogTable(props: CallLogTableProps) {
     ...(to ? { answered_at_lte: toIsoEnd(to) } : {}),
   }
   const logs = useCallLogs(query)
+  const people = usePeople()
   const lines = useLines()
   const rows = logs.data?.data ?? []
   const total = logs.data?.pagination.total ?? 0
@@ -429,9 +432,11 @@ export function CallLogTable(props: CallLogTableProps) {
                 <Fragment key={row.id}>
                   <tr data-status={row.status} data-disposition={disp} data-expanded={open ? '' : undefined}>
                     <th scope="row" data-label={t.columns.to}>
-                      {row.to_number}
+                      <Person phone={row.to_number} people={people} />
                     </th>
-                    <td data-label={t.columns.from}>{row.from_number}</td>
+                    <td data-label={t.columns.from}>
+                      <Person phone={row.from_number} people={people} />
+                    </td>
                     <td data-label={t.columns.status}>
                       <span className="lk-CallLogTable-status" data-status={row.status}>
                         {t.statuses[row.status] ?? t.otherStatus(row.status)}
@@ -494,7 +499,10 @@ export function CallLogTable(props: CallLogTableProps) {
                   {row.transcript && open ? (
                     <tr className="lk-CallLogTable-transcript-row" id={`${id}-tr-${row.id}`}>
                       <td colSpan={columns}>
-                        <ol className="lk-CallLogTable-transcript" aria-label={t.transcriptOf(row.to_number)}>
+                        <ol
+                          className="lk-CallLogTable-transcript"
+                          aria-label={t.transcriptOf(people.label(row.to_number))}
+                        >
                           {parseTranscript(row.transcript).map((part, i) => (
                             <li key={i} data-speaker={part.speaker}>
                               {part.speaker ? <strong>{part.speaker}: </strong> : null}

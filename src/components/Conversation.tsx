@@ -1,8 +1,11 @@
 'use client'
 import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
+import { phoneKey } from '../hooks/internal/phone'
+import { useReadPosition } from './internal/useReadPosition'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'
+import { usePeople } from '../hooks/internal/usePeople'
 import { useThread } from '../hooks/useThread'
 import { AvailabilityBadge, type AvailabilityBadgeStrings } from './AvailabilityBadge'
 import { cx } from './internal/cx'
@@ -12,6 +15,7 @@ import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageComposer, type MessageComposerProps } from './MessageComposer'
 import { MessageList, type MessageListProps } from './MessageList'
+import { CopyButton } from './internal/CopyButton'
 import { ReactionMenu } from './internal/ReactionMenu'
 import type { ReactionBarStrings } from './ReactionBar'
 import { threadState } from './internal/threadState'
@@ -21,6 +25,10 @@ export const conversationStrings = {
   label: (phone: string) => `Conversation with ${phone}`,
   react: 'Add a reaction',
   closeReactions: 'Close reactions',
+  copy: 'Copy',
+  copyMessage: 'Copy message text',
+  copyNumber: 'Copy number',
+  copied: 'Copied',
 }
 export type ConversationStrings = typeof conversationStrings
 
@@ -118,6 +126,10 @@ export function Conversation({
   const nativeChat = availability.data?.available
   const [reactingTo, setReactingTo] = useState<string | null>(null)
   const state = threadState(thread)
+  const people = usePeople({ lineId })
+  const read = useReadPosition(thread.items, phoneKey(phoneNumber))
+  const name = title ?? people.nameOf(phoneNumber)
+  const number = people.number(phoneNumber)
 
   // spec: POST /send-reaction — inbound native-chat messages only; elsewhere nothing is offered.
   // It takes a handle from the list (spec: message_handle starts with `pbm_`): a message known
@@ -129,25 +141,30 @@ export function Conversation({
     item.message.service === 'nativechat' &&
     item.message.message_handle.startsWith('pbm_') &&
     !isGroupMessage(item.message)
+  // Every message with text can be copied; failed sends keep their Retry and Discard (on the bubble).
   const renderActions = (item: ThreadItem) => {
-    if (!reactable(item)) return null
-    const m = item.message
+    const text = item.kind === 'message' ? item.message.content : item.body.message
     return (
-      <ReactionMenu
-        message={m}
-        open={reactingTo === m.message_handle}
-        onOpenChange={(open) => setReactingTo(open ? m.message_handle : null)}
-        strings={{ open: s.react, close: s.closeReactions }}
-        barStrings={strings?.reactions}
-        errorStrings={errorStrings}
-      />
+      <>
+        {text ? <CopyButton text={text} label={s.copyMessage} short={s.copy} copied={s.copied} /> : null}
+        {reactable(item) ? (
+          <ReactionMenu
+            message={item.message}
+            open={reactingTo === item.message.message_handle}
+            onOpenChange={(open) => setReactingTo(open ? item.message.message_handle : null)}
+            strings={{ open: s.react, close: s.closeReactions }}
+            barStrings={strings?.reactions}
+            errorStrings={errorStrings}
+          />
+        ) : null}
+      </>
     )
   }
 
   return (
     <section
       ref={rootRef}
-      aria-label={s.label(title ?? phoneNumber)}
+      aria-label={s.label(name ?? number)}
       {...props}
       className={cx('lk-Conversation', className)}
       data-state={state}
@@ -155,7 +172,11 @@ export function Conversation({
     >
       {showHeader ? (
         <header className="lk-Conversation-header">
-          <span className="lk-Conversation-title">{title ?? phoneNumber}</span>
+          <span className="lk-Conversation-heading">
+            <span className="lk-Conversation-title">{name ?? number}</span>
+            {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
+            <CopyButton text={phoneNumber} label={s.copyNumber} short={s.copy} copied={s.copied} />
+          </span>
           <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
         </header>
       ) : null}
@@ -171,6 +192,8 @@ export function Conversation({
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}
         renderActions={renderActions}
+        firstUnreadKey={read.firstUnreadKey}
+        onSeenLatest={read.markSeen}
         onLongPressItem={(item) => {
           if (reactable(item)) setReactingTo(item.message.message_handle)
         }}

@@ -18,7 +18,7 @@ const ui = (
     <ConversationList dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
   </div>
 )
-const rows = () => within(screen.getByRole('region', { name: 'Threads' })).getAllByRole('button')
+const rows = () => within(screen.getByRole('listbox', { name: 'Threads' })).getAllByRole('option')
 const titles = () => rows().map((b) => b.querySelector('.lk-ConversationList-title')?.textContent ?? '')
 
 describe('<ConversationList> in a real browser', () => {

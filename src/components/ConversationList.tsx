@@ -1,5 +1,15 @@
 'use client'
-import { lazy, Suspense, useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import {
   useConversationList,
   type ConversationSummary,
@@ -36,6 +46,9 @@ export const conversationListStrings = {
   loadingOlder: 'Loading older conversations…',
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   group: 'Group',
+  /** A group whose full member list the kit does not know: only who replied is named. */
+  groupWithOthers: (names: string) => `${names} and others`,
+  unnamedGroup: 'Group conversation',
   you: 'You: ',
   attachment: 'Attachment',
   voiceMemo: 'Voice memo',
@@ -89,6 +102,15 @@ export interface ConversationListProps
   strings?: StringOverrides<ConversationListStrings>
   /** Overrides of error sentences. */
   errorStrings?: Partial<LinekitErrorStrings>
+}
+
+/** A group's title: its name, its members, or who replied "and others" (the rest are not known). */
+const groupTitle = (
+  c: Pick<ConversationSummary, 'kind' | 'title' | 'named' | 'participantsKnown'>,
+  s: Pick<ConversationListStrings, 'groupWithOthers' | 'unnamedGroup'>,
+) => {
+  if (c.kind !== 'group' || c.named || c.participantsKnown) return c.title || s.unnamedGroup
+  return c.title ? s.groupWithOthers(c.title) : s.unnamedGroup
 }
 
 const initials = (c: ConversationSummary): string => {
@@ -197,6 +219,52 @@ export function ConversationList({
     onSelect?.(c)
   }
 
+  // Roving focus: the one option in the Tab order is the one last focused, else the open
+  // thread, else the first. Arrow keys, Home/End and Page keys move it; Enter and Space open.
+  const [active, setActive] = useState<string | null>(null)
+  const indexOf = (key: string | null) => (key === null ? -1 : conversations.findIndex((c) => c.key === key))
+  const activeIndex = [indexOf(active), indexOf(selected)].find((i) => i >= 0) ?? 0
+  const activeKey = conversations[activeIndex]?.key ?? null
+  const focusNext = useRef<string | null>(null)
+  useEffect(() => {
+    const key = focusNext.current
+    if (key === null) return
+    const el = viewport.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)
+    if (el) {
+      focusNext.current = null
+      el.focus()
+    }
+  })
+  const onListKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const page = Math.max(1, Math.floor((viewport.current?.clientHeight ?? rowHeight) / rowHeight) - 1)
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      Home: 0,
+      End: conversations.length - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+    }
+    const current = conversations[activeIndex]
+    if ((e.key === 'Enter' || e.key === ' ') && current) {
+      e.preventDefault()
+      return open(current)
+    }
+    if (!(e.key in moves)) return
+    e.preventDefault()
+    const next = conversations[Math.min(conversations.length - 1, Math.max(0, moves[e.key]!))]
+    if (!next) return
+    setActive(next.key)
+    focusNext.current = next.key
+    // Scroll the least needed to show the row whole (it may not be mounted yet).
+    const el = viewport.current
+    const i = indexOf(next.key)
+    const top = virtualizer.startOf(i) ?? 0
+    const bottom = virtualizer.startOf(i + 1) ?? top
+    if (el && top < el.scrollTop) el.scrollTop = top
+    else if (el && bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight
+  }
+
   return (
     <section aria-label={s.label} {...props} className={cx('lk-ConversationList', className)} data-state={state}>
       <div className="lk-ConversationList-header">
@@ -233,17 +301,14 @@ export function ConversationList({
           {search.trim() ? s.noMatch(search.trim()) : s.empty}
         </p>
       ) : (
-        <div
-          ref={viewport}
-          className="lk-ConversationList-viewport"
-          role="region"
-          aria-label={s.threads}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (axe: scrollable-region-focusable)
-          tabIndex={0}
-        >
+        <div ref={viewport} className="lk-ConversationList-viewport">
+          {/* One Tab stop: the threads are a listbox (WAI-ARIA APG), arrows move between them. */}
           <ul
+            role="listbox"
+            aria-label={s.threads}
             className="lk-ConversationList-canvas"
             aria-busy={isFetchingOlder || undefined}
+            onKeyDown={onListKeyDown}
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
           >
             {items.map((v) => {
@@ -251,8 +316,16 @@ export function ConversationList({
               if (!c) return null
               const avatar = initials(c)
               return (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the listbox handles the keys
                 <li
                   key={c.key}
+                  id={`${id}-${v.index}`}
+                  role="option"
+                  aria-selected={selected === c.key}
+                  tabIndex={c.key === activeKey ? 0 : -1}
+                  data-key={c.key}
+                  onClick={() => open(c)}
+                  onFocus={() => setActive(c.key)}
                   className="lk-ConversationList-row"
                   aria-setsize={conversations.length}
                   aria-posinset={v.index + 1}
@@ -269,12 +342,7 @@ export function ConversationList({
                     transform: `translateY(${v.start}px)`,
                   }}
                 >
-                  <button
-                    type="button"
-                    className="lk-ConversationList-item"
-                    aria-current={selected === c.key || undefined}
-                    onClick={() => open(c)}
-                  >
+                  <div className="lk-ConversationList-item">
                     <span className="lk-ConversationList-avatar" aria-hidden="true" data-kind={c.kind}>
                       {avatar || (
                         <span className="lk-ConversationList-avatarIcon">{c.kind === 'group' ? '#' : '☎︎'}</span>
@@ -284,7 +352,7 @@ export function ConversationList({
                       <span className="lk-ConversationList-top">
                         <span className="lk-ConversationList-title">
                           {c.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
-                          {c.title}
+                          {groupTitle(c, s)}
                         </span>
                         {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
                         <time className="lk-ConversationList-time" dateTime={c.last.created_at}>
@@ -304,7 +372,7 @@ export function ConversationList({
                         ) : null}
                       </span>
                     </span>
-                  </button>
+                  </div>
                 </li>
               )
             })}

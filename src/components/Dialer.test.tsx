@@ -38,7 +38,7 @@ describe('<Dialer> against the mock through the real server handler', () => {
     expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual([mainLine(backend).lineId])
     expect(screen.getByText(/min used \(\d+%\)/)).toBeInTheDocument()
     expect(screen.getByText('10 calls left on this token')).toBeInTheDocument()
-    expect(screen.getByText('Will call +14155550181')).toBeInTheDocument()
+    expect(screen.getByText('Will call (415) 555-0181')).toBeInTheDocument()
     expect(root(container)).toHaveAttribute('data-allowance', 'ok')
   })
 

@@ -14,6 +14,8 @@ import { Keypad } from './Keypad'
 import { AudioControls } from './AudioControls'
 import { audioStringsOf } from './calling/audioEngineParts'
 import { CallTimer } from './CallTimer'
+import { usePeople } from '../hooks/internal/usePeople'
+import { useCallWords } from './calling/useCallWords'
 
 export { dialerStrings, type DialerStrings }
 
@@ -115,6 +117,14 @@ export function Dialer(props: DialerProps) {
     now,
   })
   const { state, linesQuery, lines, mintError, token, voice } = d
+  const people = usePeople({ lineId: d.lineId })
+  const callee = d.normalized?.ok ? d.normalized.e164 : undefined
+  const calleeText =
+    callee === undefined
+      ? ''
+      : people.nameOf(callee)
+        ? `${people.label(callee)}, ${people.number(callee)}`
+        : people.number(callee)
   const allowance = token?.allowance
   const error = state.error
   const errorCode =
@@ -129,11 +139,18 @@ export function Dialer(props: DialerProps) {
           : mintError
             ? (mintError.sdkCode ?? 'token_unavailable')
             : undefined
-  const duration = d.durationSeconds
+  // The words follow the call as the service and the audio report it (useCallWords).
+  const words = useCallWords(state, d.engine, d.lineId)
+  const duration = words.durationSeconds
   const statusText =
     state.phase === 'ended'
       ? t.ended(state.endStatus ?? 'ended', duration !== undefined ? formatDuration(duration) : undefined)
-      : t.phase[state.phase]
+      : state.phase === 'idle' && words.inboundCall
+        ? t.onInboundCall(people.label(words.inboundCall.from))
+        : state.phase === 'connected' && words.muted
+          ? `${t.phase.connected} · ${t.muted}`
+          : t.phase[state.phase]
+  const audioText = state.audio === 'joined' && state.phase !== 'connected' ? t.audioReady : t.audioState[state.audio]
   const noDialing = d.trial || (linesQuery.status === 'success' && lines.length === 0)
 
   // Focus follows the call: the Call button goes away once the call is placed, and Hang up once
@@ -218,7 +235,7 @@ export function Dialer(props: DialerProps) {
               {...d.numberInputProps}
             />
             <span id={`${id}-number-hint`} className="lk-Dialer-hint" data-invalid={d.numberError ? '' : undefined}>
-              {d.numberError ?? (d.normalized?.ok ? t.willCall(d.normalized.e164) : '')}
+              {d.numberError ?? (d.normalized?.ok ? t.willCall(calleeText) : '')}
             </span>
           </div>
 
@@ -236,7 +253,11 @@ export function Dialer(props: DialerProps) {
               {t.newCall}
             </button>
           ) : d.live ? null : (
-            <button className="lk-Dialer-call" {...d.callButtonProps}>
+            <button
+              className="lk-Dialer-call"
+              {...d.callButtonProps}
+              disabled={d.callButtonProps.disabled || words.inboundCall !== undefined}
+            >
               {t.call}
             </button>
           )}
@@ -253,9 +274,9 @@ export function Dialer(props: DialerProps) {
             <p className="lk-Dialer-note" data-kind="device-only">
               {t.deviceOnly}
             </p>
-          ) : t.audioState[state.audio] ? (
+          ) : audioText ? (
             <p className="lk-Dialer-audio-state" data-audio={state.audio}>
-              {t.audioState[state.audio]}
+              {audioText}
             </p>
           ) : null}
           {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}

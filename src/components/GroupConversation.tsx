@@ -1,7 +1,8 @@
 'use client'
 import { useId, useState, type FormEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
-import { useContactDirectory } from '../hooks/internal/useContactDirectory'
 import { useSecondsUntil } from '../hooks/internal/useSecondsUntil'
+import { draftKey, useDraft } from '../hooks/internal/drafts'
+import { usePeople } from '../hooks/internal/usePeople'
 import { useGroupThread } from '../hooks/useGroupThread'
 import { useSendGroupMessage } from '../hooks/useSendGroupMessage'
 import { cx } from './internal/cx'
@@ -12,11 +13,16 @@ import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageList, type MessageListProps } from './MessageList'
 import { threadState } from './internal/threadState'
+import { CopyButton } from './internal/CopyButton'
+import { useReadPosition } from './internal/useReadPosition'
 
 /** Default, overridable strings (i18n). */
 export const groupConversationStrings = {
   label: (title: string) => `Group conversation: ${title}`,
   participants: (names: string) => `With ${names}`,
+  /** Members not all known (the contract lists none): only who replied is named. */
+  withOthers: (names: string) => `${names} and others`,
+  unnamed: 'Group conversation',
   unknownParticipants:
     'Only the people who replied are known here. Send a group message from this app to reply to the whole group.',
   message: 'Message',
@@ -31,6 +37,9 @@ export const groupConversationStrings = {
     seconds > 0 ? `Not through yet — trying again in ${seconds} s` : 'Not through yet — trying again now',
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
+  copy: 'Copy',
+  copyMessage: 'Copy message text',
+  copied: 'Copied',
 }
 export type GroupConversationStrings = typeof groupConversationStrings
 
@@ -86,24 +95,24 @@ export function GroupConversation({
   const s = mergeStrings(groupConversationStrings, strings)
   const ids = useId()
   const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
-  const nameOf = useContactDirectory()
+  const people = usePeople(lineIdProp !== undefined ? { lineId: lineIdProp } : {})
   const send = useSendGroupMessage()
   const wait = send.isPending && send.wait && 'until' in send.wait ? send.wait : undefined
   const waitSeconds = useSecondsUntil(wait?.until) ?? 0
-  const [text, setText] = useState('')
+  const [text, setText] = useDraft(draftKey(chatId, lineIdProp))
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
   const participants = participantsProp ?? thread.participants
   const complete = participantsProp !== undefined || thread.participantsKnown
-  const names = participants.map((p) => nameOf(p) ?? p).join(', ')
-  const heading = title ?? thread.name ?? names
+  const listed = participants.length > 0 ? people.list(participants) : ''
+  const names = complete || listed === '' ? listed : s.withOthers(listed)
+  const heading = title || thread.name || names || s.unnamed
   const lineId = lineIdProp ?? thread.lineId
   const state = threadState(thread)
+  const read = useReadPosition(thread.items, chatId.trim())
 
   const senderOf = (item: ThreadItem) =>
-    item.kind === 'message' && item.message.direction === 'inbound'
-      ? (nameOf(item.message.from_number) ?? item.message.from_number)
-      : undefined
+    item.kind === 'message' && item.message.direction === 'inbound' ? people.label(item.message.from_number) : undefined
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
@@ -154,6 +163,12 @@ export function GroupConversation({
         isFetchingOlder={thread.isFetchingOlder}
         onLoadOlder={thread.fetchOlder}
         senderOf={senderOf}
+        renderActions={(item) => {
+          const text = item.kind === 'message' ? item.message.content : item.body.message
+          return text ? <CopyButton text={text} label={s.copyMessage} short={s.copy} copied={s.copied} /> : null
+        }}
+        firstUnreadKey={read.firstUnreadKey}
+        onSeenLatest={read.markSeen}
         {...(dateOptions ? { dateOptions } : {})}
         {...(now ? { now } : {})}
         {...listProps}

@@ -33,6 +33,6 @@ describe('<InboundCallBanner> in a real page', () => {
     expect(box.bottom).toBeLessThanOrEqual(window.innerHeight)
     expect(screen.getByTestId('top').getBoundingClientRect().top).toBe(before)
     expect(window.scrollY).toBe(2000)
-    await waitFor(() => expect(region.querySelector('[aria-live="assertive"]')).toHaveTextContent(storyNumbers.caller))
+    await waitFor(() => expect(region.querySelector('[aria-live="assertive"]')).toHaveTextContent('(415) 555-0182'))
   })
 })

@@ -13,6 +13,8 @@ import { installMsw } from '../../test/support/msw'
 
 installMsw()
 const caller = '+14155550182'
+/** The caller as the banner shows it: grouped for reading (the number has no contact). */
+const shown = '(415) 555-0182'
 const banner = (container: HTMLElement) => container.querySelector<HTMLElement>('.lk-InboundCallBanner')!
 const callList = () => screen.getByRole('list', { name: 'Calls' })
 const noticeList = () => screen.getByRole('list', { name: 'Recent calls' })
@@ -47,9 +49,9 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(events.status).toBe('open'))
     await ring(backend)
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'))
-    expect(screen.getByText(caller)).toBeInTheDocument()
+    expect(screen.getByText(shown)).toBeInTheDocument()
     const live = container.querySelector('[aria-live="assertive"]')!
-    expect(live).toHaveTextContent(`Incoming call from ${caller} on ${ringableLine(backend).phoneNumber}`)
+    expect(live).toHaveTextContent(`Incoming call from ${shown} on ${ringableLine(backend).phoneNumber}`)
     expect(screen.getByRole('region', { name: 'Incoming calls' })).toBe(banner(container))
     events.close()
   })
@@ -65,7 +67,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     })
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
-    await user.tab()
+    // Nothing else had focus: the ringing call was offered it.
     expect(screen.getByRole('button', { name: 'Answer' })).toHaveFocus()
     await user.keyboard('{Enter}')
     await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
@@ -76,7 +78,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('answered')
     // Our own `answered` event must not hide the call we are on.
     await act(() => backend.mock.control.webhooks.flush())
-    expect(screen.getByText(`In call with ${caller}`)).toBeInTheDocument()
+    expect(screen.getByText(`In call with ${shown}`)).toBeInTheDocument()
     // An answered call shows its audio state, a timer from the answer, and mute (the Dialer's parts).
     expect(screen.getByText('Audio connected')).toBeInTheDocument()
     expect(screen.getByRole('timer', { name: 'Call duration' })).toHaveTextContent(/^0:0\d$/)
@@ -102,8 +104,8 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     expect(screen.queryByRole('button', { name: 'Answer' })).toBeNull()
     const notice = within(noticeList()).getByRole('listitem')
     expect(notice).toHaveAttribute('data-outcome', 'answered_elsewhere')
-    expect(notice).toHaveTextContent(new RegExp(`Call from \\${caller} at .* was answered elsewhere`))
-    expect(within(notice).getByRole('link', { name: `Call back ${caller}` })).toHaveAttribute('href', `tel:${caller}`)
+    expect(notice).toHaveTextContent(new RegExp(`Call from \\(415\\) 555-0182 at .* was answered elsewhere`))
+    expect(within(notice).getByRole('link', { name: `Call back ${shown}` })).toHaveAttribute('href', `tel:${caller}`)
   })
 
   it('a missed call (the caller gave up) leaves a notice; Dismiss removes it', async () => {
@@ -114,8 +116,8 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await screen.findByRole('button', { name: 'Answer' })
     await settle(backend, () => backend.mock.control.calls.end(uuid, 'no_answer'))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
-    expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Missed call from ${caller}`)
-    await user.click(screen.getByRole('button', { name: `Dismiss the notice about ${caller}` }))
+    expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Missed call from ${shown}`)
+    await user.click(screen.getByRole('button', { name: `Dismiss the notice about ${shown}` }))
     expect(screen.queryByRole('list', { name: 'Recent calls' })).toBeNull()
   })
 
@@ -134,7 +136,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     const uuid = await ring(backend)
     await screen.findByRole('button', { name: 'Answer' })
     await settle(backend, () => backend.mock.control.calls.end(uuid, 'no_answer'))
-    await user.click(await screen.findByRole('button', { name: `Call back ${caller}` }))
+    await user.click(await screen.findByRole('button', { name: `Call back ${shown}` }))
     await waitFor(() => expect(container.querySelector('.lk-Dialer')).toHaveAttribute('data-state', 'ringing'))
     const outbound = backend.mock.control.calls.list().find((c) => c.direction === 'outbound')
     expect(outbound?.to).toBe(caller)
@@ -153,7 +155,7 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await user.click(screen.getByRole('button', { name: 'Answer' }))
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
-        `The call from ${caller} was already answered elsewhere or has ended.`,
+        `The call from ${shown} was already answered elsewhere or has ended.`,
       ),
     )
     expect(banner(container)).toHaveAttribute('data-count', '0')
@@ -167,9 +169,9 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await user.click(await screen.findByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '0'))
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('declined')
-    expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Declined call from ${caller}`)
+    expect(within(noticeList()).getByRole('listitem')).toHaveTextContent(`Declined call from ${shown}`)
     // The Decline button is gone: focus is on the notice's Call back, not dropped to the page.
-    expect(screen.getByRole('link', { name: `Call back ${caller}` })).toHaveFocus()
+    expect(screen.getByRole('link', { name: `Call back ${shown}` })).toHaveFocus()
   })
 
   it('declines by keyboard: when the call ends before the decline is answered, focus still lands in the banner', async () => {
@@ -197,13 +199,13 @@ describe('<InboundCallBanner> against the mock through the real server handler',
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '2'))
     const items = within(callList()).getAllByRole('listitem')
     expect(items[0]).toHaveAttribute('data-current')
-    expect(items[0]).toHaveTextContent(caller)
-    expect(items[1]).toHaveTextContent('+14155550184')
+    expect(items[0]).toHaveTextContent(shown)
+    expect(items[1]).toHaveTextContent('(415) 555-0184')
     expect(screen.getByText('2 incoming calls')).toBeInTheDocument()
     expect(screen.queryByText(/waiting/)).toBeNull()
     await user.click(within(items[0]!).getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'))
-    expect(within(callList()).getByRole('listitem')).toHaveTextContent('+14155550184')
+    expect(within(callList()).getByRole('listitem')).toHaveTextContent('(415) 555-0184')
     expect(screen.queryByText('2 incoming calls')).toBeNull()
   })
 
@@ -480,7 +482,7 @@ describe('<InboundCallHistory>', () => {
       { events: 'bus' },
     )
     await waitFor(() => expect(banner(container)).toHaveAttribute('data-count', '1'))
-    expect(within(banner(container)).getByText(caller)).toBeInTheDocument()
+    expect(within(banner(container)).getByText(shown)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Answer' }))
     await waitFor(() => expect(container.querySelector('[data-state="connected"]')).not.toBeNull())
     expect(backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status).toBe('answered')

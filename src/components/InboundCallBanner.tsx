@@ -9,6 +9,7 @@ import { useAnswerCall } from '../hooks/useAnswerCall'
 import { useDeclineCall } from '../hooks/useDeclineCall'
 import { useEndCall } from '../hooks/useEndCall'
 import { callErrorKind, isCallErrorRetryable } from './calling/callError'
+import { usePeople } from '../hooks/internal/usePeople'
 import { formatDateTime } from './calling/format'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -17,6 +18,7 @@ import { audioStringsOf } from './calling/audioEngineParts'
 import { CallTimer } from './CallTimer'
 import { useCallLeaveGuard } from './calling/useCallLeaveGuard'
 import { useRingTone } from './calling/useRingTone'
+import { answerShortcut, useAnswerShortcut } from './calling/useAnswerShortcut'
 
 /** Default, overridable texts of the {@link InboundCallBanner} (i18n). */
 export const inboundCallBannerStrings = {
@@ -30,6 +32,8 @@ export const inboundCallBannerStrings = {
   ringingCount: (n: number) => `${n} incoming calls`,
   waiting: (n: number) => `${n} more call${n === 1 ? '' : 's'} waiting`,
   answer: 'Answer',
+  /** Read after each new call's announcement. */
+  shortcutHint: (keys: string) => `Press ${keys} to go to Answer.`,
   decline: 'Decline',
   hangUp: 'Hang up',
   mute: 'Mute',
@@ -120,6 +124,12 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
   onAnswer?: (call: InboundCall, info: { joinable: boolean }) => void
   /** Called after a decline was accepted. @default undefined */
   onDecline?: (call: InboundCall) => void
+  /**
+   * `overlay`: fixed in the viewport's corner, over the page. `inline`: in the page flow where it
+   * is placed, sticking to the top of the scrolling area, so it never covers the page's controls
+   * (the `<Inbox>` prefab places it so). @default 'overlay'
+   */
+  placement?: 'overlay' | 'inline'
 }
 
 /** Answered by this browser: connected, joining or failed audio, or answered on the line's phone. */
@@ -163,6 +173,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     noticeMs = 6000,
     ringSound = true,
     maxVisible = 3,
+    placement = 'overlay',
     onCallBack,
     onAnswer,
     onDecline,
@@ -170,6 +181,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     ...rest
   } = props
   const t = useMemo(() => mergeStrings(inboundCallBannerStrings, stringsProp), [stringsProp])
+  const people = usePeople()
   const id = useId()
   const ctx = useLinekit()
   const engine = engineProp ?? ctx.audioEngine
@@ -230,7 +242,10 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
 
   // Announce the newest ringing call: the live region below is always mounted, so the text change is read out.
   const newest = [...calls].reverse().find((c) => c.state === 'ringing')
-  const announcement = newest ? t.announce(newest.from, newest.linePhoneNumber || newest.lineId) : ''
+  const announcement = newest
+    ? `${t.announce(people.label(newest.from), newest.linePhoneNumber || newest.lineId)}. ${t.shortcutHint(answerShortcut)}`
+    : ''
+  useAnswerShortcut(rootRef, visible.find((c) => c.state === 'ringing' && !local[c.callUuid])?.callUuid)
 
   // When a call this browser joined ends (the far end hung up), leave its audio.
   const endedMine = calls.some(
@@ -261,7 +276,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
   }
   const gone = (call: InboundCall) => {
     // spec: 409 — not an inbound call that is currently ringing: someone else answered, or it ended.
-    setNotice(t.gone(call.from))
+    setNotice(t.gone(people.label(call.from)))
     patch(call.callUuid, undefined)
     dismiss(call.callUuid)
   }
@@ -346,6 +361,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       aria-label={t.region}
       data-count={visible.length}
       data-notices={shownNotices.length}
+      data-placement={placement}
       {...rest}
       className={cx('lk-InboundCallBanner', className)}
     >
@@ -383,11 +399,11 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
               >
                 <p id={titleId} className="lk-InboundCallBanner-title">
                   {inCall ? (
-                    t.connected(call.from)
+                    t.connected(people.label(call.from))
                   ) : (
                     <>
                       <span className="lk-InboundCallBanner-label">{t.incoming}: </span>
-                      <span className="lk-InboundCallBanner-from">{call.from}</span>
+                      <span className="lk-InboundCallBanner-from">{people.label(call.from)}</span>
                     </>
                   )}
                 </p>
@@ -425,6 +441,7 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
                       <button
                         type="button"
                         className="lk-InboundCallBanner-answer"
+                        aria-keyshortcuts={answerShortcut}
                         disabled={busy || blocked}
                         onClick={() => void onAnswerClick(call)}
                       >
@@ -469,18 +486,26 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
             const outcome = n.outcome as keyof typeof t.notice
             return (
               <li key={n.callUuid} className="lk-InboundCallBanner-notice" data-outcome={outcome}>
-                <p>{t.notice[outcome](n.from, time)}</p>
+                <p>{t.notice[outcome](people.label(n.from), time)}</p>
                 <div className="lk-InboundCallBanner-actions">
                   {onCallBack || dialerListens ? (
-                    <button type="button" aria-label={t.callBackTo(n.from)} onClick={() => callBack(n)}>
+                    <button type="button" aria-label={t.callBackTo(people.label(n.from))} onClick={() => callBack(n)}>
                       {t.callBack}
                     </button>
                   ) : (
-                    <a href={`tel:${n.from}`} aria-label={t.callBackTo(n.from)} onClick={() => acknowledge(n.callUuid)}>
+                    <a
+                      href={`tel:${n.from}`}
+                      aria-label={t.callBackTo(people.label(n.from))}
+                      onClick={() => acknowledge(n.callUuid)}
+                    >
                       {t.callBack}
                     </a>
                   )}
-                  <button type="button" aria-label={t.dismissNotice(n.from)} onClick={() => acknowledge(n.callUuid)}>
+                  <button
+                    type="button"
+                    aria-label={t.dismissNotice(people.label(n.from))}
+                    onClick={() => acknowledge(n.callUuid)}
+                  >
                     {t.dismiss}
                   </button>
                 </div>

@@ -16,6 +16,7 @@ import { useLines } from '../hooks/useLines'
 import { useSendMessage } from '../hooks/useSendMessage'
 import { useLinekit } from '../provider/useLinekit'
 import type { ComposerAttachment, ComposerUploadStrings } from './internal/ComposerUploads'
+import { draftKey, useDraft } from '../hooks/internal/drafts'
 import { ComposerOptions } from './internal/ComposerOptions'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
@@ -113,7 +114,9 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
  * The composer of a 1:1 thread: text (Enter sends, Shift+Enter adds a line), one attachment by
  * http(s) link, an AI voice memo toggle, send effects only when the destination is native chat
  * (explained otherwise), and the line picker (hidden on trial accounts). It checks what the
- * service would refuse before sending and says why. Themed through `.lk-Field` and `--lk-*`.
+ * service would refuse before sending and says why. The text is kept per thread in this browser
+ * (`localStorage`) until it is sent, and the options tray closes after a send. Themed through
+ * `.lk-Field` and `--lk-*`.
  *
  * @example
  * <MessageComposer phoneNumber="+14155550100" nativeChat={availability.data?.available} />
@@ -140,7 +143,8 @@ export function MessageComposer({
   // lines listing's trial descriptor says which account this is).
   const trial = useLines().trial
   const lineOverride = trial ? undefined : lineId
-  const [text, setText] = useState('')
+  // The text is the thread's draft: it survives switching threads and a reload.
+  const [text, setText] = useDraft(draftKey(phoneNumber, lineId))
   const [attachment, setAttachment] = useState('')
   const [attachmentKind, setAttachmentKind] = useState<'media' | 'audio'>('media')
   const [ai, setAi] = useState(false)
@@ -210,6 +214,10 @@ export function MessageComposer({
     }
     setAi(false)
     setEffect('')
+    // The tray would cover the new bubble and its status; focus inside it returns to the box.
+    if (document.getElementById(`${ids}-options`)?.contains(document.activeElement))
+      document.getElementById(`${ids}-text`)?.focus()
+    setOptionsOpen(false)
     void send(body)
     onSent?.(body)
   }

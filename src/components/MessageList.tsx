@@ -36,6 +36,10 @@ export const messageListStrings = {
   announceInbound: (text: string) => `New message: ${text}`,
   today: 'Today',
   yesterday: 'Yesterday',
+  /** The divider before the first message the user had not seen. */
+  newDivider: 'New',
+  newDividerLabel: 'New messages start here',
+  jumpToFirstUnread: 'Jump to first unread',
 }
 export type MessageListStrings = typeof messageListStrings
 
@@ -88,6 +92,10 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
    * result). Older pages load until it is found or there are none. @default null
    */
   highlightKey?: string | null
+  /** Key of the first item the user had not seen: a "New" divider goes above it, and "Jump to first unread" to it. */
+  firstUnreadKey?: string | null
+  /** Called while the newest message is in view of a visible page (the user has seen the thread). */
+  onSeenLatest?: () => void
   /** String overrides. @default messageListStrings */
   strings?: StringOverrides<MessageListStrings> & MessageBubbleProps['strings']
   /** Overrides of error sentences. */
@@ -99,7 +107,10 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
  * after render (`useVirtualList`), so 10,000 messages of any height scroll smoothly.
  * It follows new messages while the user is at the bottom; once they scroll up it stays put and
  * offers a "N new messages" button instead; when older pages are prepended the visible message
- * stays where it was. Day separators group messages. Themed by `--lk-*` variables.
+ * stays where it was. Day separators group messages; a "New" divider marks the first message
+ * the user had not seen (`firstUnreadKey`), with "Jump to first unread" while it is above the
+ * view; `onSeenLatest` reports when the newest message is in view of a visible page. Themed by
+ * `--lk-*` variables.
  *
  * @example
  * const thread = useThread({ phoneNumber })
@@ -124,6 +135,8 @@ export function MessageList({
   overscan = 6,
   pinThreshold = 48,
   highlightKey = null,
+  firstUnreadKey = null,
+  onSeenLatest,
   strings,
   errorStrings,
   className,
@@ -244,6 +257,7 @@ export function MessageList({
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight
     const movedUp = el.scrollTop < lastTop.current - 1
     lastTop.current = el.scrollTop
+    setViewTop(el.scrollTop)
     // Unpin only when the user moved up: content growing below (measurement, a taller composer)
     // also increases the distance but must not unpin.
     if (distance <= pinThreshold) {
@@ -267,6 +281,28 @@ export function MessageList({
       lastTop.current = viewport.current.scrollTop
     } else if (hasOlder && !isFetchingOlder) onLoadOlder?.()
   }, [highlightKey, highlightIndex, status, hasOlder, isFetchingOlder, onLoadOlder, setPinnedBoth, virtualizer])
+
+  // Seen: the newest message is in view (pinned) on a page the user is looking at.
+  useEffect(() => {
+    if (!pinned || !onSeenLatest) return
+    const seen = () => document.visibilityState === 'visible' && onSeenLatest()
+    seen()
+    document.addEventListener('visibilitychange', seen)
+    return () => document.removeEventListener('visibilitychange', seen)
+  }, [pinned, onSeenLatest])
+
+  // "Jump to first unread" while the divider is above the view.
+  const unreadIndex =
+    firstUnreadKey === null ? -1 : rows.findIndex((r) => r.kind === 'item' && r.item.key === firstUnreadKey)
+  const [viewTop, setViewTop] = useState(0)
+  const dividerAbove = unreadIndex >= 0 && (virtualizer.startOf(unreadIndex) ?? 0) < viewTop - 1
+  const jumpToFirstUnread = () => {
+    const el = viewport.current
+    if (!el || unreadIndex < 0) return
+    setPinnedBoth(false)
+    virtualizer.scrollToIndex(unreadIndex)
+    el.focus()
+  }
 
   const jumpToLatest = () => {
     setPinnedBoth(true)
@@ -313,17 +349,24 @@ export function MessageList({
       data-pinned={pinned || undefined}
       data-fetching-older={isFetchingOlder || undefined}
     >
-      {hasOlder && state === 'ready' ? (
+      {(hasOlder || dividerAbove) && state === 'ready' ? (
         <div className="lk-MessageList-older">
-          <button
-            type="button"
-            className="lk-Button"
-            data-variant="ghost small"
-            disabled={isFetchingOlder}
-            onClick={() => onLoadOlder?.()}
-          >
-            {isFetchingOlder ? s.loadingOlder : s.loadOlder}
-          </button>
+          {hasOlder ? (
+            <button
+              type="button"
+              className="lk-Button"
+              data-variant="ghost small"
+              disabled={isFetchingOlder}
+              onClick={() => onLoadOlder?.()}
+            >
+              {isFetchingOlder ? s.loadingOlder : s.loadOlder}
+            </button>
+          ) : null}
+          {dividerAbove ? (
+            <button type="button" className="lk-Button" data-variant="small" onClick={jumpToFirstUnread}>
+              <span aria-hidden="true">↑</span> {s.jumpToFirstUnread}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {state === 'loading' ? (
@@ -389,6 +432,11 @@ export function MessageList({
                     transform: `translateY(${v.start}px)`,
                   }}
                 >
+                  {row.kind === 'item' && row.item.key === firstUnreadKey ? (
+                    <div className="lk-MessageList-new" role="separator" aria-label={s.newDividerLabel}>
+                      <span aria-hidden="true">{s.newDivider}</span>
+                    </div>
+                  ) : null}
                   {row.kind === 'day' ? (
                     <div className="lk-MessageList-day">{row.label}</div>
                   ) : (

@@ -7,10 +7,10 @@ import { useLinekitClient } from '../provider/useLinekitClient'
 import { isGroupMessage } from './internal/group'
 import { groupRegistry } from './internal/groupRegistry'
 import { phoneKey } from './internal/phone'
-import { readMarks } from './internal/readMarks'
+import { marksBeforeOpen, readMarks } from './internal/readMarks'
 import { cmp } from './internal/reconcile'
 import { nextCursor, type ListCursor } from './internal/threadPaging'
-import { useContactDirectory } from './internal/useContactDirectory'
+import { usePeople } from './internal/usePeople'
 import { linekitKeys } from './keys'
 import { linekitQueryRetry, messagesQueryOptions } from './options'
 import { useLines } from './useLines'
@@ -29,6 +29,11 @@ export interface ConversationSummary {
   named: boolean
   /** Group participants the kit knows of (from its own sends, else from replies). */
   participants: string[]
+  /**
+   * Groups: true when `participants` is the whole set (the kit sent to it); false when they are
+   * only who replied (the contract lists no group's members). Always true for 1:1 threads.
+   */
+  participantsKnown: boolean
   /** The newest message. */
   last: MessageRecord
   /** Inbound messages after the user last read the thread (or last replied). */
@@ -98,7 +103,7 @@ export function useConversationList(options: UseConversationListOptions = {}): U
   const { search = '', pageSize = 100 } = options
   const client = useLinekitClient(options.client)
   const lines = useLines(options.client ? { client: options.client } : {})
-  const nameOf = useContactDirectory(options.client)
+  const people = usePeople(options.client ? { client: options.client } : {})
   const lineIds: (string | undefined)[] = useMemo(() => {
     if (options.lineIds) return [...options.lineIds]
     // No line listed (a trial descriptor without lines): the unfiltered list.
@@ -203,22 +208,35 @@ export function useConversationList(options: UseConversationListOptions = {}): U
       let title: string
       let named = false
       let participants: string[] = []
+      let participantsKnown = true
       if (t.kind === 'group') {
         const known = groups[t.id]
         const repliers = [...new Set(t.records.filter((m) => m.direction === 'inbound').map((m) => m.from_number))]
-        participants = known?.participants ?? repliers
+        participantsKnown = Boolean(known?.participants?.length)
+        participants = participantsKnown ? known!.participants : repliers
         named = Boolean(known?.name)
-        title = known?.name ?? participants.map((p) => nameOf(p) ?? p).join(', ')
+        title = known?.name || people.list(participants, t.lineId)
       } else {
-        const name = nameOf(t.id)
+        const name = people.nameOf(t.id)
         named = name !== undefined
-        title = name ?? t.id
+        title = name ?? people.number(t.id, t.lineId)
       }
-      out.push({ key, kind: t.kind, lineId: t.lineId, id: t.id, title, named, participants, last, unread })
+      out.push({
+        key,
+        kind: t.kind,
+        lineId: t.lineId,
+        id: t.id,
+        title,
+        named,
+        participants,
+        participantsKnown,
+        last,
+        unread,
+      })
     }
     out.sort((a, b) => cmp(b.last.created_at, a.last.created_at) || (a.key < b.key ? -1 : 1))
     return out
-  }, [all, marks, groups, nameOf])
+  }, [all, marks, groups, people])
 
   const conversations = useMemo(() => {
     const q = search.trim().toLowerCase()
@@ -288,6 +306,7 @@ export function useConversationList(options: UseConversationListOptions = {}): U
 
   const markRead = useCallback((c: ConversationSummary) => {
     const current = readMarks.get(c.key)
+    if (!marksBeforeOpen.has(c.key)) marksBeforeOpen.set(c.key, current)
     if (!current || cmp(c.last.created_at, current) > 0) readMarks.set(c.key, c.last.created_at)
   }, [])
 

@@ -37,7 +37,7 @@ export const Idle: Story = {
     const canvas = await ready(canvasElement)
     await expect(root(canvasElement)).toHaveAttribute('data-state', 'idle')
     await expect(canvas.getByText(/min used/)).toBeVisible()
-    await expect(canvas.getByText('Will call +14155550181')).toBeVisible()
+    await expect(canvas.getByText('Will call (415) 555-0181')).toBeVisible()
   },
 }
 

@@ -3,6 +3,9 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { InboundCallBanner, InboundCallHistory, createFakeAudioEngine } from 'linekit'
 import { ringableLine, setups, storyBackend, storyNumbers, storyWebhookSecret, type StorySetup } from '../support'
 
+/** The caller as the banner shows a number with no contact: grouped for reading. */
+const callerShown = '(415) 555-0182'
+
 /**
  * Inbound calls rung by the mock reach the banner the production way: mock webhook →
  * linekit/server webhook route → bus → SSE → provider → banner.
@@ -34,9 +37,9 @@ export const Ringing: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement }) => {
     const canvas = await ringing(canvasElement)
-    await expect(canvas.getByText(storyNumbers.caller)).toBeVisible()
+    await expect(canvas.getByText(callerShown)).toBeVisible()
     await expect(canvasElement.querySelector('[aria-live="assertive"]')).toHaveTextContent(
-      `Incoming call from ${storyNumbers.caller}`,
+      `Incoming call from ${callerShown}`,
     )
   },
 }
@@ -108,7 +111,7 @@ export const AnsweredElsewhere: Story = {
     await backend.control.answerCallElsewhere(backend.lastCall!.callUuid)
     await waitFor(() => expect(banner(canvasElement)).toHaveAttribute('data-count', '0'), { timeout: 8000 })
     await waitFor(() => expect(within(canvasElement).getByText(/was answered elsewhere/)).toBeVisible())
-    await expect(within(canvasElement).getByRole('link', { name: `Call back ${storyNumbers.caller}` })).toBeVisible()
+    await expect(within(canvasElement).getByRole('link', { name: `Call back ${callerShown}` })).toBeVisible()
   },
 }
 
@@ -123,9 +126,9 @@ export const Missed: Story = {
       timeout: 8000,
     })
     await expect(banner(canvasElement)).toHaveAttribute('data-count', '0')
-    await expect(within(canvasElement).getByRole('link', { name: `Call back ${storyNumbers.caller}` })).toBeVisible()
+    await expect(within(canvasElement).getByRole('link', { name: `Call back ${callerShown}` })).toBeVisible()
     await expect(
-      within(canvasElement).getByRole('button', { name: `Dismiss the notice about ${storyNumbers.caller}` }),
+      within(canvasElement).getByRole('button', { name: `Dismiss the notice about ${callerShown}` }),
     ).toBeVisible()
   },
 }

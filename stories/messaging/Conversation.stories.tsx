@@ -38,6 +38,30 @@ export const Default: Story = {
   },
 }
 
+/**
+ * Thirty messages the agent has not seen: a "New" divider marks where they begin, and "Jump to
+ * first unread" leads there from the newest message.
+ */
+export const UnreadSinceLastVisit: Story = {
+  parameters: {
+    linekit: {
+      setup: [
+        setups.nativeChat(storyNumbers.chat),
+        setups.inboundMessages(
+          storyNumbers.chat,
+          Array.from({ length: 30 }, (_, i) => `Update ${i + 1} of 30`),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ready(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Jump to first unread/ }))
+    await waitFor(() => expect(canvas.getByRole('separator', { name: 'New messages start here' })).toBeVisible())
+  },
+}
+
 /** Type and press Enter: the message shows at once (sending), then as sent. */
 export const SendWithEnter: Story = {
   play: async ({ canvasElement }) => {

@@ -45,7 +45,7 @@ export const Unread: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const row = await canvas.findByRole('button', { name: /Ava Stone.*3 unread messages/ }, { timeout: 10_000 })
+    const row = await canvas.findByRole('option', { name: /Ava Stone.*3 unread messages/ }, { timeout: 10_000 })
     await userEvent.click(row)
     await waitFor(() => expect(row).not.toHaveTextContent(/unread/))
   },

@@ -8,6 +8,8 @@ import type { Decorator, StoryContext } from '@storybook/react-vite'
 import type { SetupWorker } from 'msw/browser'
 import { createStoryBackend, type StoryBackend, type StoryBackendOptions } from './createStoryBackend'
 import { LinekitStory } from './LinekitStory'
+import { drafts } from '../../src/hooks/internal/drafts'
+import { marksBeforeOpen, readMarks } from '../../src/hooks/internal/readMarks'
 
 /** `parameters.linekit` of a story. Story-level values replace meta-level ones key by key. */
 export interface LinekitParameters extends StoryBackendOptions {
@@ -45,6 +47,9 @@ export function storyBackend(context: Pick<StoryContext, 'id'>): StoryBackend {
 export async function linekitBeforeEach(context: StoryContext): Promise<void | (() => void)> {
   const options = context.parameters.linekit
   if (!options) return
+  // Each story starts without the drafts and read marks another story left (one page renders many).
+  for (const map of [drafts, readMarks]) for (const key of Object.keys(map.snapshot())) map.delete(key)
+  marksBeforeOpen.clear()
   const previous = live.get(context.id)
   if (previous) {
     previous.dispose()

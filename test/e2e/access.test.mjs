@@ -150,7 +150,7 @@ describe('reflow (WCAG 1.4.10): no horizontal scrolling', () => {
     const conversation = page.getByRole('region', { name: /conversation$/i })
     await assert.doesNotReject(threads.waitFor({ state: 'visible' }))
     assert.equal(await conversation.isVisible(), false, 'the conversation waits behind the thread list')
-    const thread = threads.getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) }).first()
+    const thread = threads.getByRole('option', { name: new RegExp(AVA.replace('+', '\\+')) }).first()
     await thread.focus()
     await page.keyboard.press('Enter')
     const back = page.getByRole('button', { name: 'Back to threads' })

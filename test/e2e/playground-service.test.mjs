@@ -39,7 +39,7 @@ test('service mode: data over real HTTP, webhooks over real HTTP into SSE, no mo
   await page.goto(playground.url)
   const threads = page.getByRole('navigation', { name: /threads$/i })
   await threads
-    .getByRole('button', { name: /\+14155550124/ })
+    .getByRole('option', { name: /\+14155550124/ })
     .first()
     .waitFor({ timeout: 20_000 })
   // The control API is not exposed by the playground in service mode.

@@ -56,8 +56,8 @@ describe('static Storybook served from a sub-folder', () => {
     const { page, errors, context } = await openStory('inbox--inbox')
     await page
       .getByRole('navigation', { name: /threads$/i })
-      .getByRole('button')
-      .nth(2)
+      .getByRole('option')
+      .nth(1)
       .waitFor({ timeout: 30_000 })
     const scopes = await page.evaluate(async () =>
       (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
@@ -129,8 +129,8 @@ describe('static Storybook served from a sub-folder', () => {
       const { page, context } = await openStory(id)
       await page
         .getByRole('navigation', { name: /threads$/i })
-        .getByRole('button')
-        .nth(2)
+        .getByRole('option')
+        .nth(1)
         .waitFor({ timeout: 30_000 })
       await screenshot(page, `storybook-${id}`)
       // A story frame shows a component alone: main landmark and h1 are the host page's job.
@@ -150,8 +150,8 @@ describe('static Storybook served from a sub-folder', () => {
       await stories
         .nth(i)
         .getByRole('navigation', { name: /threads$/i })
-        .getByRole('button')
-        .nth(2)
+        .getByRole('option')
+        .nth(1)
         .waitFor({ timeout: 30_000 })
     }
     await screenshot(page, 'storybook-theming')

@@ -281,7 +281,7 @@ export function usePlayground({ reset = true } = {}) {
       await stream
       await page
         .getByRole('navigation', { name: /threads$/i })
-        .getByRole('button', { name: new RegExp(AVA.replace('+', '\\+')) })
+        .getByRole('option', { name: new RegExp(AVA.replace('+', '\\+')) })
         .first()
         .waitFor({ timeout: 20_000 })
       return { page, errors }

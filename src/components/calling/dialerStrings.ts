@@ -33,6 +33,12 @@ export const dialerStrings = {
     connected: 'Connected',
     ended: 'Call ended',
   } satisfies Record<DialerPhase, string>,
+  /** Shown beside the phase while the microphone is muted. */
+  muted: 'microphone muted',
+  /** While an inbound call answered in this browser goes on (the dialer cannot place another). */
+  onInboundCall: (from: string) => `On an incoming call with ${from}`,
+  /** The call's audio is joined but nobody has answered yet. */
+  audioReady: 'Audio ready, waiting for an answer',
   // This browser's audio, separate from the call's phase.
   audioState: {
     none: '',

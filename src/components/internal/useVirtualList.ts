@@ -175,5 +175,7 @@ export function useVirtualList({
       const el = getScrollElement()
       if (el) el.scrollTop = el.scrollHeight
     },
+    /** Where row `index` starts (px from the top of the list). */
+    startOf: (index: number): number | undefined => starts[index],
   }
 }

@@ -6,3 +6,10 @@ import { createPersistentMap, type PersistentMap } from './persistentMap'
  * (`localStorage`, followed by every tab through the `storage` event).
  */
 export const readMarks: PersistentMap<string> = createPersistentMap('linekit:read:v1', 5000)
+
+/**
+ * Where each thread was read up to before it was last opened from the conversation list (which
+ * moves the mark on open): the thread view puts its "New" divider there. In memory only; the
+ * thread view drops the entry once it has marked what the user saw.
+ */
+export const marksBeforeOpen = new Map<string, string | undefined>()
