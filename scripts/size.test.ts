@@ -28,13 +28,17 @@ const budgets = {
   // The targets are 30 KB for the README's page and 55 KB for every component of the entry, in
   // each bundler users build with. Both are missed today (BENCHMARKS.md tracks the figures), so
   // these guards sit just above what the kit measures: a regression fails, the target stays visible.
+  // They moved up once, for what a support team asked of the page itself (messages in typed order
+  // with the reason a send waits, the contract's error sentences, names and readable numbers,
+  // unread as seen, drafts, copy, the call shortcut, the inbox prefab; uploads, search and
+  // notifications load lazily): lazy splits of those parts were tried and made the page bigger.
   // All components of the `linekit` entry.
-  allComponents: 64 * KB,
+  allComponents: 70 * KB,
   css: 8 * KB,
   // The README's "Embed a component" code (client, provider, Conversation, InboundCallBanner,
   // event source, Agora engine): what a user ships. It replaces the older "LinekitProvider +
   // Conversation" figure, which left out the client and the rest of the page every user writes.
-  readme: 32 * KB,
+  readme: 36 * KB,
 }
 
 /** The source file of each component the `linekit` entry exports from `./components/…`. */
