@@ -157,24 +157,25 @@ describe('the budget gate', () => {
     expect(order.slice(-2)).toEqual(['b0', 'b1'])
   })
 
-  it('serves waiting users round-robin, each within their share, before a user with many waiting', async () => {
-    const { order, take } = gateOf(30, 20)
+  it('serves waiting users round-robin; past their share a user uses only the room nobody needs, never the free sixth', async () => {
+    const { order, take } = gateOf(60, 100)
     // The server's own calls (no user) spend the window for a minute.
-    for (let i = 0; i < 30; i++) void take(`own${i}`, 'action')
+    for (let i = 0; i < 60; i++) void take(`own${i}`, 'action')
     await vi.advanceTimersByTimeAsync(1000)
-    for (let i = 1; i <= 12; i++) void take(`a${i}`, 'read', undefined, 'alice')
-    void take('b1', 'read', undefined, 'bob')
-    void take('c1', 'read', undefined, 'carol')
+    for (let i = 1; i <= 55; i++) void take(`a${i}`, 'read', undefined, 'alice')
+    for (let i = 1; i <= 3; i++) void take(`b${i}`, 'read', undefined, 'bob')
     await vi.advanceTimersByTimeAsync(59_000)
-    // alice first (she came first), then bob and carol, then alice up to her share (store.ts,
-    // fairShare: (30 - 5) / 3 is below the floor of 10); the window has room left, but not for her.
-    const firstRound = ['a1', 'b1', 'c1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10']
-    expect(order.slice(30)).toEqual(firstRound)
-    await vi.advanceTimersByTimeAsync(59_999)
-    expect(order.slice(30)).toEqual(firstRound)
-    // The first round leaves the window: alice's last two go.
-    await vi.advanceTimersByTimeAsync(1)
-    expect(order.slice(30)).toEqual([...firstRound, 'a11', 'a12'])
+    const served = order.slice(60)
+    // Round-robin while both wait: alice (she came first), bob, alice, …
+    expect(served.slice(0, 6)).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3'])
+    // Then alice alone, past her share ((60 - 10) / 2 = 25) while the window has room: up to the
+    // free sixth (store.ts, fairShare), 47 of hers beside bob's 3.
+    expect(served.filter((o) => o.startsWith('a'))).toEqual(Array.from({ length: 47 }, (_, i) => `a${i + 1}`))
+    // The free sixth is for others: carol's request goes at once; alice's next waits.
+    void take('c1', 'read', undefined, 'carol')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order.at(-1)).toBe('c1')
+    expect(order).not.toContain('a48')
   })
 
   it("makes room in a full queue from the user with the most waiting, never from another user's request", async () => {

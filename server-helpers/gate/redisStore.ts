@@ -21,7 +21,8 @@ export interface RedisBudgetStoreOptions {
 // KEYS: the window (sorted set), the pause. ARGV: ceiling, window ms, a unique member, the user
 // ('' for none), the limit. A user's member ends in `|<user>`, so the user's share of the window is
 // counted from the one set (store.ts, fairShare: a sixth of the limit kept free, the rest shared
-// by the n users holding slots, never fewer than 10 each). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
+// by the n users holding slots, never fewer than 10 each; past it only while the window has room
+// beyond the free sixth). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
 // again, 1 when it is the user's own share that is spent }.
 const TAKE = `
 local t = redis.call('TIME')
@@ -56,7 +57,15 @@ if user ~= '' then
   local limit = tonumber(ARGV[5])
   local shared = limit - math.ceil(limit / 6)
   local share = math.max(1, math.min(10, shared), math.floor(shared / users))
-  if #mine >= share then return { math.max(1, mine[#mine - share + 1] + window - now), 1 } end
+  local room = ceiling - math.ceil(limit / 6)
+  if #mine >= share and count >= room then
+    local frees = mine[#mine - share + 1] + window
+    if room >= 1 then
+      local oldest = redis.call('ZRANGE', KEYS[1], count - room, count - room, 'WITHSCORES')
+      frees = math.min(frees, tonumber(oldest[2]) + window)
+    end
+    return { math.max(1, frees - now), 1 }
+  end
 end
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window)

@@ -19,18 +19,23 @@ export interface TakeFor {
 
 /**
  * The per-user fairness rule, the same in memory and in Redis (so every instance of a deployment
- * applies it to the one shared window): a sixth of the window is kept free for whoever comes
- * next (a user not yet in it, the server's own lookups and reconciler), and the rest is shared
- * equally by the `n` users holding slots in it, this user included: `(limit - ceil(limit / 6)) / n`
- * slots each, but never fewer than {@link BURST} (a page's first reads and an agent's short burst
- * of lines are not held back for a minute because many colleagues sent lately). One user alone (a team of one) may
- * use 50 of the 60; one user's flood (or one buggy tab) never spends the slots another user's next
- * request needs, and the more users send, the smaller each one's share. Calls for no user (the
- * server's own lookups, the reconciler) count toward the window, not toward any user's share.
+ * applies it to the one shared window). A sixth of the window is kept free for whoever comes next
+ * (a user not yet in it, the server's own lookups and reconciler); the rest is shared equally by
+ * the `n` users holding slots in it, this user included: `(limit - ceil(limit / 6)) / n` slots
+ * each, but never fewer than {@link BURST}. A user past their share still goes while the window
+ * has room beyond the free sixth (nobody waits on them); once it has not, they wait for their own
+ * oldest slot and everyone else goes first. So one user's flood (or one buggy tab) never spends the
+ * slots another user's next request needs, a user alone (a team of one) may use 50 of the 60, and
+ * a page's first reads are never refused for fairness while the key has room. Calls for no user
+ * (the server's own lookups, the reconciler) count toward the window, not toward any user's share.
  */
 function fairShare(limit: number, users: number): number {
-  const shared = limit - Math.ceil(limit / 6)
+  const shared = limit - reserveOf(limit)
   return Math.max(1, Math.min(BURST, shared), Math.floor(shared / users))
+}
+/** The slots of the window kept free for users who hold none of it yet. */
+function reserveOf(limit: number): number {
+  return Math.ceil(limit / 6)
 }
 /**
  * The share no user goes below while the window allows it: an inbox page's first reads (contacts,
@@ -96,10 +101,14 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
           if (slot.user === taker.user) mine.push(slot.at)
         }
         const share = fairShare(taker.limit, users.size)
-        if (mine.length >= share) {
-          // The user's next slot frees when their (count - share + 1)-th oldest leaves the window.
-          const freeing = mine[mine.length - share] ?? at
-          return { ok: false, waitMs: Math.max(1, freeing + windowMs - at), own: true }
+        // Past their share a user may still use room nobody else needs, never the sixth kept free.
+        const room = ceiling - reserveOf(taker.limit)
+        if (mine.length >= share && sent.length >= room) {
+          // They may go when their (count - share + 1)-th oldest leaves the window, or when the
+          // window is back under `room`, whichever is first.
+          const ownFrees = (mine[mine.length - share] ?? at) + windowMs
+          const roomFrees = (sent[sent.length - room]?.at ?? at) + windowMs
+          return { ok: false, waitMs: Math.max(1, Math.min(ownFrees, roomFrees) - at), own: true }
         }
       }
       sent.push({ at, user: taker?.user })
