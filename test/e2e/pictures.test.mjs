@@ -23,8 +23,11 @@ const stories = Object.values(JSON.parse(readFileSync(join(staticDir, 'index.jso
   // E2E_STORIES=messagelist,dialer: only stories whose id contains one of these (while iterating).
   .filter((id) => !process.env.E2E_STORIES || process.env.E2E_STORIES.split(',').some((s) => id.includes(s)))
 
-/** Stories that show nothing on purpose (the story says so). */
-const emptyByDesign = new Set(['calling-inboundcallbanner--empty'])
+/**
+ * Stories whose linekit element is empty on purpose: the banner with no call (alone, or under the
+ * notifications hook's own bar of plain buttons).
+ */
+const emptyByDesign = new Set(['calling-inboundcallbanner--empty', 'messaging-notifications--default'])
 /** A block-level component narrower than this at 1280 px has collapsed (e.g. in a flex row). */
 const minRootWidth = 200
 
