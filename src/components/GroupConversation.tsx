@@ -12,6 +12,7 @@ import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
 import { MessageList, type MessageListProps } from './MessageList'
+import { messageBubbleStrings } from './MessageBubble'
 import { threadState } from './internal/threadState'
 import { CopyButton } from './internal/CopyButton'
 import { useReadPosition } from './internal/useReadPosition'
@@ -30,11 +31,9 @@ export const groupConversationStrings = {
   send: 'Send',
   sending: 'Sending…',
   /** A 429: the app's share of the service is used up; the send goes again after its `Retry-After`. */
-  waitingForService: (seconds: number) =>
-    seconds > 0 ? `Waiting for the service — retrying in ${seconds} s` : 'Waiting for the service — retrying now',
+  waitingForService: messageBubbleStrings.waitingForService,
   /** The last attempt failed (server fault, timeout, no network); the send tries again by itself. */
-  retrying: (seconds: number) =>
-    seconds > 0 ? `Not through yet — trying again in ${seconds} s` : 'Not through yet — trying again now',
+  retrying: messageBubbleStrings.retrying,
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
   copy: 'Copy',
