@@ -51,7 +51,8 @@ describe('message search in <ConversationList>', () => {
       { timeout: 10_000 },
     )
     // Dan's thread is open; Ava's asked about the delivery three hours ago.
-    await screen.findByRole('region', { name: 'Conversation with +14155550126' }, { timeout: 10_000 })
+    // (Named by the contact's name, else the number as read: see Conversation's label.)
+    await screen.findByRole('region', { name: 'Conversation with (415) 555-0126' }, { timeout: 10_000 })
     await userEvent.type(searchbox(), 'ARRIVE')
     const hit = await within(await found()).findByRole(
       'button',
@@ -62,7 +63,7 @@ describe('message search in <ConversationList>', () => {
     // The phrase is marked once the search for all of it answered (typing may pause mid-word).
     await waitFor(() => expect(within(hit).getByText('arrive', { selector: 'mark' })).toBeVisible())
     await userEvent.click(hit)
-    const ava = await screen.findByRole('region', { name: 'Conversation with +14155550124' })
+    const ava = await screen.findByRole('region', { name: 'Conversation with Ava Stone' })
     const row = await waitFor(
       () => {
         const current = ava.querySelector<HTMLElement>('[role="listitem"][aria-current="true"]')
