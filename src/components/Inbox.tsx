@@ -77,7 +77,7 @@ const defaultParts: InboxParts = {
 export interface InboxProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'title'> {
   /** Heading; also names the landmarks (`<title> threads`, …), so several inboxes on a page stay distinct. @default 'Inbox' */
   title?: string
-  /** The thread open first. @default none: the list */
+  /** The thread open first (a narrow inbox still starts on the list, with it selected). @default none */
   defaultThread?: InboxThread | null
   /** Called when the user opens a thread. */
   onThreadChange?: (thread: InboxThread) => void
@@ -124,7 +124,8 @@ export function Inbox({
   const [found, setFound] = useState<string | null>(null)
   const [tab, setTab] = useState<'dialer' | 'contact' | 'group'>('dialer')
   // On a narrow inbox the threads and the conversation share one pane; "Back to threads" returns.
-  const [pane, setPane] = useState<'threads' | 'conversation'>(defaultThread ? 'conversation' : 'threads')
+  // It starts on the threads (the default thread is the one selected there), as a phone's inbox does.
+  const [pane, setPane] = useState<'threads' | 'conversation'>('threads')
   const moveFocus = useRef<'back' | 'thread' | null>(null)
   const backRef = useRef<HTMLButtonElement>(null)
   const threadsRef = useRef<HTMLElement>(null)
