@@ -134,8 +134,18 @@ export function Inbox({
     // Focus follows the pane that opened; when both panes show, the back button is not displayed
     // and focus() does nothing, so focus stays on the thread that was picked.
     if (moveFocus.current === 'back') backRef.current?.focus()
-    if (moveFocus.current === 'thread')
-      threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"], input')?.focus()
+    if (moveFocus.current === 'thread') {
+      // The list lays its rows out once its pane shows again (a frame or two later): wait for the
+      // thread's row, then the search field if the list has none.
+      let frames = 10
+      const focusThread = () => {
+        const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
+        if (row) row.focus()
+        else if (frames-- > 0) requestAnimationFrame(focusThread)
+        else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
+      }
+      focusThread()
+    }
     moveFocus.current = null
   }, [pane])
   const open = (next: InboxThread, message: string | null = null) => {
