@@ -5,7 +5,15 @@
 //
 //   node bench/bundle-size.mjs [--json]
 import { readFileSync } from 'node:fs'
-import { cssSize, kb, measure, measureNextBuild, measureVite, reactQueryAlone, readmeSnippet } from '../scripts/size.mjs'
+import {
+  cssSize,
+  kb,
+  measure,
+  measureNextBuild,
+  measureVite,
+  reactQueryAlone,
+  readmeSnippet,
+} from '../scripts/size.mjs'
 import { runAlone } from './bench-support.mjs'
 import { measurePeers } from './peer-kits.mjs'
 
@@ -53,7 +61,8 @@ const heavyInitial = (r) => r.files.some((f) => f.kind === 'initial' && (f.agora
 
 function nextVersion() {
   try {
-    return JSON.parse(readFileSync(new URL('../examples/next/node_modules/next/package.json', import.meta.url), 'utf8')).version
+    return JSON.parse(readFileSync(new URL('../examples/next/node_modules/next/package.json', import.meta.url), 'utf8'))
+      .version
   } catch {
     return ''
   }
@@ -125,25 +134,91 @@ const yesNo = (x) => (x ? 'yes' : 'no')
 function report(f) {
   const { bundles: b, readme } = f
   const checks = [
-    { name: 'all components of `linekit` together, initial', value: b.all.initial, unit: 'KB', op: '≤', target: budgets.allComponents },
+    {
+      name: 'all components of `linekit` together, initial',
+      value: b.all.initial,
+      unit: 'KB',
+      op: '≤',
+      target: budgets.allComponents,
+    },
     { name: 'CSS', value: f.css, unit: 'KB', op: '≤', target: budgets.css },
-    { name: 'agora-rtc-sdk-ng in an initial chunk (calling app / whole entry)', value: yesNo(f.agoraInInitial), unit: '', op: '=', target: 'no' },
-    { name: 'phone metadata in an initial chunk (all components / whole entry)', value: yesNo(f.phoneInInitial), unit: '', op: '=', target: 'no' },
-    { name: '`linekit/server` React-free', value: f.serverHasReact ? 'React found' : 'no React', unit: '', op: '=', target: 'no React' },
-    { name: 'README code, esbuild, initial', value: readme.esbuild.initial, unit: 'KB', op: '≤', target: budgets.readme },
-    { name: 'README code, Vite (production), initial', value: readme.vite.initial, unit: 'KB', op: '≤', target: budgets.readme },
+    {
+      name: 'agora-rtc-sdk-ng in an initial chunk (calling app / whole entry)',
+      value: yesNo(f.agoraInInitial),
+      unit: '',
+      op: '=',
+      target: 'no',
+    },
+    {
+      name: 'phone metadata in an initial chunk (all components / whole entry)',
+      value: yesNo(f.phoneInInitial),
+      unit: '',
+      op: '=',
+      target: 'no',
+    },
+    {
+      name: '`linekit/server` React-free',
+      value: f.serverHasReact ? 'React found' : 'no React',
+      unit: '',
+      op: '=',
+      target: 'no React',
+    },
+    {
+      name: 'README code, esbuild, initial',
+      value: readme.esbuild.initial,
+      unit: 'KB',
+      op: '≤',
+      target: budgets.readme,
+    },
+    {
+      name: 'README code, Vite (production), initial',
+      value: readme.vite.initial,
+      unit: 'KB',
+      op: '≤',
+      target: budgets.readme,
+    },
     ...(readme.next
-      ? [{ name: 'README code, Next.js (Turbopack, examples/next), initial without react-query', value: readme.next.initial - readme.next.reactQuery, unit: 'KB', op: '≤', target: budgets.readme }]
+      ? [
+          {
+            name: 'README code, Next.js (Turbopack, examples/next), initial without react-query',
+            value: readme.next.initial - readme.next.reactQuery,
+            unit: 'KB',
+            op: '≤',
+            target: budgets.readme,
+          },
+        ]
       : []),
-    { name: 'all components of `linekit`, Vite, initial', value: f.allVite.initial, unit: 'KB', op: '≤', target: budgets.allComponents },
-    { name: 'Agora SDK or phone metadata in an initial chunk of the README code (esbuild / Vite / Next.js)', value: yesNo(readme.heavyInitial), unit: '', op: '=', target: 'no' },
+    {
+      name: 'all components of `linekit`, Vite, initial',
+      value: f.allVite.initial,
+      unit: 'KB',
+      op: '≤',
+      target: budgets.allComponents,
+    },
+    {
+      name: 'Agora SDK or phone metadata in an initial chunk of the README code (esbuild / Vite / Next.js)',
+      value: yesNo(readme.heavyInitial),
+      unit: '',
+      op: '=',
+      target: 'no',
+    },
   ]
   const bundleRows = [
     // No budget of its own: the README code's budget (client and page included) replaced it.
     ['`<LinekitProvider>` + `<Conversation>`', kb(b.providerConversation.initial), lazyOf(b.providerConversation), ''],
-    ['basic chat: the above + `createLinekitClient` + `createSseEventSource`', kb(b.basicChat.initial), lazyOf(b.basicChat), '(compare: stream-chat-react ≈ 555 KB)'],
+    [
+      'basic chat: the above + `createLinekitClient` + `createSseEventSource`',
+      kb(b.basicChat.initial),
+      lazyOf(b.basicChat),
+      '(compare: stream-chat-react ≈ 555 KB)',
+    ],
     [`all ${f.components} components of \`linekit\``, kb(b.all.initial), lazyOf(b.all), '≤ 55 KB'],
-    ['calling app: provider, `<Dialer>`, `<InboundCallBanner>`, `agoraAudioEngine`', kb(b.calling.initial), lazyOf(b.calling), 'Agora lazy'],
+    [
+      'calling app: provider, `<Dialer>`, `<InboundCallBanner>`, `agoraAudioEngine`',
+      kb(b.calling.initial),
+      lazyOf(b.calling),
+      'Agora lazy',
+    ],
     ['the whole `linekit` entry (`import *`)', kb(b.whole.initial), lazyOf(b.whole), 'Agora lazy'],
     // No byte budget: linekit/server runs on servers (reported for reference).
     ['`linekit/server` (all bundled, zod included)', kb(b.server.initial), lazyOf(b.server), 'no React'],
@@ -166,7 +241,9 @@ function report(f) {
     [`all ${f.components} components, Vite`, kb(f.allVite.initial), lazyOf(f.allVite), '≤ 55 KB'],
   ]
   const peerRows = f.peers.length
-    ? f.peers.map((p) => (p.error ? [p.name, p.what, `failed: ${p.error}`, ''] : [p.name, p.what, kb(p.esbuild), kb(p.vite)]))
+    ? f.peers.map((p) =>
+        p.error ? [p.name, p.what, `failed: ${p.error}`, ''] : [p.name, p.what, kb(p.esbuild), kb(p.vite)],
+      )
     : [['(not installed: no network?)', '', '', '']]
   return {
     checks,

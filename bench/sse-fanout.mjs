@@ -113,13 +113,7 @@ async function fanOut(base, { clients, events, gapMs, firstId }) {
   return { latencies, expected: clients * events, received }
 }
 
-async function run({
-  clients = 1000,
-  events = 20,
-  gapMs = 250,
-  log = console.log,
-  serverNodeArgs = [],
-} = {}) {
+async function run({ clients = 1000, events = 20, gapMs = 250, log = console.log, serverNodeArgs = [] } = {}) {
   const upstream = await startServer('bench/servers/stub-upstream.mjs')
   const server = await startServer('bench/servers/linekit-server.ts', [upstream.url], { nodeArgs: serverNodeArgs })
   try {
@@ -151,7 +145,13 @@ function report(r) {
   const checks = [
     // The clients parse in one process on the server's machine: their queuing counts too.
     { name: `p99 delivery to ${r.clients} streams`, value: r.fan.p99, unit: 'ms', op: '<', target: targets.p99Ms },
-    { name: `all ${r.fan.expected} deliveries arrived`, value: r.fan.delivered, unit: '', op: '=', target: r.fan.expected },
+    {
+      name: `all ${r.fan.expected} deliveries arrived`,
+      value: r.fan.delivered,
+      unit: '',
+      op: '=',
+      target: r.fan.expected,
+    },
   ]
   const rows = [
     ['p50 (ms)', r.baseline.p50.toFixed(2), r.fan.p50.toFixed(2), `${(r.fan.p50 / r.baseline.p50).toFixed(1)}×`, ''],

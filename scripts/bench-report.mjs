@@ -37,7 +37,8 @@ export function formatValue(value, unit) {
 /** A check of benchmark `area`, with whether its figure meets its target. */
 export function judge(area, check) {
   const { value, op, target } = check
-  const met = op === '≤' ? value <= target : op === '<' ? value < target : op === '≥' ? value >= target : value === target
+  const met =
+    op === '≤' ? value <= target : op === '<' ? value < target : op === '≥' ? value >= target : value === target
   return { ...check, area, met }
 }
 
@@ -98,7 +99,10 @@ export function readBlock(md, id) {
   const start = md.indexOf(open(id))
   const end = md.indexOf(close(id))
   if (start < 0 || end < start) return undefined
-  return md.slice(start + open(id).length, end).replace(/^\n/, '').replace(/\n$/, '')
+  return md
+    .slice(start + open(id).length, end)
+    .replace(/^\n/, '')
+    .replace(/\n$/, '')
 }
 
 /** `md` with block `id` holding `content`: replaced in place, or added before the closing notes. */
@@ -118,8 +122,9 @@ export function replaceBlock(md, id, content) {
  * its place in the table, a new one goes at the end.
  */
 export function mergeSummary(current, checks, areas) {
-  const rows = (current ?? '').split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| check |'))
-  const areaOf = (row) => /^\| ([^:|]+):/.exec(row)?.[1] ?? ''
+  // The check rows: each begins with its benchmark's name (`| size: CSS | …`).
+  const areaOf = (row) => /^\| ([\w-]+): /.exec(row)?.[1]
+  const rows = (current ?? '').split('\n').filter((line) => areaOf(line) !== undefined)
   const fresh = checks.map((c) => `| ${checkRow(c).join(' | ')} |`)
   const out = []
   let placed = false
@@ -146,7 +151,7 @@ export function updateBenchmarks(md, results, run) {
   const checks = results.flatMap((r) => r.checks)
   const areas = results.map((r) => r.name)
   out = replaceBlock(out, 'summary', mergeSummary(readBlock(out, 'summary'), checks, areas))
-  const lastRun = `Last run: \`${run.command}\` on ${run.started.toISOString()}; ${machineLine(run)}.
+  const lastRun = `Last written by \`${run.command}\` on ${run.started.toISOString()}: ${machineLine(run)}.
 
 \`free -h\`:
 

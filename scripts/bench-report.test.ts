@@ -25,7 +25,11 @@ const proxyFigures: ProxyFigures = {
   mock: {
     name: 'mock',
     requests: 500,
-    latency: { direct: latency(0.399, 3.1949, 0), linekit: latency(1.537, 5.6651, 1.04), raw: latency(0.892, 4, 0.435) },
+    latency: {
+      direct: latency(0.399, 3.1949, 0),
+      linekit: latency(1.537, 5.6651, 1.04),
+      raw: latency(0.892, 4, 0.435),
+    },
   },
   delayed: {
     name: 'stub +20 ms',
@@ -78,10 +82,11 @@ Run: 500 rounds per upstream.
 | stub +20 ms: latency p99 (ms), via linekit | 55.73 | 73.77 | +18.04 |  |`)
   })
 
-  it("writes the SSE delivery table and checks as BENCHMARKS.md has them", () => {
+  it('writes the SSE delivery table and checks as BENCHMARKS.md has them', () => {
     const report = sse.report(sseFigures)
     const blocks = Object.fromEntries(blocksOf('sse', report, judged('sse', report.checks), run))
-    expect(blocks['sse/delivery']).toBe(`| delivery after the webhook POST | 1 stream (baseline) | 1000 streams | ratio | target |
+    expect(blocks['sse/delivery'])
+      .toBe(`| delivery after the webhook POST | 1 stream (baseline) | 1000 streams | ratio | target |
 | --- | ---: | ---: | ---: | ---: |
 | p50 (ms) | 3.55 | 17.45 | 4.9× |  |
 | p99 (ms) | 5.08 | 29.89 | 5.9× | < 50 |
@@ -158,9 +163,13 @@ Hand-written notes.
     const md = updateBenchmarks(file, [resultOf('proxy', proxy.report(proxyFigures))], run)
     const prose = (text: string) => text.replace(/<!-- bench:([\w/-]+) -->\n[\s\S]*?<!-- \/bench:\1 -->/g, '[$1]')
     expect(prose(md)).toBe(prose(file))
-    expect(readBlock(md, 'proxy/latency')).toContain('| mock: latency p50 (ms), via linekit | 0.399 | 1.537 | +1.040 | ≤ +1 ms |')
+    expect(readBlock(md, 'proxy/latency')).toContain(
+      '| mock: latency p50 (ms), via linekit | 0.399 | 1.537 | +1.040 | ≤ +1 ms |',
+    )
     expect(readBlock(md, 'proxy')).toContain('Measured on 2026-11-23T22:50:38.045Z by `npm run bench -- --only proxy`')
-    expect(readBlock(md, 'run')).toContain('Last written by `npm run bench -- --only proxy` on 2026-11-23T22:50:38.045Z')
+    expect(readBlock(md, 'run')).toContain(
+      'Last written by `npm run bench -- --only proxy` on 2026-11-23T22:50:38.045Z',
+    )
     expect(readBlock(md, 'run')).toContain('Mem: 23Gi')
   })
 

@@ -35,7 +35,8 @@ const argv = process.argv.slice(2)
 const flag = (name) => argv.includes(`--${name}`)
 const onlyAt = argv.indexOf('--only')
 const only = onlyAt >= 0 ? argv[onlyAt + 1].split(',') : null
-for (const name of only ?? []) if (name !== 'none' && !(name in benchmarks)) throw new Error(`--only: no benchmark ${name}`)
+for (const name of only ?? [])
+  if (name !== 'none' && !(name in benchmarks)) throw new Error(`--only: no benchmark ${name}`)
 const quick = flag('quick')
 // The test suite's duration is timed only when asked for: it takes minutes and a quiet machine.
 const chosen = Object.keys(benchmarks).filter((name) =>

@@ -31,6 +31,10 @@ const linekit = createLinekitServer({
   lineNumbers: { '+14155550999': LINE },
   // Long enough not to interleave heartbeats with the measured deliveries.
   heartbeatMs: 60_000,
+  // The SSE benchmark's streams stand for as many browsers, all opened as the one user above: the
+  // per-user and per-instance stream limits would refuse them (what is measured is the fan-out).
+  maxStreamsPerUser: Number.POSITIVE_INFINITY,
+  maxStreams: Number.POSITIVE_INFINITY,
   logger: {
     warn: (message, details) => console.warn(message, details),
     error: (message, details) => console.error(message, details),

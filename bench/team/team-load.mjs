@@ -215,11 +215,35 @@ function teamRows(r) {
 function teamChecks(label, t) {
   return [
     { name: `${label}: upstream 429s`, value: t.upstream429, unit: '', op: '=', target: targets.upstream429 },
-    { name: `${label}: most upstream requests in any 60 s`, value: t.peakPerMinute, unit: '', op: '≤', target: targets.perMinute },
+    {
+      name: `${label}: most upstream requests in any 60 s`,
+      value: t.peakPerMinute,
+      unit: '',
+      op: '≤',
+      target: targets.perMinute,
+    },
     { name: `${label}: sends not stored exactly once`, value: t.notStoredOnce.length, unit: '', op: '=', target: 0 },
-    { name: `${label}: users whose sends were stored out of typed order`, value: t.outOfOrder.length, unit: '', op: '=', target: 0 },
-    { name: `${label}: inbound messages never on a Chromium screen`, value: t.onScreen.missing.length, unit: '', op: '=', target: 0 },
-    { name: `${label}: inbound on screen after its webhook, slowest`, value: t.onScreen.max, unit: 'ms', op: '≤', target: targets.onScreenMs },
+    {
+      name: `${label}: users whose sends were stored out of typed order`,
+      value: t.outOfOrder.length,
+      unit: '',
+      op: '=',
+      target: 0,
+    },
+    {
+      name: `${label}: inbound messages never on a Chromium screen`,
+      value: t.onScreen.missing.length,
+      unit: '',
+      op: '=',
+      target: 0,
+    },
+    {
+      name: `${label}: inbound on screen after its webhook, slowest`,
+      value: t.onScreen.max,
+      unit: 'ms',
+      op: '≤',
+      target: targets.onScreenMs,
+    },
     { name: `${label}: failed items or alerts shown`, value: t.failedShown, unit: '', op: '=', target: 0 },
     { name: `${label}: error answers to users`, value: t.errorCount, unit: '', op: '=', target: 0 },
   ]

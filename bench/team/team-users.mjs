@@ -232,4 +232,3 @@ export function floodUser({ id, base, seconds = 60, perSecond = 10 }) {
     },
   }
 }
-
