@@ -1,6 +1,6 @@
 /**
  * What the render benchmarks' pages share: `installBench` defines `window.linekitBench`, which the
- * benchmarks (bench/render.mjs) drive: `prepare(count)` builds the client, answering in memory,
+ * benchmarks (bench/render-runner.mjs) drive: `prepare(count)` builds the client, answering in memory,
  * and the query cache seeded by the page (not measured); `mount(mode)` mounts the page's element
  * inside <LinekitProvider> virtualized (`virtual`) or with every row mounted (`all`, the baseline).
  */

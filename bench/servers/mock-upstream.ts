@@ -1,7 +1,7 @@
 // The linekit mock service over HTTP (linekit/mocks/node) as the proxy benchmark's realistic
 // local upstream: every request authenticated, parsed with the zod schemas and answered from
 // state, as the real service would. Rate limit off (the benchmark is the only client).
-// Prints {"port"} once listening on 127.0.0.1. Started compiled by bench/spawn.mjs (or `node --import tsx bench/servers/mock-upstream.ts`).
+// Prints {"port"} once listening on 127.0.0.1. Started compiled by bench/spawn-server.mjs (or `node --import tsx bench/servers/mock-upstream.ts`).
 import { startMockServer } from '../../mocks/node/index'
 
 const mock = await startMockServer({ port: 0 })

@@ -1,6 +1,6 @@
 // An app that mounts linekit/server through the Node adapter, for the team-load benchmark
-// (bench/team.mjs): it serves the inbox page (bench/team/page.tsx, built by the driver) at `/`
-// and the kit's routes under /api/linekit. Every user may use every line of the account; the
+// (bench/team/team-load.mjs): it serves the inbox page (bench/team/inbox-page.tsx, built by the
+// driver) at `/` and the kit's routes under /api/linekit. Every user may use every line of the account; the
 // user is the `lkuser` cookie. With TEAM_REDIS, the instances share the event bus, the budget
 // gates and the read model (one reconciler) through Redis. Prints {"port"} once listening on 127.0.0.1.
 //

@@ -1,16 +1,16 @@
-// SSE fan-out benchmark: one linekit/server instance (bench/servers/proxy.ts, its own
+// SSE fan-out benchmark: one linekit/server instance (bench/servers/linekit-server.ts, its own
 // process, in-memory bus) with N browsers' event streams open (GET /api/linekit/events, one socket
 // each); message webhooks are POSTed to it one at a time and every stream's receipt is timed from
 // the moment the webhook was sent (same clock: the clients run here). Baseline: one stream.
 // All N clients parse in this one process, so client-side queuing counts against the figure.
 //
-//   node bench/sse.mjs [--clients 1000] [--events 20] [--gap-ms 250] [--json]
+//   node bench/sse-fanout.mjs [--clients 1000] [--events 20] [--gap-ms 250] [--json]
 import http from 'node:http'
 import net from 'node:net'
-import { startServer } from './spawn.mjs'
-import { median, parseArgs, percentile, printTable } from './support.mjs'
+import { median, percentile, runAlone } from './bench-support.mjs'
+import { startServer } from './spawn-server.mjs'
 
-export const targets = { p99Ms: 50 }
+const targets = { p99Ms: 50 }
 const SECRET = 'whsec_bench'
 
 /**
@@ -113,15 +113,9 @@ async function fanOut(base, { clients, events, gapMs, firstId }) {
   return { latencies, expected: clients * events, received }
 }
 
-export async function runSseBench({
-  clients = 1000,
-  events = 20,
-  gapMs = 250,
-  log = console.log,
-  serverNodeArgs = [],
-} = {}) {
-  const upstream = await startServer('bench/servers/upstream.mjs')
-  const server = await startServer('bench/servers/proxy.ts', [upstream.url], { nodeArgs: serverNodeArgs })
+async function run({ clients = 1000, events = 20, gapMs = 250, log = console.log, serverNodeArgs = [] } = {}) {
+  const upstream = await startServer('bench/servers/stub-upstream.mjs')
+  const server = await startServer('bench/servers/linekit-server.ts', [upstream.url], { nodeArgs: serverNodeArgs })
   try {
     // Warm-up (JIT, the webhook path) with one stream.
     await fanOut(server.url, { clients: 1, events: 5, gapMs: 20, firstId: 1_000_000 })
@@ -146,24 +140,41 @@ export async function runSseBench({
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = parseArgs({ clients: 1000, events: 20, gapMs: 250, json: false })
-  const r = await runSseBench(args)
-  if (args.json) console.log(JSON.stringify(r, null, 2))
-  else
-    printTable(
-      ['delivery after the webhook POST', '1 stream', `${r.clients} streams`, 'ratio', 'target'],
-      [
-        ['p50 (ms)', r.baseline.p50, r.fan.p50, r.fan.p50 / r.baseline.p50, ''],
-        ['p99 (ms)', r.baseline.p99, r.fan.p99, r.ratioP99, `< ${targets.p99Ms}`],
-        ['max (ms)', r.baseline.max, r.fan.max, r.fan.max / r.baseline.max, ''],
-        [
-          'delivered / expected',
-          `${r.baseline.delivered}/${r.baseline.expected}`,
-          `${r.fan.delivered}/${r.fan.expected}`,
-          '',
-          'all',
-        ],
-      ],
-    )
+/** The figures' checks and table: delivery to one stream against delivery to every stream. */
+function report(r) {
+  const checks = [
+    // The clients parse in one process on the server's machine: their queuing counts too.
+    { name: `p99 delivery to ${r.clients} streams`, value: r.fan.p99, unit: 'ms', op: '<', target: targets.p99Ms },
+    {
+      name: `all ${r.fan.expected} deliveries arrived`,
+      value: r.fan.delivered,
+      unit: '',
+      op: '=',
+      target: r.fan.expected,
+    },
+  ]
+  const rows = [
+    ['p50 (ms)', r.baseline.p50.toFixed(2), r.fan.p50.toFixed(2), `${(r.fan.p50 / r.baseline.p50).toFixed(1)}×`, ''],
+    ['p99 (ms)', r.baseline.p99.toFixed(2), r.fan.p99.toFixed(2), `${r.ratioP99.toFixed(1)}×`, `< ${targets.p99Ms}`],
+    ['max (ms)', r.baseline.max.toFixed(2), r.fan.max.toFixed(2), '', ''],
+    [
+      'delivered / expected',
+      `${r.baseline.delivered}/${r.baseline.expected}`,
+      `${r.fan.delivered}/${r.fan.expected}`,
+      '',
+      'all',
+    ],
+  ]
+  const header = ['delivery after the webhook POST', '1 stream (baseline)', `${r.clients} streams`, 'ratio', 'target']
+  return { checks, tables: { delivery: { header, rows } }, params: `${r.clients} streams, ${r.events} webhooks` }
 }
+
+export const bench = {
+  name: 'sse',
+  title: 'SSE fan-out from one instance',
+  options: (quick) => ({ clients: 1000, events: quick ? 10 : 20, gapMs: 250 }),
+  run,
+  report,
+}
+
+await runAlone(import.meta.url, bench, { clients: 1000, events: 20, gapMs: 250 })

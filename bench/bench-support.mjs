@@ -1,6 +1,8 @@
-// Small helpers shared by the benchmarks: argument parsing, statistics, a plain-text table.
+// Small helpers shared by the benchmarks: argument parsing, statistics, a plain-text table, the
+// machine, and `runAlone` (a benchmark module run as a script).
 import { cpus, freemem, totalmem, loadavg } from 'node:os'
 import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
 /** `--name value` / `--flag` over defaults (numbers and booleans keep their type). */
 export function parseArgs(defaults, argv = process.argv.slice(2)) {
@@ -75,4 +77,30 @@ export function machine() {
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
   }
+}
+
+/** Prints a report's tables (markdown code marks dropped), each under its id. */
+export function printReport(report, log = console.log) {
+  for (const [id, { header, rows, notes = [] }] of Object.entries(report.tables)) {
+    log(`\n${id}`)
+    printTable(
+      header,
+      rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell.replace(/`/g, '') : cell))),
+      log,
+    )
+    for (const note of notes) log(note)
+  }
+}
+
+/**
+ * A benchmark module run as a script (`node bench/<file>.mjs [--option value] [--json]`): when
+ * `url` is the script node was started with, runs `bench` with `defaults` overridden by the command
+ * line and prints its figures as JSON (`--json`) or its report's tables.
+ */
+export async function runAlone(url, bench, defaults) {
+  if (process.argv[1] !== fileURLToPath(url)) return
+  const { json, ...options } = parseArgs({ ...defaults, json: false })
+  const figures = await bench.run(options)
+  if (json) console.log(JSON.stringify(figures, null, 2))
+  else printReport(bench.report(figures))
 }

@@ -1,13 +1,13 @@
 // linekit/server in its own process for the proxy and SSE benchmarks, through the Node adapter,
 // in front of the upstream given as argv[2]. Prints {"port"} once listening on 127.0.0.1.
-// Started compiled by bench/spawn.mjs; by hand: `node --import tsx bench/servers/proxy.ts http://127.0.0.1:PORT [--key K] [--line L]`:
+// Started compiled by bench/spawn-server.mjs; by hand: `node --import tsx bench/servers/linekit-server.ts http://127.0.0.1:PORT [--key K] [--line L]`:
 // the API key and the user's one line default to the stub upstream's.
 import { createServer } from 'node:http'
 import { createLinekitServer } from '../../server-helpers/index'
 import { toNodeHandler } from '../../server-helpers/node'
 
 const upstream = process.argv[2]
-if (!upstream) throw new Error('usage: proxy.ts <upstream url> [--key K] [--line L]')
+if (!upstream) throw new Error('usage: linekit-server.ts <upstream url> [--key K] [--line L]')
 const arg = (name: string) => {
   const at = process.argv.indexOf(name)
   return at > 0 ? process.argv[at + 1] : undefined
@@ -31,6 +31,10 @@ const linekit = createLinekitServer({
   lineNumbers: { '+14155550999': LINE },
   // Long enough not to interleave heartbeats with the measured deliveries.
   heartbeatMs: 60_000,
+  // The SSE benchmark's streams stand for as many browsers, all opened as the one user above: the
+  // per-user and per-instance stream limits would refuse them (what is measured is the fan-out).
+  maxStreamsPerUser: Number.POSITIVE_INFINITY,
+  maxStreams: Number.POSITIVE_INFINITY,
   logger: {
     warn: (message, details) => console.warn(message, details),
     error: (message, details) => console.error(message, details),

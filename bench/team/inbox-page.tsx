@@ -1,5 +1,5 @@
 /**
- * The team-load benchmark's page (bench/team.mjs): the inbox of the playground (lines, threads
+ * The team-load benchmark's page (bench/team/team-load.mjs): the inbox of the playground (lines, threads
  * polled every 15 s, the conversation with the customer, calls) against the app's linekit/server
  * routes, as a support agent has it open. It records when each text first appears on screen
  * (`window.linekitTeam.seen`, epoch ms) for the driver to compare with the webhook's arrival.

@@ -1,17 +1,13 @@
-// Rendering benchmark in Debian's Chromium through playwright-core: a 10,000-message
-// <Conversation> mounted virtualized, and the same page with every row mounted (the baseline),
-// alternating in one run. Per mode: scripting time of the mount (CDP Performance metrics, from
-// the render call until the rows settle), message rows in the DOM, then a scroll from the newest
-// message to the oldest with long tasks observed (PerformanceObserver 'longtask'). The method,
-// runRenderBench, serves bench/render-list.mjs too.
-//
-//   node bench/render.mjs [--runs 3] [--count 10000] [--json]
+// The method of the rendering benchmarks (bench/render-thread.mjs, bench/render-list.mjs), in
+// Debian's Chromium through playwright-core: a page mounted virtualized and the same page with
+// every row mounted (the baseline), alternating in one run. Per mode: scripting time of the mount
+// (CDP Performance metrics, from the render call until the rows settle), rows in the DOM, then a
+// scroll through the list with long tasks observed (PerformanceObserver 'longtask', and a trace's
+// thread-CPU time).
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
-import { median, parseArgs, printTable } from './support.mjs'
-
-export const targets = { mountScriptingMs: 100, rows: 60, longTaskMs: 50 }
+import { median } from './bench-support.mjs'
 
 /** Bundles a bench's page (`entry`, relative to this folder) for the browser (production React), returns { js, css }. */
 async function buildPage(entry) {
@@ -253,111 +249,5 @@ export async function runRenderBench(bench, { runs = 3, count = bench.count, log
       scrollScripting: all.scrollScriptingMs / virtual.scrollScriptingMs,
     },
     samples,
-  }
-}
-
-const ROW = '.lk-MessageList-row'
-const MESSAGE_ROW = '.lk-MessageList-row[data-kind="item"]'
-
-/** The 10,000-message list: what runRenderBench needs of it. */
-export const messageListBench = {
-  name: 'render bench',
-  entry: './render/page.tsx',
-  html: pageHtml('linekit render bench'),
-  count: 10_000,
-  row: ROW,
-  async inspect(page, mode, count) {
-    const dom = await page.evaluate(
-      ({ row, messageRow }) => ({
-        messageRows: document.querySelectorAll(messageRow).length,
-        rows: document.querySelectorAll(row).length,
-      }),
-      { row: ROW, messageRow: MESSAGE_ROW },
-    )
-    // Guards on the guard: a renamed class or an empty thread must not pass for "few rows".
-    if (dom.messageRows === 0) throw new Error(`render bench (${mode}): no ${MESSAGE_ROW} in the DOM`)
-    if (mode === 'all' && dom.messageRows !== count)
-      throw new Error(`render bench (all): ${dom.messageRows} message rows, expected ${count}`)
-    return dom
-  },
-  // The list opens at the newest message: the scroll goes from there to the oldest.
-  viewport: () => '.lk-MessageList-viewport',
-  mostOf: [MESSAGE_ROW],
-  // Row 0 is the first day separator, row 1 the oldest message.
-  top: `${ROW}[data-index="1"]`,
-  scrolled: ({ most, covered }) => ({ scrollMaxMessageRows: most[0], scrollReachedOldest: covered }),
-  describeRun: (r) =>
-    `mount ${r.mountScriptingMs.toFixed(0)} ms scripting, ${r.messageRows} message rows, scroll longest task ${r.scrollLongestTaskMs.toFixed(0)} ms`,
-  summary: { max: ['messageRows', 'scrollMaxMessageRows'], every: 'scrollReachedOldest' },
-  rowRatio: (virtual, all) => ({ messageRows: all.messageRows / virtual.messageRows }),
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = parseArgs({ runs: 3, count: 10_000, json: false })
-  const r = await runRenderBench(messageListBench, { runs: args.runs, count: args.count })
-  if (args.json) console.log(JSON.stringify(r, null, 2))
-  else {
-    printTable(
-      ['', 'virtualized', 'all rows (baseline)', 'baseline / virtualized', 'target'],
-      [
-        [
-          'mount scripting (ms, median)',
-          r.virtual.mountScriptingMs,
-          r.baseline.mountScriptingMs,
-          r.ratios.mountScripting,
-          `< ${targets.mountScriptingMs}`,
-        ],
-        [
-          'mount, flushSync only (ms)',
-          r.virtual.mountSyncMs,
-          r.baseline.mountSyncMs,
-          r.baseline.mountSyncMs / r.virtual.mountSyncMs,
-          '',
-        ],
-        [
-          'message rows in the DOM (max)',
-          r.virtual.messageRowsMax,
-          r.baseline.messageRowsMax,
-          r.ratios.messageRows,
-          `< ${targets.rows}`,
-        ],
-        [
-          'scroll: longest task (ms, max)',
-          r.virtual.scrollLongestTaskMsMax,
-          r.baseline.scrollLongestTaskMsMax,
-          '',
-          `≤ ${targets.longTaskMs}`,
-        ],
-        [
-          'scroll: long tasks > 50 ms (max)',
-          r.virtual.scrollLongTasksOver50Max,
-          r.baseline.scrollLongTasksOver50Max,
-          '',
-          '0',
-        ],
-        [
-          'scroll: longest task, thread CPU (ms, max)',
-          r.virtual.scrollLongestTaskCpuMsMax,
-          r.baseline.scrollLongestTaskCpuMsMax,
-          '',
-          `≤ ${targets.longTaskMs}`,
-        ],
-        [
-          'scroll: tasks > 50 ms thread CPU (max)',
-          r.virtual.scrollTasksCpuOver50Max,
-          r.baseline.scrollTasksCpuOver50Max,
-          '',
-          '0',
-        ],
-        [
-          'scroll: scripting (ms, median)',
-          r.virtual.scrollScriptingMs,
-          r.baseline.scrollScriptingMs,
-          r.ratios.scrollScripting,
-          '',
-        ],
-        ['scroll: frames to the oldest', r.virtual.scrollFrames, r.baseline.scrollFrames, '', ''],
-      ],
-    )
   }
 }

@@ -4,13 +4,13 @@
 // {rateLimitPerMinute: 0}`), manual clock (no timers pile up). Baseline: MSW's `getResponse` with
 // one trivial handler, a reference point (the mock dispatches its own routes without getResponse).
 //
-//   node bench/mock.mjs [--requests 3000] [--json]
+//   node bench/mock-throughput.mjs [--requests 3000] [--json]
 import { register } from 'tsx/esm/api'
-import { median, parseArgs, printTable } from './support.mjs'
+import { median, runAlone } from './bench-support.mjs'
 
-export const targets = { rps: 5000 }
+const targets = { rps: 5000 }
 
-export async function runMockBench({ requests = 3000, log = console.log } = {}) {
+async function run({ requests = 3000, log = console.log } = {}) {
   const unregister = register()
   try {
     const { createMockService, createMockClock, seedKeys, seedLines } = await import('../mocks/index.ts')
@@ -103,22 +103,43 @@ export async function runMockBench({ requests = 3000, log = console.log } = {}) 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = parseArgs({ requests: 3000, json: false })
-  const r = await runMockBench(args)
-  if (args.json) console.log(JSON.stringify(r, null, 2))
-  else
-    printTable(
-      ['route (in-process fetch)', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target'],
-      [
-        ['reference: MSW getResponse, 1 trivial handler', r.baseline.sequential, r.baseline.concurrent, 1, ''],
-        ...Object.entries(r.routes).map(([name, v]) => [
-          name,
-          v.sequential,
-          v.concurrent,
-          v.sequential / r.baseline.sequential,
-          `≥ ${targets.rps}`,
-        ]),
-      ],
-    )
+/** The figures' checks and table: each route's rate against MSW's `getResponse`. */
+function report(r) {
+  const routes = Object.entries(r.routes)
+  const checks = routes.map(([name, v]) => ({
+    name: `${name} (awaited one by one)`,
+    value: v.sequential,
+    unit: 'req/s',
+    op: '≥',
+    target: targets.rps,
+  }))
+  const rows = [
+    [
+      'reference: MSW `getResponse`, one trivial handler',
+      r.baseline.sequential.toFixed(0),
+      r.baseline.concurrent.toFixed(0),
+      '1.00×',
+      '',
+    ],
+    ...routes.map(([name, v]) => [
+      `\`${name}\``,
+      v.sequential.toFixed(0),
+      v.concurrent.toFixed(0),
+      `${(v.sequential / r.baseline.sequential).toFixed(2)}×`,
+      `≥ ${targets.rps.toLocaleString('en-US')}`,
+    ]),
+  ]
+  const header = ['route', 'req/s awaited', 'req/s 16 in flight', 'vs reference', 'target']
+  const params = `${r.requests} requests per route; the sends grew the store to ${r.stored} messages`
+  return { checks, tables: { routes: { header, rows } }, params }
 }
+
+export const bench = {
+  name: 'mock',
+  title: 'the mock, in-process',
+  options: (quick) => ({ requests: quick ? 1000 : 3000 }),
+  run,
+  report,
+}
+
+await runAlone(import.meta.url, bench, { requests: 3000 })

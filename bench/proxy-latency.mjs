@@ -1,13 +1,13 @@
 // Proxy latency benchmark: what linekit/server's proxy route adds to one request over calling the
 // upstream directly, both against the same local upstream (its own process), in one run. The proxy
-// (bench/servers/proxy.ts, its own process, the Node adapter) serves
+// (bench/servers/linekit-server.ts, its own process, the Node adapter) serves
 // GET /api/linekit/get-messages-api?pb_line_id=…&limit=50 for an authorized user: allowlist, line
 // check, budget gate, key added, headers filtered, body redacted. (Throughput is not measured: the
 // service's budget — 60 requests a minute for the whole key — is the bound, and the gate keeps it.)
 //
 // Upstreams: `mock` (the linekit mock service over HTTP, bench/servers/mock-upstream.ts:
 // authenticates, parses with the zod schemas and answers from state, like the service; rate limit
-// off) and `stub +20 ms` (bench/servers/upstream.mjs answering a fixed 14 KB page after 20 ms, like
+// off) and `stub +20 ms` (bench/servers/stub-upstream.mjs answering a fixed 14 KB page after 20 ms, like
 // a service across a network).
 //
 // Contenders: direct; linekit/server; a raw node:http proxy (bench/servers/raw-proxy.mjs:
@@ -15,12 +15,12 @@
 // direct, linekit and raw-proxy requests in turn (the order rotating), so whatever else runs on the
 // machine weighs on all; median of each, and median of the per-round differences to direct.
 //
-//   node bench/proxy.mjs [--requests 500] [--service-delay-ms 20] [--json]
+//   node bench/proxy-latency.mjs [--requests 500] [--service-delay-ms 20] [--json]
 import http from 'node:http'
-import { startServer } from './spawn.mjs'
-import { median, parseArgs, percentile, printTable } from './support.mjs'
+import { median, percentile, runAlone } from './bench-support.mjs'
+import { startServer } from './spawn-server.mjs'
 
-export const targets = { addedMedianMs: 1 }
+const targets = { addedMedianMs: 1 }
 const STUB = { key: 'lk_bench_key', line: '9f1c2b9e-8d7a-4b8e-9c1d-2e3f4a5b6c7d' }
 // The mock's seeded production account (mocks/README.md).
 const MOCK = { key: 'lk_mock_production', line: '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d' }
@@ -46,7 +46,7 @@ async function measure(upstreamSpec, { requests, log }) {
   const servers = {}
   try {
     const common = [upstream.url, '--key', upstreamSpec.key, '--line', upstreamSpec.line]
-    servers.linekit = await startServer('bench/servers/proxy.ts', common)
+    servers.linekit = await startServer('bench/servers/linekit-server.ts', common)
     servers.raw = await startServer('bench/servers/raw-proxy.mjs', [upstream.url, '--key', upstreamSpec.key])
     const path = pathFor(upstreamSpec.line)
     // Direct calls carry the key themselves (the mock checks it); proxied ones get it from the proxy.
@@ -89,7 +89,7 @@ async function measure(upstreamSpec, { requests, log }) {
 }
 
 /** Added latency against the mock and against the stub answering after `serviceDelayMs`. */
-export async function runProxyBench({ requests = 500, serviceDelayMs = 20, log = console.log } = {}) {
+async function run({ requests = 500, serviceDelayMs = 20, log = console.log } = {}) {
   const mock = await measure(
     { name: 'mock', key: MOCK.key, line: MOCK.line, start: () => startServer('bench/servers/mock-upstream.ts') },
     { requests, log },
@@ -99,7 +99,7 @@ export async function runProxyBench({ requests = 500, serviceDelayMs = 20, log =
       name: `stub +${serviceDelayMs} ms`,
       key: STUB.key,
       line: STUB.line,
-      start: () => startServer('bench/servers/upstream.mjs', ['--delay-ms', String(serviceDelayMs)]),
+      start: () => startServer('bench/servers/stub-upstream.mjs', ['--delay-ms', String(serviceDelayMs)]),
     },
     { requests, log },
   )
@@ -108,8 +108,15 @@ export async function runProxyBench({ requests = 500, serviceDelayMs = 20, log =
 
 const signed = (x, digits) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`
 
-/** Rows for a table: per upstream, the latency via linekit and via the raw proxy. */
-export function proxyRows(r) {
+/** The figures' checks and table: per upstream, the latency via linekit and via the raw proxy. */
+function report(r) {
+  const checks = [r.mock, r.delayed].map((s) => ({
+    name: `added median latency (${s.name} upstream, paired)`,
+    value: s.latency.linekit.addedMedian,
+    unit: 'ms',
+    op: '≤',
+    target: targets.addedMedianMs,
+  }))
   const rows = []
   for (const s of [r.mock, r.delayed]) {
     const l = s.latency
@@ -135,12 +142,16 @@ export function proxyRows(r) {
       '',
     ])
   }
-  return rows
+  const header = ['', 'direct', 'via proxy', 'added', 'target']
+  return { checks, tables: { latency: { header, rows } }, params: `${r.requests} rounds per upstream` }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = parseArgs({ requests: 500, serviceDelayMs: 20, json: false })
-  const r = await runProxyBench(args)
-  if (args.json) console.log(JSON.stringify(r, null, 2))
-  else printTable(['', 'direct', 'via proxy', 'added', 'target'], proxyRows(r))
+export const bench = {
+  name: 'proxy',
+  title: 'linekit/server proxy: added latency over the upstream called directly',
+  options: (quick) => ({ requests: quick ? 200 : 500, serviceDelayMs: 20 }),
+  run,
+  report,
 }
+
+await runAlone(import.meta.url, bench, { requests: 500, serviceDelayMs: 20 })

@@ -1,5 +1,5 @@
 /**
- * The render benchmark's page (bench/render.mjs): one <Conversation> inside <LinekitProvider>,
+ * The render benchmark's page (bench/render-thread.mjs): one <Conversation> inside <LinekitProvider>,
  * its thread already holding 10,000 messages (seeded into the query cache, the shape useThread
  * builds from the service's pages), the other requests (lines, availability) answered in memory.
  * `window.linekitBench.prepare(count)` builds the client and the cache (not measured), then

@@ -1,0 +1,41 @@
+// The duration of one full `npm test`, with the machine's load when it started and ended (the
+// suite shares the machine's cores with whatever else runs). `npm run bench -- --test-duration`.
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+
+const targets = { minutes: 5 }
+
+async function run() {
+  const t0 = Date.now()
+  const loadBefore = loadavg()[0]
+  const r = spawnSync('npm', ['test'], { stdio: 'inherit', env: process.env })
+  const minutes = (Date.now() - t0) / 60_000
+  const loadAfter = loadavg()[0]
+  let tests = null
+  try {
+    const vitest = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'))
+    tests = { passed: vitest.numPassedTests, failed: vitest.numFailedTests }
+  } catch {
+    /* an earlier step stopped the run: no vitest report */
+  }
+  return { minutes, exit: r.status, tests, loadBefore, loadAfter }
+}
+
+function report(r) {
+  const tests = r.tests ? `${r.tests.passed} passed, ${r.tests.failed} failed` : 'no vitest report'
+  const checks = [
+    { name: `full \`npm test\` (exit ${r.exit})`, value: r.minutes, unit: 'min', op: '<', target: targets.minutes },
+  ]
+  const rows = [[r.minutes.toFixed(1), String(r.exit), tests, r.loadBefore.toFixed(2), r.loadAfter.toFixed(2)]]
+  const header = ['minutes', 'exit', 'tests', 'load average (1 min) at its start', 'at its end']
+  return { checks, tables: { run: { header, rows } } }
+}
+
+export const bench = {
+  name: 'test',
+  title: 'full npm test (timed)',
+  options: () => ({}),
+  run,
+  report,
+}
