@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { AudioCallEvent, MessageRecord } from '../../src/api'
-import { createMemoryModelStore } from './memoryStore'
-import { createReadModel } from './readModel'
-import type { MessageWebhook } from './types'
+import { createMemoryModelStore } from './memoryModelStore'
+import { createReadModel } from './createReadModel'
+import type { MessageWebhook } from './modelTypes'
 
 const LINE_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
 const LINE_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb'
