@@ -28,7 +28,7 @@ export interface RedisEventBus extends EventBus {
   close(): Promise<void>
 }
 
-// spec-free design note: EVAL keeps XADD and PUBLISH atomic and ordered across instances.
+// One EVAL: XADD and PUBLISH run atomically, so channel order is stream order on every instance.
 const PUBLISH_SCRIPT = `
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2])
 redis.call('PUBLISH', ARGV[3], id .. ' ' .. ARGV[2])
