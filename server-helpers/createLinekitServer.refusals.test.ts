@@ -250,7 +250,6 @@ describe('the proxy refuses', () => {
   })
 })
 
-
 describe('relayed upstream content cannot script the app origin', () => {
   it('an upstream HTML error page echoing a query parameter is served with nosniff and a sandboxing CSP', async () => {
     // A proxy in front of the service (spec: a proxy may return non-JSON 502/503) or a service

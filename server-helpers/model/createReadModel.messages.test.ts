@@ -1,7 +1,20 @@
 // @vitest-environment node
 /** Webhooks, listed records and what the model learns from them; one-to-one and group threads. */
 import { describe, expect, it } from 'vitest'
-import { AVA, CARA, CHAT, LINE_A, LINE_B, NUMBER_A, NUMBER_B, T0, coveredModel, iso, record, webhook } from '../../test/support/server/modelFixtures'
+import {
+  AVA,
+  CARA,
+  CHAT,
+  LINE_A,
+  LINE_B,
+  NUMBER_A,
+  NUMBER_B,
+  T0,
+  coveredModel,
+  iso,
+  record,
+  webhook,
+} from '../../test/support/server/modelFixtures'
 import { createReadModel } from './createReadModel'
 
 describe('createReadModel: messages', () => {
@@ -182,5 +195,4 @@ describe('createReadModel: messages', () => {
     expect(model.threadMessages({ chatId: CHAT }, [LINE_A]).map((m) => m.content)).toEqual(['yes', 'me too'])
     expect(model.threadMessages({ lineId: LINE_A, number: CARA }, [LINE_A])).toEqual([])
   })
-
 })

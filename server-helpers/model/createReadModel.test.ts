@@ -2,7 +2,19 @@
 /** The read model answers the lists only where it is exact, within the user's lines; calls; checkpoints. */
 import { describe, expect, it } from 'vitest'
 import type { AudioCallEvent } from '../../src/api'
-import { AVA, CARA, LINE_A, LINE_B, NUMBER_A, NUMBER_B, T0, coveredModel, iso, record, webhook } from '../../test/support/server/modelFixtures'
+import {
+  AVA,
+  CARA,
+  LINE_A,
+  LINE_B,
+  NUMBER_A,
+  NUMBER_B,
+  T0,
+  coveredModel,
+  iso,
+  record,
+  webhook,
+} from '../../test/support/server/modelFixtures'
 import { createMemoryModelStore } from './memoryModelStore'
 import { createReadModel } from './createReadModel'
 
@@ -108,7 +120,6 @@ describe('createReadModel', () => {
     expect(model.queryMessages({}, [])!.data).toEqual([])
   })
 
-
   it('learns call → line from events and call starts; an answered call whose ended was lost stays live', async () => {
     let now = T0
     const model = createReadModel({ now: () => now })
@@ -140,7 +151,6 @@ describe('createReadModel', () => {
     expect(model.recentInboundCalls([LINE_A])[0]!.state).toBe('ended')
   })
 
-
   it('answers call-log lists from the newest page only where that is exact', async () => {
     const model = createReadModel({ now: () => T0 })
     expect(model.queryCallLogs({}, [LINE_A])).toBeUndefined()
@@ -168,7 +178,6 @@ describe('createReadModel', () => {
     expect(model.queryCallLogs({ answered_at_lte: iso(T0 - 1) }, [LINE_A])!.data.map((l) => l.id)).toEqual(['c1'])
     expect(model.queryCallLogs({}, [LINE_B])!.data).toEqual([])
   })
-
 
   it('resumes from a checkpoint over the same store', async () => {
     const store = createMemoryModelStore()

@@ -15,7 +15,8 @@ export function hostileRequests(rig: Rig) {
   const { mock } = rig
   // Handles and calls to aim at: one of each on alice's line and on bob's.
   const handleOn = (line: string) =>
-    [...mock.state.messagesByHandle.values()].find((m) => m.line_id === line && m.accountId === 'acct_production')!.handle
+    [...mock.state.messagesByHandle.values()].find((m) => m.line_id === line && m.accountId === 'acct_production')!
+      .handle
   const HANDLE_MAIN = handleOn(MAIN)
   const HANDLE_MESSAGING = handleOn(MESSAGING)
   const CALL_MAIN = mock.control.calls.inbound({ lineId: MAIN, from: seedContacts.ava }).call_uuid
