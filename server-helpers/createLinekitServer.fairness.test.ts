@@ -26,7 +26,7 @@ const upstreamTo = (rig: ReturnType<typeof createRig>, path: string) =>
   rig.upstream.filter((call) => new URL(call.url).pathname === path)
 
 describe('fair shares of the key', () => {
-  // 40 threads: coalesced to 40 upstream indicators, within bob's share (store.ts, fairShare: 50
+  // 40 threads: coalesced to 40 upstream indicators, within bob's share (budgetStore.ts, fairShare: 50
   // of 60 alone). 60 threads: more than his share, so part of the flood is refused, to him alone.
   it.each([40, 60])(
     "one user's 90 typing indicators from %i threads: another user's send 2 s later and her reads go; the flood meets only its own 429s",

@@ -1,14 +1,15 @@
 /**
- * `createLinekitServer`: one Web-standard `(request) => Promise<Response>` over route modules
- * (routes/proxy, routes/mint, routes/webhook, routes/events, routes/inboundCalls, routes/search) that share one context
- * (context.ts): the options, the logger, and the budget gates every upstream call goes through.
+ * `createLinekitServer`: one Web-standard `(request) => Promise<Response>` over the route modules
+ * of routes/ (the proxy, the mint, the webhook receiver, the event stream, the inbound calls, the
+ * search) that share one context (routeContext.ts): the options, the logger, and the budget gates
+ * every upstream call goes through.
  */
-import type { LinekitLogger } from './context'
-import { createContext, redactWith } from './context'
+import type { LinekitLogger } from './routeContext'
+import { createContext, redactWith } from './routeContext'
 import type { EventBus } from './eventBus'
 import { createMemoryEventBus } from './eventBus'
-import type { BudgetStore } from './gate/store'
-import { createMemoryBudgetStore } from './gate/store'
+import type { BudgetStore } from './gate/budgetStore'
+import { createMemoryBudgetStore } from './gate/budgetStore'
 import { createBudgetGate } from './gate/budgetGate'
 import { createAccountLinesCache } from './internal/accountLines'
 import { BodyTooLargeError, LinekitHttpError, messagingError, methodNotAllowed, notFound } from './internal/http'
@@ -17,18 +18,18 @@ import { allowedMethods, matchProxyRoute } from './internal/routes'
 import type { LinekitUser } from './internal/scope'
 import { createScopeChecks, LinesRefused } from './internal/scope'
 import type { UpstreamFetch } from './internal/upstream'
-import { createEventsRoute } from './routes/events'
-import { createInboundCallsRoute } from './routes/inboundCalls'
-import { createMintRoute } from './routes/mint'
-import { createSearchRoute } from './routes/search'
+import { createEventStreamRoute } from './routes/eventStreamRoute'
+import { createInboundCallsRoute } from './routes/inboundCallsRoute'
+import { createMintRoute } from './routes/mintRoute'
+import { createSearchRoute } from './routes/searchRoute'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
-import { createWebhookRoute } from './routes/webhook'
-import type { ReadModelSetup } from './readModel'
-import { attachReadModel } from './readModel'
+import { createWebhookRoute } from './routes/webhookRoute'
+import type { ReadModelSetup } from './attachReadModel'
+import { attachReadModel } from './attachReadModel'
 
-export type { LinekitLogger } from './context'
+export type { LinekitLogger } from './routeContext'
 export type { LinekitUser } from './internal/scope'
-export type { ReadModelSetup } from './readModel'
+export type { ReadModelSetup } from './attachReadModel'
 
 /** Options of {@link createLinekitServer}. */
 export interface LinekitServerOptions {
@@ -273,7 +274,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   })
   const inboundCalls = createInboundCallsRoute(model)
   const search = createSearchRoute(model)
-  const events = createEventsRoute(ctx, {
+  const events = createEventStreamRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,
     maxStreamsPerUser: options.maxStreamsPerUser ?? 10,

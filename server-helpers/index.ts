@@ -22,6 +22,6 @@ export type {
   MemoryEventBusOptions,
   SubscribeOptions,
 } from './eventBus'
-export { createMemoryBudgetStore } from './gate/store'
-export type { BudgetStore, MemoryBudgetStoreOptions, TakeFor, TakeResult } from './gate/store'
+export { createMemoryBudgetStore } from './gate/budgetStore'
+export type { BudgetStore, MemoryBudgetStoreOptions, TakeFor, TakeResult } from './gate/budgetStore'
 export type { Priority } from './gate/budgetGate'

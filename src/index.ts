@@ -110,7 +110,7 @@ export type {
   LinekitEventDataMap,
   LinekitEventSource,
   LinekitEventSourceStatus,
-} from './events/types'
+} from './events/LinekitEventSource'
 
 // ─── calling audio (rtc) ────────────────────────────────────────────────────
 export { AudioEngineError, agoraAudioEngine, createFakeAudioEngine, toAudioEngineError } from './rtc'

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Priority } from './budgetGate'
 import { createBudgetGate, GateFullError } from './budgetGate'
-import { createMemoryBudgetStore } from './store'
+import { createMemoryBudgetStore } from './budgetStore'
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: 0 }))
 afterEach(() => vi.useRealTimers())
@@ -147,7 +147,7 @@ describe('the budget gate', () => {
     const { order, take } = gateOf(10, 10, 20_000)
     for (let i = 0; i < 12; i++) void take(`a${i}`, 'action', undefined, 'alice')
     await vi.advanceTimersByTimeAsync(2000)
-    // store.ts, fairShare: 10 - ceil(10 / 6) for one user. The rest would wait a minute for alice's own slots: refused now.
+    // budgetStore.ts, fairShare: 10 - ceil(10 / 6) for one user. The rest would wait a minute for alice's own slots: refused now.
     expect(order.filter((o) => !o.includes(':'))).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'])
     expect(order.filter((o) => o.includes(':'))).toHaveLength(4)
     expect(order.filter((o) => o.includes(':')).every((o) => /^a\d+:full (5[89]|60)$/.test(o))).toBe(true)
@@ -169,7 +169,7 @@ describe('the budget gate', () => {
     // Round-robin while both wait: alice (she came first), bob, alice, …
     expect(served.slice(0, 6)).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3'])
     // Then alice alone, past her share ((60 - 10) / 2 = 25) while the window has room: up to the
-    // free sixth (store.ts, fairShare), 47 of hers beside bob's 3.
+    // free sixth (budgetStore.ts, fairShare), 47 of hers beside bob's 3.
     expect(served.filter((o) => o.startsWith('a'))).toEqual(Array.from({ length: 47 }, (_, i) => `a${i + 1}`))
     // The free sixth is for others: carol's request goes at once; alice's next waits.
     void take('c1', 'read', undefined, 'carol')

@@ -4,7 +4,7 @@
  * of the shared window, each user within a fair share of it, user actions first, then reads a user
  * waits for, then background work.
  */
-import type { BudgetStore, TakeResult } from './store'
+import type { BudgetStore, TakeResult } from './budgetStore'
 
 /**
  * What an upstream call is for. `action`: a send, group send, reaction or call start/answer/
@@ -61,7 +61,7 @@ interface BudgetGateOptions {
 export interface BudgetGate {
   /**
    * Resolves when a slot is taken for this call. `user` (the signed-in user it is for) counts it
-   * toward that user's fair share of the window (store.ts, fairShare); the server's own calls
+   * toward that user's fair share of the window (budgetStore.ts, fairShare); the server's own calls
    * name no user. Rejects with {@link GateFullError} when the queue is full or the user's share
    * is spent for longer than anyone waits, or with `signal.reason` when the caller leaves first.
    */
@@ -88,7 +88,7 @@ interface Waiter {
  * Creates a {@link BudgetGate} over a store. Waiters are served round-robin by user (each user's
  * highest priority first, then arrival), so a user with many requests waiting does not hold the
  * queue: the next user's request is tried right after one of theirs. The store refuses a user
- * who holds their fair share of the shared window (store.ts, fairShare) while other users may
+ * who holds their fair share of the shared window (budgetStore.ts, fairShare) while other users may
  * still go; such a user's waiters that would wait past `maxWaitMs` hear 429 with their own
  * Retry-After at once.
  */

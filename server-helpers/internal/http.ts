@@ -54,8 +54,8 @@ export const methodNotAllowed = (allow: string): LinekitHttpError =>
   messagingError(405, 'method_not_allowed', 'Method not allowed', `Use ${allow}.`, { allow })
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) plus the encoding headers that break a pass-through:
-// Node's fetch decodes gzip but keeps content-encoding (TOOLCHAIN.md). set-cookie never
-// reaches the browser: the upstream's cookies belong to the key, not to the user.
+// Node's fetch decodes gzip but keeps content-encoding. set-cookie never reaches the browser:
+// the upstream's cookies belong to the key, not to the user.
 const droppedResponseHeaders = new Set([
   'connection',
   'keep-alive',

@@ -1,5 +1,5 @@
 /** Who is calling and which lines they may use: the checks every route shares. */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import type { AccountLines, AccountLinesCache } from './accountLines'
 import { LinekitHttpError, messagingError } from './http'
 

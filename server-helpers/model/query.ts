@@ -4,7 +4,7 @@
  */
 import type { MessageRecord, MessagesListResponse } from '../../src/api'
 import { MAX_PAGE_SIZE, MAX_PAGE_WINDOW } from '../../src/api/limits'
-import type { Entry } from './messages'
+import type { Entry } from './messageIndex'
 
 /** Query parameters as received (a URL's search params, or a plain object). */
 export type MessagesQueryInput = URLSearchParams | Record<string, string | number | undefined>

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { createMockClock, createMockService, seedKeys, seedLines } from '../../mocks'
 import type { AudioCallEvent, MessageRecord } from '../../src/api'
-import { createMemoryModelStore } from './memoryStore'
-import { createReadModel } from './readModel'
-import type { ModelStore } from './types'
+import { createMemoryModelStore } from './memoryModelStore'
+import { createReadModel } from './createReadModel'
+import type { ModelStore } from './modelTypes'
 import { createReconciler } from './reconciler'
 import type { ReconcilerOptions } from './reconciler'
 

@@ -8,8 +8,8 @@
  */
 import type { CallLog, MessageRecord } from '../../src/api'
 import { MAX_PAGE_SIZE } from '../../src/api/limits'
-import type { ReadModel } from './readModel'
-import type { CallStatusReading, InboundCall } from './types'
+import type { ReadModel } from './createReadModel'
+import type { CallStatusReading, InboundCall } from './modelTypes'
 
 /**
  * Calls the service through the deployment's budget gate (it adds the key). Null: the gate has

@@ -12,11 +12,11 @@
  * The caller has already checked the call's line (proxyRequest.ts), so an answer kept here only
  * reaches users whose lines own the call.
  */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import { json } from '../internal/http'
 import { recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
-import type { ReadModel } from '../model/readModel'
+import type { ReadModel } from '../model/createReadModel'
 
 /** Creates the call-status reads of the proxy route. */
 export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | undefined, maxAgeMs: number) {
@@ -60,7 +60,7 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
       for (const [uuid, entry] of kept) if (now - entry.at >= maxAgeMs) kept.delete(uuid)
       const held = kept.get(callUuid)
       if (held) return relay(held.answer)
-      // Reads of one call in flight together already share one upstream call (context.ts).
+      // Reads of one call in flight together already share one upstream call (routeContext.ts).
       const answer = await ctx.upstream({ method: 'GET', url }, { priority: 'read', signal })
       // A refusal (429, 5xx) is not an answer about the call: the next read asks again.
       if (answer.status === 200 || answer.status === 404) kept.set(callUuid, { at: ctx.now(), answer })

@@ -3,7 +3,7 @@
  * (internal/routes.ts), the key added server-side, every request kept within the user's lines,
  * every upstream call through the budget gate.
  */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import { listingFor } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
@@ -14,7 +14,7 @@ import type { Scope, ScopeChecks } from '../internal/scope'
 import { invalid, recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
 import type { Priority } from '../gate/budgetGate'
-import type { ReadModel } from '../model/readModel'
+import type { ReadModel } from '../model/createReadModel'
 import { createCallStatusReads } from './callStatus'
 import type { Body } from './proxyRequest'
 import { createProxyRequestChecks } from './proxyRequest'

@@ -3,7 +3,7 @@
  * keys. Each check throws a {@link LinekitHttpError} refusal before the service is called.
  */
 import { callUuidSchema } from '../../src/api/schemas'
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import { namespaceHash } from '../internal/hash'
 import { handlePattern } from '../internal/routes'
 import type { LinePolicy, ProxyRoute } from '../internal/routes'
@@ -11,7 +11,7 @@ import { LinekitHttpError, messagingError } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import { normalizeNumber } from '../internal/learned'
 import type { Scope, ScopeChecks } from '../internal/scope'
-import type { ReadModel } from '../model/readModel'
+import type { ReadModel } from '../model/createReadModel'
 import { invalid, lineNotAllowed, lineRequired, recordNotFound } from '../internal/scope'
 
 export type Body = Record<string, unknown>

@@ -3,7 +3,7 @@
  * line + destination) per `intervalMs`. A page sends one at each keystroke burst and from every
  * open thread; each would spend a slot of the key's window that users' sends need.
  */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import { LinekitHttpError } from '../internal/http'
 import { normalizeNumber } from '../internal/learned'
 import type { UpstreamAnswer } from '../internal/upstream'

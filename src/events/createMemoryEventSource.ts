@@ -1,5 +1,5 @@
 import { createHub } from './internal/statusHub'
-import type { LinekitEvent, LinekitEventSource, LinekitEventSourceStatus } from './types'
+import type { LinekitEvent, LinekitEventSource, LinekitEventSourceStatus } from './LinekitEventSource'
 
 /** An in-memory events source for tests and stories. */
 export interface MemoryEventSource extends LinekitEventSource {

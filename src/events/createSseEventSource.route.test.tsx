@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createSseEventSource } from './createSseEventSource'
-import type { LinekitEvent } from './types'
+import type { LinekitEvent } from './LinekitEventSource'
 import { useThread } from '../hooks/useThread'
 import { BASE, createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
 import { installMsw, msw } from '../../test/support/msw'

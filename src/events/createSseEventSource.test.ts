@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSseEventSource } from './createSseEventSource'
 import { createSseParser } from './internal/sseParser'
-import type { LinekitEvent, LinekitEventSourceStatus } from './types'
+import type { LinekitEvent, LinekitEventSourceStatus } from './LinekitEventSource'
 import { encodeEventFrame } from '../api/events'
 import type { LinekitEventFrame } from '../api/events'
 

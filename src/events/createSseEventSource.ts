@@ -3,7 +3,7 @@ import { createSseParser } from './internal/sseParser'
 import type { LinekitEventFrame } from '../api/events'
 import { isLinekitEventType } from '../api/events'
 import { parseRetryAfter } from '../api/errors'
-import type { LinekitEvent, LinekitEventSource } from './types'
+import type { LinekitEvent, LinekitEventSource } from './LinekitEventSource'
 
 /** Options of {@link createSseEventSource}. */
 export interface SseEventSourceOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createInboundCallStore } from './inboundCallStore'
 import { createMemoryEventSource } from './createMemoryEventSource'
-import type { LinekitEvent } from './types'
+import type { LinekitEvent } from './LinekitEventSource'
 import type { InboundCallItem } from '../api/inboundCalls'
 import { mergeServerHistory } from './mergeServerHistory'
 

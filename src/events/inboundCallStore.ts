@@ -1,6 +1,6 @@
 import type { InboundCallEndStatus } from '../api'
 import { callStatusPhase } from '../api/values'
-import type { LinekitEvent } from './types'
+import type { LinekitEvent } from './LinekitEventSource'
 
 /** An inbound audio call as the kit believes it to be. */
 export interface InboundCall {

@@ -6,7 +6,7 @@ import { useVoiceToken } from './useVoiceToken'
 import { useTypingIndicator } from './useTypingIndicator'
 import { useAnswerCall } from './useAnswerCall'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
-import type { LinekitEvent } from '../events/types'
+import type { LinekitEvent } from '../events/LinekitEventSource'
 import { createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
 import { installMsw, recordRequests } from '../../test/support/msw'
 

@@ -255,6 +255,28 @@ export function fingerprint(mock: MockService): string {
   })
 }
 
+/** Runs `act` and checks it reached no upstream route at all and changed nothing. */
+export async function refusedBeforeUpstream<R extends { status: number; text: string }>(
+  rig: Rig,
+  act: () => Promise<R>,
+): Promise<R> {
+  const before = rig.upstream.length
+  const state = fingerprint(rig.mock)
+  const result = await act()
+  expect(result.status, result.text).toBeGreaterThanOrEqual(400)
+  expect(result.status, result.text).toBeLessThan(500)
+  // Reading the account's lines (to decide whether the user covers them) is the only call allowed.
+  expect(
+    rig.upstream
+      .slice(before)
+      .map((u) => u.url)
+      .filter((u) => u !== `${BASE}/get-lines`),
+  ).toEqual([])
+  expect(fingerprint(rig.mock)).toBe(state)
+  expect(result.text).not.toContain(KEY)
+  return result
+}
+
 /** Counts of what a refused request must not change (messages, contacts, groups), for readable failure messages. */
 export function counts(mock: MockService): { messages: number; contacts: number; groups: number } {
   let messages = 0

@@ -1,4 +1,4 @@
-import type { LinekitEvent, LinekitEventSourceStatus } from '../types'
+import type { LinekitEvent, LinekitEventSourceStatus } from '../LinekitEventSource'
 
 /** Listener bookkeeping shared by the event sources. */
 export function createHub(initial: LinekitEventSourceStatus) {

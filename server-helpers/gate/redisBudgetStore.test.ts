@@ -8,7 +8,7 @@ import { createLinekitServer } from '../createLinekitServer'
 import type { LinekitServerOptions } from '../createLinekitServer'
 import { KEY, LINE_A, LINE_B, fakeUpstream, jsonResponse } from '../../test/support/server/fakeUpstream'
 import { req, users } from '../../test/support/server/setup'
-import { createRedisBudgetStore } from './redisStore'
+import { createRedisBudgetStore } from './redisBudgetStore'
 
 let server: RedisServer | undefined
 let port = 0
@@ -80,7 +80,7 @@ describe.skipIf(!hasRedisServer)('createRedisBudgetStore against a real redis-se
     )
     const flood = []
     for (let i = 0; i < 27; i++) flood.push(await (i % 2 === 0 ? a : b).handle(req(page(i * 10), { user: 'alice' })))
-    // Alone, alice may hold the window less its free sixth (store.ts, fairShare: 30 - 5); the rest stays free.
+    // Alone, alice may hold the window less its free sixth (budgetStore.ts, fairShare: 30 - 5); the rest stays free.
     expect(flood.map((r) => r.status)).toEqual([...Array(25).fill(200), 429, 429])
     const refusal = flood[25]!
     expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThan(20)

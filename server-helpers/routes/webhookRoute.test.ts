@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import type { EventBus } from '../eventBus'
 import { createMemoryEventBus } from '../eventBus'
-import { createMemoryModelStore } from '../model/memoryStore'
-import { createReadModel } from '../model/readModel'
-import type { ModelStore } from '../model/types'
+import { createMemoryModelStore } from '../model/memoryModelStore'
+import { createReadModel } from '../model/createReadModel'
+import type { ModelStore } from '../model/modelTypes'
 import {
   LINE_A,
   LINE_B,

@@ -1,3 +1,4 @@
+/** What the provider listens to: live events (the stream's frames) and the source they come from. */
 import type { LinekitEventDataMap, LinekitEventType } from '../api/events'
 
 export type { LinekitEventDataMap, LinekitEventType } from '../api/events'

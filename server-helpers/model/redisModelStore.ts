@@ -6,7 +6,7 @@
  * `SET NX PX` key renewed by its holder.
  */
 import type { Redis } from 'ioredis'
-import type { ModelChange, ModelOp, ModelStore, ModelTarget } from './types'
+import type { ModelChange, ModelOp, ModelStore, ModelTarget } from './modelTypes'
 
 /** Options of {@link createRedisModelStore}. */
 export interface RedisModelStoreOptions {

@@ -4,8 +4,8 @@
  * clocks may differ; Redis's is the one they share).
  */
 import type { Redis } from 'ioredis'
-import type { BudgetStore } from './store'
-import { DEFAULT_WINDOW_MS } from './store'
+import type { BudgetStore } from './budgetStore'
+import { DEFAULT_WINDOW_MS } from './budgetStore'
 
 /** Options of {@link createRedisBudgetStore}. */
 export interface RedisBudgetStoreOptions {
@@ -20,7 +20,7 @@ export interface RedisBudgetStoreOptions {
 
 // KEYS: the window (sorted set), the pause. ARGV: ceiling, window ms, a unique member, the user
 // ('' for none), the limit. A user's member ends in `|<user>`, so the user's share of the window is
-// counted from the one set (store.ts, fairShare: a sixth of the limit kept free, the rest shared
+// counted from the one set (budgetStore.ts, fairShare: a sixth of the limit kept free, the rest shared
 // by the n users holding slots, never fewer than 10 each; past it only while the window has room
 // beyond the free sixth). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
 // again, 1 when it is the user's own share that is spent }.

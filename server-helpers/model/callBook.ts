@@ -4,7 +4,7 @@
  */
 import type { AudioCallEvent } from '../../src/api'
 import { callStatusPhase } from '../../src/api/values'
-import type { CallStatusReading, ConflictReporter, InboundCall, ModelChange } from './types'
+import type { CallStatusReading, ConflictReporter, InboundCall, ModelChange } from './modelTypes'
 
 const rank = { ringing: 0, answered: 1, ended: 2 } as const
 

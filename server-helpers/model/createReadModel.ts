@@ -4,12 +4,12 @@
  * answers `GET /get-messages-api` from it when it covers the requested window.
  */
 import type { AudioCallEvent, CallLog, CallLogsListResponse, MessageRecord, MessagesListResponse } from '../../src/api'
-import { queryCallLogs } from './callLogs'
-import { createMemoryModelStore } from './memoryStore'
+import { queryCallLogs } from './heldCallLogs'
+import { createMemoryModelStore } from './memoryModelStore'
 import { queryEntries } from './query'
 import type { MessagesQueryInput } from './query'
-import { ModelState } from './state'
-import type { RetentionOptions } from './state'
+import { ModelState } from './modelState'
+import type { RetentionOptions } from './modelState'
 import type {
   CallStatusReading,
   Coverage,
@@ -19,7 +19,7 @@ import type {
   ModelChange,
   ModelOp,
   ModelStore,
-} from './types'
+} from './modelTypes'
 
 /** Options of {@link createReadModel}. */
 interface ReadModelOptions {
@@ -53,7 +53,7 @@ export interface ReadModel {
   applyCallStatus(callUuid: string, reading: CallStatusReading | null): Promise<ModelChange[]>
   /** The newest page of call logs as listed; `complete` when the page was short (no older ones). */
   applyCallLogs(logs: readonly CallLog[], complete: boolean): Promise<ModelChange[]>
-  /** A group send about to go upstream: its webhooks are group traffic (model/messages.ts). */
+  /** A group send about to go upstream: its webhooks are group traffic (messageIndex.ts). */
   noteGroupSend(numbers: readonly string[], content: string): Promise<ModelChange[]>
   /** Teaches the model a line's number (e.g. a send answer's `devicePhoneNumber` and its `lineId`). */
   learnLineNumber(number: string, lineId: string): Promise<ModelChange[]>

@@ -40,7 +40,7 @@ interface UpstreamOptions {
   signal?: AbortSignal
   /**
    * The signed-in user the call is for: it counts toward that user's fair share of the key's
-   * window (gate/store.ts, fairShare). Omitted for the server's own calls.
+   * window (gate/budgetStore.ts, fairShare). Omitted for the server's own calls.
    */
   user?: string
 }

@@ -1,5 +1,5 @@
 /** The embedded {@link ModelStore}: one instance, operations applied at once. */
-import type { ModelSnapshot, ModelStore, ModelTarget } from './types'
+import type { ModelSnapshot, ModelStore, ModelTarget } from './modelTypes'
 
 /**
  * Creates the in-memory store (the default). It is the only instance, so it always holds the

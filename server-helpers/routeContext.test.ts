@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** The budget gate as the browser meets it, through `handle` (context.ts). */
+/** The budget gate as the browser meets it, through `handle` (routeContext.ts). */
 import { describe, expect, it } from 'vitest'
 import { LINE_A, jsonResponse } from '../test/support/server/fakeUpstream'
 import { req, setup } from '../test/support/server/setup'

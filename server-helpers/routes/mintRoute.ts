@@ -3,12 +3,12 @@
  * `{app_url}/api/v1/dialer/token` through the mint's own gate (spec: Limits — 30 mints per
  * minute, separate from the 60).
  */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
 import { BodyTooLargeError, LinekitHttpError, mintError, readBodyCapped } from '../internal/http'
 import type { Scope, ScopeChecks } from '../internal/scope'
-import { parseVoiceTokenRequest } from '../internal/webhook'
+import { parseVoiceTokenRequest } from '../internal/parseBodies'
 
 const MINT_PATH = '/api/v1/dialer/token'
 

@@ -6,15 +6,15 @@
  * `message.record` frames and as the audio-call event the lost webhook would have been.
  */
 import type { AudioCallEndedEvent } from '../src/api'
-import type { LinekitContext } from './context'
+import type { LinekitContext } from './routeContext'
 import { LinekitHttpError } from './internal/http'
 import type { LinekitEventInput } from './eventBus'
-import type { ReadModel } from './model/readModel'
-import { createReadModel } from './model/readModel'
+import type { ReadModel } from './model/createReadModel'
+import { createReadModel } from './model/createReadModel'
 import type { Reconciler, ReconcilerOptions } from './model/reconciler'
 import { createReconciler } from './model/reconciler'
-import type { RetentionOptions } from './model/state'
-import type { InboundCall, ModelChange, ModelStore } from './model/types'
+import type { RetentionOptions } from './model/modelState'
+import type { InboundCall, ModelChange, ModelStore } from './model/modelTypes'
 
 /** The `readModel` option of createLinekitServer. */
 export interface ReadModelSetup {

@@ -4,7 +4,7 @@
  * order. A provisional record is replaced by the listed one exactly once (see {@link MessageIndex}).
  */
 import type { MessageRecord } from '../../src/api'
-import type { MessageWebhook, ModelChange } from './types'
+import type { MessageWebhook, ModelChange } from './modelTypes'
 
 /** A stored message. `seq` orders records created at the same instant by arrival, as the service does. */
 export interface Entry {

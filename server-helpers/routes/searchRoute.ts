@@ -9,7 +9,7 @@ import { messageSearchQuerySchema } from '../../src/api/search'
 import { json, messagingError } from '../internal/http'
 import type { Scope } from '../internal/scope'
 import { invalid, lineNotAllowed } from '../internal/scope'
-import type { ReadModel } from '../model/readModel'
+import type { ReadModel } from '../model/createReadModel'
 
 /** Messages in one answer when the query names no `limit`. */
 const DEFAULT_LIMIT = 20

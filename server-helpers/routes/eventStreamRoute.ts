@@ -5,13 +5,13 @@
  * `maxStreamsPerUser` of them for one user: an open stream costs memory for as long as it lasts,
  * so one user (or one runaway page) cannot take an instance's memory from everyone else.
  */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import { messagingError } from '../internal/http'
 import type { Scope } from '../internal/scope'
 import { sseResponse } from '../internal/sse'
 
 /** What the events route needs besides the context. */
-interface EventsOptions {
+interface EventStreamOptions {
   heartbeatMs: number
   retryMs: number
   maxStreamsPerUser: number
@@ -30,7 +30,7 @@ const USER_FULL_RETRY_SECONDS = 30
 const INSTANCE_FULL_RETRY_SECONDS = 10
 
 /** Creates the events route handler. */
-export function createEventsRoute(ctx: LinekitContext, options: EventsOptions) {
+export function createEventStreamRoute(ctx: LinekitContext, options: EventStreamOptions) {
   /** Open streams per user; a user's entry is deleted with their last stream. */
   const perUser = new Map<string, number>()
   let total = 0

@@ -3,14 +3,14 @@
  * non-2xx counts toward auto-disable and is never retried), then validates with the `linekit/api`
  * schemas, resolves the event's line and publishes it on the bus, in arrival order.
  */
-import type { LinekitContext } from '../context'
+import type { LinekitContext } from '../routeContext'
 import type { LinekitEventInput } from '../eventBus'
 import type { AccountLinesCache } from '../internal/accountLines'
 import { json, notFound, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
-import type { ReadModel } from '../model/readModel'
+import type { ReadModel } from '../model/createReadModel'
 import { timingSafeEqual } from '../internal/timingSafeEqual'
-import { classifyWebhook } from '../internal/webhook'
+import { classifyWebhook } from '../internal/parseBodies'
 
 const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
 /** A line whose number is still unknown is probed at most this often. */
@@ -23,7 +23,7 @@ interface WebhookDeps {
   accountLines: AccountLinesCache
   /** How long one publish may hold back the next. */
   publishTimeoutMs: number
-  /** The read model, when the server keeps one: fed with every webhook (readModel.ts). */
+  /** The read model, when the server keeps one: fed with every webhook (model/createReadModel.ts). */
   model?: ReadModel | undefined
 }
 
@@ -133,7 +133,7 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
         linePhoneNumber: event.payload.linePhoneNumber,
       })
     }
-    // A provisional record in the model until the messages list shows it (model/readModel.ts).
+    // A provisional record in the model until the messages list shows it (model/createReadModel.ts).
     await record(model?.applyMessageWebhook(event.payload, lineId))
     await ctx.bus.publish({ type: 'message', lineId, data: event.payload })
   }

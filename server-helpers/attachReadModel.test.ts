@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The read model inside linekit/server (readModel.ts), over the mock service: the reconciler
+ * The read model inside linekit/server (attachReadModel.ts), over the mock service: the reconciler
  * reads through the budget gate, the proxy answers the messages list from the model once it
  * covers it (no upstream call), every read stays within the user's lines, and a message whose
  * webhook was lost reaches the browsers of its line as a `message.record` frame.
@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { seedLines } from 'linekit/mocks'
 import { createServiceChain } from '../stories/support/serviceChain'
 import type { LinekitEvent } from './eventBus'
-import { createMemoryModelStore } from './model/memoryStore'
-import type { ModelStore } from './model/types'
+import { createMemoryModelStore } from './model/memoryModelStore'
+import type { ModelStore } from './model/modelTypes'
 
 const MAIN = seedLines.main.lineId
 const MESSAGING = seedLines.messaging.lineId

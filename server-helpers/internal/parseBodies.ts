@@ -1,6 +1,7 @@
-/** The parts of linekit/server that read the contract from `src/api`. */
-// From the small modules, not the `src/api` barrel or `schemas.ts`: bundlers keep everything a
-// module defines at top level, and those carry libphonenumber and every schema (size budget).
+/**
+ * The bodies linekit/server is sent, checked with the `linekit/api` schemas: webhook payloads
+ * (spec: Events — message webhooks, audio-call events) and the mint's `{ lineId }`.
+ */
 import {
   audioCallEventSchema,
   crmMessageWebhookPayloadSchema,

@@ -5,8 +5,8 @@ import { hasRedisServer, redisServer } from '../test/support/redisServer'
 import type { RedisServer } from '../test/support/redisServer'
 import { createLinekitServer } from './createLinekitServer'
 import type { LinekitEvent } from './eventBus'
-import { createRedisEventBus } from './redis'
-import type { RedisEventBus } from './redis'
+import { createRedisEventBus } from './redisEventBus'
+import type { RedisEventBus } from './redisEventBus'
 import { KEY, LINE_A, LINE_B, NUMBER_A, fakeUpstream } from '../test/support/server/fakeUpstream'
 
 let server: RedisServer | undefined

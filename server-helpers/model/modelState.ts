@@ -4,10 +4,10 @@
  * order holds the same model.
  */
 import type { MessageRecord } from '../../src/api'
-import type { HeldCallLogs } from './callLogs'
-import { CallBook } from './calls'
-import { MessageIndex, isGroupId } from './messages'
-import type { Entry, GroupSend } from './messages'
+import type { HeldCallLogs } from './heldCallLogs'
+import { CallBook } from './callBook'
+import { MessageIndex, isGroupId } from './messageIndex'
+import type { Entry, GroupSend } from './messageIndex'
 import type {
   ConflictReporter,
   InboundCall,
@@ -17,7 +17,7 @@ import type {
   ModelOp,
   ModelSnapshot,
   ModelTarget,
-} from './types'
+} from './modelTypes'
 
 /** How much the model keeps. */
 export interface RetentionOptions {

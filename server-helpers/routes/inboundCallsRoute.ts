@@ -10,8 +10,8 @@ import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
 import { json, messagingError } from '../internal/http'
 import type { Scope } from '../internal/scope'
 import { invalid, lineNotAllowed } from '../internal/scope'
-import type { ReadModel } from '../model/readModel'
-import type { InboundCall } from '../model/types'
+import type { ReadModel } from '../model/createReadModel'
+import type { InboundCall } from '../model/modelTypes'
 
 /** Calls in one answer when the query names no `limit`. */
 const DEFAULT_LIMIT = 50

@@ -7,7 +7,7 @@ import type { RedisServer } from '../../test/support/redisServer'
 import { LINE_A, LINE_B, NUMBER_A, NUMBER_B } from '../../test/support/server/fakeUpstream'
 import { hook, req, setup } from '../../test/support/server/setup'
 import type { LinekitServer, LinekitServerOptions } from '../createLinekitServer'
-import { createRedisModelStore } from '../model/redisStore'
+import { createRedisModelStore } from '../model/redisModelStore'
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`
 
