@@ -9,9 +9,9 @@ import { createHandlers } from './handlers/index'
 import { json } from './handlers/route'
 import { createMockCore } from './service/index'
 import type { MockClock } from './service/clock'
-import type { MockControl } from './service/control'
-import type { MockState } from './service/state'
-import type { WebhookSender } from './service/webhooks'
+import type { MockControl } from './service/mockControl'
+import type { MockState } from './service/mockState'
+import type { WebhookSender } from './service/webhookDelivery'
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -75,7 +75,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
 export { createMockClock } from './service/clock'
 export type { MockClock, MockClockOptions, TimerCallback, TimerId } from './service/clock'
-export type { MockControl, AccountSummary, AccountRef, NumberInput, NumberView, EventView } from './service/control'
+export type { MockControl, AccountSummary, AccountRef, NumberInput, NumberView, EventView } from './service/mockControl'
 export type {
   MockState,
   MockSettings,
@@ -85,8 +85,8 @@ export type {
   Line,
   StoredMessage,
   Fault,
-} from './service/state'
-export { accountKinds, defaultSettings } from './service/state'
+} from './service/mockState'
+export { accountKinds, defaultSettings } from './service/mockState'
 export {
   seedKeys,
   seedAccessTokens,
@@ -98,7 +98,7 @@ export {
 } from './service/seed'
 export { createRateLimiter } from './service/rateLimit'
 export type { RateLimiter, RateLimitResult } from './service/rateLimit'
-export { MockHttpError } from './service/errors'
+export { MockHttpError } from './service/serviceErrors'
 // Calls, call logs, the mint, webhooks, MCP, OAuth.
 export type {
   CallsControl,
@@ -106,15 +106,15 @@ export type {
   CallSettingsView,
   DialerInput,
   MintFaultKind,
-} from './service/controlCalls'
-export { mintFaultKinds } from './service/controlCalls'
-export type { CallState, AnsweredBy, StartCallResult, CallStatusView } from './service/calls'
-export { MOCK_RTC_APP_ID } from './service/calls'
-export type { CallOutcome, CallLogView, CompleteCallLogInput } from './service/callLogs'
-export { callOutcomes, VERY_SHORT_CALL_SECONDS } from './service/callLogs'
-export { VOICE_TOKEN_TTL_SECONDS, MAX_CALLS_PER_TOKEN, MINTS_PER_MINUTE } from './service/mint'
-export type { WebhookSender, WebhookDelivery, Webhook, WebhookInput, WebhookDispatcher } from './service/webhooks'
-export { attachWebhooks, getWebhookDispatcher, createFetchSender, WEBHOOK_AUTO_DISABLE_AFTER } from './service/webhooks'
-export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/oauth'
-export type { OAuthClient } from './service/oauth'
+} from './service/callControl'
+export { mintFaultKinds } from './service/callControl'
+export type { CallState, AnsweredBy, StartCallResult, CallStatusView } from './service/audioCalls'
+export { MOCK_RTC_APP_ID } from './service/audioCalls'
+export type { CallOutcome, CallLogView, CompleteCallLogInput } from './service/dialerCallLogs'
+export { callOutcomes, VERY_SHORT_CALL_SECONDS } from './service/dialerCallLogs'
+export { VOICE_TOKEN_TTL_SECONDS, MAX_CALLS_PER_TOKEN, MINTS_PER_MINUTE } from './service/voiceTokenMint'
+export type { WebhookSender, WebhookDelivery, Webhook, WebhookInput, WebhookDispatcher } from './service/webhookDelivery'
+export { attachWebhooks, getWebhookDispatcher, createFetchSender, WEBHOOK_AUTO_DISABLE_AFTER } from './service/webhookDelivery'
+export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/identityProvider'
+export type { OAuthClient } from './service/identityProvider'
 export { mcpToolNames, MCP_SERVER_INFO } from './mcp/tools'

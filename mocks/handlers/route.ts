@@ -7,10 +7,10 @@
 import { delay, http, type HttpHandler } from 'msw'
 import type { z } from 'zod/mini'
 import { authenticate, bearer, type Caller } from '../service/auth'
-import { fail, MockHttpError } from '../service/errors'
+import { fail, MockHttpError } from '../service/serviceErrors'
 import { takeHttpFault } from '../service/faults'
 import type { MockCore } from '../service/index'
-import type { Fault, MockState } from '../service/state'
+import type { Fault, MockState } from '../service/mockState'
 
 /** Biggest request body the mock reads (bigger → 413). */
 export const MAX_BODY_BYTES = 1_000_000

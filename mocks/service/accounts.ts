@@ -2,7 +2,7 @@
  * Accounts of each kind, with their keys, lines and workflows. Used by the seed (fixed ids and
  * keys) and by the control API (`POST /__mock/accounts`, generated ids and keys).
  */
-import { fail } from './errors'
+import { fail } from './serviceErrors'
 import {
   newAccount,
   type Account,
@@ -11,7 +11,7 @@ import {
   type FlowFirstStep,
   type Line,
   type MockState,
-} from './state'
+} from './mockState'
 
 /** A line to create (fixed parts of the seed, or defaults for generated accounts). */
 interface LineSpec {

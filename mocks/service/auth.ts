@@ -2,8 +2,8 @@
  * Authentication. spec: Authentication — `Authorization: Bearer <API_KEY>` or an OAuth access
  * token carrying scope `mcp`; missing or invalid credentials → 401.
  */
-import { fail } from './errors'
-import type { Account, ApiKey, MockState } from './state'
+import { fail } from './serviceErrors'
+import type { Account, ApiKey, MockState } from './mockState'
 
 /** Who is calling. */
 export interface Caller {

@@ -4,7 +4,7 @@
  * alike: one clock step fires every timer it passes (a daily reset per simulated day), and a
  * duration past the year 275760 has no date at all.
  */
-import { fail } from './errors'
+import { fail } from './serviceErrors'
 
 const YEAR_MS = 365 * 24 * 60 * 60_000
 

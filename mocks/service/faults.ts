@@ -4,8 +4,8 @@
  * handlers whose spec has a device-level failure (typing and reactions: `ERROR` in a 200).
  */
 import { checkedNumber, controlLimits } from './controlLimits'
-import { fail } from './errors'
-import type { Fault, MockState } from './state'
+import { fail } from './serviceErrors'
+import type { Fault, MockState } from './mockState'
 
 /** What the control API accepts to arm a fault. */
 export interface FaultInput {

@@ -4,8 +4,8 @@
  */
 import { createAccount } from './accounts'
 import { storeMessage } from './common'
-import { upsertContact } from './contacts'
-import type { Account, AccountKind, Group, MockState } from './state'
+import { upsertContact } from './nativeContacts'
+import type { Account, AccountKind, Group, MockState } from './mockState'
 
 /** The fixed API keys of the seeded accounts. */
 export const seedKeys = {

@@ -5,13 +5,13 @@
  */
 import { createAccount, type CreatedAccount } from './accounts'
 import { toRecord, type MessageRecord } from './common'
-import { fail } from './errors'
-import { createCallsControl, type CallsControl } from './controlCalls'
+import { fail } from './serviceErrors'
+import { createCallsControl, type CallsControl } from './callControl'
 import { checkedNumber, controlLimits } from './controlLimits'
 import { addFault, type FaultInput } from './faults'
-import { toLineView, type LineView } from './lines'
-import { injectInbound, type InboundInput } from './messages'
-import { requirePhone } from './phone'
+import { toLineView, type LineView } from './phoneLines'
+import { injectInbound, type InboundInput } from './messageSending'
+import { requirePhone } from './phoneNumbers'
 import { applySeed, seedAccountIds } from './seed'
 import {
   accountKinds,
@@ -22,8 +22,8 @@ import {
   type MockEvent,
   type MockSettings,
   type MockState,
-} from './state'
-import { toFlowView } from './workflows'
+} from './mockState'
+import { toFlowView } from './workflowRuns'
 
 /** Selects an account: by id or by API key; default the seeded production account. */
 export interface AccountRef {

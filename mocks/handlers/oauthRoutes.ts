@@ -5,9 +5,9 @@
  */
 import type { HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'
-import { issueToken, OAuthError, oauthScopes, type TokenRequest } from '../service/oauth'
+import { issueToken, OAuthError, oauthScopes, type TokenRequest } from '../service/identityProvider'
 import { defineHandler, json, MAX_BODY_BYTES, PROTECTED_RESOURCE_METADATA_PATH } from './route'
-import { MCP_PATH } from './mcp'
+import { MCP_PATH } from './mcpRoutes'
 
 /** The token path on {auth_url}. */
 const OAUTH_TOKEN_PATH = '/oauth/token'

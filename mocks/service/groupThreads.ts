@@ -2,10 +2,10 @@
  * Group threads. spec: POST /send-group-message, Group-send response, Group thread states.
  */
 import { durableToken, isBlocked, isReachable, pickLine, requireContent, requireOwnLine, storeMessage } from './common'
-import { fail } from './errors'
-import { at, ttsUrl, usableIdempotencyKey } from './messages'
-import { normalizeOrNull } from './phone'
-import type { Account, Group, Line, MockState } from './state'
+import { fail } from './serviceErrors'
+import { at, ttsUrl, usableIdempotencyKey } from './messageSending'
+import { normalizeOrNull } from './phoneNumbers'
+import type { Account, Group, Line, MockState } from './mockState'
 
 const KEYED_WINDOW = 24 * 3_600_000
 

@@ -6,7 +6,7 @@ import type { HttpHandler } from 'msw'
 import * as z from 'zod/mini'
 import { services } from '../../src/api'
 import type { MockCore } from '../service/index'
-import { accountKinds } from '../service/state'
+import { accountKinds } from '../service/mockState'
 import { defineHandler, errorResponse, json, parseWith, readJsonObject } from './route'
 
 const accountRef = { accountId: z.optional(z.string()), apiKey: z.optional(z.string()) }

@@ -3,7 +3,7 @@
  */
 import type { HttpHandler } from 'msw'
 import { callLogsQuerySchema } from '../../src/api'
-import { listCallLogs } from '../service/callLogs'
+import { listCallLogs } from '../service/dialerCallLogs'
 import type { MockCore } from '../service/index'
 import { parseQuery, route } from './route'
 

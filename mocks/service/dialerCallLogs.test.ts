@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { callLogsListResponseSchema } from '../../src/api/schemas'
-import { classify, completeCallLog, listCallLogs, recordAttempt, VERY_SHORT_CALL_SECONDS } from './callLogs'
-import { MockHttpError } from './errors'
+import { classify, completeCallLog, listCallLogs, recordAttempt, VERY_SHORT_CALL_SECONDS } from './dialerCallLogs'
+import { MockHttpError } from './serviceErrors'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
-import type { Account } from './state'
+import type { Account } from './mockState'
 
 function setup() {
   const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })

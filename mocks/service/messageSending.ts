@@ -16,11 +16,11 @@ import {
   type MessageRecord,
   requireContent,
 } from './common'
-import { checkPage, upsertContact } from './contacts'
-import { fail } from './errors'
+import { checkPage, upsertContact } from './nativeContacts'
+import { fail } from './serviceErrors'
 import { takeDeviceFault } from './faults'
-import { requirePhone } from './phone'
-import type { Account, Line, MockState, SendRecord, StoredMessage } from './state'
+import { requirePhone } from './phoneNumbers'
+import type { Account, Line, MockState, SendRecord, StoredMessage } from './mockState'
 
 const HOUR = 3_600_000
 /** Choice (README): an explicit idempotencyKey de-duplicates for 24 hours. */

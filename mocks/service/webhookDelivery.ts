@@ -8,8 +8,8 @@
  * every inbound-call move) and hands each payload to a {@link WebhookSender}: an injectable
  * function in-process, a real POST with a timeout by default (and in the standalone server).
  */
-import type { MockEvent, MockState, StoredMessage, WebhookRecord } from './state'
-import { fail } from './errors'
+import type { MockEvent, MockState, StoredMessage, WebhookRecord } from './mockState'
+import { fail } from './serviceErrors'
 
 /** Delivers one payload; resolves with the HTTP status, rejects on a network error or timeout. */
 export type WebhookSender = (url: string, body: unknown) => Promise<{ status: number }>

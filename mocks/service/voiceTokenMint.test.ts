@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { mintErrorBodySchema, voiceTokenResponseSchema } from '../../src/api/schemas'
-import { completeCallLog, recordAttempt } from './callLogs'
-import { MockHttpError } from './errors'
+import { completeCallLog, recordAttempt } from './dialerCallLogs'
+import { MockHttpError } from './serviceErrors'
 import { createMockClock, createMockCore } from './index'
-import { attachDailyReset, authenticateMintKey, mintVoiceToken, useVoiceToken, type MintCaller } from './mint'
+import { attachDailyReset, authenticateMintKey, mintVoiceToken, useVoiceToken, type MintCaller } from './voiceTokenMint'
 import { seedAccountIds, seedKeys, seedLines, seedOtherLines } from './seed'
-import type { Account, MockState } from './state'
+import type { Account, MockState } from './mockState'
 
 function setup(now = '2026-01-15T12:00:00Z') {
   const clock = createMockClock({ now })

@@ -8,7 +8,7 @@
  * Issued tokens go into `state.accessTokens`; `service/auth.ts` accepts them only when they
  * carry `mcp` and have not expired (mock clock). Errors follow RFC 6749 §5.2.
  */
-import type { MockState } from './state'
+import type { MockState } from './mockState'
 import { seedAccountIds } from './seed'
 
 /** A registered OAuth client. */

@@ -3,9 +3,9 @@
  * update/list operations referenced without a shape (shapes in src/api/ASSUMPTIONS.md).
  */
 import { checkCustomFields } from './common'
-import { fail } from './errors'
-import { requirePhone } from './phone'
-import type { Account, Contact, MockState } from './state'
+import { fail } from './serviceErrors'
+import { requirePhone } from './phoneNumbers'
+import type { Account, Contact, MockState } from './mockState'
 
 /** The public contact object. spec: Contact object. */
 interface ContactView {

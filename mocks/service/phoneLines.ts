@@ -3,8 +3,8 @@
  * Line fields beyond lineId and the availability result are @assumed (src/api/ASSUMPTIONS.md).
  */
 import { accountLines, isReachable } from './common'
-import { requirePhone } from './phone'
-import type { Account, Line, MockState } from './state'
+import { requirePhone } from './phoneNumbers'
+import type { Account, Line, MockState } from './mockState'
 
 /** The public line object (@assumed fields). */
 export interface LineView {

@@ -11,7 +11,7 @@ import {
   toCallLogView,
   type CallLogView,
   type CompleteCallLogInput,
-} from './callLogs'
+} from './dialerCallLogs'
 import {
   answerElsewhere,
   callerHangsUp,
@@ -22,14 +22,14 @@ import {
   repeatRingingSignal,
   toCallStatus,
   type CallStatusView,
-} from './calls'
+} from './audioCalls'
 import { checkedNumber, controlLimits } from './controlLimits'
-import { fail } from './errors'
+import { fail } from './serviceErrors'
 import { addFault } from './faults'
-import { lineCapped, useVoiceToken } from './mint'
-import { createOAuthClient, oauthClients, type OAuthClient } from './oauth'
-import { requirePhone } from './phone'
-import type { Account, Fault, MockState } from './state'
+import { lineCapped, useVoiceToken } from './voiceTokenMint'
+import { createOAuthClient, oauthClients, type OAuthClient } from './identityProvider'
+import { requirePhone } from './phoneNumbers'
+import type { Account, Fault, MockState } from './mockState'
 import {
   createWebhook,
   deleteWebhook,
@@ -40,7 +40,7 @@ import {
   type WebhookDelivery,
   type WebhookInput,
   type WebhookSender,
-} from './webhooks'
+} from './webhookDelivery'
 
 /** Selects an account (same rules as the rest of the control API). */
 export interface CallsAccountRef {

@@ -4,7 +4,7 @@
 import type { HttpHandler } from 'msw'
 import { cancelRunRequestSchema, enrollRequestSchema } from '../../src/api'
 import type { MockCore } from '../service/index'
-import { cancelRun, enroll, listFlows } from '../service/workflows'
+import { cancelRun, enroll, listFlows } from '../service/workflowRuns'
 import { parseBody, route } from './route'
 
 /** Handlers of the workflow endpoints. */

@@ -13,9 +13,9 @@ import {
   startCallRequestSchema,
 } from '../../src/api'
 import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
-import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/calls'
+import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/audioCalls'
 import type { MockCore } from '../service/index'
-import { listInboundCalls } from '../service/inboundCalls'
+import { listInboundCalls } from '../service/inboundCallListing'
 import { parseBody, parseQuery, route } from './route'
 
 /** Handlers of the audio-call endpoints. */

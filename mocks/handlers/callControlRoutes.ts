@@ -7,11 +7,11 @@
 import type { HttpHandler } from 'msw'
 import * as z from 'zod/mini'
 import { dispositions, inboundCallEndStatuses } from '../../src/api'
-import { callOutcomes } from '../service/callLogs'
-import { mintFaultKinds } from '../service/controlCalls'
+import { callOutcomes } from '../service/dialerCallLogs'
+import { mintFaultKinds } from '../service/callControl'
 import type { MockCore } from '../service/index'
-import { oauthScopes } from '../service/oauth'
-import { toMaskedDelivery, toMaskedWebhookView } from '../service/webhooks'
+import { oauthScopes } from '../service/identityProvider'
+import { toMaskedDelivery, toMaskedWebhookView } from '../service/webhookDelivery'
 import { defineHandler, errorResponse, json, parseWith, readJsonObject } from './route'
 
 const accountRef = { accountId: z.optional(z.string()), apiKey: z.optional(z.string()) }

@@ -3,7 +3,7 @@
  * input is normalized to E.164). Invalid numbers become a 400 with the error body.
  */
 import { tryNormalizePhone } from '../../src/api/phone'
-import { fail } from './errors'
+import { fail } from './serviceErrors'
 
 // Parsing costs ~60 µs; the same few numbers come back on every request, so remember them.
 const cache = new Map<string, string | null>()

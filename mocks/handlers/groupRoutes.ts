@@ -4,7 +4,7 @@
  */
 import type { HttpHandler } from 'msw'
 import { groupSendRequestSchema } from '../../src/api'
-import { sendGroupMessage } from '../service/groups'
+import { sendGroupMessage } from '../service/groupThreads'
 import type { MockCore } from '../service/index'
 import { parseBody, route } from './route'
 

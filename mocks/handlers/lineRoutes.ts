@@ -4,7 +4,7 @@
 import type { HttpHandler } from 'msw'
 import { availabilityRequestSchema } from '../../src/api'
 import type { MockCore } from '../service/index'
-import { checkAvailability, listLines } from '../service/lines'
+import { checkAvailability, listLines } from '../service/phoneLines'
 import { parseBody, route } from './route'
 
 /** Handlers of the line endpoints. */

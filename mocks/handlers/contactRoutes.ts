@@ -3,7 +3,7 @@
  */
 import type { HttpHandler } from 'msw'
 import { contactsQuerySchema, createContactRequestSchema, updateContactRequestSchema } from '../../src/api'
-import { createContact, listContacts, updateContact } from '../service/contacts'
+import { createContact, listContacts, updateContact } from '../service/nativeContacts'
 import type { MockCore } from '../service/index'
 import { parseBody, parseQuery, route } from './route'
 

@@ -17,13 +17,13 @@ import {
   injectInboundCall,
   repeatRingingSignal,
   startCall,
-} from './calls'
-import { callLogsOf } from './callLogs'
-import { MockHttpError } from './errors'
+} from './audioCalls'
+import { callLogsOf } from './dialerCallLogs'
+import { MockHttpError } from './serviceErrors'
 import { addFault } from './faults'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
-import type { Account, MockEvent } from './state'
+import type { Account, MockEvent } from './mockState'
 
 function setup() {
   const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })

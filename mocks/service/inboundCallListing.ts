@@ -5,10 +5,10 @@
  * tests, the playground's service mode) still loads its call history.
  */
 import type { InboundCallItem, InboundCallsQuery, InboundCallsResponse } from '../../src/api/inboundCalls'
-import { callsOf, isTerminal } from './calls'
-import type { Call } from './calls'
-import { fail } from './errors'
-import type { Account, MockState } from './state'
+import { callsOf, isTerminal } from './audioCalls'
+import type { Call } from './audioCalls'
+import { fail } from './serviceErrors'
+import type { Account, MockState } from './mockState'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 

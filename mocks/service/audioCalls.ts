@@ -15,15 +15,15 @@
 import type { InboundCallEndStatus } from '../../src/api/enums'
 import { inboundCallEndStatuses } from '../../src/api/enums'
 import type { RtcCredentials } from '../../src/api/schemas'
-import { recordAttempt, finishAttemptFromCall } from './callLogs'
-import { fail } from './errors'
+import { recordAttempt, finishAttemptFromCall } from './dialerCallLogs'
+import { fail } from './serviceErrors'
 import { takeDeviceFault } from './faults'
-import { at } from './messages'
-import { requirePhone } from './phone'
-import type { Account, CallRecord, Line, MockSettings, MockState } from './state'
+import { at } from './messageSending'
+import { requirePhone } from './phoneNumbers'
+import type { Account, CallRecord, Line, MockSettings, MockState } from './mockState'
 import { MOCK_RTC_APP_ID } from '../../src/api/mockRtc'
 
-declare module './state' {
+declare module './mockState' {
   interface MockSettings {
     /**
      * Whether the device returns rtc credentials when an outbound call is placed (false → `rtc: null`).

@@ -7,13 +7,13 @@ import {
   crmMessageWebhookPayloadSchema,
   messageWebhookPayloadSchema,
 } from '../../src/api/schemas'
-import { answerCall, declineCall, injectInboundCall, repeatRingingSignal } from './calls'
-import { resetState } from './control'
-import { sendGroupMessage } from './groups'
-import { injectInbound, sendMessage } from './messages'
+import { answerCall, declineCall, injectInboundCall, repeatRingingSignal } from './audioCalls'
+import { resetState } from './mockControl'
+import { sendGroupMessage } from './groupThreads'
+import { injectInbound, sendMessage } from './messageSending'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
-import type { Account } from './state'
+import type { Account } from './mockState'
 import {
   attachWebhooks,
   createFetchSender,
@@ -22,7 +22,7 @@ import {
   WEBHOOK_AUTO_DISABLE_AFTER,
   webhooksOf,
   type WebhookSender,
-} from './webhooks'
+} from './webhookDelivery'
 
 function setup(status: number | (() => number) = 200) {
   const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })

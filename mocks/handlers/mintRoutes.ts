@@ -7,9 +7,9 @@
  */
 import { delay, type HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'
-import { MockHttpError } from '../service/errors'
+import { MockHttpError } from '../service/serviceErrors'
 import { takeHttpFault } from '../service/faults'
-import { authenticateMintKey, mintError, mintVoiceToken } from '../service/mint'
+import { authenticateMintKey, mintError, mintVoiceToken } from '../service/voiceTokenMint'
 import { defineHandler, json, MAX_BODY_BYTES } from './route'
 
 /** The mint path on {app_url}. */

@@ -9,10 +9,10 @@
  */
 import type { Disposition } from '../../src/api/enums'
 import { dispositions } from '../../src/api/enums'
-import { fail } from './errors'
-import type { Account, CallLogRecord, Line, MockSettings, MockState } from './state'
+import { fail } from './serviceErrors'
+import type { Account, CallLogRecord, Line, MockSettings, MockState } from './mockState'
 
-declare module './state' {
+declare module './mockState' {
   interface MockSettings {
     /** Mock ms between a call's completion and its AI disposition (null until then). @default 30000 */
     callLogClassifyMs?: number

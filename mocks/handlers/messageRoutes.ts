@@ -10,7 +10,7 @@ import {
   typingRequestSchema,
 } from '../../src/api'
 import type { MockCore } from '../service/index'
-import { getMessage, listEffects, listMessages, sendMessage, sendReaction, sendTyping } from '../service/messages'
+import { getMessage, listEffects, listMessages, sendMessage, sendReaction, sendTyping } from '../service/messageSending'
 import { parseBody, parseQuery, parseWith, route } from './route'
 
 /** Handlers of the messaging endpoints. */
