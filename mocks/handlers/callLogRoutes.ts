@@ -1,16 +1,16 @@
 /**
- * MSW handler: outbound dialer call logs. spec: GET /get-call-logs-api.
+ * Route: outbound dialer call logs. spec: GET /get-call-logs-api.
  */
-import type { HttpHandler } from 'msw'
 import { callLogsQuerySchema } from '../../src/api'
 import { listCallLogs } from '../service/dialerCallLogs'
 import type { MockCore } from '../service/index'
 import { parseQuery, route } from './route'
+import type { MockRoute } from './mockRouter'
 
-/** Handlers of the call-logs endpoint. */
-export function callLogsHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the call-logs endpoint. */
+export function callLogRoutes(core: MockCore): MockRoute[] {
   return [
-    route(core, { method: 'GET', path: '/get-call-logs-api' }, ({ url, state, caller }) =>
+    route(core, { endpoint: 'getCallLogs' }, ({ url, state, caller }) =>
       listCallLogs(state, caller.account, parseQuery(url, callLogsQuerySchema)),
     ),
   ]

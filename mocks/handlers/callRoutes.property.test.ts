@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Property tests for the issue-5 routes, beyond the generic "no 5xx" fuzz of mocks/property.test.ts:
+ * Property tests for the call, call-log and mint routes, beyond the generic "no 5xx" fuzz of mocks/property.test.ts:
  * the mint's own error shape and statuses, the call-logs bounds, and a model-based test of the
  * inbound-call state machine and its webhooks.
  */

@@ -1,10 +1,9 @@
 /**
- * MSW handlers: audio calls (start, answer, decline, end, status; and linekit/server's inbound call
+ * Routes: audio calls (start, answer, decline, end, status; and linekit/server's inbound call
  * history, `GET /calls/inbound`). spec: POST
  * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
  * status shapes in src/api/ASSUMPTIONS.md.
  */
-import type { HttpHandler } from 'msw'
 import {
   answerCallRequestSchema,
   callStatusQuerySchema,
@@ -17,28 +16,29 @@ import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, s
 import type { MockCore } from '../service/index'
 import { listInboundCalls } from '../service/inboundCallListing'
 import { parseBody, parseQuery, route } from './route'
+import type { MockRoute } from './mockRouter'
 
-/** Handlers of the audio-call endpoints. */
-export function callsHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the audio-call endpoints. */
+export function callRoutes(core: MockCore): MockRoute[] {
   return [
     // spec: Authentication 4 — the feature check comes before the body is read.
-    route(core, { method: 'POST', path: '/start-audiocall-call-api' }, async ({ request, state, caller }) => {
+    route(core, { endpoint: 'startCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
       return startCall(state, caller.account, await parseBody(request, startCallRequestSchema))
     }),
-    route(core, { method: 'POST', path: '/answer-audiocall-call-api' }, async ({ request, state, caller }) => {
+    route(core, { endpoint: 'answerCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
       return answerCall(state, caller.account, (await parseBody(request, answerCallRequestSchema)).call_uuid)
     }),
-    route(core, { method: 'POST', path: '/decline-audiocall-call-api' }, async ({ request, state, caller }) => {
+    route(core, { endpoint: 'declineCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
       return declineCall(state, caller.account, (await parseBody(request, declineCallRequestSchema)).call_uuid)
     }),
-    route(core, { method: 'POST', path: '/end-audiocall-call-api' }, async ({ request, state, caller }) => {
+    route(core, { endpoint: 'endCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
       return endCall(state, caller.account, (await parseBody(request, endCallRequestSchema)).call_uuid)
     }),
-    route(core, { method: 'GET', path: '/get-audiocall-call-status-api' }, ({ url, state, caller }) => {
+    route(core, { endpoint: 'getCallStatus' }, ({ url, state, caller }) => {
       requireAudioFeature(caller.account)
       return getCallStatus(state, caller.account, parseQuery(url, callStatusQuerySchema).call_uuid)
     }),

@@ -1,22 +1,22 @@
 /**
- * MSW handlers: create (upsert), update and list contacts.
+ * Routes: create (upsert), update and list contacts.
  */
-import type { HttpHandler } from 'msw'
 import { contactsQuerySchema, createContactRequestSchema, updateContactRequestSchema } from '../../src/api'
 import { createContact, listContacts, updateContact } from '../service/nativeContacts'
 import type { MockCore } from '../service/index'
 import { parseBody, parseQuery, route } from './route'
+import type { MockRoute } from './mockRouter'
 
-/** Handlers of the contact endpoints. */
-export function contactsHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the contact endpoints. */
+export function contactRoutes(core: MockCore): MockRoute[] {
   return [
-    route(core, { method: 'POST', path: '/create-external-contact' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'createContact' }, async ({ request, state, caller }) =>
       createContact(state, caller.account, await parseBody(request, createContactRequestSchema)),
     ),
-    route(core, { method: 'POST', path: '/update-external-contact' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'updateContact' }, async ({ request, state, caller }) =>
       updateContact(state, caller.account, await parseBody(request, updateContactRequestSchema)),
     ),
-    route(core, { method: 'GET', path: '/get-external-contacts' }, ({ url, state, caller }) =>
+    route(core, { endpoint: 'listContacts' }, ({ url, state, caller }) =>
       listContacts(state, caller.account, parseQuery(url, contactsQuerySchema)),
     ),
   ]

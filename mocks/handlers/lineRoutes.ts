@@ -1,17 +1,17 @@
 /**
- * MSW handlers: lines listing and native-chat availability.
+ * Routes: lines listing and native-chat availability.
  */
-import type { HttpHandler } from 'msw'
 import { availabilityRequestSchema } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { checkAvailability, listLines } from '../service/phoneLines'
 import { parseBody, route } from './route'
+import type { MockRoute } from './mockRouter'
 
-/** Handlers of the line endpoints. */
-export function linesHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the line endpoints. */
+export function lineRoutes(core: MockCore): MockRoute[] {
   return [
-    route(core, { method: 'GET', path: '/get-lines' }, ({ state, caller }) => listLines(state, caller.account)),
-    route(core, { method: 'POST', path: '/api-check-native-availability' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'getLines' }, ({ state, caller }) => listLines(state, caller.account)),
+    route(core, { endpoint: 'checkAvailability' }, async ({ request, state, caller }) =>
       checkAvailability(state, caller.account, await parseBody(request, availabilityRequestSchema)),
     ),
   ]

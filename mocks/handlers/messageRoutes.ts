@@ -1,7 +1,6 @@
 /**
- * MSW handlers: send, messages list, single message, typing indicator, reactions, effects.
+ * Routes: send, messages list, single message, typing indicator, reactions, effects.
  */
-import type { HttpHandler } from 'msw'
 import {
   messageHandleSchema,
   messagesQuerySchema,
@@ -10,29 +9,32 @@ import {
   typingRequestSchema,
 } from '../../src/api'
 import type { MockCore } from '../service/index'
-import { getMessage, listEffects, listMessages, sendMessage, sendReaction, sendTyping } from '../service/messageSending'
+import { getMessage, listMessages } from '../service/messageReading'
+import { listEffects, sendMessage } from '../service/messageSending'
+import { sendReaction, sendTyping } from '../service/typingAndReactions'
 import { parseBody, parseQuery, parseWith, route } from './route'
+import type { MockRoute } from './mockRouter'
 
-/** Handlers of the messaging endpoints. */
-export function messagesHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the messaging endpoints. */
+export function messageRoutes(core: MockCore): MockRoute[] {
   return [
-    route(core, { method: 'POST', path: '/send-api-message' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'sendMessage' }, async ({ request, state, caller }) =>
       sendMessage(state, caller.account, await parseBody(request, sendMessageRequestSchema)),
     ),
-    route(core, { method: 'GET', path: '/get-messages-api' }, ({ url, state, caller }) =>
+    route(core, { endpoint: 'getMessages' }, ({ url, state, caller }) =>
       listMessages(state, caller.account, parseQuery(url, messagesQuerySchema)),
     ),
-    route(core, { method: 'GET', path: '/get-message-api/:message_handle' }, ({ params, state, caller }) => {
+    route(core, { endpoint: 'getMessage' }, ({ params, state, caller }) => {
       const raw = params.message_handle
       const handle = parseWith(messageHandleSchema, typeof raw === 'string' ? raw : '')
       return getMessage(state, caller.account, handle)
     }),
-    route(core, { method: 'POST', path: '/send-typing-indicator' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'sendTyping' }, async ({ request, state, caller }) =>
       sendTyping(state, caller.account, await parseBody(request, typingRequestSchema)),
     ),
-    route(core, { method: 'POST', path: '/send-reaction' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'sendReaction' }, async ({ request, state, caller }) =>
       sendReaction(state, caller.account, await parseBody(request, reactionRequestSchema)),
     ),
-    route(core, { method: 'GET', path: '/get-effects' }, () => listEffects()),
+    route(core, { endpoint: 'getEffects' }, () => listEffects()),
   ]
 }

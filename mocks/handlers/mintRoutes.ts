@@ -1,19 +1,22 @@
 /**
- * MSW handler: the voice-token mint at the app host. spec: POST {app_url}/api/v1/dialer/token.
+ * Route: the voice-token mint at the app host. spec: POST {app_url}/api/v1/dialer/token.
  * It has its own pipeline (not `route`): the mint's error codes differ from the messaging API's
  * (`invalid_api_key`, `api_key_unsupported`), a malformed request is refused before a rate-limit
  * slot is used, and the limit is 30 per minute per key. Faults armed on this path (including a
  * proxy's non-JSON 502/503, `POST /__mock/faults/mint`) answer before anything else.
  */
-import { delay, type HttpHandler } from 'msw'
+import { delay } from 'msw'
 import type { MockCore } from '../service/index'
 import { MockHttpError } from '../service/serviceErrors'
 import { takeHttpFault } from '../service/faults'
 import { authenticateMintKey, mintError, mintVoiceToken } from '../service/voiceTokenMint'
-import { defineHandler, json, MAX_BODY_BYTES } from './route'
+import { endpointsById } from '../../src/api'
+import { json } from './jsonResponses'
+import { endpointRoute, type MockRoute } from './mockRouter'
+import { MAX_BODY_BYTES } from './route'
 
 /** The mint path on {app_url}. */
-const MINT_PATH = '/api/v1/dialer/token'
+const MINT_PATH = endpointsById.mintVoiceToken.path
 
 function faultResponse(fault: { status: number; text?: string | undefined; body?: unknown }): Response {
   if (fault.text !== undefined)
@@ -33,14 +36,14 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Handlers of the mint. */
-export function mintHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the mint. */
+export function mintRoutes(core: MockCore): MockRoute[] {
   const { state } = core
   return [
-    defineHandler('POST', MINT_PATH, async (request) => {
+    endpointRoute('mintVoiceToken', async (request) => {
       try {
         state.clock.runDue()
-        const fault = takeHttpFault(state, 'POST', MINT_PATH, new URL(request.url).pathname)
+        const fault = takeHttpFault(state, endpointsById.mintVoiceToken.method, MINT_PATH, new URL(request.url).pathname)
         if (fault) return faultResponse(fault)
         if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
         const caller = authenticateMintKey(state, request.headers.get('authorization'))

@@ -1,8 +1,11 @@
 // @vitest-environment node
 import { getResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { endpointPath, endpoints } from 'linekit/api'
 import { createMockClock, createMockService, seedKeys } from 'linekit/mocks'
 import { startMockServer, type MockServer } from 'linekit/mocks/node'
+import { createMockCore } from '../service/index'
+import { createRoutes } from './index'
 
 const headers = { authorization: `Bearer ${seedKeys.production}` }
 
@@ -73,5 +76,55 @@ describe('routing matches exact paths only (any host)', () => {
       }
       expect((await fetch(`${server.url}/get-lines`, { headers })).status).toBe(200)
     })
+  })
+})
+
+describe('one request path', () => {
+  const routes = createRoutes(createMockCore())
+
+  it('serves every endpoint of the registry at its method and path, and no endpoint twice', async () => {
+    for (const endpoint of endpoints) {
+      const served = routes.filter((r) => r.endpoint === endpoint.id)
+      expect(served, endpoint.id).toHaveLength(1)
+      expect([served[0]!.method, served[0]!.path]).toEqual([endpoint.method, endpoint.path])
+    }
+    // A route of the mock's own never takes a path of the registry.
+    for (const r of routes.filter((x) => x.endpoint === undefined))
+      expect(endpoints.some((e) => e.path === r.path && e.method === r.method), r.path).toBe(false)
+    const m = mock()
+    for (const endpoint of endpoints) {
+      const url = `https://a.test${endpointPath(endpoint, { message_handle: 'pbm_nope' })}`
+      const r = await m.fetch(url, { method: endpoint.method, headers })
+      expect((await r.json()).code, endpoint.id).not.toBe('not_found')
+    }
+  })
+
+  it('the in-process fetch and the MSW handler answer every route alike (status and body)', async () => {
+    const [a, b] = [mock(), mock()]
+    for (const r of routes) {
+      const path = r.path.replace(/:[a-z_]+/g, 'pbm_x')
+      const init = { method: r.method, headers, body: r.method === 'GET' ? undefined : '{}' }
+      const viaFetch = await a.fetch(`https://a.test${path}`, init)
+      const viaMsw = await getResponse(b.handlers, new Request(`https://a.test${path}`, init))
+      expect(viaMsw?.status, `${r.method} ${r.path}`).toBe(viaFetch.status)
+      expect(await viaMsw!.text(), `${r.method} ${r.path}`).toBe(await viaFetch.text())
+    }
+  })
+
+  it('a path parameter that is not valid percent-encoding is 400 on service and control routes, through both', async () => {
+    const m = mock()
+    for (const [method, path] of [
+      ['GET', '/get-message-api/pbm_%E0%A4%A'],
+      ['POST', '/__mock/calls/%E0%A4%A/ring'],
+      ['DELETE', '/__mock/webhooks/%ZZ'],
+    ] as const) {
+      const viaFetch = await m.fetch(`https://a.test${path}`, { method, headers })
+      expect(viaFetch.status, path).toBe(400)
+      expect(await viaFetch.json()).toMatchObject({ code: 'invalid_request' })
+      const viaMsw = await getResponse(m.handlers, new Request(`https://a.test${path}`, { method, headers }))
+      expect(viaMsw?.status, path).toBe(400)
+    }
+    // On a path no route has, it is still a 404.
+    expect((await m.fetch('https://a.test/get-nothing/%E0%A4%A', { headers })).status).toBe(404)
   })
 })

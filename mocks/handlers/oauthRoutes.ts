@@ -1,13 +1,14 @@
 /**
- * MSW handler: the identity provider's token endpoint, `POST {auth_url}/oauth/token`
+ * Route: the identity provider's token endpoint, `POST {auth_url}/oauth/token`
  * (@assumed: src/api/ASSUMPTIONS.md). Client credentials in the body (form or JSON) or as HTTP
  * Basic; RFC 6749 error bodies `{ error, error_description }`.
  */
-import type { HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'
 import { issueToken, OAuthError, oauthScopes, type TokenRequest } from '../service/identityProvider'
-import { defineHandler, json, MAX_BODY_BYTES, PROTECTED_RESOURCE_METADATA_PATH } from './route'
+import { json } from './jsonResponses'
+import { MAX_BODY_BYTES, PROTECTED_RESOURCE_METADATA_PATH } from './route'
 import { MCP_PATH } from './mcpRoutes'
+import type { MockRoute } from './mockRouter'
 
 /** The token path on {auth_url}. */
 const OAUTH_TOKEN_PATH = '/oauth/token'
@@ -77,56 +78,69 @@ function protectedResource(request: Request, resourcePath: string): Response {
   })
 }
 
-/** Handlers of the identity provider and the OAuth discovery documents. */
-export function oauthHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the identity provider and the OAuth discovery documents. */
+export function oauthRoutes(core: MockCore): MockRoute[] {
   const { state } = core
   return [
-    defineHandler('GET', `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, async (request) =>
-      protectedResource(request, MCP_PATH),
-    ),
-    defineHandler('GET', PROTECTED_RESOURCE_METADATA_PATH, async (request) => protectedResource(request, '')),
+    {
+      method: 'GET',
+      path: `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`,
+      run: async (request) => protectedResource(request, MCP_PATH),
+    },
+    { method: 'GET', path: PROTECTED_RESOURCE_METADATA_PATH, run: async (request) => protectedResource(request, '') },
     // RFC 8414 authorization-server metadata: what a stock MCP client needs to find the token endpoint.
-    defineHandler('GET', AUTHORIZATION_SERVER_METADATA_PATH, async (request) => {
-      const origin = new URL(request.url).origin
-      return json({
-        issuer: origin,
-        token_endpoint: `${origin}${OAUTH_TOKEN_PATH}`,
-        // Required by RFC 8414 (and MCP clients) even when unused: it answers 400 below.
-        authorization_endpoint: `${origin}${OAUTH_AUTHORIZE_PATH}`,
-        response_types_supported: [],
-        grant_types_supported: ['client_credentials'],
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-        scopes_supported: [...oauthScopes],
-      })
-    }),
-    defineHandler('GET', OAUTH_AUTHORIZE_PATH, async () =>
-      json(
-        {
-          error: 'unsupported_response_type',
-          error_description:
-            'The mock identity provider has no interactive authorization: use grant_type=client_credentials at /oauth/token.',
-        },
-        400,
-        NO_STORE,
-      ),
-    ),
-    defineHandler('POST', OAUTH_TOKEN_PATH, async (request) => {
-      try {
-        state.clock.runDue()
-        return json(issueToken(state, await readTokenRequest(request)), 200, NO_STORE)
-      } catch (error) {
-        if (error instanceof OAuthError) {
-          const headers: Record<string, string> = { ...NO_STORE }
-          if (error.status === 401) headers['www-authenticate'] = 'Basic realm="linekit-mock"'
-          return json(error.body(), error.status, headers)
-        }
-        console.error('[linekit/mocks] unexpected error in the token endpoint', error)
-        return json(
-          { error: 'server_error', error_description: 'Internal error in the mock identity provider' },
-          500,
+    {
+      method: 'GET',
+      path: AUTHORIZATION_SERVER_METADATA_PATH,
+      run: async (request) => {
+        const origin = new URL(request.url).origin
+        return json({
+          issuer: origin,
+          token_endpoint: `${origin}${OAUTH_TOKEN_PATH}`,
+          // Required by RFC 8414 (and MCP clients) even when unused: it answers 400 below.
+          authorization_endpoint: `${origin}${OAUTH_AUTHORIZE_PATH}`,
+          response_types_supported: [],
+          grant_types_supported: ['client_credentials'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+          scopes_supported: [...oauthScopes],
+        })
+      },
+    },
+    {
+      method: 'GET',
+      path: OAUTH_AUTHORIZE_PATH,
+      run: async () =>
+        json(
+          {
+            error: 'unsupported_response_type',
+            error_description:
+              'The mock identity provider has no interactive authorization: use grant_type=client_credentials at /oauth/token.',
+          },
+          400,
           NO_STORE,
-        )
-      }
-    }),
+        ),
+    },
+    {
+      method: 'POST',
+      path: OAUTH_TOKEN_PATH,
+      run: async (request) => {
+        try {
+          state.clock.runDue()
+          return json(issueToken(state, await readTokenRequest(request)), 200, NO_STORE)
+        } catch (error) {
+          if (error instanceof OAuthError) {
+            const headers: Record<string, string> = { ...NO_STORE }
+            if (error.status === 401) headers['www-authenticate'] = 'Basic realm="linekit-mock"'
+            return json(error.body(), error.status, headers)
+          }
+          console.error('[linekit/mocks] unexpected error in the token endpoint', error)
+          return json(
+            { error: 'server_error', error_description: 'Internal error in the mock identity provider' },
+            500,
+            NO_STORE,
+          )
+        }
+      },
+    },
   ]
 }

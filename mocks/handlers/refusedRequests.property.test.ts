@@ -19,14 +19,13 @@ import {
   seedLines,
   seedOtherLines,
 } from 'linekit/mocks'
-import { routeMeta } from './route'
+import { createMockCore } from '../service/index'
+import { createRoutes } from './index'
 import { T0, counts, fingerprint } from '../../test/support/serverRig'
 
 const mock = createMockService({ clock: createMockClock({ now: T0 }) })
 mock.control.updateSettings({ rateLimitPerMinute: 0 })
-const serviceRoutes = mock.handlers
-  .map((h) => routeMeta(h))
-  .filter((m): m is NonNullable<typeof m> => m !== undefined && !m.path.startsWith('/__mock'))
+const serviceRoutes = createRoutes(createMockCore()).filter((r) => !r.path.startsWith('/__mock'))
 const handle = [...mock.state.messagesByHandle.values()].find(
   (m) => m.accountId === 'acct_production' && m.direction === 'inbound',
 )!.handle

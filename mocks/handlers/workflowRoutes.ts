@@ -1,20 +1,20 @@
 /**
- * MSW handlers: workflow listing, enrolment and run cancel.
+ * Routes: workflow listing, enrolment and run cancel.
  */
-import type { HttpHandler } from 'msw'
 import { cancelRunRequestSchema, enrollRequestSchema } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { cancelRun, enroll, listFlows } from '../service/workflowRuns'
 import { parseBody, route } from './route'
+import type { MockRoute } from './mockRouter'
 
-/** Handlers of the workflow endpoints. */
-export function workflowsHandlers(core: MockCore): HttpHandler[] {
+/** Routes of the workflow endpoints. */
+export function workflowRoutes(core: MockCore): MockRoute[] {
   return [
-    route(core, { method: 'GET', path: '/get-flows' }, ({ state, caller }) => listFlows(state, caller.account)),
-    route(core, { method: 'POST', path: '/enroll-flow' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'listWorkflows' }, ({ state, caller }) => listFlows(state, caller.account)),
+    route(core, { endpoint: 'enrollFlow' }, async ({ request, state, caller }) =>
       enroll(state, caller.account, await parseBody(request, enrollRequestSchema)),
     ),
-    route(core, { method: 'POST', path: '/cancel-flow-run' }, async ({ request, state, caller }) =>
+    route(core, { endpoint: 'cancelRun' }, async ({ request, state, caller }) =>
       cancelRun(state, caller.account, await parseBody(request, cancelRunRequestSchema)),
     ),
   ]

@@ -28,8 +28,10 @@ import { createContact, listContacts, updateContact } from '../service/nativeCon
 import { MockHttpError } from '../service/serviceErrors'
 import { sendGroupMessage } from '../service/groupThreads'
 import { checkAvailability, listLines } from '../service/phoneLines'
-import { getMessage, listEffects, listMessages, sendMessage } from '../service/messageSending'
-import type { Account, MockState } from '../service/mockState'
+import { getMessage, listMessages } from '../service/messageReading'
+import { listEffects, sendMessage } from '../service/messageSending'
+import type { MockState } from '../service/mockState'
+import type { Account } from '../service/stateRecords'
 import { cancelRun, enroll, listFlows } from '../service/workflowRuns'
 import { MCP_SERVER_INFO } from './tools'
 

@@ -3,15 +3,8 @@
  * keys) and by the control API (`POST /__mock/accounts`, generated ids and keys).
  */
 import { fail } from './serviceErrors'
-import {
-  newAccount,
-  type Account,
-  type AccountKind,
-  type Flow,
-  type FlowFirstStep,
-  type Line,
-  type MockState,
-} from './mockState'
+import type { MockState } from './mockState'
+import { newAccount, type Account, type AccountKind, type Flow, type FlowFirstStep, type Line } from './stateRecords'
 
 /** A line to create (fixed parts of the seed, or defaults for generated accounts). */
 interface LineSpec {

@@ -6,24 +6,15 @@ import {
   rtcCredentialsSchema,
   startCallResponseSchema,
 } from '../../src/api/schemas'
-import {
-  answerCall,
-  answerElsewhere,
-  callerHangsUp,
-  declineCall,
-  endCall,
-  endCallAs,
-  getCallStatus,
-  injectInboundCall,
-  repeatRingingSignal,
-  startCall,
-} from './audioCalls'
+import { answerCall, declineCall, endCall, getCallStatus, startCall } from './audioCalls'
+import { answerElsewhere, callerHangsUp, endCallAs, injectInboundCall, repeatRingingSignal } from './callSimulation'
 import { callLogsOf } from './dialerCallLogs'
 import { MockHttpError } from './serviceErrors'
 import { addFault } from './faults'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
-import type { Account, MockEvent } from './mockState'
+import type { MockEvent } from './mockState'
+import type { Account } from './stateRecords'
 
 function setup() {
   const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })

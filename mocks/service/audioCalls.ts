@@ -3,24 +3,23 @@
  * /decline-audiocall-call-api, the end and status operations (shapes in src/api/ASSUMPTIONS.md),
  * and States and transitions — Inbound audio call.
  *
- * Inbound: (injected by the control API) `ringing` → `answered` (answer endpoint, or "elsewhere"
- * through the control API) → terminal (`ended`, `declined`, `no_answer`, `voicemail`, `busy`,
+ * Inbound: (injected by the control API, callSimulation.ts) `ringing` → `answered` (answer
+ * endpoint, or "elsewhere") → terminal (`ended`, `declined`, `no_answer`, `voicemail`, `busy`,
  * `failed`). Every move is announced through `state.emit` with the spec's event payload
- * (`audiocall.inbound.*`); webhooks.ts delivers them.
+ * (`audiocall.inbound.*`); webhookDelivery.ts delivers them.
  *
  * Outbound: `ringing` until the callee answers (after `outboundAnswerMs`, or through the control
  * API), then `answered` → `ended`. Each outbound call is also an outbound dialer attempt in the
- * call logs (callLogs.ts).
+ * call logs (dialerCallLogs.ts).
  */
-import type { InboundCallEndStatus } from '../../src/api/enums'
-import { inboundCallEndStatuses } from '../../src/api/enums'
+import { inboundCallEndStatuses, type InboundCallEndStatus } from '../../src/api/enums'
 import type { RtcCredentials } from '../../src/api/schemas'
 import { recordAttempt, finishAttemptFromCall } from './dialerCallLogs'
 import { fail } from './serviceErrors'
 import { takeDeviceFault } from './faults'
-import { at } from './messageSending'
 import { requirePhone } from './phoneNumbers'
-import type { Account, CallRecord, Line, MockSettings, MockState } from './mockState'
+import { at, type MockSettings, type MockState } from './mockState'
+import { type Account, type CallRecord } from './stateRecords'
 import { MOCK_RTC_APP_ID } from '../../src/api/mockRtc'
 
 declare module './mockState' {
@@ -93,7 +92,7 @@ export function callSettings(settings: MockSettings) {
 export { MOCK_RTC_APP_ID }
 
 /** Fake but well-formed rtc credentials for a call. */
-function makeRtc(state: MockState, callUuid: string): RtcCredentials {
+export function makeRtc(state: MockState, callUuid: string): RtcCredentials {
   return {
     appId: MOCK_RTC_APP_ID,
     channelName: `lk_${callUuid.replace(/-/g, '')}`,
@@ -102,7 +101,7 @@ function makeRtc(state: MockState, callUuid: string): RtcCredentials {
   }
 }
 
-const iso = (ms: number) => new Date(ms).toISOString()
+export const iso = (ms: number) => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
 
 /** spec: Authentication 4 — audio-call endpoints need the feature. */
@@ -163,7 +162,7 @@ type InboundEvent = 'audiocall.inbound.ringing' | 'audiocall.inbound.answered' |
  * calls have none), its fields in the spec's order: event, call_uuid, the event's `lead` fields,
  * from, pb_line_id, linePhoneNumber, then its timestamps.
  */
-function emitInbound(
+export function emitInbound(
   state: MockState,
   call: Call,
   event: InboundEvent,
@@ -206,7 +205,7 @@ function emitEnded(state: MockState, call: Call): void {
 }
 
 /** Moves a call to answered (idempotence is the caller's job). */
-function markAnswered(state: MockState, call: Call, by: AnsweredBy): void {
+export function markAnswered(state: MockState, call: Call, by: AnsweredBy): void {
   call.status = 'answered'
   call.answeredAt = state.clock.now()
   call.answeredBy = by
@@ -214,7 +213,7 @@ function markAnswered(state: MockState, call: Call, by: AnsweredBy): void {
 }
 
 /** Moves a call to a terminal status; spec: any terminal state yields `audiocall.inbound.ended`. */
-function finishCall(state: MockState, call: Call, status: InboundCallEndStatus): void {
+export function finishCall(state: MockState, call: Call, status: InboundCallEndStatus): void {
   if (isTerminal(call.status)) return
   call.status = status
   call.endedAt = state.clock.now()
@@ -399,147 +398,4 @@ export function toCallStatus(call: Call): CallStatusView {
 export function getCallStatus(state: MockState, account: Account, callUuid: string): CallStatusView {
   requireAudioFeature(account)
   return toCallStatus(requireCall(state, account, callUuid))
-}
-
-// ───────────────────────────── control operations ─────────────────────────────
-
-/** Control API: an inbound call starts ringing. */
-interface InboundCallInput {
-  /** The line it rings on (must be audio-call enabled). */
-  lineId: string
-  /** Caller (any format; normalized). */
-  from: string
-  /** Whether the device stored rtc credentials when the call began ringing. @default true */
-  ringingRtc?: boolean | undefined
-  /** Whether the device returns fresh credentials at answer time (else the stored ones). @default true */
-  answerRtc?: boolean | undefined
-}
-
-/** Starts an inbound call on a line and emits `audiocall.inbound.ringing` once. */
-export function injectInboundCall(state: MockState, account: Account, input: InboundCallInput): Call {
-  const line: Line | undefined = state.lines.get(input.lineId)
-  if (!line || line.accountId !== account.id) {
-    throw fail(
-      400,
-      'invalid_line_id',
-      "lineId is not one of the account's lines",
-      'Use a lineId of the account (see the seed in mocks/README.md).',
-    )
-  }
-  if (!line.audioCallEnabled) {
-    throw fail(
-      400,
-      'line_not_audiocall_enabled',
-      'Calls cannot ring on a line without audio calling',
-      'Use an audio-call-enabled line.',
-    )
-  }
-  const from = requirePhone(input.from, 'from')
-  const callUuid = state.ids.uuid()
-  const now = state.clock.now()
-  const call: Call = {
-    callUuid,
-    accountId: account.id,
-    lineId: line.lineId,
-    direction: 'inbound',
-    from,
-    to: line.phoneNumber,
-    linePhoneNumber: line.phoneNumber,
-    status: 'ringing',
-    ringingAt: now,
-    answeredAt: null,
-    endedAt: null,
-    answeredBy: null,
-    ringingRtc: input.ringingRtc === false ? null : makeRtc(state, callUuid),
-    deviceRtcOnAnswer: input.answerRtc !== false,
-    callerHungUp: false,
-    callLogId: null,
-  }
-  callsOf(state).set(callUuid, call)
-  emitInbound(state, call, 'audiocall.inbound.ringing', { direction: 'inbound' }, { ringingAt: iso(now) })
-  const { ringTimeoutMs } = callSettings(state.settings)
-  if (ringTimeoutMs > 0) {
-    at(state, now + ringTimeoutMs, () => {
-      if (callsOf(state).get(callUuid) === call && call.status === 'ringing') finishCall(state, call, 'no_answer')
-    })
-  }
-  return call
-}
-
-/** Finds a call of any account (control API). */
-function requireAnyCall(state: MockState, callUuid: string): Call {
-  const call = callsOf(state).get(callUuid)
-  if (!call) throw fail(404, 'call_not_found', 'Call not found', 'Use a call_uuid returned by the mock.')
-  return call
-}
-
-/**
- * Control API: the device repeats the ringing signal. spec: `audiocall.inbound.ringing` — one
- * event per call even if the device repeats the signal, so this emits nothing.
- */
-export function repeatRingingSignal(state: MockState, callUuid: string): Call {
-  const call = requireAnyCall(state, callUuid)
-  if (call.direction !== 'inbound' || call.status !== 'ringing') {
-    throw fail(
-      409,
-      'call_not_ringing',
-      'Only a ringing inbound call can signal ringing',
-      'Inject a new inbound call instead.',
-    )
-  }
-  return call
-}
-
-/** Control API: answered by someone else (mobile or web app), or the callee of an outbound call. */
-export function answerElsewhere(state: MockState, callUuid: string): Call {
-  const call = requireAnyCall(state, callUuid)
-  if (call.status !== 'ringing') {
-    throw fail(409, 'call_not_ringing', `Call is ${call.status}`, 'Only ringing calls can be answered.')
-  }
-  markAnswered(state, call, call.direction === 'inbound' ? 'elsewhere' : 'callee')
-  return call
-}
-
-/** Control API: the caller hangs up without the device reporting it yet (the call stays `ringing`). */
-export function callerHangsUp(state: MockState, callUuid: string): Call {
-  const call = requireAnyCall(state, callUuid)
-  if (call.direction !== 'inbound' || call.status !== 'ringing') {
-    throw fail(
-      409,
-      'call_not_ringing',
-      'Only a ringing inbound call has a caller who can hang up unseen',
-      'Use /__mock/calls/:uuid/end instead.',
-    )
-  }
-  call.callerHungUp = true
-  return call
-}
-
-/** Control API: the call reaches a terminal state. */
-export function endCallAs(state: MockState, callUuid: string, status: InboundCallEndStatus = 'ended'): Call {
-  const call = requireAnyCall(state, callUuid)
-  if (isTerminal(call.status)) throw fail(409, 'call_already_ended', `Call already ended (${call.status})`)
-  finishCall(state, call, status)
-  return call
-}
-
-/** Control API: every call (newest first), optionally of one account. */
-export function listCalls(
-  state: MockState,
-  accountId?: string,
-): Array<
-  CallStatusView & { accountId: string; answeredBy: AnsweredBy | null; ringingAt: string; callLogId: string | null }
-> {
-  const out = []
-  for (const call of callsOf(state).values()) {
-    if (accountId !== undefined && call.accountId !== accountId) continue
-    out.push({
-      ...toCallStatus(call),
-      accountId: call.accountId,
-      answeredBy: call.answeredBy,
-      ringingAt: iso(call.ringingAt),
-      callLogId: call.callLogId,
-    })
-  }
-  return out.reverse()
 }

@@ -3,7 +3,8 @@
  * token carrying scope `mcp`; missing or invalid credentials → 401.
  */
 import { fail } from './serviceErrors'
-import type { Account, ApiKey, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, ApiKey } from './stateRecords'
 
 /** Who is calling. */
 export interface Caller {

@@ -37,3 +37,15 @@ export function checkedNumber(
     )
   return value
 }
+
+/** Checks the numbers of a patch before any is applied (a refused patch changes nothing). */
+export function checkNumbers<K extends string>(
+  patch: Partial<Record<K, number | null | undefined>>,
+  fields: readonly K[],
+  max: number,
+): void {
+  for (const field of fields) {
+    const value = patch[field]
+    if (value !== undefined && value !== null) checkedNumber(value, field, max)
+  }
+}

@@ -5,7 +5,7 @@ import { classify, completeCallLog, listCallLogs, recordAttempt, VERY_SHORT_CALL
 import { MockHttpError } from './serviceErrors'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
-import type { Account } from './mockState'
+import type { Account } from './stateRecords'
 
 function setup() {
   const clock = createMockClock({ now: '2026-01-15T12:00:00Z' })

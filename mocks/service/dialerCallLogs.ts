@@ -5,12 +5,13 @@
  * simulated through the control API with a voice token). It reads `in-progress` until it is
  * completed with an outcome; the AI disposition appears after a classification delay (mock
  * clock) and is null until then. Connected minutes count toward the workspace's and the line's
- * daily dialer usage (mint.ts reads them).
+ * daily dialer usage (voiceTokenMint.ts reads them).
  */
 import type { Disposition } from '../../src/api/enums'
 import { dispositions } from '../../src/api/enums'
 import { fail } from './serviceErrors'
-import type { Account, CallLogRecord, Line, MockSettings, MockState } from './mockState'
+import type { MockSettings, MockState } from './mockState'
+import type { Account, CallLogRecord, Line } from './stateRecords'
 
 declare module './mockState' {
   interface MockSettings {
@@ -243,7 +244,7 @@ export function completeCallLog(
   return entry
 }
 
-/** Completes the attempt of an outbound audio call that reached a terminal state (calls.ts). */
+/** Completes the attempt of an outbound audio call that reached a terminal state (audioCalls.ts). */
 export function finishAttemptFromCall(
   state: MockState,
   call: { callLogId: string | null; status: string; answeredAt: number | null; endedAt: number | null },

@@ -3,9 +3,10 @@
  */
 import { durableToken, isBlocked, isReachable, pickLine, requireContent, requireOwnLine, storeMessage } from './common'
 import { fail } from './serviceErrors'
-import { at, ttsUrl, usableIdempotencyKey } from './messageSending'
+import { ttsUrl, usableIdempotencyKey } from './messageSending'
 import { normalizeOrNull } from './phoneNumbers'
-import type { Account, Group, Line, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, Group, Line } from './stateRecords'
 
 const KEYED_WINDOW = 24 * 3_600_000
 

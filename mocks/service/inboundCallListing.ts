@@ -8,7 +8,8 @@ import type { InboundCallItem, InboundCallsQuery, InboundCallsResponse } from '.
 import { callsOf, isTerminal } from './audioCalls'
 import type { Call } from './audioCalls'
 import { fail } from './serviceErrors'
-import type { Account, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account } from './stateRecords'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 

@@ -1,35 +1,27 @@
 /**
  * The typed, in-process control API: everything only the outside world can do (reset, new
- * accounts, time, reachability, opt-outs and blocks, inbound messages, settings, faults).
- * `handlers/control.ts` exposes the same operations over HTTP under `/__mock/*`.
+ * accounts, time, reachability, opt-outs and blocks, inbound messages, settings, faults), with
+ * the parts for calls, call logs, the dialer plan, webhooks and the token issuers composed in.
+ * `handlers/mockControlRoutes.ts` exposes the same operations over HTTP under `/__mock/*`.
  */
+import { findAccount, type AccountRef } from './accountRefs'
 import { createAccount, type CreatedAccount } from './accounts'
+import { createCallControl, type CallControl } from './callControl'
+import { createCallLogControl, type CallLogControl } from './callLogControl'
 import { toRecord, type MessageRecord } from './common'
 import { fail } from './serviceErrors'
-import { createCallsControl, type CallsControl } from './callControl'
 import { checkedNumber, controlLimits } from './controlLimits'
+import { createDialerControl, type DialerControl } from './dialerControl'
 import { addFault, type FaultInput } from './faults'
 import { toLineView, type LineView } from './phoneLines'
-import { injectInbound, type InboundInput } from './messageSending'
+import { injectInbound, type InboundInput } from './inboundMessages'
 import { requirePhone } from './phoneNumbers'
-import { applySeed, seedAccountIds } from './seed'
-import {
-  accountKinds,
-  clearState,
-  type Account,
-  type AccountKind,
-  type Fault,
-  type MockEvent,
-  type MockSettings,
-  type MockState,
-} from './mockState'
+import { applySeed } from './seed'
+import { clearState, type Fault, type MockEvent, type MockSettings, type MockState } from './mockState'
+import { accountKinds, type Account, type AccountKind } from './stateRecords'
+import { createTokenControl, type TokenControl } from './tokenControl'
+import { createWebhookControl, type WebhookControl } from './webhookControl'
 import { toFlowView } from './workflowRuns'
-
-/** Selects an account: by id or by API key; default the seeded production account. */
-export interface AccountRef {
-  accountId?: string | undefined
-  apiKey?: string | undefined
-}
 
 /** An account as the control API shows it. */
 export interface AccountSummary {
@@ -70,6 +62,14 @@ export type EventView = {
   accountId: string
   message?: MessageRecord
   [field: string]: unknown
+}
+
+/** The control API of calls, call logs, the dialer plan, webhooks, OAuth clients and mint faults. */
+export interface CallsControl extends TokenControl {
+  calls: CallControl
+  callLogs: CallLogControl
+  dialer: DialerControl
+  webhooks: WebhookControl
 }
 
 /** The in-process control API. */
@@ -145,23 +145,7 @@ const stepHint = 'The clock moves at most a year per call; move it in several st
 /** Creates the control API over `state`; `reset` replaces the default reset (the core re-arms its timers there). */
 export function createControl(state: MockState, options: { reset?: (() => void) | undefined } = {}): MockControl {
   const nowView = () => ({ now: state.clock.iso() })
-  const account = (ref: AccountRef = {}): Account => {
-    if (ref.apiKey !== undefined) {
-      const key = state.apiKeys.get(ref.apiKey)
-      const found = key && state.accounts.get(key.accountId)
-      if (!found) throw fail(404, 'account_not_found', 'No account has this API key')
-      return found
-    }
-    const found = state.accounts.get(ref.accountId ?? seedAccountIds.production)
-    if (!found)
-      throw fail(
-        404,
-        'account_not_found',
-        `Account ${ref.accountId ?? seedAccountIds.production} not found`,
-        'GET /__mock/accounts lists them.',
-      )
-    return found
-  }
+  const account = (ref: AccountRef = {}): Account => findAccount(state, ref)
   return {
     reset:
       options.reset ??
@@ -243,7 +227,10 @@ export function createControl(state: MockState, options: { reset?: (() => void) 
       })
     },
     account,
-    // Calls, call logs, dialer plan, webhooks, OAuth clients, mint faults.
-    ...createCallsControl(state, account),
+    calls: createCallControl(state),
+    callLogs: createCallLogControl(state),
+    dialer: createDialerControl(state),
+    webhooks: createWebhookControl(state),
+    ...createTokenControl(state),
   }
 }

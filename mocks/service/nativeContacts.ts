@@ -5,7 +5,8 @@
 import { checkCustomFields } from './common'
 import { fail } from './serviceErrors'
 import { requirePhone } from './phoneNumbers'
-import type { Account, Contact, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, Contact } from './stateRecords'
 
 /** The public contact object. spec: Contact object. */
 interface ContactView {

@@ -4,7 +4,8 @@
  */
 import { accountLines, isReachable } from './common'
 import { requirePhone } from './phoneNumbers'
-import type { Account, Line, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, Line } from './stateRecords'
 
 /** The public line object (@assumed fields). */
 export interface LineView {

@@ -5,7 +5,8 @@
 import { createAccount } from './accounts'
 import { storeMessage } from './common'
 import { upsertContact } from './nativeContacts'
-import type { Account, AccountKind, Group, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, AccountKind, Group } from './stateRecords'
 
 /** The fixed API keys of the seeded accounts. */
 export const seedKeys = {

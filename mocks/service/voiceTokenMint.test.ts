@@ -6,7 +6,8 @@ import { MockHttpError } from './serviceErrors'
 import { createMockClock, createMockCore } from './index'
 import { attachDailyReset, authenticateMintKey, mintVoiceToken, useVoiceToken, type MintCaller } from './voiceTokenMint'
 import { seedAccountIds, seedKeys, seedLines, seedOtherLines } from './seed'
-import type { Account, MockState } from './mockState'
+import type { MockState } from './mockState'
+import type { Account } from './stateRecords'
 
 function setup(now = '2026-01-15T12:00:00Z') {
   const clock = createMockClock({ now })

@@ -10,7 +10,8 @@ import type { MintErrorCode } from '../../src/api/enums'
 import { mintErrorStatus } from '../../src/api/enums'
 import { voiceTokenRequestSchema } from '../../src/api/schemas'
 import { MockHttpError } from './serviceErrors'
-import type { Account, ApiKey, Line, MockState, VoiceTokenRecord } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, ApiKey, Line, VoiceTokenRecord } from './stateRecords'
 
 /** spec: Voice token response — `ttlSeconds` currently 900; `expiresAt` always 15 min after minting. */
 export const VOICE_TOKEN_TTL_SECONDS = 900

@@ -7,20 +7,21 @@ import {
   crmMessageWebhookPayloadSchema,
   messageWebhookPayloadSchema,
 } from '../../src/api/schemas'
-import { answerCall, declineCall, injectInboundCall, repeatRingingSignal } from './audioCalls'
+import { answerCall, declineCall } from './audioCalls'
+import { injectInboundCall, repeatRingingSignal } from './callSimulation'
 import { resetState } from './mockControl'
 import { sendGroupMessage } from './groupThreads'
-import { injectInbound, sendMessage } from './messageSending'
+import { injectInbound } from './inboundMessages'
+import { sendMessage } from './messageSending'
 import { createMockClock, createMockCore } from './index'
 import { seedAccountIds, seedLines, seedOtherLines } from './seed'
-import type { Account } from './mockState'
+import type { Account } from './stateRecords'
+import { createWebhook, webhooksOf } from './webhookConfig'
 import {
   attachWebhooks,
   createFetchSender,
-  createWebhook,
   listDeliveries,
   WEBHOOK_AUTO_DISABLE_AFTER,
-  webhooksOf,
   type WebhookSender,
 } from './webhookDelivery'
 

@@ -6,7 +6,8 @@ import type { RunStatus } from '../../src/api/enums'
 import { isOptedOut, pickLine } from './common'
 import { fail } from './serviceErrors'
 import { requirePhone } from './phoneNumbers'
-import type { Account, Flow, FlowFirstStep, Line, MockState, Run } from './mockState'
+import type { MockState } from './mockState'
+import type { Account, Flow, FlowFirstStep, Line, Run } from './stateRecords'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TERMINAL: ReadonlySet<RunStatus> = new Set(['COMPLETED', 'CANCELLED', 'FAILED'])
