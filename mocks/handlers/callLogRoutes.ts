@@ -1,7 +1,7 @@
 /**
  * Route: outbound dialer call logs. spec: GET /get-call-logs-api.
  */
-import { callLogsQuerySchema } from '../../src/api'
+import { endpointsById } from '../../src/api'
 import { listCallLogs } from '../service/dialerCallLogs'
 import type { MockCore } from '../service/index'
 import { parseQuery, route } from './route'
@@ -11,7 +11,7 @@ import type { MockRoute } from './mockRouter'
 export function callLogRoutes(core: MockCore): MockRoute[] {
   return [
     route(core, { endpoint: 'getCallLogs' }, ({ url, state, caller }) =>
-      listCallLogs(state, caller.account, parseQuery(url, callLogsQuerySchema)),
+      listCallLogs(state, caller.account, parseQuery(url, endpointsById.getCallLogs.request)),
     ),
   ]
 }

@@ -4,13 +4,7 @@
  * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
  * status shapes in src/api/ASSUMPTIONS.md.
  */
-import {
-  answerCallRequestSchema,
-  callStatusQuerySchema,
-  declineCallRequestSchema,
-  endCallRequestSchema,
-  startCallRequestSchema,
-} from '../../src/api'
+import { endpointsById } from '../../src/api'
 import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
 import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/audioCalls'
 import type { MockCore } from '../service/index'
@@ -24,23 +18,23 @@ export function callRoutes(core: MockCore): MockRoute[] {
     // spec: Authentication 4 — the feature check comes before the body is read.
     route(core, { endpoint: 'startCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
-      return startCall(state, caller.account, await parseBody(request, startCallRequestSchema))
+      return startCall(state, caller.account, await parseBody(request, endpointsById.startCall.request))
     }),
     route(core, { endpoint: 'answerCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
-      return answerCall(state, caller.account, (await parseBody(request, answerCallRequestSchema)).call_uuid)
+      return answerCall(state, caller.account, (await parseBody(request, endpointsById.answerCall.request)).call_uuid)
     }),
     route(core, { endpoint: 'declineCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
-      return declineCall(state, caller.account, (await parseBody(request, declineCallRequestSchema)).call_uuid)
+      return declineCall(state, caller.account, (await parseBody(request, endpointsById.declineCall.request)).call_uuid)
     }),
     route(core, { endpoint: 'endCall' }, async ({ request, state, caller }) => {
       requireAudioFeature(caller.account)
-      return endCall(state, caller.account, (await parseBody(request, endCallRequestSchema)).call_uuid)
+      return endCall(state, caller.account, (await parseBody(request, endpointsById.endCall.request)).call_uuid)
     }),
     route(core, { endpoint: 'getCallStatus' }, ({ url, state, caller }) => {
       requireAudioFeature(caller.account)
-      return getCallStatus(state, caller.account, parseQuery(url, callStatusQuerySchema).call_uuid)
+      return getCallStatus(state, caller.account, parseQuery(url, endpointsById.getCallStatus.request).call_uuid)
     }),
     // Not a service endpoint: linekit/server's inbound call history (src/api/inboundCalls.ts),
     // served here too so a page on the mock alone loads it. It spends none of the key's budget

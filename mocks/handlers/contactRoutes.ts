@@ -1,7 +1,7 @@
 /**
  * Routes: create (upsert), update and list contacts.
  */
-import { contactsQuerySchema, createContactRequestSchema, updateContactRequestSchema } from '../../src/api'
+import { endpointsById } from '../../src/api'
 import { createContact, listContacts, updateContact } from '../service/nativeContacts'
 import type { MockCore } from '../service/index'
 import { parseBody, parseQuery, route } from './route'
@@ -11,13 +11,13 @@ import type { MockRoute } from './mockRouter'
 export function contactRoutes(core: MockCore): MockRoute[] {
   return [
     route(core, { endpoint: 'createContact' }, async ({ request, state, caller }) =>
-      createContact(state, caller.account, await parseBody(request, createContactRequestSchema)),
+      createContact(state, caller.account, await parseBody(request, endpointsById.createContact.request)),
     ),
     route(core, { endpoint: 'updateContact' }, async ({ request, state, caller }) =>
-      updateContact(state, caller.account, await parseBody(request, updateContactRequestSchema)),
+      updateContact(state, caller.account, await parseBody(request, endpointsById.updateContact.request)),
     ),
     route(core, { endpoint: 'listContacts' }, ({ url, state, caller }) =>
-      listContacts(state, caller.account, parseQuery(url, contactsQuerySchema)),
+      listContacts(state, caller.account, parseQuery(url, endpointsById.listContacts.request)),
     ),
   ]
 }

@@ -2,7 +2,7 @@
  * Route: group send. Shape by `groupSendRequestSchema`; the recipient rules (E.164,
  * email/chat handles, 2–32 after de-duplication) are applied by the service.
  */
-import { groupSendRequestSchema } from '../../src/api'
+import { groupSendRequestSchema, endpointsById } from '../../src/api'
 import { sendGroupMessage } from '../service/groupThreads'
 import type { MockCore } from '../service/index'
 import { parseBody, route } from './route'
@@ -12,7 +12,7 @@ import type { MockRoute } from './mockRouter'
 export function groupRoutes(core: MockCore): MockRoute[] {
   return [
     route(core, { endpoint: 'sendGroupMessage' }, async ({ request, state, caller }) =>
-      sendGroupMessage(state, caller.account, await parseBody(request, groupSendRequestSchema)),
+      sendGroupMessage(state, caller.account, await parseBody(request, endpointsById.sendGroupMessage.request)),
     ),
   ]
 }

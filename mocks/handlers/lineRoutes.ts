@@ -1,7 +1,7 @@
 /**
  * Routes: lines listing and native-chat availability.
  */
-import { availabilityRequestSchema } from '../../src/api'
+import { endpointsById } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { checkAvailability, listLines } from '../service/phoneLines'
 import { parseBody, route } from './route'
@@ -12,7 +12,7 @@ export function lineRoutes(core: MockCore): MockRoute[] {
   return [
     route(core, { endpoint: 'getLines' }, ({ state, caller }) => listLines(state, caller.account)),
     route(core, { endpoint: 'checkAvailability' }, async ({ request, state, caller }) =>
-      checkAvailability(state, caller.account, await parseBody(request, availabilityRequestSchema)),
+      checkAvailability(state, caller.account, await parseBody(request, endpointsById.checkAvailability.request)),
     ),
   ]
 }

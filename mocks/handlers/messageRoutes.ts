@@ -1,13 +1,7 @@
 /**
  * Routes: send, messages list, single message, typing indicator, reactions, effects.
  */
-import {
-  messageHandleSchema,
-  messagesQuerySchema,
-  reactionRequestSchema,
-  sendMessageRequestSchema,
-  typingRequestSchema,
-} from '../../src/api'
+import { messageHandleSchema, endpointsById } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { getMessage, listMessages } from '../service/messageReading'
 import { listEffects, sendMessage } from '../service/messageSending'
@@ -19,10 +13,10 @@ import type { MockRoute } from './mockRouter'
 export function messageRoutes(core: MockCore): MockRoute[] {
   return [
     route(core, { endpoint: 'sendMessage' }, async ({ request, state, caller }) =>
-      sendMessage(state, caller.account, await parseBody(request, sendMessageRequestSchema)),
+      sendMessage(state, caller.account, await parseBody(request, endpointsById.sendMessage.request)),
     ),
     route(core, { endpoint: 'getMessages' }, ({ url, state, caller }) =>
-      listMessages(state, caller.account, parseQuery(url, messagesQuerySchema)),
+      listMessages(state, caller.account, parseQuery(url, endpointsById.getMessages.request)),
     ),
     route(core, { endpoint: 'getMessage' }, ({ params, state, caller }) => {
       const raw = params.message_handle
@@ -30,10 +24,10 @@ export function messageRoutes(core: MockCore): MockRoute[] {
       return getMessage(state, caller.account, handle)
     }),
     route(core, { endpoint: 'sendTyping' }, async ({ request, state, caller }) =>
-      sendTyping(state, caller.account, await parseBody(request, typingRequestSchema)),
+      sendTyping(state, caller.account, await parseBody(request, endpointsById.sendTyping.request)),
     ),
     route(core, { endpoint: 'sendReaction' }, async ({ request, state, caller }) =>
-      sendReaction(state, caller.account, await parseBody(request, reactionRequestSchema)),
+      sendReaction(state, caller.account, await parseBody(request, endpointsById.sendReaction.request)),
     ),
     route(core, { endpoint: 'getEffects' }, () => listEffects()),
   ]

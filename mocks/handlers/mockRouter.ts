@@ -35,7 +35,7 @@ export function endpointRoute(id: EndpointId, run: RouteRunner): MockRoute {
 }
 
 /** The mock's routes and the one way a request finds its route. */
-export interface MockRouter {
+interface MockRouter {
   routes: readonly MockRoute[]
   /** What answers `method pathname` (its path parameters bound), or undefined when no route has them. */
   find(method: string, pathname: string): ((request: Request) => Promise<Response>) | undefined

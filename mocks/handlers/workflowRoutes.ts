@@ -1,7 +1,7 @@
 /**
  * Routes: workflow listing, enrolment and run cancel.
  */
-import { cancelRunRequestSchema, enrollRequestSchema } from '../../src/api'
+import { endpointsById } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { cancelRun, enroll, listFlows } from '../service/workflowRuns'
 import { parseBody, route } from './route'
@@ -12,10 +12,10 @@ export function workflowRoutes(core: MockCore): MockRoute[] {
   return [
     route(core, { endpoint: 'listWorkflows' }, ({ state, caller }) => listFlows(state, caller.account)),
     route(core, { endpoint: 'enrollFlow' }, async ({ request, state, caller }) =>
-      enroll(state, caller.account, await parseBody(request, enrollRequestSchema)),
+      enroll(state, caller.account, await parseBody(request, endpointsById.enrollFlow.request)),
     ),
     route(core, { endpoint: 'cancelRun' }, async ({ request, state, caller }) =>
-      cancelRun(state, caller.account, await parseBody(request, cancelRunRequestSchema)),
+      cancelRun(state, caller.account, await parseBody(request, endpointsById.cancelRun.request)),
     ),
   ]
 }

@@ -12,14 +12,14 @@
  * API), then `answered` → `ended`. Each outbound call is also an outbound dialer attempt in the
  * call logs (dialerCallLogs.ts).
  */
-import { inboundCallEndStatuses, type InboundCallEndStatus } from '../../src/api/enums'
+import { inboundCallEndStatuses, type EndpointId, type InboundCallEndStatus } from '../../src/api'
 import type { RtcCredentials } from '../../src/api/schemas'
 import { recordAttempt, finishAttemptFromCall } from './dialerCallLogs'
 import { fail } from './serviceErrors'
 import { takeDeviceFault } from './faults'
 import { requirePhone } from './phoneNumbers'
 import { at, type MockSettings, type MockState } from './mockState'
-import { type Account, type CallRecord } from './stateRecords'
+import type { Account, CallRecord } from './stateRecords'
 import { MOCK_RTC_APP_ID } from '../../src/api/mockRtc'
 
 declare module './mockState' {
@@ -89,8 +89,6 @@ export function callSettings(settings: MockSettings) {
   }
 }
 
-export { MOCK_RTC_APP_ID }
-
 /** Fake but well-formed rtc credentials for a call. */
 export function makeRtc(state: MockState, callUuid: string): RtcCredentials {
   return {
@@ -131,8 +129,8 @@ function requireCall(state: MockState, account: Account, callUuid: string): Call
 }
 
 /** spec: answer/decline — device error → 502, device unreachable → 503 (armed as `device` faults). */
-function deviceStep(state: MockState, path: string): 'accepted' | 'refused' {
-  const fault = takeDeviceFault(state, 'POST', path)
+function deviceStep(state: MockState, endpoint: EndpointId): 'accepted' | 'refused' {
+  const fault = takeDeviceFault(state, endpoint)
   if (!fault) return 'accepted'
   // A device fault with status 200: the device answers but does not accept (spec: answer —
   // `success` is true only when the device accepted; decline returns `{ success }` too).
@@ -260,7 +258,7 @@ export function startCall(
     )
   }
   const to = requirePhone(input.phone_number, 'phone_number')
-  deviceStep(state, '/start-audiocall-call-api')
+  deviceStep(state, 'startCall')
 
   const settings = callSettings(state.settings)
   const callUuid = state.ids.uuid()
@@ -316,7 +314,7 @@ export function answerCall(
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
-  if (deviceStep(state, '/answer-audiocall-call-api') === 'refused') {
+  if (deviceStep(state, 'answerCall') === 'refused') {
     // Not accepted: the call keeps ringing and nothing can be joined.
     return { success: false, call_uuid: call.callUuid, rtc: null }
   }
@@ -346,7 +344,7 @@ export function declineCall(
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
-  if (deviceStep(state, '/decline-audiocall-call-api') === 'refused')
+  if (deviceStep(state, 'declineCall') === 'refused')
     return { success: false, call_uuid: call.callUuid }
   // spec: decline — if the caller already hung up, the device's already-disconnected result is success.
   finishCall(state, call, 'declined')
@@ -360,7 +358,7 @@ export function endCall(state: MockState, account: Account, callUuid: string): {
   if (isTerminal(call.status)) {
     throw fail(409, 'call_already_ended', `Call already ended (${call.status})`, 'Nothing to hang up.')
   }
-  deviceStep(state, '/end-audiocall-call-api')
+  deviceStep(state, 'endCall')
   // Choice (README): hanging up a ringing inbound call declines it; anything else ends.
   finishCall(state, call, call.direction === 'inbound' && call.status === 'ringing' ? 'declined' : 'ended')
   return { success: true, call_uuid: call.callUuid }

@@ -20,7 +20,7 @@ import {
   type CallStatusView,
 } from './audioCalls'
 import { at, type MockState } from './mockState'
-import { type Account, type Line } from './stateRecords'
+import type { Account, Line } from './stateRecords'
 import { requirePhone } from './phoneNumbers'
 import { fail } from './serviceErrors'
 

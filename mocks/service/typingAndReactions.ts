@@ -31,7 +31,7 @@ export function sendTyping(state: MockState, account: Account, input: TypingInpu
       'Send a message first; typing indicators need an existing conversation.',
     )
   }
-  if (takeDeviceFault(state, 'POST', '/send-typing-indicator')) {
+  if (takeDeviceFault(state, 'sendTyping')) {
     return { status: 'ERROR' as const, number: phone, error_message: 'The device failed to send the typing indicator' }
   }
   if (!isReachable(state, phone)) {
@@ -72,7 +72,7 @@ export function sendReaction(state: MockState, account: Account, input: Reaction
     throw fail(404, 'message_not_found', 'Message not found', 'Use a message_handle from your own messages list.')
   }
   const base = { messageHandle: input.messageHandle, reaction: input.reaction, remove }
-  if (takeDeviceFault(state, 'POST', '/send-reaction')) {
+  if (takeDeviceFault(state, 'sendReaction')) {
     return { status: 'ERROR' as const, ...base, error_message: 'The device failed to send the reaction' }
   }
   // spec: POST /send-reaction — SMS/RCS targets and outbound messages → ERROR in a 200.
