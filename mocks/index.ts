@@ -105,7 +105,12 @@ export { callOutcomes, VERY_SHORT_CALL_SECONDS } from './service/dialerCallLogs'
 export { VOICE_TOKEN_TTL_SECONDS, MAX_CALLS_PER_TOKEN, MINTS_PER_MINUTE } from './service/voiceTokenMint'
 export type { WebhookDelivery, Webhook, WebhookInput } from './service/webhookConfig'
 export type { WebhookSender, WebhookDispatcher } from './service/webhookDelivery'
-export { attachWebhooks, getWebhookDispatcher, createFetchSender, WEBHOOK_AUTO_DISABLE_AFTER } from './service/webhookDelivery'
+export {
+  attachWebhooks,
+  getWebhookDispatcher,
+  createFetchSender,
+  WEBHOOK_AUTO_DISABLE_AFTER,
+} from './service/webhookDelivery'
 export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/identityProvider'
 export type { OAuthClient } from './service/identityProvider'
 export { mcpToolNames, MCP_SERVER_INFO } from './mcp/tools'

@@ -5,7 +5,14 @@
 import * as z from 'zod/mini'
 import { inboundCallEndStatuses } from '../../src/api'
 import type { MockCore } from '../service/index'
-import { accountRefFields, accountRefQuery, controlBody, controlRoutesOf, finiteNonNegative, optionalControlBody } from './controlRoute'
+import {
+  accountRefFields,
+  accountRefQuery,
+  controlBody,
+  controlRoutesOf,
+  finiteNonNegative,
+  optionalControlBody,
+} from './controlRoute'
 import type { MockRoute } from './mockRouter'
 
 const inboundCallSchema = z.strictObject({

@@ -43,7 +43,12 @@ export function mintRoutes(core: MockCore): MockRoute[] {
     endpointRoute('mintVoiceToken', async (request) => {
       try {
         state.clock.runDue()
-        const fault = takeHttpFault(state, endpointsById.mintVoiceToken.method, MINT_PATH, new URL(request.url).pathname)
+        const fault = takeHttpFault(
+          state,
+          endpointsById.mintVoiceToken.method,
+          MINT_PATH,
+          new URL(request.url).pathname,
+        )
         if (fault) return faultResponse(fault)
         if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
         const caller = authenticateMintKey(state, request.headers.get('authorization'))

@@ -90,7 +90,10 @@ describe('one request path', () => {
     }
     // A route of the mock's own never takes a path of the registry.
     for (const r of routes.filter((x) => x.endpoint === undefined))
-      expect(endpoints.some((e) => e.path === r.path && e.method === r.method), r.path).toBe(false)
+      expect(
+        endpoints.some((e) => e.path === r.path && e.method === r.method),
+        r.path,
+      ).toBe(false)
     const m = mock()
     for (const endpoint of endpoints) {
       const url = `https://a.test${endpointPath(endpoint, { message_handle: 'pbm_nope' })}`

@@ -344,8 +344,7 @@ export function declineCall(
   requireAudioFeature(account)
   const call = requireCall(state, account, callUuid)
   requireRingingInbound(call)
-  if (deviceStep(state, 'declineCall') === 'refused')
-    return { success: false, call_uuid: call.callUuid }
+  if (deviceStep(state, 'declineCall') === 'refused') return { success: false, call_uuid: call.callUuid }
   // spec: decline — if the caller already hung up, the device's already-disconnected result is success.
   finishCall(state, call, 'declined')
   return { success: true, call_uuid: call.callUuid }

@@ -5,7 +5,7 @@ import { durableToken, isBlocked, isReachable, pickLine, requireContent, require
 import { fail } from './serviceErrors'
 import { ttsUrl, usableIdempotencyKey } from './messageSending'
 import { normalizeOrNull } from './phoneNumbers'
-import type { MockState } from './mockState'
+import { at, type MockState } from './mockState'
 import type { Account, Group, Line } from './stateRecords'
 
 const KEYED_WINDOW = 24 * 3_600_000

@@ -100,11 +100,11 @@ export function listMessages(state: MockState, account: Account, input: ListMess
 // spec: message_handle "must match the pattern starting pbm_"; it is opaque, so anything after the
 // prefix is looked up (an unknown one is 404), exactly as openapi.json's `^pbm_.+` and the
 // linekit/api schema say.
-const HANDLE = /^pbm_.+/
+export const MESSAGE_HANDLE = /^pbm_.+/
 
 /** GET /get-message-api/{message_handle}: 400 without the pbm_ prefix, 404 when it names none of the caller's messages. */
 export function getMessage(state: MockState, account: Account, handle: string): MessageRecord {
-  if (!HANDLE.test(handle)) {
+  if (!MESSAGE_HANDLE.test(handle)) {
     throw fail(
       400,
       'invalid_request',

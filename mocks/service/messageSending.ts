@@ -4,7 +4,15 @@
  * a send may carry. spec: POST /send-api-message, GET /get-effects.
  */
 import { bubbleEffects, screenEffects } from '../../src/api/enums'
-import { checkCustomFields, isBlocked, isReachable, pickLine, requireOwnLine, storeMessage, requireContent } from './common'
+import {
+  checkCustomFields,
+  isBlocked,
+  isReachable,
+  pickLine,
+  requireOwnLine,
+  storeMessage,
+  requireContent,
+} from './common'
 import { upsertContact } from './nativeContacts'
 import { fail } from './serviceErrors'
 import { requirePhone } from './phoneNumbers'
@@ -200,7 +208,6 @@ export function sendMessage(state: MockState, account: Account, input: SendInput
     audioAttachmentUrl: voice,
   }
 }
-
 
 /** GET /get-effects (@assumed shape: ASSUMPTIONS.md). */
 export function listEffects() {

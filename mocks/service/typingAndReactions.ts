@@ -3,6 +3,7 @@
  * fail. spec: POST /send-typing-indicator, POST /send-reaction.
  */
 import { isReachable, requireOwnLine } from './common'
+import { MESSAGE_HANDLE } from './messageReading'
 import { fail } from './serviceErrors'
 import { takeDeviceFault } from './faults'
 import { requirePhone } from './phoneNumbers'
@@ -56,7 +57,7 @@ interface ReactionInput {
 export function sendReaction(state: MockState, account: Account, input: ReactionInput) {
   const remove = input.remove ?? false
   const partIndex = input.partIndex ?? 0
-  if (!HANDLE.test(input.messageHandle)) {
+  if (!MESSAGE_HANDLE.test(input.messageHandle)) {
     throw fail(
       400,
       'invalid_request',
