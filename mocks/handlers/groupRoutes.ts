@@ -2,7 +2,7 @@
  * Route: group send. Shape by `groupSendRequestSchema`; the recipient rules (E.164,
  * email/chat handles, 2–32 after de-duplication) are applied by the service.
  */
-import { groupSendRequestSchema, endpointsById } from '../../src/api'
+import { endpointsById } from '../../src/api'
 import { sendGroupMessage } from '../service/groupThreads'
 import type { MockCore } from '../service/index'
 import { parseBody, route } from './route'
