@@ -34,9 +34,8 @@ export function endpointRoute(id: EndpointId, run: RouteRunner): MockRoute {
   return { method, path, endpoint: id, run }
 }
 
-/** The mock's routes and the one way a request finds its route. */
+/** The one way a request finds its route. */
 interface MockRouter {
-  routes: readonly MockRoute[]
   /** What answers `method pathname` (its path parameters bound), or undefined when no route has them. */
   find(method: string, pathname: string): ((request: Request) => Promise<Response>) | undefined
 }
@@ -104,7 +103,7 @@ export function createRouter(routes: readonly MockRoute[]): MockRouter {
     return (request: Request) => itemRoute.run(request, { id })
   }
 
-  return { routes, find }
+  return { find }
 }
 
 /**
