@@ -138,7 +138,7 @@ describe('property: a request the mock refuses changes nothing', () => {
           expect(response.status, `${route.path} ${text.slice(0, 200)}`).toBeLessThan(500)
           if (response.status >= 400) {
             refused += 1
-            // The mint's error body is `{ error, code }` (checked by mocks/handlers/mint.test.ts); the rest the messaging body.
+            // The mint's error body is `{ error, code }` (checked by mocks/handlers/mintRoutes.test.ts); the rest the messaging body.
             if (!route.path.includes('dialer/token'))
               expect(messagingErrorBodySchema.safeParse(JSON.parse(text)).success, text).toBe(true)
             expect(counts(mock)).toEqual(beforeCounts)
