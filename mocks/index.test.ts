@@ -28,7 +28,7 @@ describe('createMockService', () => {
       const [x, y] = [await viaFetch.json(), await viaMsw!.json()]
       expect(y).toEqual(x)
     }
-    // Only the exact path exists: a path below a prefix is 404 in both (mocks/handlers/dispatch.test.ts).
+    // Only the exact path exists: a path below a prefix is 404 in both (mocks/handlers/mockRouter.test.ts).
     expect((await a.fetch('https://a.test/prefix/get-effects', { headers })).status).toBe(404)
     expect(await getResponse(b.handlers, new Request('https://a.test/prefix/get-effects', { headers }))).toBe(undefined)
   })

@@ -4,14 +4,14 @@
  * and over HTTP (`linekit/mocks/node`). See mocks/README.md.
  */
 import type { HttpHandler } from 'msw'
-import { createDispatcher } from './handlers/dispatch'
-import { createHandlers } from './handlers/index'
-import { json } from './handlers/route'
+import { createRoutes } from './handlers/index'
+import { json } from './handlers/jsonResponses'
+import { createRouter, mswHandler } from './handlers/mockRouter'
 import { createMockCore } from './service/index'
 import type { MockClock } from './service/clock'
-import type { MockControl } from './service/control'
-import type { MockState } from './service/state'
-import type { WebhookSender } from './service/webhooks'
+import type { MockControl } from './service/mockControl'
+import type { MockState } from './service/mockState'
+import type { WebhookSender } from './service/webhookDelivery'
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -32,12 +32,11 @@ export interface MockServiceOptions {
 /** One mock instance. */
 export interface MockService {
   /**
-   * Resolves a request through the MSW handlers, with no network (routes made by the shared
-   * wrapper are dispatched directly to the same code; others via MSW's `getResponse`).
+   * Answers a request with no network, through the same router as the MSW handler.
    * Unknown routes → 404 error body.
    */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>
-  /** The MSW handlers (for `setupServer`/`setupWorker`). */
+  /** The MSW handlers (for `setupServer`/`setupWorker`): one handler that asks the mock's router. */
   handlers: HttpHandler[]
   /** The in-process control API. */
   control: MockControl
@@ -49,17 +48,16 @@ export interface MockService {
 /** Creates a seeded mock service; see {@link MockServiceOptions}. */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const core = createMockCore({ seed: options.seed, clock: options.clock, webhookSender: options.webhookSender })
-  const handlers = createHandlers(core)
+  const router = createRouter(createRoutes(core))
   const baseUrl = options.baseUrl ?? 'http://mock.linekit.local'
-  const dispatch = createDispatcher(handlers)
 
   async function fetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
     const request =
       input instanceof Request && init === undefined
         ? input
         : new Request(input instanceof Request ? input : new URL(String(input), baseUrl), init)
-    const response = await dispatch(request)
-    if (response) return response
+    const answer = router.find(request.method, new URL(request.url).pathname)
+    if (answer) return answer(request)
     return json(
       {
         error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}`,
@@ -70,23 +68,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     )
   }
 
-  return { fetch, handlers, control: core.control, state: core.state, clock: core.clock }
+  return { fetch, handlers: [mswHandler(router)], control: core.control, state: core.state, clock: core.clock }
 }
 
 export { createMockClock } from './service/clock'
 export type { MockClock, MockClockOptions, TimerCallback, TimerId } from './service/clock'
-export type { MockControl, AccountSummary, AccountRef, NumberInput, NumberView, EventView } from './service/control'
-export type {
-  MockState,
-  MockSettings,
-  MockEvent,
-  Account,
-  AccountKind,
-  Line,
-  StoredMessage,
-  Fault,
-} from './service/state'
-export { accountKinds, defaultSettings } from './service/state'
+export type { MockControl, AccountSummary, NumberInput, NumberView, EventView } from './service/mockControl'
+export type { AccountRef } from './service/accountRefs'
+export type { MockState, MockSettings, MockEvent, Fault } from './service/mockState'
+export { defaultSettings } from './service/mockState'
+export type { Account, AccountKind, Line, StoredMessage } from './service/stateRecords'
+export { accountKinds } from './service/stateRecords'
 export {
   seedKeys,
   seedAccessTokens,
@@ -98,23 +90,27 @@ export {
 } from './service/seed'
 export { createRateLimiter } from './service/rateLimit'
 export type { RateLimiter, RateLimitResult } from './service/rateLimit'
-export { MockHttpError } from './service/errors'
+export { MockHttpError } from './service/serviceErrors'
 // Calls, call logs, the mint, webhooks, MCP, OAuth.
-export type {
-  CallsControl,
-  CallsAccountRef,
-  CallSettingsView,
-  DialerInput,
-  MintFaultKind,
-} from './service/controlCalls'
-export { mintFaultKinds } from './service/controlCalls'
-export type { CallState, AnsweredBy, StartCallResult, CallStatusView } from './service/calls'
-export { MOCK_RTC_APP_ID } from './service/calls'
-export type { CallOutcome, CallLogView, CompleteCallLogInput } from './service/callLogs'
-export { callOutcomes, VERY_SHORT_CALL_SECONDS } from './service/callLogs'
-export { VOICE_TOKEN_TTL_SECONDS, MAX_CALLS_PER_TOKEN, MINTS_PER_MINUTE } from './service/mint'
-export type { WebhookSender, WebhookDelivery, Webhook, WebhookInput, WebhookDispatcher } from './service/webhooks'
-export { attachWebhooks, getWebhookDispatcher, createFetchSender, WEBHOOK_AUTO_DISABLE_AFTER } from './service/webhooks'
-export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/oauth'
-export type { OAuthClient } from './service/oauth'
+export type { CallsControl } from './service/mockControl'
+export type { AccountRef as CallsAccountRef } from './service/accountRefs'
+export type { CallSettingsView } from './service/callControl'
+export type { DialerInput } from './service/dialerControl'
+export type { MintFaultKind } from './service/tokenControl'
+export { mintFaultKinds } from './service/tokenControl'
+export type { CallState, AnsweredBy, StartCallResult, CallStatusView } from './service/audioCalls'
+export { MOCK_RTC_APP_ID } from '../src/api/mockRtc'
+export type { CallOutcome, CallLogView, CompleteCallLogInput } from './service/dialerCallLogs'
+export { callOutcomes, VERY_SHORT_CALL_SECONDS } from './service/dialerCallLogs'
+export { VOICE_TOKEN_TTL_SECONDS, MAX_CALLS_PER_TOKEN, MINTS_PER_MINUTE } from './service/voiceTokenMint'
+export type { WebhookDelivery, Webhook, WebhookInput } from './service/webhookConfig'
+export type { WebhookSender, WebhookDispatcher } from './service/webhookDelivery'
+export {
+  attachWebhooks,
+  getWebhookDispatcher,
+  createFetchSender,
+  WEBHOOK_AUTO_DISABLE_AFTER,
+} from './service/webhookDelivery'
+export { seedOAuthClient, ACCESS_TOKEN_TTL_SECONDS } from './service/identityProvider'
+export type { OAuthClient } from './service/identityProvider'
 export { mcpToolNames, MCP_SERVER_INFO } from './mcp/tools'

@@ -2,16 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { endpoints, messagingErrorBodySchema } from 'linekit/api'
 import { createMockClock, createMockService, seedFlows, seedKeys, seedLines } from 'linekit/mocks'
-import { routeMeta } from './handlers/route'
+import { createRoutes } from './handlers/index'
+import { createMockCore } from './service/index'
 
-// Every route the mock serves (read from its handlers, so routes added later are covered too),
+// Every route the mock serves (read from its route list, so routes added later are covered too),
 // except the control settings (a random latency would only slow the test down).
 const mock = createMockService({ clock: createMockClock({ now: '2026-01-01T00:00:00Z' }) })
-const routes = mock.handlers
-  .map((h) => routeMeta(h))
-  .filter(
-    (m): m is NonNullable<typeof m> => m !== undefined && m.path !== '/__mock/settings' && m.path !== '/__mock/reset',
-  )
+const routes = createRoutes(createMockCore()).filter((r) => r.path !== '/__mock/settings' && r.path !== '/__mock/reset')
 
 const FIELDS = [
   'phone',

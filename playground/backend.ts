@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createMockService, seedAccountIds, seedKeys, type MockService } from 'linekit/mocks'
-import { attachWebhooks, createWebhook, getWebhookDispatcher } from '../mocks/service/webhooks'
+import { createWebhook } from '../mocks/service/webhookConfig'
+import { attachWebhooks, getWebhookDispatcher } from '../mocks/service/webhookDelivery'
 import { createLinekitServer, type LinekitServer } from 'linekit/server'
 
 /** Where the backend gets its data. */

@@ -1,42 +1,45 @@
 /**
- * All MSW handlers of one mock instance, composed per domain (specific paths before general
- * ones). Each handler matches its exact path on any host, so any base URL without a path works.
+ * Every route of one mock instance, composed per domain. Each service route matches its
+ * endpoint's exact path on any host, so any base URL without a path works.
  */
-import type { HttpHandler } from 'msw'
 import type { MockCore } from '../service/index'
-import { callLogsHandlers } from './callLogs'
-import { callsHandlers } from './calls'
-import { contactsHandlers } from './contacts'
-import { controlHandlers } from './control'
-import { controlCallsHandlers } from './controlCalls'
-import { groupsHandlers } from './groups'
-import { linesHandlers } from './lines'
-import { mcpHandlers } from './mcp'
-import { messagesHandlers } from './messages'
-import { mintHandlers } from './mint'
-import { oauthHandlers } from './oauth'
-import { workflowsHandlers } from './workflows'
+import { callControlRoutes } from './callControlRoutes'
+import { callLogControlRoutes } from './callLogControlRoutes'
+import { callLogRoutes } from './callLogRoutes'
+import { callRoutes } from './callRoutes'
+import { contactRoutes } from './contactRoutes'
+import { dialerControlRoutes } from './dialerControlRoutes'
+import { groupRoutes } from './groupRoutes'
+import { lineRoutes } from './lineRoutes'
+import { mcpRoutes } from './mcpRoutes'
+import { messageRoutes } from './messageRoutes'
+import { mintRoutes } from './mintRoutes'
+import { mockControlRoutes } from './mockControlRoutes'
+import type { MockRoute } from './mockRouter'
+import { oauthRoutes } from './oauthRoutes'
+import { tokenControlRoutes } from './tokenControlRoutes'
+import { webhookControlRoutes } from './webhookControlRoutes'
+import { workflowRoutes } from './workflowRoutes'
 
-/** Every handler: the control API first, then the service domains. */
-export function createHandlers(core: MockCore): HttpHandler[] {
+/** Every route: the control API, then the service domains. */
+export function createRoutes(core: MockCore): MockRoute[] {
   return [
-    ...controlHandlers(core),
-    ...controlCallsHandlers(core),
-    ...messagesHandlers(core),
-    ...groupsHandlers(core),
-    ...linesHandlers(core),
-    ...contactsHandlers(core),
-    ...workflowsHandlers(core),
+    ...mockControlRoutes(core),
+    ...callControlRoutes(core),
+    ...callLogControlRoutes(core),
+    ...dialerControlRoutes(core),
+    ...webhookControlRoutes(core),
+    ...tokenControlRoutes(core),
+    ...messageRoutes(core),
+    ...groupRoutes(core),
+    ...lineRoutes(core),
+    ...contactRoutes(core),
+    ...workflowRoutes(core),
     // Audio calls, call logs, the mint ({app_url}), MCP, OAuth ({auth_url}).
-    ...callsHandlers(core),
-    ...callLogsHandlers(core),
-    ...mintHandlers(core),
-    ...mcpHandlers(core),
-    ...oauthHandlers(core),
+    ...callRoutes(core),
+    ...callLogRoutes(core),
+    ...mintRoutes(core),
+    ...mcpRoutes(core),
+    ...oauthRoutes(core),
   ]
 }
-
-export { contactsHandlers, controlHandlers, groupsHandlers, linesHandlers, messagesHandlers, workflowsHandlers }
-export { callsHandlers, callLogsHandlers, controlCallsHandlers, mcpHandlers, mintHandlers, oauthHandlers }
-export { route, json, errorResponse, parseBody, parseQuery, parseWith, readJsonObject, messagingLimiter } from './route'
-export type { RouteArgs, RouteSpec } from './route'

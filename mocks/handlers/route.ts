@@ -4,36 +4,19 @@
  * Errors thrown as `MockHttpError` become the messaging error body `{ error, code, hint }`;
  * anything else is a bug and becomes a 500 with the same body shape.
  */
-import { delay, http, type HttpHandler } from 'msw'
+import { delay } from 'msw'
 import type { z } from 'zod/mini'
+import { endpointsById, type EndpointId } from '../../src/api'
 import { authenticate, bearer, type Caller } from '../service/auth'
-import { fail, MockHttpError } from '../service/errors'
+import { fail, MockHttpError } from '../service/serviceErrors'
 import { takeHttpFault } from '../service/faults'
 import type { MockCore } from '../service/index'
-import type { Fault, MockState } from '../service/state'
+import type { Fault, MockState } from '../service/mockState'
+import { errorResponse, json } from './jsonResponses'
+import { endpointRoute, type MockRoute, type RouteMethod, type RouteRunner } from './mockRouter'
 
 /** Biggest request body the mock reads (bigger → 413). */
 export const MAX_BODY_BYTES = 1_000_000
-
-const JSON_HEADERS = { 'content-type': 'application/json' }
-
-/** A JSON response. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
-}
-
-/** The response for a thrown error (MockHttpError → its body; anything else → 500). */
-export function errorResponse(error: unknown): Response {
-  if (error instanceof MockHttpError) return json(error.body(), error.status, error.headers)
-  return json(
-    {
-      error: 'Internal error in the mock service',
-      code: 'internal_error',
-      hint: 'This is a bug in linekit/mocks; please report it.',
-    },
-    500,
-  )
-}
 
 function faultResponse(fault: Fault): Response {
   if (fault.text !== undefined)
@@ -47,134 +30,24 @@ function faultResponse(fault: Fault): Response {
 }
 
 /** What a route's resolver receives. */
-export interface RouteArgs {
+interface RouteArgs {
   request: Request
   url: URL
-  params: Record<string, string | readonly string[] | undefined>
+  params: Readonly<Record<string, string>>
   state: MockState
   /** Set when the route requires auth. */
   caller: Caller
 }
 
-/** Options of a service route. */
-export interface RouteSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** Path as in the spec, `:name` for parameters (e.g. `/get-message-api/:message_handle`). */
-  path: string
+/**
+ * Options of a service route: a service endpoint (its method and path are the registry's), or a
+ * route of the mock's own that takes the same pipeline.
+ */
+type RouteSpec = ({ endpoint: EndpointId } | { method: RouteMethod; path: string }) & {
   /** Require a bearer credential. @default true */
   auth?: boolean
   /** Name of the limiter to apply per credential; `null` for none. @default 'messaging' */
   rateLimit?: string | null
-}
-
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
-
-/** A request runner shared by an MSW handler and the in-process fast path. */
-export type RouteRunner = (
-  request: Request,
-  params: Record<string, string | readonly string[] | undefined>,
-) => Promise<Response>
-
-/** Route metadata attached to handlers made by {@link defineHandler}. */
-interface RouteMeta {
-  method: RouteSpec['method']
-  /** Path pattern without the `*` host prefix, e.g. `/get-message-api/:message_handle`. */
-  path: string
-  run: RouteRunner
-}
-
-const ROUTE_META = Symbol.for('linekit.mocks.route')
-
-/** A route path compiled to a whole-pathname matcher. */
-interface CompiledPath {
-  /** Matches the whole (still percent-encoded) pathname; one group per parameter. */
-  regex: RegExp
-  /** Parameter names, in group order. */
-  names: string[]
-}
-
-/**
- * Compiles `/get-message-api/:message_handle` to `^/get-message-api/([^/]+)$`. Only the exact
- * path exists on any host: `/foo/get-lines`, `/get-lines/` and `/x/__mock/reset` match nothing.
- */
-export function compilePath(path: string): CompiledPath {
-  const names: string[] = []
-  const source = path
-    .split('/')
-    .map((part) => {
-      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      names.push(part.slice(1))
-      return '([^/]+)'
-    })
-    .join('/')
-  return { regex: new RegExp(`^${source}$`), names }
-}
-
-/** The 400 for a path parameter that is not valid percent-encoding. */
-export function malformedPathResponse(): Response {
-  return errorResponse(
-    fail(
-      400,
-      'invalid_request',
-      'Malformed percent-encoding in the path',
-      'Encode path parameters with encodeURIComponent.',
-    ),
-  )
-}
-
-/** Decodes the captured parameters; undefined when one is malformed percent-encoding. */
-export function decodeParams(names: string[], match: RegExpExecArray): Record<string, string> | undefined {
-  const values: Record<string, string> = {}
-  try {
-    names.forEach((name, i) => (values[name] = decodeURIComponent(match[i + 1] ?? '')))
-  } catch {
-    return undefined
-  }
-  return values
-}
-
-/** The pathname of an absolute URL without parsing the whole URL: after "scheme://host", up to "?" or "#". */
-export function pathnameOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  if (start < 0) return '/'
-  let end = url.length
-  const q = url.indexOf('?', start)
-  if (q >= 0) end = q
-  const h = url.indexOf('#', start)
-  if (h >= 0 && h < end) end = h
-  return url.slice(start, end)
-}
-
-/**
- * Creates the MSW handler for `<path>` on any host (exact pathname; a custom predicate, since an
- * MSW path pattern `*<path>` would also match any path that merely ends in it) and remembers
- * the runner, so the in-process `fetch` can dispatch straight to it (MSW's `getResponse` clones
- * and parses every request for every handler, which caps throughput at ~1–2k req/s); both paths
- * run the same code.
- */
-export function defineHandler(method: RouteSpec['method'], path: string, run: RouteRunner): HttpHandler {
-  const { regex, names } = compilePath(path)
-  const handler = METHODS[method](
-    ({ request }) => {
-      const match = regex.exec(pathnameOf(request.url))
-      if (!match) return false
-      const params: Record<string, string> = {}
-      names.forEach((name, i) => (params[name] = match[i + 1] ?? ''))
-      return { matches: true, params }
-    },
-    ({ request }) => {
-      const match = regex.exec(pathnameOf(request.url))
-      const params = match ? decodeParams(names, match) : {}
-      return params ? run(request, params) : malformedPathResponse()
-    },
-  )
-  ;(handler as unknown as Record<symbol, RouteMeta>)[ROUTE_META] = { method, path, run }
-  return handler
-}
-
-/** The route metadata of a handler made by {@link defineHandler}, if any. */
-export function routeMeta(handler: unknown): RouteMeta | undefined {
-  return (handler as Record<symbol, RouteMeta | undefined> | null)?.[ROUTE_META]
 }
 
 /** RFC 9728 protected-resource metadata of the whole API, relative to the origin. */
@@ -206,25 +79,26 @@ function withBearerChallenge(url: URL, path: string, authorization: string | nul
 }
 
 /** The messaging API limiter: 60/min per key (spec: Limits), adjustable in settings. */
-export function messagingLimiter(state: MockState) {
+function messagingLimiter(state: MockState) {
   return state.limiter('messaging', () => state.settings.rateLimitPerMinute)
 }
 
-/** A service route: MSW handler for `<path>` (exact, any host) wrapped in the shared pipeline. */
-export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs) => unknown): HttpHandler {
+/** A service route: the route of `spec` wrapped in the shared pipeline. */
+export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs) => unknown): MockRoute {
   const { state } = core
   const requireAuth = spec.auth ?? true
   const limiterName = spec.rateLimit === undefined ? 'messaging' : spec.rateLimit
-  return defineHandler(spec.method, spec.path, async (request, params) => {
+  const { method, path } = 'endpoint' in spec ? endpointsById[spec.endpoint] : spec
+  const run: RouteRunner = async (request, params) => {
     try {
       state.clock.runDue()
       const url = new URL(request.url)
-      const fault = takeHttpFault(state, spec.method, spec.path, url.pathname)
+      const fault = takeHttpFault(state, method, path, url.pathname)
       if (fault) return faultResponse(fault)
       if (state.settings.latencyMs > 0) await delay(state.settings.latencyMs)
       let caller = undefined as unknown as Caller
       if (requireAuth) {
-        caller = withBearerChallenge(url, spec.path, request.headers.get('authorization'), () =>
+        caller = withBearerChallenge(url, path, request.headers.get('authorization'), () =>
           authenticate(state, request.headers.get('authorization')),
         )
         if (limiterName !== null) {
@@ -249,7 +123,8 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
       if (!(error instanceof MockHttpError)) console.error('[linekit/mocks] unexpected error', error)
       return errorResponse(error)
     }
-  })
+  }
+  return 'endpoint' in spec ? endpointRoute(spec.endpoint, run) : { method, path, run }
 }
 
 /** Reads a JSON object body; 400 on invalid JSON or a non-object, 413 when too big. */

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createMockClock, createMockService, type MockClock, type MockControl, type MockService } from '../index'
-import { createAppHostFetch } from '../handlers/mint'
+import { createAppHostFetch } from '../handlers/mintRoutes'
 
 /** Longest delay Node's setTimeout takes (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1

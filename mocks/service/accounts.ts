@@ -2,16 +2,9 @@
  * Accounts of each kind, with their keys, lines and workflows. Used by the seed (fixed ids and
  * keys) and by the control API (`POST /__mock/accounts`, generated ids and keys).
  */
-import { fail } from './errors'
-import {
-  newAccount,
-  type Account,
-  type AccountKind,
-  type Flow,
-  type FlowFirstStep,
-  type Line,
-  type MockState,
-} from './state'
+import { fail } from './serviceErrors'
+import type { MockState } from './mockState'
+import { newAccount, type Account, type AccountKind, type Flow, type FlowFirstStep, type Line } from './stateRecords'
 
 /** A line to create (fixed parts of the seed, or defaults for generated accounts). */
 interface LineSpec {

@@ -2,8 +2,9 @@
  * Authentication. spec: Authentication — `Authorization: Bearer <API_KEY>` or an OAuth access
  * token carrying scope `mcp`; missing or invalid credentials → 401.
  */
-import { fail } from './errors'
-import type { Account, ApiKey, MockState } from './state'
+import { fail } from './serviceErrors'
+import type { MockState } from './mockState'
+import type { Account, ApiKey } from './stateRecords'
 
 /** Who is calling. */
 export interface Caller {

@@ -3,8 +3,9 @@
  * messages (indexed, ordered, announced on the event hook) and their public record shape.
  */
 import type { Service } from '../../src/api/enums'
-import { fail } from './errors'
-import type { Account, Line, MockState, StoredMessage } from './state'
+import { fail } from './serviceErrors'
+import type { MockState } from './mockState'
+import type { Account, Line, StoredMessage } from './stateRecords'
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 

@@ -4,7 +4,7 @@
  * alike: one clock step fires every timer it passes (a daily reset per simulated day), and a
  * duration past the year 275760 has no date at all.
  */
-import { fail } from './errors'
+import { fail } from './serviceErrors'
 
 const YEAR_MS = 365 * 24 * 60 * 60_000
 
@@ -36,4 +36,16 @@ export function checkedNumber(
       hint,
     )
   return value
+}
+
+/** Checks the numbers of a patch before any is applied (a refused patch changes nothing). */
+export function checkNumbers<K extends string>(
+  patch: Partial<Record<K, number | null | undefined>>,
+  fields: readonly K[],
+  max: number,
+): void {
+  for (const field of fields) {
+    const value = patch[field]
+    if (value !== undefined && value !== null) checkedNumber(value, field, max)
+  }
 }

@@ -3,9 +3,10 @@
  * once, by the shared handler wrapper (handlers/route.ts); device faults are consumed by the
  * handlers whose spec has a device-level failure (typing and reactions: `ERROR` in a 200).
  */
+import { endpointsById, type EndpointId } from '../../src/api'
 import { checkedNumber, controlLimits } from './controlLimits'
-import { fail } from './errors'
-import type { Fault, MockState } from './state'
+import { fail } from './serviceErrors'
+import type { Fault, MockState } from './mockState'
 
 /** What the control API accepts to arm a fault. */
 export interface FaultInput {
@@ -72,7 +73,8 @@ export function takeHttpFault(state: MockState, method: string, path: string, pa
   return take(state, 'http', method, path, pathname)
 }
 
-/** Consumes one device fault matching the request, if any. */
-export function takeDeviceFault(state: MockState, method: string, path: string): Fault | undefined {
+/** Consumes one device fault armed on an endpoint (its method and path are the registry's), if any. */
+export function takeDeviceFault(state: MockState, endpoint: EndpointId): Fault | undefined {
+  const { method, path } = endpointsById[endpoint]
   return take(state, 'device', method, path)
 }

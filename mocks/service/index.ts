@@ -3,10 +3,10 @@
  * browser APIs). `mocks/handlers` maps HTTP onto it.
  */
 import { createMockClock, type MockClock } from './clock'
-import { createControl, resetState, type MockControl } from './control'
-import { attachDailyReset } from './mint'
-import { createEmptyState, type MockState } from './state'
-import { attachWebhooks, type WebhookSender } from './webhooks'
+import { createControl, resetState, type MockControl } from './mockControl'
+import { attachDailyReset } from './voiceTokenMint'
+import { createEmptyState, type MockState } from './mockState'
+import { attachWebhooks, type WebhookSender } from './webhookDelivery'
 
 /** Options of {@link createMockCore}. */
 interface MockCoreOptions {
@@ -46,5 +46,5 @@ export function createMockCore(options: MockCoreOptions = {}): MockCore {
 
 export { createMockClock } from './clock'
 export type { MockClock, MockClockOptions } from './clock'
-export type { MockControl } from './control'
-export type { MockState } from './state'
+export type { MockControl } from './mockControl'
+export type { MockState } from './mockState'

@@ -4,8 +4,9 @@
  */
 import { createAccount } from './accounts'
 import { storeMessage } from './common'
-import { upsertContact } from './contacts'
-import type { Account, AccountKind, Group, MockState } from './state'
+import { upsertContact } from './nativeContacts'
+import type { MockState } from './mockState'
+import type { Account, AccountKind, Group } from './stateRecords'
 
 /** The fixed API keys of the seeded accounts. */
 export const seedKeys = {

@@ -8,7 +8,7 @@
 /** Anything that answers a Request: the mock's in-process fetch, or `window.fetch`. */
 export type FetchLike = (request: Request) => Promise<Response>
 
-/** Kinds of accounts the mock can create (mocks/service/state.ts `accountKinds`). */
+/** Kinds of accounts the mock can create (mocks/service/stateRecords.ts `accountKinds`). */
 export type MockAccountKind =
   'production' | 'trial' | 'noAudio' | 'crm' | 'legacyKey' | 'paywalled' | 'notProvisioned' | 'capped'
 
@@ -24,7 +24,7 @@ export interface MockLine {
   [field: string]: unknown
 }
 
-/** An account as the control API shows it (mocks/service/control.ts `AccountSummary`). */
+/** An account as the control API shows it (mocks/service/mockControl.ts `AccountSummary`). */
 export interface MockAccount {
   accountId: string
   kind: string
@@ -80,7 +80,7 @@ export interface FaultInput {
   text?: string
 }
 
-/** Settings of the mock (mocks/service/state.ts `MockSettings`). */
+/** Settings of the mock (mocks/service/mockState.ts `MockSettings`). */
 export interface MockSettingsInput {
   latencyMs?: number
   sendProcessingMs?: number

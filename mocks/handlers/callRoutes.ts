@@ -1,0 +1,46 @@
+/**
+ * Routes: audio calls (start, answer, decline, end, status; and linekit/server's inbound call
+ * history, `GET /calls/inbound`). spec: POST
+ * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
+ * status shapes in src/api/ASSUMPTIONS.md.
+ */
+import { endpointsById } from '../../src/api'
+import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
+import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/audioCalls'
+import type { MockCore } from '../service/index'
+import { listInboundCalls } from '../service/inboundCallListing'
+import { parseBody, parseQuery, route } from './route'
+import type { MockRoute } from './mockRouter'
+
+/** Routes of the audio-call endpoints. */
+export function callRoutes(core: MockCore): MockRoute[] {
+  return [
+    // spec: Authentication 4 — the feature check comes before the body is read.
+    route(core, { endpoint: 'startCall' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return startCall(state, caller.account, await parseBody(request, endpointsById.startCall.request))
+    }),
+    route(core, { endpoint: 'answerCall' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return answerCall(state, caller.account, (await parseBody(request, endpointsById.answerCall.request)).call_uuid)
+    }),
+    route(core, { endpoint: 'declineCall' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return declineCall(state, caller.account, (await parseBody(request, endpointsById.declineCall.request)).call_uuid)
+    }),
+    route(core, { endpoint: 'endCall' }, async ({ request, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return endCall(state, caller.account, (await parseBody(request, endpointsById.endCall.request)).call_uuid)
+    }),
+    route(core, { endpoint: 'getCallStatus' }, ({ url, state, caller }) => {
+      requireAudioFeature(caller.account)
+      return getCallStatus(state, caller.account, parseQuery(url, endpointsById.getCallStatus.request).call_uuid)
+    }),
+    // Not a service endpoint: linekit/server's inbound call history (src/api/inboundCalls.ts),
+    // served here too so a page on the mock alone loads it. It spends none of the key's budget
+    // (linekit/server answers it from its read model).
+    route(core, { method: 'GET', path: '/calls/inbound', rateLimit: null }, ({ url, state, caller }) =>
+      listInboundCalls(state, caller.account, parseQuery(url, inboundCallsQuerySchema)),
+    ),
+  ]
+}
