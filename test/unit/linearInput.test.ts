@@ -4,7 +4,7 @@
  * position) is handled in well under 50 ms. Linear code takes about a millisecond; the quadratic
  * patterns these replaced took seconds, so the bound cannot flake.
  */
-import { render } from '@testing-library/react'
+import { cleanup, render } from '@testing-library/react'
 import { createElement } from 'react'
 import { describe, expect, it } from 'vitest'
 import { classify } from '../../mocks/service/dialerCallLogs'
@@ -19,11 +19,20 @@ import { MessageBubble } from '../../src/components/MessageBubble'
 const KB100 = 100_000
 const BOUND_MS = 50
 
-/** Runs `work` and returns its result with the time it took. */
+/**
+ * Runs `work` three times and returns its last result with the fastest run's time. On a loaded
+ * machine a run can be paused for tens of milliseconds; the fastest of three is the work's own
+ * cost, while a quadratic pattern is slow on every run.
+ */
 function timed<T>(work: () => T): { result: T; ms: number } {
-  const start = performance.now()
-  const result = work()
-  return { result, ms: performance.now() - start }
+  let best = Infinity
+  let result!: T
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now()
+    result = work()
+    best = Math.min(best, performance.now() - start)
+  }
+  return { result, ms: best }
 }
 
 const normalize = (s: string) => tryNormalizePhone(s, 'US')
@@ -135,7 +144,10 @@ describe('linear-time handling of 100 KB adversarial text', () => {
   ])('<MessageBubble> renders %s', (_, content) => {
     // Mount React and jsdom once, so the timing below is the message's own.
     render(bubble('warm up http://example.com.')).unmount()
-    const { result, ms } = timed(() => render(bubble(content)))
+    const { result, ms } = timed(() => {
+      cleanup()
+      return render(bubble(content))
+    })
     expect(ms).toBeLessThan(BOUND_MS)
     expect(result.container).toHaveTextContent(content.slice(0, 40))
     // (Not getByRole: computing a 100 KB link's accessible name takes the testing library seconds.)
