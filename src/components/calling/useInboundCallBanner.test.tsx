@@ -81,7 +81,7 @@ describe('useInboundCallBanner: the banner’s behaviour under custom markup', (
     expect(engine.state).toBe('disconnected')
   })
 
-  it('a refused answer keeps the call ringing with the app’s sentence and a retry; a decline leaves a notice', async () => {
+  it('a refused answer keeps the call ringing, with the app’s sentence and a retry; a decline leaves a notice', async () => {
     const backend = createBackend()
     backend.mock.control.addFault({ path: '/answer-audiocall-call-api', mode: 'device', status: 200, count: 1 })
     const user = userEvent.setup()

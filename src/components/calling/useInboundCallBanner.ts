@@ -123,7 +123,11 @@ function useBannerFocus(rootRef: RefObject<HTMLElement | null>, focusNext: { cur
  *     {b.calls.map((c) => (
  *       <div key={c.call.callUuid} {...c.itemProps}>
  *         {b.label(c.call.from)}
- *         {c.inCall ? <button {...c.hangUpButtonProps}>Hang up</button> : <button {...c.answerButtonProps}>Answer</button>}
+ *         {c.inCall ? (
+ *           <button {...c.hangUpButtonProps}>Hang up</button>
+ *         ) : (
+ *           <button {...c.answerButtonProps}>Answer</button>
+ *         )}
  *       </div>
  *     ))}
  *   </aside>

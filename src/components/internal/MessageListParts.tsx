@@ -31,7 +31,10 @@ function channelChanges(rows: readonly ThreadRow[], index: number): boolean {
   return true
 }
 
-/** One mounted row of `<MessageList>`: a day separator, or a bubble (after the "New" divider when it is the first unread). */
+/**
+ * One mounted row of `<MessageList>`: a day separator, or a bubble (after the "New" divider when
+ * it is the first unread one).
+ */
 export function MessageListRow({
   rows,
   index,
@@ -109,7 +112,10 @@ export function MessageListRow({
   )
 }
 
-/** What `<MessageList>` shows instead of the thread: loading (or waiting out a rate limit), a load error with Retry, or nothing yet. */
+/**
+ * What `<MessageList>` shows instead of the thread: loading (or waiting out a rate limit), a load
+ * error with Retry, or that there are no messages yet.
+ */
 export function MessageListPlaceholder({
   state,
   s,
@@ -154,7 +160,10 @@ export function MessageListPlaceholder({
   )
 }
 
-/** Above the thread: "Load older messages" while there are older ones, "Jump to first unread" while the divider is above the view. */
+/**
+ * Above the thread: "Load older messages" while there are older ones, "Jump to first unread"
+ * while the divider is above the view.
+ */
 export function MessageListOlderBar({
   hasOlder,
   isFetchingOlder,
