@@ -1,43 +1,16 @@
 'use client'
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type AnchorHTMLAttributes,
-  type ButtonHTMLAttributes,
-  type RefObject,
-} from 'react'
-import { LinekitError } from '../../api/errors'
+import { useEffect, useMemo, useRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type RefObject } from 'react'
 import type { AudioEngine } from '../../rtc'
 import type { InboundCall, InboundCallRecord } from '../../events/inboundCallStore'
 import { useLinekit } from '../../provider/useLinekit'
 import { useInboundCalls } from '../../events/useInboundCalls'
-import { useAnswerCall } from '../../hooks/useAnswerCall'
-import { useDeclineCall } from '../../hooks/useDeclineCall'
-import { useEndCall } from '../../hooks/useEndCall'
 import { usePeople } from '../../hooks/internal/usePeople'
 import { mergeStrings, type StringOverrides } from '../internal/mergeStrings'
-import { callErrorKind, isCallErrorRetryable } from './callError'
 import { useCallLeaveGuard } from './useCallLeaveGuard'
 import { useRingTone } from './useRingTone'
 import { answerShortcut, useAnswerShortcut } from './useAnswerShortcut'
 import { inboundCallBannerStrings, type InboundCallBannerStrings } from './inboundCallBannerStrings'
-
-/** What this browser is doing with one call. */
-type LocalPhase = 'answering' | 'declining' | 'joining' | 'connected' | 'device' | 'failed'
-interface LocalCall {
-  phase: LocalPhase
-  rtc?: { appId: string; channelName: string; token: string; uid: number } | null
-  error?: string
-  /** Which action failed (to offer the right retry). */
-  failedAction?: 'answer' | 'decline' | 'audio'
-  /** The failure cannot be helped by trying again (e.g. audio calls not enabled): no retry offered. */
-  blocked?: boolean
-  /** When the answer was accepted (the timer counts from here). */
-  answeredAt?: number
-}
+import { useInboundCallActions, type FocusTarget, type LocalCall, type LocalPhase } from './useInboundCallActions'
 
 /** Where one shown call stands in this browser: `ringing` until this browser acts on it. */
 export type InboundCallPhase = 'ringing' | LocalPhase
@@ -69,13 +42,6 @@ const isInCall = (call: LocalCall | undefined): boolean =>
   call?.phase === 'failed'
     ? call.failedAction === 'audio'
     : call?.phase === 'connected' || call?.phase === 'joining' || call?.phase === 'device'
-
-function audioMessage(t: InboundCallBannerStrings, error: unknown): string {
-  const code = (error as { code?: string } | undefined)?.code
-  return code && code in t.audio ? t.audio[code as keyof typeof t.audio] : t.audio.unknown
-}
-
-type FocusTarget = { hangUp: string } | { left: string } | undefined
 
 /**
  * Keyboard users keep their place: after Answer focus goes to the call's Hang up; after Hang up
@@ -150,24 +116,21 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
   const ctx = useLinekit()
   const engine = engineProp ?? ctx.audioEngine
   const { calls, dismiss, notices, acknowledge } = useInboundCalls()
-  const answer = useAnswerCall()
-  const decline = useDeclineCall()
-  const end = useEndCall()
-  const [local, setLocal] = useState<Record<string, LocalCall>>({})
-  const [notice, setNotice] = useState<string | undefined>(undefined)
 
   const rootRef = useRef<HTMLElement>(null)
   const focusNext = useRef<FocusTarget>(undefined)
   useBannerFocus(rootRef, focusNext)
-
-  const patch = useCallback((uuid: string, next: LocalCall | undefined) => {
-    setLocal((m) => {
-      const copy = { ...m }
-      if (next) copy[uuid] = next
-      else delete copy[uuid]
-      return copy
-    })
-  }, [])
+  const { local, notice, joinAudio, answer, decline, hangUp } = useInboundCallActions({
+    engine,
+    t,
+    now,
+    noticeMs,
+    label: people.label,
+    dismiss,
+    onAnswer,
+    onDecline,
+    focusNext,
+  })
 
   // Ringing calls, and the ones this browser handles; answered elsewhere or ended ones leave
   // (and leave a notice instead).
@@ -196,97 +159,6 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     if (endedMine) void engine?.leave()
   }, [endedMine, engine])
 
-  useEffect(() => {
-    if (!notice) return
-    const timer = setTimeout(() => setNotice(undefined), noticeMs)
-    return () => clearTimeout(timer)
-  }, [notice, noticeMs])
-
-  /** A sentence for a failed answer or decline, and whether trying again can help. */
-  const explain = (error: unknown): { error: string; blocked: boolean } => {
-    const { kind, retryAfterSeconds } = callErrorKind(error)
-    const text =
-      {
-        not_enabled: t.notEnabled,
-        rate_limited: retryAfterSeconds ? t.rateLimited(retryAfterSeconds) : t.rateLimitedSoon,
-        service_unreachable: t.serviceUnreachable,
-        device_error: t.deviceError,
-        device_unreachable: t.deviceUnreachable,
-      }[kind as string] ?? t.failed
-    return { error: text, blocked: !isCallErrorRetryable(kind) }
-  }
-  const gone = (call: InboundCall) => {
-    // spec: 409 — not an inbound call that is currently ringing: someone else answered, or it ended.
-    setNotice(t.gone(people.label(call.from)))
-    patch(call.callUuid, undefined)
-    dismiss(call.callUuid)
-  }
-
-  const joinAudio = async (call: InboundCall, rtc: NonNullable<LocalCall['rtc']>, answeredAt: number) => {
-    if (!engine) {
-      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: t.audio.unknown, failedAction: 'audio' })
-      return
-    }
-    patch(call.callUuid, { phase: 'joining', rtc, answeredAt })
-    try {
-      await engine.join(rtc)
-      patch(call.callUuid, { phase: 'connected', rtc, answeredAt })
-    } catch (error) {
-      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: audioMessage(t, error), failedAction: 'audio' })
-    }
-  }
-  const onAnswerClick = async (call: InboundCall) => {
-    patch(call.callUuid, { phase: 'answering' })
-    try {
-      const result = await answer.mutateAsync({ call_uuid: call.callUuid })
-      if (!result.success) {
-        patch(call.callUuid, { phase: 'failed', error: t.notAccepted, failedAction: 'answer' })
-        return
-      }
-      // spec: answer — the call is answered once the service says so; the timer counts from here.
-      const answeredAt = now()
-      focusNext.current = { hangUp: call.callUuid }
-      onAnswer?.(call, { joinable: result.rtc !== null })
-      if (result.rtc) await joinAudio(call, result.rtc, answeredAt)
-      else patch(call.callUuid, { phase: 'device', rtc: null, answeredAt })
-    } catch (error) {
-      if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
-      else patch(call.callUuid, { phase: 'failed', ...explain(error), failedAction: 'answer' })
-    }
-  }
-  const onDeclineClick = async (call: InboundCall) => {
-    focusNext.current = { left: call.callUuid }
-    patch(call.callUuid, { phase: 'declining' })
-    try {
-      const result = await decline.mutateAsync({ call_uuid: call.callUuid })
-      // spec: decline — `{ success }`: a refusal leaves the call ringing.
-      if (!result.success) {
-        focusNext.current = undefined
-        patch(call.callUuid, { phase: 'failed', error: t.declineNotAccepted, failedAction: 'decline' })
-        return
-      }
-      onDecline?.(call)
-      patch(call.callUuid, undefined)
-      dismiss(call.callUuid)
-    } catch (error) {
-      if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
-      else {
-        focusNext.current = undefined
-        patch(call.callUuid, { phase: 'failed', ...explain(error), failedAction: 'decline' })
-      }
-    }
-  }
-  const onHangUp = async (call: InboundCall) => {
-    void engine?.leave()
-    focusNext.current = { left: call.callUuid }
-    patch(call.callUuid, undefined)
-    dismiss(call.callUuid)
-    try {
-      await end.mutateAsync({ call_uuid: call.callUuid })
-    } catch {
-      // Already ended (409/404) or unreachable: the call is gone from this browser either way.
-    }
-  }
   const callBack = (record: InboundCallRecord) => {
     acknowledge(record.callUuid)
     if (onCallBack) onCallBack(record)
@@ -308,13 +180,13 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
       className: 'lk-InboundCallBanner-answer',
       'aria-keyshortcuts': answerShortcut,
       disabled: busy || blocked,
-      onClick: () => void onAnswerClick(call),
+      onClick: () => void answer(call),
     }
     const declineButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = {
       type: 'button',
       className: 'lk-InboundCallBanner-decline',
       disabled: busy || blocked,
-      onClick: () => void onDeclineClick(call),
+      onClick: () => void decline(call),
     }
     const rejoinButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = {
       type: 'button',
@@ -323,7 +195,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     const hangUpButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = {
       type: 'button',
       className: 'lk-InboundCallBanner-hangup',
-      onClick: () => void onHangUp(call),
+      onClick: () => void hangUp(call),
     }
     return {
       call,
@@ -371,9 +243,9 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     canCallBack: !!onCallBack || dialerListens,
     /** The contact's name of a number, else the number formatted for reading. */
     label: people.label,
-    answer: onAnswerClick,
-    decline: onDeclineClick,
-    hangUp: onHangUp,
+    answer,
+    decline,
+    hangUp,
     callBack,
     acknowledge,
     rootProps: { ref: rootRef, tabIndex: -1 },
