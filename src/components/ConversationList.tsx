@@ -14,7 +14,12 @@ import { useContactDirectory } from '../hooks/internal/useContactDirectory'
 import { messageSearchQueryOptions } from '../hooks/options'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { threadOfMessage, type MessageSearchResultsStrings, type MessageSearchSelection } from './messageSearch'
-import { ConversationListPlaceholder, ConversationListRow, timeOrDate } from './internal/ConversationListParts'
+import {
+  ConversationListOlder,
+  ConversationListPlaceholder,
+  ConversationListRow,
+  timeOrDate,
+} from './internal/ConversationListParts'
 import { useThreadListView } from './internal/useThreadListView'
 
 // Loaded when the user first types a search: a page that never searches carries none of it.
@@ -226,17 +231,7 @@ export function ConversationList({
             })}
           </ul>
           {hasOlder ? (
-            <div className="lk-ConversationList-older">
-              <button
-                type="button"
-                className="lk-Button"
-                data-variant="ghost small"
-                disabled={isFetchingOlder}
-                onClick={fetchOlder}
-              >
-                {isFetchingOlder ? s.loadingOlder : s.loadOlder}
-              </button>
-            </div>
+            <ConversationListOlder isFetchingOlder={isFetchingOlder} onLoadOlder={fetchOlder} s={s} />
           ) : null}
         </div>
       )}

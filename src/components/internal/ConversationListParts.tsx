@@ -189,3 +189,28 @@ export function ConversationListPlaceholder({
     </p>
   )
 }
+
+/** After the loaded threads, while there are older ones: "Load older conversations". */
+export function ConversationListOlder({
+  isFetchingOlder,
+  onLoadOlder,
+  s,
+}: {
+  isFetchingOlder: boolean
+  onLoadOlder: () => void
+  s: { loadOlder: string; loadingOlder: string }
+}) {
+  return (
+    <div className="lk-ConversationList-older">
+      <button
+        type="button"
+        className="lk-Button"
+        data-variant="ghost small"
+        disabled={isFetchingOlder}
+        onClick={onLoadOlder}
+      >
+        {isFetchingOlder ? s.loadingOlder : s.loadOlder}
+      </button>
+    </div>
+  )
+}
