@@ -230,9 +230,7 @@ export function ConversationList({
               )
             })}
           </ul>
-          {hasOlder ? (
-            <ConversationListOlder isFetchingOlder={isFetchingOlder} onLoadOlder={fetchOlder} s={s} />
-          ) : null}
+          {hasOlder ? <ConversationListOlder isFetchingOlder={isFetchingOlder} onLoadOlder={fetchOlder} s={s} /> : null}
         </div>
       )}
       {searchMessages && search.trim() !== '' ? (

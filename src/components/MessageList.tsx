@@ -157,7 +157,8 @@ export function MessageList({
     announceInbound: s.announceInbound,
     newMessage: s.newMessage,
   })
-  const { virtualizer, pinned, unseen, dividerAbove } = view
+  const { viewport, virtualizer, pinned, unseen, announcement, onScroll, highlightIndex, dividerAbove } = view
+  const { jumpToFirstUnread, jumpToLatest } = view
 
   const state =
     status === 'pending'
@@ -182,7 +183,7 @@ export function MessageList({
           isFetchingOlder={isFetchingOlder}
           dividerAbove={dividerAbove}
           onLoadOlder={onLoadOlder}
-          onJumpToFirstUnread={view.jumpToFirstUnread}
+          onJumpToFirstUnread={jumpToFirstUnread}
           s={s}
         />
       ) : null}
@@ -200,7 +201,7 @@ export function MessageList({
       ) : (
         <div
           key="viewport"
-          ref={view.viewport}
+          ref={viewport}
           className="lk-MessageList-viewport"
           role="region"
           aria-label={s.label}
@@ -208,7 +209,7 @@ export function MessageList({
           // (axe: scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          onScroll={view.onScroll}
+          onScroll={onScroll}
         >
           <div
             role="list"
@@ -223,7 +224,7 @@ export function MessageList({
                 index={v.index}
                 start={v.start}
                 measureRef={virtualizer.measureElement}
-                highlighted={v.index === view.highlightIndex}
+                highlighted={v.index === highlightIndex}
                 firstUnreadKey={firstUnreadKey}
                 newDivider={s.newDivider}
                 newDividerLabel={s.newDividerLabel}
@@ -239,7 +240,7 @@ export function MessageList({
         </div>
       )}
       {!pinned && state === 'ready' ? (
-        <button type="button" className="lk-MessageList-jump lk-Button" onClick={view.jumpToLatest}>
+        <button type="button" className="lk-MessageList-jump lk-Button" onClick={jumpToLatest}>
           {unseen === 0 ? (
             s.jumpToLatestShort
           ) : (
@@ -252,7 +253,7 @@ export function MessageList({
         </button>
       ) : null}
       <div className="lk-sr-only" role="status" aria-live="polite">
-        {view.announcement}
+        {announcement}
       </div>
     </div>
   )

@@ -36,7 +36,7 @@ function audioMessage(t: InboundCallBannerStrings, error: unknown): string {
  * audio, with a Rejoin), decline and hang up, and what each call's attempt left (`local`: its
  * phase, its failure in a sentence, whether trying again can help). A refused answer or decline
  * leaves the call ringing; a 409/404 means it is gone (`notice` says so for `noticeMs`). Sets
- * `focusNext` for the banner's focus to follow.
+ * `focusNextRef` for the banner's focus to follow.
  */
 export function useInboundCallActions({
   engine,
@@ -47,7 +47,7 @@ export function useInboundCallActions({
   dismiss,
   onAnswer,
   onDecline,
-  focusNext,
+  focusNextRef,
 }: {
   engine: AudioEngine | undefined
   t: InboundCallBannerStrings
@@ -59,7 +59,7 @@ export function useInboundCallActions({
   dismiss: (callUuid: string) => void
   onAnswer: ((call: InboundCall, info: { joinable: boolean }) => void) | undefined
   onDecline: ((call: InboundCall) => void) | undefined
-  focusNext: RefObject<FocusTarget>
+  focusNextRef: RefObject<FocusTarget>
 }) {
   const answer = useAnswerCall()
   const decline = useDeclineCall()
@@ -125,7 +125,7 @@ export function useInboundCallActions({
       }
       // spec: answer — the call is answered once the service says so; the timer counts from here.
       const answeredAt = now()
-      focusNext.current = { hangUp: call.callUuid }
+      focusNextRef.current = { hangUp: call.callUuid }
       onAnswer?.(call, { joinable: result.rtc !== null })
       if (result.rtc) await joinAudio(call, result.rtc, answeredAt)
       else patch(call.callUuid, { phase: 'device', rtc: null, answeredAt })
@@ -135,13 +135,13 @@ export function useInboundCallActions({
     }
   }
   const onDeclineClick = async (call: InboundCall) => {
-    focusNext.current = { left: call.callUuid }
+    focusNextRef.current = { left: call.callUuid }
     patch(call.callUuid, { phase: 'declining' })
     try {
       const result = await decline.mutateAsync({ call_uuid: call.callUuid })
       // spec: decline — `{ success }`: a refusal leaves the call ringing.
       if (!result.success) {
-        focusNext.current = undefined
+        focusNextRef.current = undefined
         patch(call.callUuid, { phase: 'failed', error: t.declineNotAccepted, failedAction: 'decline' })
         return
       }
@@ -151,14 +151,14 @@ export function useInboundCallActions({
     } catch (error) {
       if (LinekitError.is(error) && (error.status === 409 || error.status === 404)) gone(call)
       else {
-        focusNext.current = undefined
+        focusNextRef.current = undefined
         patch(call.callUuid, { phase: 'failed', ...explain(error), failedAction: 'decline' })
       }
     }
   }
   const onHangUp = async (call: InboundCall) => {
     void engine?.leave()
-    focusNext.current = { left: call.callUuid }
+    focusNextRef.current = { left: call.callUuid }
     patch(call.callUuid, undefined)
     dismiss(call.callUuid)
     try {

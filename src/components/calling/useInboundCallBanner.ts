@@ -48,20 +48,20 @@ const isInCall = (call: LocalCall | undefined): boolean =>
  * or Decline, once the call has left (the answer or its `ended` event, whichever comes first),
  * to the next call, the call's notice, or the region itself.
  */
-function useBannerFocus(rootRef: RefObject<HTMLElement | null>, focusNext: { current: FocusTarget }) {
+function useBannerFocus(rootRef: RefObject<HTMLElement | null>, focusNextRef: { current: FocusTarget }) {
   useEffect(() => {
-    const want = focusNext.current
+    const want = focusNextRef.current
     const root = rootRef.current
     if (!want || !root) return
     if ('hangUp' in want) {
       const hangUp = root.querySelector<HTMLElement>(`[data-call="${want.hangUp}"] .lk-InboundCallBanner-hangup`)
       if (!hangUp) return
-      focusNext.current = undefined
+      focusNextRef.current = undefined
       hangUp.focus()
       return
     }
     if (root.querySelector(`[data-call="${want.left}"]`)) return
-    focusNext.current = undefined
+    focusNextRef.current = undefined
     const active = document.activeElement
     if (active && active !== document.body && !root.contains(active)) return
     const target =
@@ -129,7 +129,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     dismiss,
     onAnswer,
     onDecline,
-    focusNext,
+    focusNextRef: focusNext,
   })
 
   // Ringing calls, and the ones this browser handles; answered elsewhere or ended ones leave

@@ -12,14 +12,14 @@ import { useVirtualList } from './useVirtualList'
 function useRovingListbox<T extends { key: string }>({
   options,
   selected,
-  viewport,
+  viewportRef,
   rowHeight,
   startOf,
   onOpen,
 }: {
   options: readonly T[]
   selected: string | null
-  viewport: RefObject<HTMLElement | null>
+  viewportRef: RefObject<HTMLElement | null>
   rowHeight: number
   /** The top of a row in the canvas, in px (the virtualizer's). */
   startOf: (index: number) => number | undefined
@@ -33,14 +33,14 @@ function useRovingListbox<T extends { key: string }>({
   useEffect(() => {
     const key = focusNext.current
     if (key === null) return
-    const el = viewport.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)
+    const el = viewportRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)
     if (el) {
       focusNext.current = null
       el.focus()
     }
   })
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    const page = Math.max(1, Math.floor((viewport.current?.clientHeight ?? rowHeight) / rowHeight) - 1)
+    const page = Math.max(1, Math.floor((viewportRef.current?.clientHeight ?? rowHeight) / rowHeight) - 1)
     const moves: Record<string, number> = {
       ArrowDown: activeIndex + 1,
       ArrowUp: activeIndex - 1,
@@ -61,7 +61,7 @@ function useRovingListbox<T extends { key: string }>({
     setActive(next.key)
     focusNext.current = next.key
     // Scroll the least needed to show the row whole (it may not be mounted yet).
-    const el = viewport.current
+    const el = viewportRef.current
     const i = indexOf(next.key)
     const top = startOf(i) ?? 0
     const bottom = startOf(i + 1) ?? top
@@ -104,7 +104,7 @@ export function useThreadListView({
   const roving = useRovingListbox({
     options: conversations,
     selected,
-    viewport,
+    viewportRef: viewport,
     rowHeight,
     startOf: virtualizer.startOf,
     onOpen,

@@ -1,5 +1,10 @@
 'use client'
-import { describeLinekitError, groupErrorRule, type GroupErrorStrings, type LinekitErrorStrings } from '../errorMessages'
+import {
+  describeLinekitError,
+  groupErrorRule,
+  type GroupErrorStrings,
+  type LinekitErrorStrings,
+} from '../errorMessages'
 import type { UseGroupComposerResult } from './useGroupComposer'
 
 /** Before sending: whether the thread will be native chat or SMS. */

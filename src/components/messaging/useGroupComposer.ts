@@ -273,7 +273,8 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
   const attachmentKindSelectProps: SelectHTMLAttributes<HTMLSelectElement> = {
     value: attachmentKind,
     disabled: trial,
-    onChange: (e: ChangeEvent<HTMLSelectElement>) => edit(setAttachmentKind)(e.currentTarget.value as 'media' | 'audio'),
+    onChange: (e: ChangeEvent<HTMLSelectElement>) =>
+      edit(setAttachmentKind)(e.currentTarget.value as 'media' | 'audio'),
   }
   const aiCheckboxProps: InputHTMLAttributes<HTMLInputElement> = {
     type: 'checkbox',
