@@ -172,6 +172,13 @@ export type {
   GroupComposerDialogProps,
   GroupComposerDialogStrings,
 } from './components/GroupComposer'
+export { useGroupComposer } from './components/messaging/useGroupComposer'
+export type {
+  GroupComposerChannel,
+  GroupComposerState,
+  UseGroupComposerOptions,
+  UseGroupComposerResult,
+} from './components/messaging/useGroupComposer'
 export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
 export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
 export { LinePicker, linePickerStrings } from './components/LinePicker'
@@ -212,6 +219,13 @@ export { CallTimer } from './components/CallTimer'
 export type { CallTimerProps } from './components/CallTimer'
 export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
 export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
+export { useInboundCallBanner } from './components/calling/useInboundCallBanner'
+export type {
+  InboundCallPhase,
+  InboundCallView,
+  UseInboundCallBannerOptions,
+  UseInboundCallBannerResult,
+} from './components/calling/useInboundCallBanner'
 export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
 export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
 export { CallLogTable, callLogTableStrings } from './components/CallLogTable'

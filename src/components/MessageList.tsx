@@ -1,22 +1,14 @@
 'use client'
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react'
+import { useMemo, type HTMLAttributes, type ReactNode } from 'react'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
-import { groupThreadByDay, itemTime, type ThreadRow } from './internal/groupByDay'
+import type { LinekitErrorStrings } from './errorMessages'
+import { groupThreadByDay, type ThreadRow } from './internal/groupByDay'
 import type { DateOptions } from './internal/time'
 import type { ThreadItem } from './internal/types'
-import { useVirtualList } from './internal/useVirtualList'
-import { MessageBubble, type MessageBubbleProps } from './MessageBubble'
+import { useMessageListScroll } from './internal/useMessageListScroll'
+import { MessageListOlderBar, MessageListPlaceholder, MessageListRow } from './internal/MessageListParts'
+import type { MessageBubbleProps } from './MessageBubble'
 
 /** Default, overridable strings (i18n). */
 export const messageListStrings = {
@@ -143,171 +135,30 @@ export function MessageList({
   ...props
 }: MessageListProps) {
   const s = mergeStrings(messageListStrings, strings)
-  const { announceInbound, newMessage } = s
-  const viewport = useRef<HTMLDivElement>(null)
   const nowKey = now?.getTime()
   const rows = useMemo<ThreadRow[]>(
     () => groupThreadByDay(items, nowKey === undefined ? new Date() : new Date(nowKey), s, dateOptions),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- strings are compared by value below
     [items, nowKey, s.today, s.yesterday, dateOptions?.locale, dateOptions?.timeZone],
   )
-  const [pinned, setPinned] = useState(true)
-  const pinnedRef = useRef(true)
-  const [unseen, setUnseen] = useState(0)
-  const [announcement, setAnnouncement] = useState('')
-
-  const virtualizer = useVirtualList({
-    count: rows.length,
-    getScrollElement: () => viewport.current,
-    estimateSize: (i) => (rows[i]?.kind === 'day' ? 32 : estimateSize),
-    getItemKey: (i) => rows[i]?.key ?? i,
+  const view = useMessageListScroll({
+    items,
+    rows,
+    status,
+    hasOlder,
+    isFetchingOlder,
+    onLoadOlder,
+    estimateSize,
     overscan,
-    // Chat anchoring while scrolled up: keep the visible row in place when older rows are
-    // prepended. While pinned the end is what stays in place (the effects below).
-    anchor: !pinned,
-    startAtEnd: true,
+    pinThreshold,
+    highlightKey,
+    firstUnreadKey,
+    onSeenLatest,
+    announceInbound: s.announceInbound,
+    newMessage: s.newMessage,
   })
-
-  const setPinnedBoth = useCallback((value: boolean) => {
-    pinnedRef.current = value
-    setPinned(value)
-    if (value) setUnseen(0)
-  }, [])
-
-  // Start at the newest message once the first rows exist.
-  const started = useRef(false)
-  useLayoutEffect(() => {
-    if (started.current || rows.length === 0) return
-    started.current = true
-    virtualizer.scrollToEnd()
-  }, [rows.length, virtualizer])
-
-  // Appends: count unseen ones while scrolled up, jump down for the user's own sends,
-  // and announce the newest inbound message.
-  const lastKey = rows[rows.length - 1]?.key
-  const prevItems = useRef<readonly ThreadItem[]>(items)
-  useEffect(() => {
-    const before = prevItems.current
-    prevItems.current = items
-    if (before === items || items.length === 0) return
-    const prevLast = before[before.length - 1]?.key
-    const idx = prevLast === undefined ? -1 : items.findIndex((it) => it.key === prevLast)
-    if (prevLast !== undefined && idx === -1) return // replaced wholesale (e.g. another thread)
-    const appended = items.slice(idx + 1)
-    if (appended.length === 0) return
-    if (before.length === 0) return // first load is not "new"
-    const own = appended.some((it) => it.kind === 'optimistic')
-    const inbound = appended.filter((it) => it.kind === 'message' && it.message.direction === 'inbound')
-    const newestInbound = inbound[inbound.length - 1]
-    if (newestInbound?.kind === 'message') {
-      setAnnouncement(announceInbound(newestInbound.message.content || newMessage))
-    }
-    if (own) {
-      setPinnedBoth(true)
-      virtualizer.scrollToEnd()
-    } else if (!pinnedRef.current) {
-      setUnseen((n) => n + appended.length)
-    }
-  }, [items, lastKey, announceInbound, newMessage, setPinnedBoth, virtualizer])
-
-  // The viewport can shrink or grow (the composer below it changes height, the window resizes):
-  // stay on the newest message while pinned.
-  const hasViewport = status !== 'pending' && items.length > 0
-  /** Where the view was last put or seen: `onScroll` and `followEnd` compare against it. */
-  const lastTop = useRef(0)
-  /**
-   * While pinned, go back to the end, unless the view moved up since we last put it there: that
-   * is the user scrolling, and the scroll event (dispatched at the next frame) has not come yet.
-   * A view that only moved up because the content shrank under it is still at the end.
-   */
-  const followEnd = useCallback(
-    (el: HTMLElement) => {
-      if (!pinnedRef.current) return
-      const distance = el.scrollHeight - el.scrollTop - el.clientHeight
-      if (el.scrollTop < lastTop.current - 1 && distance > pinThreshold) setPinnedBoth(false)
-      else el.scrollTop = el.scrollHeight
-    },
-    [pinThreshold, setPinnedBoth],
-  )
-  useEffect(() => {
-    const el = viewport.current
-    if (!el || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => {
-      followEnd(el)
-      lastTop.current = el.scrollTop
-    })
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [hasViewport, followEnd])
-
-  // While pinned, stay at the end as rows are measured and the total height changes. Also
-  // remember where we put the view: scroll events for programmatic moves may arrive late or
-  // coalesced, and `onScroll` compares against this to tell a user scrolling up.
-  const totalSize = virtualizer.getTotalSize()
-  useLayoutEffect(() => {
-    const el = viewport.current
-    if (!el) return
-    if (started.current) followEnd(el)
-    lastTop.current = el.scrollTop
-  }, [totalSize, followEnd])
-
-  const onScroll = () => {
-    const el = viewport.current
-    if (!el) return
-    const distance = el.scrollHeight - el.scrollTop - el.clientHeight
-    const movedUp = el.scrollTop < lastTop.current - 1
-    lastTop.current = el.scrollTop
-    setViewTop(el.scrollTop)
-    // Unpin only when the user moved up: content growing below (measurement, a taller composer)
-    // also increases the distance but must not unpin.
-    if (distance <= pinThreshold) {
-      if (!pinnedRef.current) setPinnedBoth(true)
-    } else if (movedUp && pinnedRef.current) setPinnedBoth(false)
-    if (el.scrollTop < 200 && hasOlder && !isFetchingOlder && onLoadOlder && started.current) onLoadOlder()
-  }
-
-  // A message to show (a search result): scroll to it once it is loaded, loading older pages
-  // until it is; the view then stays there (unpinned) until the user moves.
-  const highlightIndex =
-    highlightKey === null ? -1 : rows.findIndex((r) => r.kind === 'item' && r.item.key === highlightKey)
-  const shownKey = useRef<string | null>(null)
-  useLayoutEffect(() => {
-    if (highlightKey === null || shownKey.current === highlightKey || status === 'pending') return
-    if (highlightIndex >= 0) {
-      if (!viewport.current) return
-      shownKey.current = highlightKey
-      setPinnedBoth(false)
-      virtualizer.scrollToIndex(highlightIndex)
-      lastTop.current = viewport.current.scrollTop
-    } else if (hasOlder && !isFetchingOlder) onLoadOlder?.()
-  }, [highlightKey, highlightIndex, status, hasOlder, isFetchingOlder, onLoadOlder, setPinnedBoth, virtualizer])
-
-  // Seen: the newest message is in view (pinned) on a page the user is looking at.
-  useEffect(() => {
-    if (!pinned || !onSeenLatest) return
-    const seen = () => document.visibilityState === 'visible' && onSeenLatest()
-    seen()
-    document.addEventListener('visibilitychange', seen)
-    return () => document.removeEventListener('visibilitychange', seen)
-  }, [pinned, onSeenLatest])
-
-  // "Jump to first unread" while the divider is above the view.
-  const unreadIndex =
-    firstUnreadKey === null ? -1 : rows.findIndex((r) => r.kind === 'item' && r.item.key === firstUnreadKey)
-  const [viewTop, setViewTop] = useState(0)
-  const dividerAbove = unreadIndex >= 0 && (virtualizer.startOf(unreadIndex) ?? 0) < viewTop - 1
-  const jumpToFirstUnread = () => {
-    const el = viewport.current
-    if (!el || unreadIndex < 0) return
-    setPinnedBoth(false)
-    virtualizer.scrollToIndex(unreadIndex)
-    el.focus()
-  }
-
-  const jumpToLatest = () => {
-    setPinnedBoth(true)
-    virtualizer.scrollToEnd()
-  }
+  const { viewport, virtualizer, pinned, unseen, announcement, onScroll, highlightIndex, dividerAbove } = view
+  const { jumpToFirstUnread, jumpToLatest } = view
 
   const state =
     status === 'pending'
@@ -317,29 +168,6 @@ export function MessageList({
         : items.length === 0
           ? 'empty'
           : 'ready'
-  const virtualItems = virtualizer.getVirtualItems()
-  const sideOf = (it: ThreadItem) =>
-    it.kind === 'optimistic'
-      ? 'outbound'
-      : `${it.message.direction}|${it.message.direction === 'inbound' ? it.message.from_number : ''}`
-  /** Same side (and sender) as the row before, within 5 minutes and the same day. */
-  const continues = (index: number) => {
-    const row = rows[index]
-    const prev = rows[index - 1]
-    if (row?.kind !== 'item' || prev?.kind !== 'item') return false
-    const gap = Date.parse(String(itemTime(row.item))) - Date.parse(String(itemTime(prev.item)))
-    return sideOf(row.item) === sideOf(prev.item) && gap < 5 * 60_000
-  }
-  /** The channel pill informs where the channel changes: on the first message and at each switch. */
-  const channelChanges = (index: number) => {
-    const row = rows[index]
-    if (row?.kind !== 'item' || row.item.kind !== 'message') return false
-    for (let i = index - 1; i >= 0; i -= 1) {
-      const r = rows[i]
-      if (r?.kind === 'item' && r.item.kind === 'message') return r.item.message.service !== row.item.message.service
-    }
-    return true
-  }
 
   return (
     <div
@@ -350,46 +178,26 @@ export function MessageList({
       data-fetching-older={isFetchingOlder || undefined}
     >
       {(hasOlder || dividerAbove) && state === 'ready' ? (
-        <div className="lk-MessageList-older">
-          {hasOlder ? (
-            <button
-              type="button"
-              className="lk-Button"
-              data-variant="ghost small"
-              disabled={isFetchingOlder}
-              onClick={() => onLoadOlder?.()}
-            >
-              {isFetchingOlder ? s.loadingOlder : s.loadOlder}
-            </button>
-          ) : null}
-          {dividerAbove ? (
-            <button type="button" className="lk-Button" data-variant="small" onClick={jumpToFirstUnread}>
-              <span aria-hidden="true">↑</span> {s.jumpToFirstUnread}
-            </button>
-          ) : null}
-        </div>
+        <MessageListOlderBar
+          hasOlder={hasOlder}
+          isFetchingOlder={isFetchingOlder}
+          dividerAbove={dividerAbove}
+          onLoadOlder={onLoadOlder}
+          onJumpToFirstUnread={jumpToFirstUnread}
+          s={s}
+        />
       ) : null}
-      {state === 'loading' ? (
-        // Keyed apart from the viewport: React would otherwise reuse this node for it, and the
-        // browser would count the placeholder growing into the list as a layout shift.
-        <div key="placeholder" className="lk-MessageList-placeholder" role="status">
-          {rateLimitedFor !== null ? s.rateLimited(rateLimitedFor) : s.loading}
-        </div>
-      ) : state === 'error' ? (
-        <div className="lk-MessageList-placeholder" role="alert">
-          <p>
-            {s.error} {describeLinekitError(error, 'load', errorStrings)}
-          </p>
-          {onRetry ? (
-            <button type="button" className="lk-Button" onClick={onRetry}>
-              {s.retry}
-            </button>
-          ) : null}
-        </div>
-      ) : state === 'empty' ? (
-        <div className="lk-MessageList-placeholder">
-          <p>{s.empty}</p>
-        </div>
+      {state !== 'ready' ? (
+        // A component of its own: React never reuses its node for the viewport below, which the
+        // browser would count as a layout shift (the placeholder growing into the list).
+        <MessageListPlaceholder
+          state={state}
+          s={s}
+          rateLimitedFor={rateLimitedFor}
+          error={error}
+          errorStrings={errorStrings}
+          onRetry={onRetry}
+        />
       ) : (
         <div
           key="viewport"
@@ -409,52 +217,25 @@ export function MessageList({
             className="lk-MessageList-canvas"
             style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
           >
-            {virtualItems.map((v) => {
-              const row = rows[v.index]
-              if (!row) return null
-              return (
-                <div
-                  key={v.key as string}
-                  role="listitem"
-                  aria-setsize={rows.length}
-                  aria-posinset={v.index + 1}
-                  data-index={v.index}
-                  data-kind={row.kind}
-                  data-highlighted={v.index === highlightIndex || undefined}
-                  aria-current={v.index === highlightIndex || undefined}
-                  ref={virtualizer.measureElement}
-                  className="lk-MessageList-row"
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    transform: `translateY(${v.start}px)`,
-                  }}
-                >
-                  {row.kind === 'item' && row.item.key === firstUnreadKey ? (
-                    <div className="lk-MessageList-new" role="separator" aria-label={s.newDividerLabel}>
-                      <span aria-hidden="true">{s.newDivider}</span>
-                    </div>
-                  ) : null}
-                  {row.kind === 'day' ? (
-                    <div className="lk-MessageList-day">{row.label}</div>
-                  ) : (
-                    <MessageBubble
-                      item={row.item}
-                      dateOptions={dateOptions}
-                      strings={strings}
-                      errorStrings={errorStrings}
-                      actions={renderActions?.(row.item)}
-                      sender={senderOf?.(row.item)}
-                      grouped={continues(v.index)}
-                      showChannel={channelChanges(v.index)}
-                      {...(onLongPressItem ? { onLongPress: () => onLongPressItem(row.item) } : {})}
-                    />
-                  )}
-                </div>
-              )
-            })}
+            {virtualizer.getVirtualItems().map((v) => (
+              <MessageListRow
+                key={v.key as string}
+                rows={rows}
+                index={v.index}
+                start={v.start}
+                measureRef={virtualizer.measureElement}
+                highlighted={v.index === highlightIndex}
+                firstUnreadKey={firstUnreadKey}
+                newDivider={s.newDivider}
+                newDividerLabel={s.newDividerLabel}
+                dateOptions={dateOptions}
+                strings={strings}
+                errorStrings={errorStrings}
+                renderActions={renderActions}
+                onLongPressItem={onLongPressItem}
+                senderOf={senderOf}
+              />
+            ))}
           </div>
         </div>
       )}
