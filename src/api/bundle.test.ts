@@ -49,6 +49,16 @@ describe('linekit/api bundle', () => {
     expect(r.staticGzip).toBeLessThan(20_000)
   })
 
+  it('the client alone (a page behind linekit/server): the routes without a schema, no zod', async () => {
+    const r = await bundle(
+      'client',
+      `import { createLinekitClient } from ${JSON.stringify(apiIndex)}; console.log(createLinekitClient)`,
+    )
+    // The endpoint files are in (their routes), the schemas and zod are not.
+    expect(r.staticModules.some((m) => m.includes('endpoints/sendGroupMessage'))).toBe(true)
+    expect(r.allModules.filter((m) => m.includes('zod') || m.endsWith('schemas.ts'))).toEqual([])
+  })
+
   it('normalizePhone (linekit/phone) pulls libphonenumber with the min metadata only', async () => {
     const r = await bundle(
       'phone',
