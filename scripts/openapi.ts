@@ -12,7 +12,6 @@ import type { Endpoint } from '../src/api'
 import type { Json } from './openapiProtocol'
 import { bearerChallengeHeader, mcpPath, oauthTokenPath, protocolSchemas, statusText } from './openapiProtocol'
 
-
 /**
  * spec: Errors — "A proxy in front of the mint may return a non-JSON 502 or 503": declared on
  * the mint beside its own statuses, as `text/html`.

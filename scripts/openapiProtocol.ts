@@ -195,4 +195,3 @@ export function oauthTokenPath(): Record<string, Json> {
     },
   }
 }
-

@@ -22,7 +22,12 @@ describe('proxy allowlist', () => {
 
   it('refuses a path parameter that is not a message handle, and any escape', () => {
     expect(matchProxyRoute('GET', '/get-message-api/pbm_x-1')?.handle).toBe('pbm_x-1')
-    for (const path of ['/get-message-api/x', '/get-message-api/pbm_%2e', '/get-message-api/pbm_.', '/api/v1/dialer/token'])
+    for (const path of [
+      '/get-message-api/x',
+      '/get-message-api/pbm_%2e',
+      '/get-message-api/pbm_.',
+      '/api/v1/dialer/token',
+    ])
       expect(matchProxyRoute(path.startsWith('/api') ? 'POST' : 'GET', path), path).toBeUndefined()
     expect(matchProxyRoute('get', '/get-lines')).toBeUndefined()
   })

@@ -10,7 +10,10 @@ import type { EndpointRoute, LinePolicy } from '../../src/api/endpoints'
 export type { LinePolicy }
 
 /** A route of the allowlist: an endpoint of the service on `{base_url}`. */
-export type ProxyRoute = Pick<EndpointRoute<(typeof endpoints)[number]['id']>, 'id' | 'method' | 'path' | 'line' | 'query' | 'idempotencyKey'>
+export type ProxyRoute = Pick<
+  EndpointRoute<(typeof endpoints)[number]['id']>,
+  'id' | 'method' | 'path' | 'line' | 'query' | 'idempotencyKey'
+>
 
 /** The endpoints on `{base_url}`; the mint (`{app_url}`) has a route of its own (`routes/mint.ts`). */
 export const proxyRoutes: readonly ProxyRoute[] = endpoints.filter((endpoint) => endpoint.host === 'base')

@@ -38,7 +38,11 @@ export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: 
     if (!scope.lines.has(lineId.toLowerCase()))
       throw mintError(403, 'line_not_allowed', 'This line is not one of yours.')
     const answer = await ctx.mintUpstream(
-      { method: mintVoiceTokenRoute.method, url: `${ctx.appUrl}${mintVoiceTokenRoute.path}`, body: JSON.stringify({ lineId }) },
+      {
+        method: mintVoiceTokenRoute.method,
+        url: `${ctx.appUrl}${mintVoiceTokenRoute.path}`,
+        body: JSON.stringify({ lineId }),
+      },
       request.signal,
       // spec: Limits — 30 mints per minute for the whole key: each user within a fair share of it.
       scope.user.userId,

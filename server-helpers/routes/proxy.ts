@@ -75,7 +75,10 @@ interface EndpointHooks {
   priority?: Priority
   answer?: (x: Exchange) => Response | Promise<Response> | undefined
   beforeUpstream?: (x: Exchange) => Promise<void>
-  upstream?: (x: Exchange, send: (signal: AbortSignal | undefined) => Promise<UpstreamAnswer>) => Promise<UpstreamAnswer>
+  upstream?: (
+    x: Exchange,
+    send: (signal: AbortSignal | undefined) => Promise<UpstreamAnswer>,
+  ) => Promise<UpstreamAnswer>
   refused?: (answer: UpstreamAnswer, x: Exchange) => Response | undefined
   answered?: (x: Answered) => void
 }

@@ -78,7 +78,10 @@ export function createProxyRequestChecks(
           )
         // spec: message record — `line_id` is shown. The lookup is part of the user's action.
         const answer = await ctx.upstream(
-          { method: getMessageRoute.method, url: `${ctx.baseUrl}${endpointPath(getMessageRoute, { message_handle: handle })}` },
+          {
+            method: getMessageRoute.method,
+            url: `${ctx.baseUrl}${endpointPath(getMessageRoute, { message_handle: handle })}`,
+          },
           { priority: 'action', signal, user: scope.user.userId },
         )
         if (answer.status === 404) throw recordNotFound()

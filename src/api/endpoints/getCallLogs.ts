@@ -16,7 +16,7 @@ export const getCallLogsRoute = defineRoute({
 })
 
 export const getCallLogs = defineEndpoint(getCallLogsRoute, {
-  summary: 'List the user's outbound dialer call logs.',
+  summary: "List the user's outbound dialer call logs.",
   request: callLogsQuerySchema,
   response: callLogsListResponseSchema,
 })
