@@ -13,7 +13,7 @@ export const answerCallRoute = defineRoute({
   line: { in: 'call' },
 })
 
-export const answerCall = defineEndpoint(answerCallRoute, {
+export const answerCall = /* @__PURE__ */ defineEndpoint(answerCallRoute, {
   summary: 'Answer a ringing inbound audio call.',
   request: answerCallRequestSchema,
   response: answerCallResponseSchema,

@@ -14,7 +14,7 @@ export const cancelRunRoute = defineRoute({
   line: { in: 'run' },
 })
 
-export const cancelRun = defineEndpoint(cancelRunRoute, {
+export const cancelRun = /* @__PURE__ */ defineEndpoint(cancelRunRoute, {
   summary: 'Cancel a Workflow run.',
   request: cancelRunRequestSchema,
   response: cancelRunResponseSchema,

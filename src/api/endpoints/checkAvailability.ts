@@ -13,7 +13,7 @@ export const checkAvailabilityRoute = defineRoute({
   line: { in: 'none' },
 })
 
-export const checkAvailability = defineEndpoint(checkAvailabilityRoute, {
+export const checkAvailability = /* @__PURE__ */ defineEndpoint(checkAvailabilityRoute, {
   summary: 'Check whether a number can receive on the native-chat channel.',
   request: availabilityRequestSchema,
   response: availabilityResponseSchema,

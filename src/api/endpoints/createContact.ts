@@ -13,7 +13,7 @@ export const createContactRoute = defineRoute({
   line: { in: 'none' },
 })
 
-export const createContact = defineEndpoint(createContactRoute, {
+export const createContact = /* @__PURE__ */ defineEndpoint(createContactRoute, {
   summary: 'Create a contact, or upsert by phone number.',
   request: createContactRequestSchema,
   response: contactResponseSchema,

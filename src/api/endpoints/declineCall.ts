@@ -13,7 +13,7 @@ export const declineCallRoute = defineRoute({
   line: { in: 'call' },
 })
 
-export const declineCall = defineEndpoint(declineCallRoute, {
+export const declineCall = /* @__PURE__ */ defineEndpoint(declineCallRoute, {
   summary: 'Decline a ringing inbound audio call.',
   request: declineCallRequestSchema,
   response: declineCallResponseSchema,

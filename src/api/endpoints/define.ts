@@ -101,10 +101,10 @@ export function pathParamsOf(path: string): string[] {
 
 /**
  * An endpoint: its route with its schemas and its one-line summary (for the OpenAPI document).
- * Called once per endpoint file; nothing but the registry (`index.ts`) reads the result, so a
- * bundle without the registry drops the call, and with it the schemas.
+ * Each endpoint file calls it once, marked `@__PURE__`: only the registry (`index.ts`) reads the
+ * result, so a page that imports the routes alone (the client) leaves the call out, and with it
+ * the schemas.
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<const R extends EndpointRoute, S extends EndpointSchemas & { summary: string }>(
   route: R,
   schemas: S,

@@ -14,7 +14,7 @@ export const endCallRoute = defineRoute({
   line: { in: 'call' },
 })
 
-export const endCall = defineEndpoint(endCallRoute, {
+export const endCall = /* @__PURE__ */ defineEndpoint(endCallRoute, {
   summary: 'Hang up an audio call.',
   request: endCallRequestSchema,
   response: endCallResponseSchema,

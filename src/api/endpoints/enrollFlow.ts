@@ -13,7 +13,7 @@ export const enrollFlowRoute = defineRoute({
   line: { in: 'body', field: 'pb_line_id', required: false },
 })
 
-export const enrollFlow = defineEndpoint(enrollFlowRoute, {
+export const enrollFlow = /* @__PURE__ */ defineEndpoint(enrollFlowRoute, {
   summary: 'Enroll a contact into a published Workflow, starting a run.',
   request: enrollRequestSchema,
   response: enrollResponseSchema,

@@ -15,7 +15,7 @@ export const getCallLogsRoute = defineRoute({
   line: { in: 'query', field: 'pb_line_id' },
 })
 
-export const getCallLogs = defineEndpoint(getCallLogsRoute, {
+export const getCallLogs = /* @__PURE__ */ defineEndpoint(getCallLogsRoute, {
   summary: "List the user's outbound dialer call logs.",
   request: callLogsQuerySchema,
   response: callLogsListResponseSchema,

@@ -15,7 +15,7 @@ export const getCallStatusRoute = defineRoute({
   line: { in: 'call' },
 })
 
-export const getCallStatus = defineEndpoint(getCallStatusRoute, {
+export const getCallStatus = /* @__PURE__ */ defineEndpoint(getCallStatusRoute, {
   summary: 'Read the call_status of an audio call (reconciles missed webhooks).',
   request: callStatusQuerySchema,
   response: callStatusResponseSchema,

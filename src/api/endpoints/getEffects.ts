@@ -14,7 +14,7 @@ export const getEffectsRoute = defineRoute({
   line: { in: 'none' },
 })
 
-export const getEffects = defineEndpoint(getEffectsRoute, {
+export const getEffects = /* @__PURE__ */ defineEndpoint(getEffectsRoute, {
   summary: 'List the send effects (bubble and screen).',
   response: effectsResponseSchema,
 })

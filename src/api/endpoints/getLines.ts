@@ -13,7 +13,7 @@ export const getLinesRoute = defineRoute({
   line: { in: 'lines' },
 })
 
-export const getLines = defineEndpoint(getLinesRoute, {
+export const getLines = /* @__PURE__ */ defineEndpoint(getLinesRoute, {
   summary: 'List the lines (an array, or a trial descriptor on trial accounts).',
   response: linesResponseSchema,
 })

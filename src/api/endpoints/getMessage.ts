@@ -13,7 +13,7 @@ export const getMessageRoute = defineRoute({
   line: { in: 'response' },
 })
 
-export const getMessage = defineEndpoint(getMessageRoute, {
+export const getMessage = /* @__PURE__ */ defineEndpoint(getMessageRoute, {
   summary: 'Fetch one message by its pbm_ handle.',
   response: messageRecordSchema,
 })

@@ -28,7 +28,7 @@ export const getMessagesRoute = defineRoute({
   line: { in: 'query', field: 'pb_line_id' },
 })
 
-export const getMessages = defineEndpoint(getMessagesRoute, {
+export const getMessages = /* @__PURE__ */ defineEndpoint(getMessagesRoute, {
   summary: 'List inbound and outbound messages in one feed.',
   request: messagesQuerySchema,
   response: messagesListResponseSchema,

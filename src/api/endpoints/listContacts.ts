@@ -15,7 +15,7 @@ export const listContactsRoute = defineRoute({
   line: { in: 'none' },
 })
 
-export const listContacts = defineEndpoint(listContactsRoute, {
+export const listContacts = /* @__PURE__ */ defineEndpoint(listContactsRoute, {
   summary: 'List native contacts.',
   request: contactsQuerySchema,
   response: contactsListResponseSchema,

@@ -14,7 +14,7 @@ export const listWorkflowsRoute = defineRoute({
   line: { in: 'none' },
 })
 
-export const listWorkflows = defineEndpoint(listWorkflowsRoute, {
+export const listWorkflows = /* @__PURE__ */ defineEndpoint(listWorkflowsRoute, {
   summary: 'List Workflows (the source of flowId).',
   response: workflowsResponseSchema,
 })

@@ -19,7 +19,7 @@ export const mintVoiceTokenRoute = defineRoute({
   line: { in: 'body', field: 'lineId', required: true },
 })
 
-export const mintVoiceToken = defineEndpoint(mintVoiceTokenRoute, {
+export const mintVoiceToken = /* @__PURE__ */ defineEndpoint(mintVoiceTokenRoute, {
   summary: 'Mint a short-lived voice token for one line (server-to-server only).',
   request: voiceTokenRequestSchema,
   response: voiceTokenResponseSchema,

@@ -18,7 +18,7 @@ export const sendGroupMessageRoute = defineRoute({
   line: { in: 'body', field: 'lineId', required: false },
 })
 
-export const sendGroupMessage = defineEndpoint(sendGroupMessageRoute, {
+export const sendGroupMessage = /* @__PURE__ */ defineEndpoint(sendGroupMessageRoute, {
   summary: 'Send one message to a group of 2 to 32 recipients in a single thread.',
   request: groupSendRequestSchema,
   response: groupSendResponseSchema,

@@ -14,7 +14,7 @@ export const sendMessageRoute = defineRoute({
   line: { in: 'body', field: 'lineId', required: false },
 })
 
-export const sendMessage = defineEndpoint(sendMessageRoute, {
+export const sendMessage = /* @__PURE__ */ defineEndpoint(sendMessageRoute, {
   summary: 'Send one message from a line (native chat, else SMS).',
   request: sendMessageRequestSchema,
   response: sendMessageResponseSchema,

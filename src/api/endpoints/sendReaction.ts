@@ -13,7 +13,7 @@ export const sendReactionRoute = defineRoute({
   line: { in: 'message' },
 })
 
-export const sendReaction = defineEndpoint(sendReactionRoute, {
+export const sendReaction = /* @__PURE__ */ defineEndpoint(sendReactionRoute, {
   summary: 'Send (or retract) a tapback reaction to a received message.',
   request: reactionRequestSchema,
   response: reactionResponseSchema,

@@ -13,7 +13,7 @@ export const sendTypingRoute = defineRoute({
   line: { in: 'body', field: 'lineId', required: false },
 })
 
-export const sendTyping = defineEndpoint(sendTypingRoute, {
+export const sendTyping = /* @__PURE__ */ defineEndpoint(sendTypingRoute, {
   summary: 'Show the typing indicator to a recipient (native chat only).',
   request: typingRequestSchema,
   response: typingResponseSchema,

@@ -13,7 +13,7 @@ export const startCallRoute = defineRoute({
   line: { in: 'body', field: 'pb_line_id', required: true },
 })
 
-export const startCall = defineEndpoint(startCallRoute, {
+export const startCall = /* @__PURE__ */ defineEndpoint(startCallRoute, {
   summary: 'Place an outbound audio call; returns rtc credentials (or null).',
   request: startCallRequestSchema,
   response: startCallResponseSchema,

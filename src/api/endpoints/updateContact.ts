@@ -14,7 +14,7 @@ export const updateContactRoute = defineRoute({
   line: { in: 'none' },
 })
 
-export const updateContact = defineEndpoint(updateContactRoute, {
+export const updateContact = /* @__PURE__ */ defineEndpoint(updateContactRoute, {
   summary: 'Update a contact by contactId; customFields is replaced wholesale.',
   request: updateContactRequestSchema,
   response: contactResponseSchema,
