@@ -1,24 +1,34 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { endpointTable } from '../../src/api/endpointTable'
-import { proxyRoutes } from './routes'
+import { endpointPath, endpoints, endpointsById, matchEndpoint } from '../../src/api'
+import { allowedMethods, matchProxyRoute, proxyRoutes } from './routes'
 
-// The allowlist is written by hand (each route needs a line policy); this keeps it equal to the
-// contract, so a new endpoint in src/api cannot silently go unserved or unscoped.
 describe('proxy allowlist', () => {
-  it('serves exactly the messaging endpoints of the contract, with their methods', () => {
-    const contract = endpointTable
-      .filter((e) => e.host === 'base')
-      .map((e) => `${e.method} ${e.path}`)
-      .sort()
-    const served = proxyRoutes.map((r) => `${r.method} ${r.path}`).sort()
-    expect(served).toEqual(contract)
+  it("is the registry's endpoints on {base_url}, each entry the registry's own (method, path, line policy, query)", () => {
+    expect(proxyRoutes.map((r) => r.id)).toEqual(endpoints.filter((e) => e.host === 'base').map((e) => e.id))
+    for (const route of proxyRoutes) expect(route, route.id).toBe(endpointsById[route.id])
   })
 
-  it('gives every route that names a line in the contract a line policy', () => {
-    for (const endpoint of endpointTable.filter((e) => e.host === 'base' && 'lineField' in e)) {
-      const route = proxyRoutes.find((r) => r.method === endpoint.method && r.path === endpoint.path)
-      expect(route?.policy.kind, `${endpoint.method} ${endpoint.path}`).not.toBe('open')
+  it('matches every route at its own path with the one matcher, and nothing else there', () => {
+    for (const route of proxyRoutes) {
+      const path = endpointPath(route, { message_handle: 'pbm_x-1' })
+      const matched = matchProxyRoute(route.method, path)
+      expect(matched?.route, route.id).toBe(route)
+      expect(matched?.upstreamPath).toBe(path)
+      expect(matchEndpoint(route.method, path)?.endpoint).toBe(route)
+      expect(allowedMethods(path)).toEqual([route.method])
     }
+  })
+
+  it('refuses a path parameter that is not a message handle, and any escape', () => {
+    expect(matchProxyRoute('GET', '/get-message-api/pbm_x-1')?.handle).toBe('pbm_x-1')
+    for (const path of [
+      '/get-message-api/x',
+      '/get-message-api/pbm_%2e',
+      '/get-message-api/pbm_.',
+      '/api/v1/dialer/token',
+    ])
+      expect(matchProxyRoute(path.startsWith('/api') ? 'POST' : 'GET', path), path).toBeUndefined()
+    expect(matchProxyRoute('get', '/get-lines')).toBeUndefined()
   })
 })

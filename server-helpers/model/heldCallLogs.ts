@@ -4,6 +4,7 @@
  * creation (only `answered_at_*`), so the model keeps the newest page, re-read by the reconciler.
  */
 import type { CallLog, CallLogsListResponse } from '../../src/api'
+import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogs'
 import { MAX_PAGE_SIZE, MAX_PAGE_WINDOW } from '../../src/api/limits'
 import type { MessagesQueryInput } from './query'
 
@@ -14,7 +15,7 @@ export interface HeldCallLogs {
   complete: boolean
 }
 
-const KNOWN = new Set(['limit', 'offset', 'call_log_timestamp', 'pb_line_id', 'answered_at_gte', 'answered_at_lte'])
+const KNOWN = new Set<string>(getCallLogsRoute.query)
 const INTEGER = /^\d{1,6}$/
 
 /**

@@ -3,27 +3,15 @@
  * (spec: GET /get-messages-api), or `undefined` when the model cannot answer it exactly.
  */
 import type { MessageRecord, MessagesListResponse } from '../../src/api'
+import { getMessagesRoute } from '../../src/api/endpoints/getMessages'
 import { MAX_PAGE_SIZE, MAX_PAGE_WINDOW } from '../../src/api/limits'
 import type { Entry } from './messageIndex'
 
 /** Query parameters as received (a URL's search params, or a plain object). */
 export type MessagesQueryInput = URLSearchParams | Record<string, string | number | undefined>
 
-const KNOWN = new Set([
-  'limit',
-  'offset',
-  'order_by',
-  'order_direction',
-  'service',
-  'direction',
-  'pb_line_id',
-  'from_number',
-  'to_number',
-  'created_at_gte',
-  'created_at_lte',
-  'sent_at_gte',
-  'sent_at_lte',
-])
+/** The parameters the service takes (spec: GET /get-messages-api); any other is its 400. */
+const KNOWN = new Set<string>(getMessagesRoute.query)
 const E164 = /^\+[1-9]\d{6,14}$/
 const INTEGER = /^\d{1,6}$/
 

@@ -7,6 +7,9 @@
  * the leader stops renewing.
  */
 import type { CallLog, MessageRecord } from '../../src/api'
+import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogs'
+import { getCallStatusRoute } from '../../src/api/endpoints/getCallStatus'
+import { getMessagesRoute } from '../../src/api/endpoints/getMessages'
 import { MAX_PAGE_SIZE } from '../../src/api/limits'
 import type { ReadModel } from './createReadModel'
 import type { CallStatusReading, InboundCall } from './modelTypes'
@@ -147,10 +150,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   }
 
   const listMessages = async (query: Record<string, string | number>): Promise<MessageRecord[] | null> => {
-    const response = await get('/get-messages-api', { limit: MAX_PAGE_SIZE, order_by: 'createdAt', ...query })
+    const response = await get(getMessagesRoute.path, { limit: MAX_PAGE_SIZE, order_by: 'createdAt', ...query })
     if (!response) return null
     if (!response.ok) {
-      logger.warn(`linekit reconciler: GET /get-messages-api answered ${response.status}`)
+      logger.warn(`linekit reconciler: GET ${getMessagesRoute.path} answered ${response.status}`)
       await response.body?.cancel()
       return null
     }
@@ -223,11 +226,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   /** The newest page of call logs (they change: in progress → completed, disposition later). */
   const readCallLogs = async (at: number) => {
     if (callLogsEveryMs <= 0 || at - lastCallLogs < callLogsEveryMs) return
-    const response = await get('/get-call-logs-api', { limit: MAX_PAGE_SIZE })
+    const response = await get(getCallLogsRoute.path, { limit: MAX_PAGE_SIZE })
     if (!response) return
     lastCallLogs = at
     if (!response.ok) {
-      logger.warn(`linekit reconciler: GET /get-call-logs-api answered ${response.status}`)
+      logger.warn(`linekit reconciler: GET ${getCallLogsRoute.path} answered ${response.status}`)
       await response.body?.cancel()
       return
     }
@@ -246,7 +249,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         await model.applyCallStatus(call.callUuid, null)
         continue
       }
-      const response = await get('/get-audiocall-call-status-api', { call_uuid: call.callUuid })
+      const response = await get(getCallStatusRoute.path, { call_uuid: call.callUuid })
       if (!response) return
       if (response.status === 404) {
         await response.body?.cancel()
@@ -261,7 +264,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           })
         }
       } else {
-        logger.warn(`linekit reconciler: GET /get-audiocall-call-status-api answered ${response.status}`)
+        logger.warn(`linekit reconciler: GET ${getCallStatusRoute.path} answered ${response.status}`)
         await response.body?.cancel()
         return
       }

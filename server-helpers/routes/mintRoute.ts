@@ -3,14 +3,13 @@
  * `{app_url}/api/v1/dialer/token` through the mint's own gate (spec: Limits — 30 mints per
  * minute, separate from the 60).
  */
+import { mintVoiceTokenRoute } from '../../src/api/endpoints/mintVoiceToken'
 import type { LinekitContext } from '../routeContext'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
 import { BodyTooLargeError, LinekitHttpError, mintError, readBodyCapped } from '../internal/http'
 import type { Scope, ScopeChecks } from '../internal/scope'
 import { parseVoiceTokenRequest } from '../internal/parseBodies'
-
-const MINT_PATH = '/api/v1/dialer/token'
 
 /** Creates the mint route handler; every refusal is in the mint's `{ error, code }` shape. */
 export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: CsrfOptions) {
@@ -39,7 +38,11 @@ export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: 
     if (!scope.lines.has(lineId.toLowerCase()))
       throw mintError(403, 'line_not_allowed', 'This line is not one of yours.')
     const answer = await ctx.mintUpstream(
-      { method: 'POST', url: `${ctx.appUrl}${MINT_PATH}`, body: JSON.stringify({ lineId }) },
+      {
+        method: mintVoiceTokenRoute.method,
+        url: `${ctx.appUrl}${mintVoiceTokenRoute.path}`,
+        body: JSON.stringify({ lineId }),
+      },
       request.signal,
       // spec: Limits — 30 mints per minute for the whole key: each user within a fair share of it.
       scope.user.userId,

@@ -3,13 +3,14 @@
  * (internal/routes.ts), the key added server-side, every request kept within the user's lines,
  * every upstream call through the budget gate.
  */
+import type { EndpointId } from '../../src/api/endpoints'
 import type { LinekitContext } from '../routeContext'
 import { listingFor } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
 import { LinekitHttpError, json, messagingError, parseJson, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
-import type { MatchedRoute } from '../internal/routes'
+import type { LinePolicy, MatchedRoute } from '../internal/routes'
 import type { Scope, ScopeChecks } from '../internal/scope'
 import { invalid, recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
@@ -24,7 +25,7 @@ import { createTypingCoalescer } from './typing'
 interface ProxyDeps {
   scopes: ScopeChecks
   learned: Learned
-  /** The read model, when the server keeps one (readModel.ts). */
+  /** The read model, when the server keeps one (model/createReadModel.ts). */
   model?: ReadModel | undefined
   /** Asks the model's reconciler to list the newest messages soon (a user's own send). */
   listSoon?: (() => void) | undefined
@@ -34,25 +35,53 @@ interface ProxyDeps {
   typingIntervalMs: number
 }
 
-/**
- * Reads of a list the user waits for; the availability check is a read sent as a POST. A typing
- * indicator ranks with reads: it is the cheapest request to drop, so it never takes the slots
- * kept for sends nor goes out before a send waiting with it.
- */
-function priorityOf(matched: MatchedRoute): Priority {
-  const { method, path } = matched.route
-  return method === 'GET' || path === '/api-check-native-availability' || path === '/send-typing-indicator'
-    ? 'read'
-    : 'action'
-}
-
 const isOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300
 
-/** Routes about one message, call or run, named by its id. */
-const byId = new Set(['responseLine', 'messageLookup', 'call', 'run'])
+/** Line policies of routes about one message, call or run, named by its id. */
+const byId = new Set<LinePolicy['in']>(['response', 'message', 'call', 'run'])
 
 const unreadable = () =>
   messagingError(502, 'upstream_unavailable', 'The service answered with an unreadable body', 'Retry later.')
+
+/** A request on its way through the proxy, as an endpoint's hooks see it. */
+interface Exchange {
+  matched: MatchedRoute
+  scope: Scope
+  /** The POST body, checked against the route's line policy. */
+  body: Body | undefined
+  /** The query forwarded upstream (GET), checked the same way, with its `?`. */
+  query: string
+  request: Request
+  url: URL
+}
+
+/** A 2xx answer of the service, parsed when it is JSON. */
+interface Answered extends Exchange {
+  parsed: unknown
+  record: Record<string, unknown> | undefined
+}
+
+/**
+ * What the proxy does for one endpoint beyond checking, forwarding and relaying (every hook is
+ * optional):
+ * - `priority`: `read` for a request the budget gate may rank with reads (GETs always are);
+ * - `answer`: answers from what the server holds; `undefined` sends the request upstream;
+ * - `beforeUpstream`: runs after the checks, before the request goes upstream;
+ * - `upstream`: sends the request upstream in place of the one shared path;
+ * - `refused`: rewrites a non-2xx answer; `undefined` relays it;
+ * - `answered`: after a 2xx answer — what the server learns from it, the read model's updates.
+ */
+interface EndpointHooks {
+  priority?: Priority
+  answer?: (x: Exchange) => Response | Promise<Response> | undefined
+  beforeUpstream?: (x: Exchange) => Promise<void>
+  upstream?: (
+    x: Exchange,
+    send: (signal: AbortSignal | undefined) => Promise<UpstreamAnswer>,
+  ) => Promise<UpstreamAnswer>
+  refused?: (answer: UpstreamAnswer, x: Exchange) => Response | undefined
+  answered?: (x: Answered) => void
+}
 
 /** Creates the proxy route handler. */
 export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
@@ -62,22 +91,18 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const typing = createTypingCoalescer(ctx, deps.typingIntervalMs)
 
   /**
-   * The messages and call-log lists from the read model when it covers the query exactly (the
-   * query already limited to the user's lines); undefined sends the read upstream.
+   * A list from the read model when it covers the query exactly (the query already limited to the
+   * user's lines); undefined sends the read upstream.
    */
-  const fromModel = (path: string, query: string, scope: Scope): Response | undefined => {
-    if (!model) return undefined
-    const params = new URLSearchParams(query.slice(1))
-    // The model keeps line ids as the service wrote them; the user's come in any case.
-    const visible = [...new Set([...scope.lines, ...scope.user.lineIds])]
-    const answer =
-      path === '/get-messages-api'
-        ? model.queryMessages(params, visible)
-        : path === '/get-call-logs-api'
-          ? model.queryCallLogs(params, visible)
-          : undefined
-    return answer && json(answer)
-  }
+  const fromModel =
+    (read: (model: ReadModel, params: URLSearchParams, visible: string[]) => object | undefined) =>
+    ({ query, scope }: Exchange): Response | undefined => {
+      if (!model) return undefined
+      // The model keeps line ids as the service wrote them; the user's come in any case.
+      const visible = [...new Set([...scope.lines, ...scope.user.lineIds])]
+      const answer = read(model, new URLSearchParams(query.slice(1)), visible)
+      return answer && json(answer)
+    }
 
   /**
    * `GET /get-lines` from the account-lines cache, which every scope check reads anyway: the
@@ -132,101 +157,131 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     if (model) ctx.track(model.applyCallLogs([], false))
   }
 
-  /** Filters the answer to the user's lines and learns what it shows (internal/learned.ts). */
-  const answerFor = (matched: MatchedRoute, answer: UpstreamAnswer, scope: Scope, body: Body | undefined) => {
-    const { route } = matched
-    if (answer.status === 409 && route.path === '/send-group-message') return groupConflict(answer, scope)
-    // The service's "no such message, call or run" reads exactly as another user's one does.
-    if (answer.status === 404 && byId.has(route.policy.kind)) throw recordNotFound()
-    if (!isOk(answer)) return ctx.relay(answer)
-    const parsed = parseJson(answer.text)
-    const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
-    if (parsed === undefined && route.path === '/get-message-api/:message_handle') {
-      throw unreadable()
-    }
-    switch (route.path) {
-      case '/get-message-api/:message_handle': {
+  /** Every endpoint's own part of the proxy, keyed by endpoint id. */
+  const hooks: Partial<Record<EndpointId, EndpointHooks>> = {
+    getMessages: {
+      answer: fromModel((m, params, visible) => m.queryMessages(params, visible)),
+      answered: ({ record }) => learned.learnFromRecords(record),
+    },
+    getCallLogs: {
+      answer: fromModel((m, params, visible) => m.queryCallLogs(params, visible)),
+      answered: ({ record }) => learned.learnFromRecords(record),
+    },
+    getMessage: {
+      answered: ({ parsed, record, scope }) => {
+        if (parsed === undefined) throw unreadable()
         const line = record?.line_id
         // Another user's message is "not found", not "forbidden": no existence oracle.
         if (typeof line !== 'string' || !scope.lines.has(line.toLowerCase())) throw recordNotFound()
         learned.learnFromRecords(record)
-        break
-      }
-      case '/get-messages-api':
-      case '/get-call-logs-api':
-        learned.learnFromRecords(record)
-        break
-      case '/send-api-message':
+      },
+    },
+    getLines: { answer: ({ scope }) => listLines(scope) },
+    getCallStatus: {
+      answer: ({ matched, query, url, request }) =>
+        callStatus.read(
+          url.searchParams.get('call_uuid') ?? '',
+          `${ctx.baseUrl}${matched.upstreamPath}${query}`,
+          request.signal,
+        ),
+    },
+    // The availability check is a read sent as a POST.
+    checkAvailability: { priority: 'read' },
+    sendMessage: {
+      answered: ({ record, body }) => {
         // A first-time send's answer proves its line's number; a replay's does not (learned.ts).
         if (learned.learnFromSend(record, body?.lineId) && model)
           ctx.track(model.learnLineNumber(String(record?.devicePhoneNumber), String(body?.lineId)))
         // The sender's thread waits for the listed record (its handle and delivery status).
         listSoon?.()
-        break
-      case '/send-group-message':
-        // spec: Group-send response — no replay marker, and a replay answers with the earlier
-        // send's data: its `devicePhoneNumber` proves nothing about the line this request named.
-        listSoon?.()
-        break
-      case '/start-audiocall-call-api':
+      },
+    },
+    sendGroupMessage: {
+      // Noted before the send goes upstream: its webhooks may come before its answer.
+      beforeUpstream: async ({ body }) => {
+        if (!model || !body || !Array.isArray(body.numbers)) return
+        const numbers = body.numbers.filter((n): n is string => typeof n === 'string')
+        await model.noteGroupSend(numbers, typeof body.message === 'string' ? body.message : '')
+      },
+      refused: (answer, { scope }) => (answer.status === 409 ? groupConflict(answer, scope) : undefined),
+      // spec: Group-send response — no replay marker, and a replay answers with the earlier
+      // send's data: its `devicePhoneNumber` proves nothing about the line this request named.
+      answered: () => listSoon?.(),
+    },
+    sendTyping: {
+      // The cheapest request to drop: it never takes the slots kept for sends nor goes out
+      // before a send waiting with it.
+      priority: 'read',
+      // Shared by every request of the thread within the interval: no one browser's signal.
+      upstream: ({ body, scope }, send) =>
+        typing.send(scope.user.userId, body?.lineId, body?.phoneNumber, () => send(undefined)),
+    },
+    startCall: {
+      answered: ({ record, body }) => {
         if (learned.learnCall(record?.call_uuid, body?.pb_line_id) && model)
           ctx.track(model.learnCallLine(String(record?.call_uuid), String(body?.pb_line_id)))
         forgetCallLogs()
-        break
-      case '/end-audiocall-call-api':
+      },
+    },
+    endCall: {
+      answered: ({ body }) => {
         callStatus.forget(body?.call_uuid)
         forgetCallLogs()
-        break
-      case '/answer-audiocall-call-api':
-      case '/decline-audiocall-call-api':
-        callStatus.forget(body?.call_uuid)
-        break
-      case '/enroll-flow':
-        // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
-        learned.learnRun(record?.runId, typeof record?.pb_line_id === 'string' ? record.pb_line_id : body?.pb_line_id)
-        break
+      },
+    },
+    answerCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
+    declineCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
+    enrollFlow: {
+      // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
+      answered: ({ record, body }) =>
+        learned.learnRun(record?.runId, typeof record?.pb_line_id === 'string' ? record.pb_line_id : body?.pb_line_id),
+    },
+  }
+
+  /** Relays the answer, filtered to the user's lines, after the endpoint's hooks. */
+  const answerFor = (x: Exchange, answer: UpstreamAnswer, own: EndpointHooks | undefined): Response => {
+    if (!isOk(answer)) {
+      const rewritten = own?.refused?.(answer, x)
+      if (rewritten) return rewritten
+      // The service's "no such message, call or run" reads exactly as another user's one does.
+      if (answer.status === 404 && byId.has(x.matched.route.line.in)) throw recordNotFound()
+      return ctx.relay(answer)
+    }
+    if (own?.answered) {
+      const parsed = parseJson(answer.text)
+      const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
+      own.answered({ ...x, parsed, record })
     }
     return ctx.relay(answer)
   }
 
   return async (request: Request, matched: MatchedRoute, url: URL, scope: Scope): Promise<Response> => {
     const { route } = matched
+    const own = hooks[route.id]
     let body: Body | undefined
     let query = ''
     if (route.method === 'POST') {
       body = await readJsonBody(request)
-      await checks.checkBody(route.policy, body, scope, request.signal)
-      if (route.path === '/send-api-message' || route.path === '/send-group-message')
-        checks.scopeIdempotencyKey(body, scope)
-      // Noted before the send goes upstream: its webhooks may come before its answer.
-      if (model && route.path === '/send-group-message' && Array.isArray(body.numbers)) {
-        const numbers = body.numbers.filter((n): n is string => typeof n === 'string')
-        await model.noteGroupSend(numbers, typeof body.message === 'string' ? body.message : '')
-      }
+      await checks.checkBody(route.line, body, scope, request.signal)
+      if (route.idempotencyKey) checks.scopeIdempotencyKey(body, scope)
     } else {
-      if (route.path === '/get-lines') return listLines(scope)
       query = await checks.buildQuery(route, url.searchParams, scope)
-      if (route.path === '/get-audiocall-call-status-api') {
-        const upstreamUrl = `${ctx.baseUrl}${matched.upstreamPath}${query}`
-        return callStatus.read(url.searchParams.get('call_uuid') ?? '', upstreamUrl, request.signal)
-      }
-      const held = fromModel(route.path, query, scope)
-      if (held) return held
     }
+    const x: Exchange = { matched, scope, body, query, request, url }
+    const held = await own?.answer?.(x)
+    if (held) return held
+    await own?.beforeUpstream?.(x)
     const call = {
       method: route.method,
       url: `${ctx.baseUrl}${matched.upstreamPath}${query}`,
       ...(body ? { body: JSON.stringify(body) } : {}),
     }
     const user = scope.user.userId
-    const answer =
-      route.path === '/send-typing-indicator' && body
-        ? // Shared by every request of the thread within the interval: no one browser's signal.
-          await typing.send(user, body.lineId, body.phoneNumber, () =>
-            ctx.upstream(call, { priority: priorityOf(matched), user }),
-          )
-        : await ctx.upstream(call, { priority: priorityOf(matched), signal: request.signal, user })
-    return answerFor(matched, answer, scope, body)
+    const priority = route.method === 'GET' ? 'read' : (own?.priority ?? 'action')
+    const send = (signal: AbortSignal | undefined) =>
+      ctx.upstream(call, { priority, user, ...(signal ? { signal } : {}) })
+    const answer = own?.upstream ? await own.upstream(x, send) : await send(request.signal)
+    return answerFor(x, answer, own)
   }
 }
 

@@ -2,6 +2,8 @@
  * The request side of the proxy: the body's and query's line checks, and the sends' idempotency
  * keys. Each check throws a {@link LinekitHttpError} refusal before the service is called.
  */
+import { endpointPath } from '../../src/api/endpoints'
+import { getMessageRoute } from '../../src/api/endpoints/getMessage'
 import { callUuidSchema } from '../../src/api/schemas'
 import type { LinekitContext } from '../routeContext'
 import { namespaceHash } from '../internal/hash'
@@ -50,8 +52,8 @@ export function createProxyRequestChecks(
 
   /** Checks (and completes) a POST body against the route's line policy. */
   const checkBody = async (policy: LinePolicy, body: Body, scope: Scope, signal: AbortSignal): Promise<void> => {
-    switch (policy.kind) {
-      case 'bodyLine': {
+    switch (policy.in) {
+      case 'body': {
         const line = stringField(body, policy.field)
         if (line !== undefined) {
           if (!scope.lines.has(line.toLowerCase())) throw lineNotAllowed()
@@ -64,7 +66,7 @@ export function createProxyRequestChecks(
       }
       case 'call':
         return checkCall(stringField(body, 'call_uuid'), scope)
-      case 'messageLookup': {
+      case 'message': {
         const handle = stringField(body, 'messageHandle')
         if (!handle) throw invalid('messageHandle is required', 'Pass the message_handle of a received message.')
         // The handle becomes a path segment of the lookup: '.' or '..' would make the server
@@ -76,7 +78,10 @@ export function createProxyRequestChecks(
           )
         // spec: message record — `line_id` is shown. The lookup is part of the user's action.
         const answer = await ctx.upstream(
-          { method: 'GET', url: `${ctx.baseUrl}/get-message-api/${encodeURIComponent(handle)}` },
+          {
+            method: getMessageRoute.method,
+            url: `${ctx.baseUrl}${endpointPath(getMessageRoute, { message_handle: handle })}`,
+          },
           { priority: 'action', signal, user: scope.user.userId },
         )
         if (answer.status === 404) throw recordNotFound()
@@ -121,8 +126,8 @@ export function createProxyRequestChecks(
       if (values.length > 1) throw invalid(`${name} is repeated`, `Pass ${name} once.`)
       if (values[0] !== undefined) out.set(name, values[0])
     }
-    if (route.policy.kind === 'queryLine') {
-      const field = route.policy.field
+    if (route.line.in === 'query') {
+      const field = route.line.field
       const line = out.get(field)
       if (line !== null) {
         if (!scope.lines.has(line.toLowerCase())) throw lineNotAllowed()
@@ -132,7 +137,7 @@ export function createProxyRequestChecks(
         if (filled !== undefined) out.set(field, filled)
       }
     }
-    if (route.policy.kind === 'call') await checkCall(out.get('call_uuid'), scope)
+    if (route.line.in === 'call') await checkCall(out.get('call_uuid'), scope)
     const query = out.toString()
     return query ? `?${query}` : ''
   }

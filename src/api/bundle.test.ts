@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import { rolldown } from 'rolldown'
 import { afterAll, describe, expect, it } from 'vitest'
 
@@ -47,6 +48,37 @@ describe('linekit/api bundle', () => {
     expect(r.staticModules.some((m) => m.includes('zod'))).toBe(true)
     expect(r.allModules.some((m) => m.includes('libphonenumber-js'))).toBe(false)
     expect(r.staticGzip).toBeLessThan(20_000)
+  })
+
+  it('the client alone (a page behind linekit/server): the routes without a schema, no zod', async () => {
+    const r = await bundle(
+      'client',
+      `import { createLinekitClient } from ${JSON.stringify(apiIndex)}; console.log(createLinekitClient)`,
+    )
+    // The endpoint files are in (their routes), the schemas and zod are not.
+    expect(r.staticModules.some((m) => m.includes('endpoints/sendGroupMessage'))).toBe(true)
+    expect(r.allModules.filter((m) => m.includes('zod') || m.endsWith('schemas.ts'))).toEqual([])
+    // esbuild too: it drops an unused `defineEndpoint(...)` only where the call is marked pure.
+    const built = await build({
+      stdin: {
+        contents: `import { createLinekitClient } from ${JSON.stringify(apiIndex)}; console.log(createLinekitClient)`,
+        loader: 'ts',
+        resolveDir: dir,
+      },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const kept = Object.values(built.metafile.outputs).flatMap((o) =>
+      Object.entries(o.inputs)
+        .filter(([, v]) => v.bytesInOutput > 0)
+        .map(([i]) => i),
+    )
+    expect(kept.some((i) => i.includes('endpoints/sendGroupMessage'))).toBe(true)
+    expect(kept.filter((i) => i.includes('zod') || i.endsWith('schemas.ts'))).toEqual([])
   })
 
   it('normalizePhone (linekit/phone) pulls libphonenumber with the min metadata only', async () => {

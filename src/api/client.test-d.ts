@@ -2,6 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import { createLinekitClient } from './index'
 import type {
   AudioCallEvent,
+  CallStatusQuery,
   CallLogStatus,
   EndpointId,
   KitRouteId,
@@ -10,9 +11,12 @@ import type {
   LinesResponse,
   MessageRecord,
   MessagesListResponse,
+  MessagesQuery,
+  RequestOptions,
   SendMessageRequest,
   SendMessageResponse,
   Service,
+  StartCallResponse,
   VoiceTokenResponse,
   endpoints,
 } from './index'
@@ -38,6 +42,14 @@ describe('client method signatures', () => {
       >()
     expectTypeOf(client.getMessage).parameter(0).toEqualTypeOf<string>()
     expectTypeOf(client.mintVoiceToken).parameter(0).toEqualTypeOf<{ lineId: string }>()
+    // Derived from each endpoint: a query that may be empty is optional, one with a required
+    // parameter is not; a GET without input takes only the options; a POST that is not a send
+    // takes no idempotency key.
+    expectTypeOf(client.getMessages).parameter(0).toEqualTypeOf<MessagesQuery | undefined>()
+    expectTypeOf(client.getCallStatus).parameter(0).toEqualTypeOf<CallStatusQuery>()
+    expectTypeOf(client.getLines).parameters.toEqualTypeOf<[options?: RequestOptions]>()
+    expectTypeOf(client.startCall).parameter(1).toEqualTypeOf<RequestOptions | undefined>()
+    expectTypeOf(client.startCall).returns.resolves.toEqualTypeOf<StartCallResponse>()
     // @ts-expect-error effect names are checked
     void client.sendMessage({ phone: '+1', message: 'x', effect: 'sparkle' })
     // @ts-expect-error phone is required

@@ -1,57 +1,21 @@
 /**
- * `createLinekitClient`: one typed method per endpoint of the service. With `schemas` (the
- * registry `endpointsById`), each method validates its input before sending (no request is made
- * for input the service would reject with 400) and parses the response; without, it sends and
- * returns the JSON as is, and the service (through linekit/server) is the one that checks. This
- * module imports no zod: a browser page that only talks to its own server carries no schema.
+ * `createLinekitClient`: one typed method per endpoint of the service, derived from the routes
+ * (`endpoints/routes.ts`) and typed by the registry. With `schemas` (the registry `endpointsById`),
+ * each method validates its input before sending (no request is made for input the service would
+ * reject with 400) and parses the response; without, it sends and returns the JSON as is, and the
+ * service (through linekit/server) is the one that checks. The routes carry no schema: a browser
+ * page that only talks to its own server carries no zod.
  */
 import type * as z from 'zod/mini'
-import { endpointTable } from './endpointTable'
-import type { EndpointId, EndpointInfo, KitRouteId } from './endpointTable'
+import type { LinekitClient, RequestOptions, SendOptions } from './clientTypes'
+import type { EndpointRoute, EndpointSchemas } from './endpoints/define'
+import { endpointPath, pathParamsOf } from './endpoints/define'
+import { kitRoutes, routes } from './endpoints/routes'
+import type { EndpointId, KitRouteId } from './endpoints/routes'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'
-import type { InboundCallsQuery, InboundCallsResponse } from './inboundCalls'
-import type { MessageSearchQuery, MessageSearchResponse } from './search'
-import type {
-  AnswerCallRequest,
-  AnswerCallResponse,
-  AvailabilityRequest,
-  AvailabilityResponse,
-  CallLogsListResponse,
-  CallLogsQuery,
-  CallStatusQuery,
-  CallStatusResponse,
-  CancelRunRequest,
-  CancelRunResponse,
-  ContactResponse,
-  ContactsListResponse,
-  ContactsQuery,
-  CreateContactRequest,
-  DeclineCallRequest,
-  DeclineCallResponse,
-  EffectsResponse,
-  EndCallRequest,
-  EndCallResponse,
-  EnrollRequest,
-  EnrollResponse,
-  GroupSendRequest,
-  GroupSendResponse,
-  LinesResponse,
-  MessageRecord,
-  MessagesListResponse,
-  MessagesQuery,
-  ReactionRequest,
-  ReactionResponse,
-  SendMessageRequest,
-  SendMessageResponse,
-  StartCallRequest,
-  StartCallResponse,
-  TypingRequest,
-  TypingResponse,
-  UpdateContactRequest,
-  VoiceTokenRequest,
-  VoiceTokenResponse,
-  WorkflowsResponse,
-} from './schemas'
+
+export type { EndpointSchemas }
+export type { EndpointMethod, KitRouteMethods, LinekitClient, RequestOptions, SendOptions } from './clientTypes'
 
 /** Options of {@link createLinekitClient}. */
 export interface LinekitClientOptions {
@@ -87,129 +51,20 @@ export interface LinekitClientOptions {
 }
 
 /** What {@link createLinekitClient}'s request function needs to know of a route. */
-type RouteInfo = Pick<EndpointInfo, 'method' | 'path' | 'idempotent' | 'errorShape'> & {
+type RouteInfo = Pick<EndpointRoute, 'method' | 'path' | 'idempotent' | 'errorShape' | 'idempotencyKey' | 'query'> & {
   id: EndpointId | KitRouteId
-}
-
-const kitRoutes: Record<KitRouteId, RouteInfo> = {
-  listInboundCalls: {
-    id: 'listInboundCalls',
-    method: 'GET',
-    path: '/calls/inbound',
-    idempotent: true,
-    errorShape: 'messaging',
-  },
-  searchMessages: {
-    id: 'searchMessages',
-    method: 'GET',
-    path: '/search',
-    idempotent: true,
-    errorShape: 'messaging',
-  },
-}
-
-/** The request and response schemas of one endpoint (an entry of `endpointsById`). */
-export interface EndpointSchemas {
-  /** The body (POST) or query (GET) schema. */
-  readonly request?: z.ZodMiniType
-  /** The 200 body schema. */
-  readonly response: z.ZodMiniType
-}
-
-const infoById = {
-  ...(Object.fromEntries(endpointTable.map((e): [EndpointId, EndpointInfo] => [e.id, e])) as Record<
-    EndpointId,
-    EndpointInfo
-  >),
-  ...kitRoutes,
-}
-
-/** Per-call options. */
-export interface RequestOptions {
-  /** Cancels the request; the rejection is the signal's abort reason, not a LinekitError. */
-  signal?: AbortSignal
-  /** Extra headers for this call. */
-  headers?: HeadersInit
-  /** Let the request outlive the page (`fetch`'s `keepalive`), e.g. ending a call on `pagehide`. @default false */
-  keepalive?: boolean
-}
-
-/** Per-call options of the two send operations. */
-export interface SendOptions extends RequestOptions {
-  /**
-   * Sets the body's `idempotencyKey` (1–200 characters; spec: the service ignores other
-   * lengths). With a key, a failed send is `retrySafe`; without one it never is.
-   */
-  idempotencyKey?: string
-}
-
-/** The typed client: one method per endpoint (ids of `endpoints`). */
-export interface LinekitClient {
-  /** `POST /send-api-message`. */
-  sendMessage(body: SendMessageRequest, options?: SendOptions): Promise<SendMessageResponse>
-  /**
-   * `POST /send-group-message`. The service normalizes the numbers to E.164 and de-duplicates
-   * them (2–32 after that); a 400 names the number it could not read.
-   */
-  sendGroupMessage(body: GroupSendRequest, options?: SendOptions): Promise<GroupSendResponse>
-  /** `GET /get-messages-api`. */
-  getMessages(query?: MessagesQuery, options?: RequestOptions): Promise<MessagesListResponse>
-  /** `GET /get-message-api/{message_handle}`. */
-  getMessage(messageHandle: string, options?: RequestOptions): Promise<MessageRecord>
-  /** `GET /get-lines`: an array, or a trial descriptor. */
-  getLines(options?: RequestOptions): Promise<LinesResponse>
-  /** `POST /api-check-native-availability`. */
-  checkAvailability(body: AvailabilityRequest, options?: RequestOptions): Promise<AvailabilityResponse>
-  /** `POST /create-external-contact` (upsert by phone; returns the contact before the merge). */
-  createContact(body: CreateContactRequest, options?: RequestOptions): Promise<ContactResponse>
-  /** `POST /update-external-contact`. @assumed (ASSUMPTIONS.md) */
-  updateContact(body: UpdateContactRequest, options?: RequestOptions): Promise<ContactResponse>
-  /** `GET /get-external-contacts`. @assumed (ASSUMPTIONS.md) */
-  listContacts(query?: ContactsQuery, options?: RequestOptions): Promise<ContactsListResponse>
-  /** `GET /get-flows`. @assumed (ASSUMPTIONS.md) */
-  listWorkflows(options?: RequestOptions): Promise<WorkflowsResponse>
-  /** `POST /enroll-flow`. */
-  enrollFlow(body: EnrollRequest, options?: RequestOptions): Promise<EnrollResponse>
-  /** `POST /cancel-flow-run`. @assumed (ASSUMPTIONS.md) */
-  cancelRun(body: CancelRunRequest, options?: RequestOptions): Promise<CancelRunResponse>
-  /** `GET /get-effects`. @assumed response shape (ASSUMPTIONS.md) */
-  getEffects(options?: RequestOptions): Promise<EffectsResponse>
-  /** `POST /send-typing-indicator`; `status: 'ERROR'` in a 200 must not be retried. */
-  sendTyping(body: TypingRequest, options?: RequestOptions): Promise<TypingResponse>
-  /** `POST /send-reaction`. */
-  sendReaction(body: ReactionRequest, options?: RequestOptions): Promise<ReactionResponse>
-  /** `POST /start-audiocall-call-api`. */
-  startCall(body: StartCallRequest, options?: RequestOptions): Promise<StartCallResponse>
-  /** `POST /answer-audiocall-call-api`. */
-  answerCall(body: AnswerCallRequest, options?: RequestOptions): Promise<AnswerCallResponse>
-  /** `POST /decline-audiocall-call-api`. */
-  declineCall(body: DeclineCallRequest, options?: RequestOptions): Promise<DeclineCallResponse>
-  /** `POST /end-audiocall-call-api`. @assumed method and payload (ASSUMPTIONS.md) */
-  endCall(body: EndCallRequest, options?: RequestOptions): Promise<EndCallResponse>
-  /** `GET /get-audiocall-call-status-api?call_uuid=`. @assumed (ASSUMPTIONS.md) */
-  getCallStatus(query: CallStatusQuery, options?: RequestOptions): Promise<CallStatusResponse>
-  /** `GET /get-call-logs-api`. */
-  getCallLogs(query?: CallLogsQuery, options?: RequestOptions): Promise<CallLogsListResponse>
-  /**
-   * Voice-token mint: `POST <appUrl>/api/v1/dialer/token` when `appUrl` is set, else
-   * `POST <baseUrl>/dialer/token` (the linekit/server route). Errors carry `sdkCode`.
-   */
-  mintVoiceToken(body: VoiceTokenRequest, options?: RequestOptions): Promise<VoiceTokenResponse>
-  /**
-   * `GET <baseUrl>/calls/inbound`: the user's recent inbound calls, newest first, from
-   * linekit/server's read model (a route of linekit/server and of `linekit/mocks`; the service
-   * itself has none). 404 when the server keeps no read model.
-   */
-  listInboundCalls(query?: InboundCallsQuery, options?: RequestOptions): Promise<InboundCallsResponse>
-  /**
-   * `GET <baseUrl>/search?q=`: the user's messages containing a phrase, newest first, from
-   * linekit/server's read model (a route of linekit/server; the service has none), with where the
-   * model's window starts (`since`). 404 when the server keeps no read model.
-   */
-  searchMessages(query: MessageSearchQuery, options?: RequestOptions): Promise<MessageSearchResponse>
+  host?: EndpointRoute['host']
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
+
+/**
+ * What a path parameter must look like before it becomes a path segment. spec: message handles
+ * start with pbm_ (group handles are pbg_ and have no record route).
+ */
+const paramRules: Record<string, { pattern: RegExp; message: string }> = {
+  message_handle: { pattern: /^pbm_./, message: 'message handle must start with pbm_' },
+}
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '')
 
@@ -244,22 +99,23 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
   const baseUrl = trimSlash(options.baseUrl)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
-  function urlFor(id: EndpointId | KitRouteId, path: string): string {
-    if (id === 'mintVoiceToken') {
+  function urlFor(route: RouteInfo, path: string): string {
+    // The mint lives on {app_url}; a browser reaches it through linekit/server's own route.
+    if (route.host === 'app') {
       return options.appUrl !== undefined ? `${trimSlash(options.appUrl)}${path}` : `${baseUrl}/dialer/token`
     }
     return `${baseUrl}${path}`
   }
 
   async function call(
-    id: EndpointId | KitRouteId,
+    endpoint: RouteInfo,
     input: { body?: unknown; query?: object; path?: string },
     requestOptions: RequestOptions | undefined,
     keyed = false,
   ): Promise<unknown> {
-    const endpoint = infoById[id]
+    const id = endpoint.id
     const idempotent = endpoint.idempotent || keyed
-    const url = urlFor(id, input.path ?? endpoint.path) + toQueryString(input.query)
+    const url = urlFor(endpoint, input.path ?? endpoint.path) + toQueryString(input.query)
 
     const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
     new Headers(requestOptions?.headers).forEach((value, key) => headers.set(key, value))
@@ -370,28 +226,19 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
     }
   }
 
+  /** Refuses a path parameter that is not one (it becomes a path segment), schemas or not. */
+  function checkParam(id: EndpointId | KitRouteId, name: string, value: unknown): void {
+    const rule = paramRules[name]
+    if (typeof value !== 'string' || (rule !== undefined && !rule.pattern.test(value)))
+      throw invalidRequest(id, rule?.message ?? `${name} must be a string`)
+  }
+
   /** Validate with the endpoint's request schema, if given; throws `invalid_request` before any fetch. */
   function validate(id: EndpointId | KitRouteId, input: unknown): void {
     const schema = options.schemas?.[id]?.request
     if (schema === undefined) return
     const result = schema.safeParse(input ?? {})
     if (!result.success) throw invalidRequest(id, describeIssues(result.error.issues), result.error.issues)
-  }
-
-  function post<T>(id: EndpointId) {
-    return async (body: object, opts?: RequestOptions): Promise<T> => {
-      validate(id, body)
-      return (await call(id, { body }, opts)) as T
-    }
-  }
-  function get<T>(id: EndpointId | KitRouteId) {
-    return async (query?: object, opts?: RequestOptions): Promise<T> => {
-      validate(id, query)
-      return (await call(id, { query }, opts)) as T
-    }
-  }
-  function getNoInput<T>(id: EndpointId) {
-    return async (opts?: RequestOptions): Promise<T> => (await call(id, {}, opts)) as T
   }
 
   /** Puts the per-call key into the body, unless the body already has one. */
@@ -405,44 +252,41 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
   const keyed = (body: { idempotencyKey?: string | undefined }) =>
     typeof body.idempotencyKey === 'string' && body.idempotencyKey.length >= 1 && body.idempotencyKey.length <= 200
 
-  return {
-    async sendMessage(body, opts) {
-      const b = withKey(body, opts)
-      validate('sendMessage', b)
-      return (await call('sendMessage', { body: b }, opts, keyed(b))) as SendMessageResponse
-    },
-    async sendGroupMessage(body, opts) {
-      const b = withKey(body, opts)
-      validate('sendGroupMessage', b)
-      return (await call('sendGroupMessage', { body: b }, opts, keyed(b))) as GroupSendResponse
-    },
-    getMessages: get<MessagesListResponse>('getMessages'),
-    async getMessage(messageHandle, opts) {
-      // spec: message handles start with pbm_ (group handles are pbg_ and have no record route).
-      if (typeof messageHandle !== 'string' || !/^pbm_./.test(messageHandle))
-        throw invalidRequest('getMessage', 'message handle must start with pbm_')
-      const path = `/get-message-api/${encodeURIComponent(messageHandle)}`
-      return (await call('getMessage', { path }, opts)) as MessageRecord
-    },
-    getLines: getNoInput<LinesResponse>('getLines'),
-    checkAvailability: post<AvailabilityResponse>('checkAvailability'),
-    createContact: post<ContactResponse>('createContact'),
-    updateContact: post<ContactResponse>('updateContact'),
-    listContacts: get<ContactsListResponse>('listContacts'),
-    listWorkflows: getNoInput<WorkflowsResponse>('listWorkflows'),
-    enrollFlow: post<EnrollResponse>('enrollFlow'),
-    cancelRun: post<CancelRunResponse>('cancelRun'),
-    getEffects: getNoInput<EffectsResponse>('getEffects'),
-    sendTyping: post<TypingResponse>('sendTyping'),
-    sendReaction: post<ReactionResponse>('sendReaction'),
-    startCall: post<StartCallResponse>('startCall'),
-    answerCall: post<AnswerCallResponse>('answerCall'),
-    declineCall: post<DeclineCallResponse>('declineCall'),
-    endCall: post<EndCallResponse>('endCall'),
-    getCallStatus: get<CallStatusResponse>('getCallStatus'),
-    getCallLogs: get<CallLogsListResponse>('getCallLogs'),
-    mintVoiceToken: post<VoiceTokenResponse>('mintVoiceToken'),
-    listInboundCalls: get<InboundCallsResponse>('listInboundCalls'),
-    searchMessages: get<MessageSearchResponse>('searchMessages'),
+  /** The method of one route (its shape: `EndpointMethod` in clientTypes.ts). */
+  function methodOf(route: RouteInfo) {
+    const { id } = route
+    if (route.idempotencyKey) {
+      return async (body: { idempotencyKey?: string }, opts?: SendOptions) => {
+        const b = withKey(body, opts)
+        validate(id, b)
+        return call(route, { body: b }, opts, keyed(b))
+      }
+    }
+    if (route.method === 'POST') {
+      return async (body: object, opts?: RequestOptions) => {
+        validate(id, body)
+        return call(route, { body }, opts)
+      }
+    }
+    const [param] = pathParamsOf(route.path)
+    if (param !== undefined) {
+      return async (value: string, opts?: RequestOptions) => {
+        checkParam(id, param, value)
+        return call(route, { path: endpointPath(route, { [param]: value }) }, opts)
+      }
+    }
+    if (route.query) {
+      return async (query?: object, opts?: RequestOptions) => {
+        validate(id, query)
+        return call(route, { query }, opts)
+      }
+    }
+    return async (opts?: RequestOptions) => call(route, {}, opts)
   }
+
+  const client: Record<string, unknown> = {}
+  for (const route of [...routes, ...kitRoutes] as readonly RouteInfo[]) client[route.id] = methodOf(route)
+  // Built per route at run time; each method has the shape its type (`EndpointMethod`) names, as
+  // the client tests check for every endpoint.
+  return client as unknown as LinekitClient
 }

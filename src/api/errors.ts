@@ -6,8 +6,7 @@
  */
 import { mintErrorToSdkCode } from './values'
 import type { MintErrorCode, SdkErrorCode } from './values'
-import type { EndpointId } from './endpoints'
-import type { KitRouteId } from './endpointTable'
+import type { EndpointId, KitRouteId } from './endpoints/routes'
 
 /** Fields of a {@link LinekitError}. */
 export interface LinekitErrorInit {

@@ -1,9 +1,11 @@
 /**
  * The group-send body with the full recipient rule (spec: POST /send-group-message —
- * `numbers` 2 to 32 entries after normalization to E.164 and de-duplication). Separate from
- * `schemas.ts` because it needs libphonenumber (≈30 KB gzip), which display-only code must
- * not load. The mock and the server use this; the client applies the same rule via a
- * dynamic import of `./phone`.
+ * `numbers` 2 to 32 entries after normalization to E.164 and de-duplication), for an app that
+ * wants to apply the rule before sending (`linekit/phone`). The service applies it to every
+ * group send (its 400 names the number it could not read), and so does the mock
+ * (`mocks/service/groups.ts`); the client sends the numbers as typed. Apart from `schemas.ts`
+ * because phone parsing needs libphonenumber's metadata, which code that only shows numbers
+ * does not load.
  */
 import * as z from 'zod/mini'
 import { groupSendRequestSchema } from './schemas'

@@ -6,8 +6,7 @@
 export * from './enums'
 export * from './schemas'
 export { endpoints, endpointsById, endpointPath, matchEndpoint } from './endpoints'
-export type { Endpoint, EndpointId } from './endpoints'
-export type { KitRouteId } from './endpointTable'
+export type { Endpoint, EndpointId, EndpointMatch, EndpointRoute, KitRouteId, LinePolicy } from './endpoints'
 export {
   inboundCallsQuerySchema,
   inboundCallItemSchema,
@@ -20,7 +19,15 @@ export type { MessageSearchQuery, MessageSearchResponse } from './search'
 export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
 export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'
 export { createLinekitClient } from './client'
-export type { EndpointSchemas, LinekitClient, LinekitClientOptions, RequestOptions, SendOptions } from './client'
+export type {
+  EndpointMethod,
+  EndpointSchemas,
+  KitRouteMethods,
+  LinekitClient,
+  LinekitClientOptions,
+  RequestOptions,
+  SendOptions,
+} from './client'
 export {
   LinekitError,
   linekitErrorFromResponse,

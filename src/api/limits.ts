@@ -1,8 +1,8 @@
 /**
- * The service's numeric limits, free of zod: browser code that needs a limit imports it from
- * here, because importing a value from `schemas.ts` keeps every schema (and zod) in the bundle —
- * bundlers cannot drop the module's top-level `z.object(...)` calls.
- * `schemas.ts` re-exports them, so `linekit/api` is unchanged.
+ * The service's numeric limits (spec: Limits), and linekit/server's own for its message search:
+ * one place for each number, used by the schemas that enforce it, the server and mock that
+ * apply it, and the components that keep input within it. Plain values, so those components
+ * need no schema. `schemas.ts` re-exports them.
  */
 
 /** spec: Limits — page size 1 to 100, default 100. */

@@ -232,8 +232,9 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>
 /**
  * `POST /send-group-message` body, structural rules only (spec: POST /send-group-message).
  * The "2 to 32 after normalization and de-duplication" rule needs phone parsing: this schema
- * checks only that at least 2 entries are given; `groupSendRequestNormalizedSchema`
- * (`groupSendNormalized.ts`) and the client (`sendGroupMessage`) apply the exact rule.
+ * checks only that at least 2 entries are given. The service applies the exact rule;
+ * `groupSendRequestNormalizedSchema` (`groupSendNormalized.ts`, `linekit/phone`) applies it before
+ * a send.
  */
 export const groupSendRequestSchema = z
   .object({

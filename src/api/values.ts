@@ -1,7 +1,8 @@
 /**
- * Enumerations and code tables of the service contract (`shared/spec/service-interface.md`), free of
- * zod: browser code imports values from here, because a value imported from a module with top-level
- * `z.enum(...)` calls keeps those calls (and zod) in the bundle. `enums.ts` builds the zod enums.
+ * The enumerations and code tables of the service contract (`shared/spec/service-interface.md`):
+ * message channels, directions, reactions, send effects, run and call statuses, the mint's error
+ * codes and the SDK codes they map to. Plain values, so code that shows or compares them (the
+ * components) needs no schema; `enums.ts` builds the zod enums the schemas check them with.
  */
 /** Message channels. spec: Message record — `RCS` is inbound-only. */
 export const services = ['nativechat', 'SMS', 'RCS'] as const

@@ -1,6 +1,6 @@
 /**
  * Recipient-list parsing for the group composer. Pure: the phone normalizer is passed in, so this
- * module never pulls libphonenumber into a bundle by itself (it is loaded lazily, see loadPhone.ts).
+ * module never pulls libphonenumber into a bundle by itself (it is loaded lazily, see usePhoneNormalizer.ts).
  */
 
 /** A normalizer with the shape of `tryNormalizePhone` from `linekit/api`. */

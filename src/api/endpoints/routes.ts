@@ -1,0 +1,82 @@
+/**
+ * The routes of every endpoint, without schemas: what the client needs to call the service and
+ * linekit/server needs to allow and scope a request. `index.ts` lists the same files' endpoints
+ * (with schemas); the two lists are checked equal by type (`endpointsById`) and by a test.
+ */
+import { sendMessageRoute } from './sendMessage'
+import { sendGroupMessageRoute } from './sendGroupMessage'
+import { getMessagesRoute } from './getMessages'
+import { getMessageRoute } from './getMessage'
+import { getLinesRoute } from './getLines'
+import { checkAvailabilityRoute } from './checkAvailability'
+import { createContactRoute } from './createContact'
+import { updateContactRoute } from './updateContact'
+import { listContactsRoute } from './listContacts'
+import { listWorkflowsRoute } from './listWorkflows'
+import { enrollFlowRoute } from './enrollFlow'
+import { cancelRunRoute } from './cancelRun'
+import { getEffectsRoute } from './getEffects'
+import { sendTypingRoute } from './sendTyping'
+import { sendReactionRoute } from './sendReaction'
+import { startCallRoute } from './startCall'
+import { answerCallRoute } from './answerCall'
+import { declineCallRoute } from './declineCall'
+import { endCallRoute } from './endCall'
+import { getCallStatusRoute } from './getCallStatus'
+import { getCallLogsRoute } from './getCallLogs'
+import { mintVoiceTokenRoute } from './mintVoiceToken'
+
+/** Every route of the service, in the order the OpenAPI document lists them. */
+export const routes = [
+  sendMessageRoute,
+  sendGroupMessageRoute,
+  getMessagesRoute,
+  getMessageRoute,
+  getLinesRoute,
+  checkAvailabilityRoute,
+  createContactRoute,
+  updateContactRoute,
+  listContactsRoute,
+  listWorkflowsRoute,
+  enrollFlowRoute,
+  cancelRunRoute,
+  getEffectsRoute,
+  sendTypingRoute,
+  sendReactionRoute,
+  startCallRoute,
+  answerCallRoute,
+  declineCallRoute,
+  endCallRoute,
+  getCallStatusRoute,
+  getCallLogsRoute,
+  mintVoiceTokenRoute,
+] as const
+
+/** Ids of every endpoint of the service; also the client's method names. */
+export type EndpointId = (typeof routes)[number]['id']
+
+/**
+ * Routes linekit/server serves itself from its read model, with no endpoint of the service behind
+ * them (`../inboundCalls.ts`, `../search.ts`); the client has a method for each.
+ */
+export const kitRoutes = [
+  {
+    id: 'listInboundCalls',
+    method: 'GET',
+    path: '/calls/inbound',
+    query: ['lineId', 'limit'],
+    idempotent: true,
+    errorShape: 'messaging',
+  },
+  {
+    id: 'searchMessages',
+    method: 'GET',
+    path: '/search',
+    query: ['q', 'lineId', 'limit'],
+    idempotent: true,
+    errorShape: 'messaging',
+  },
+] as const
+
+/** Ids of the routes linekit/server serves itself. */
+export type KitRouteId = (typeof kitRoutes)[number]['id']
