@@ -1,5 +1,8 @@
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from '../api/client'
+import { createInboundCallStore } from '../events/inboundCallStore'
+import { createSendEngine } from '../provider/sendEngine'
 import { linekitKeys } from './keys'
 import {
   answerCallMutationOptions,
@@ -21,9 +24,6 @@ import {
   olderConversationsInfiniteQueryOptions,
   threadInfiniteQueryOptions,
 } from './options'
-import { QueryClient } from '@tanstack/react-query'
-import { createSendEngine } from '../provider/sendEngine'
-import { createInboundCallStore } from '../events/inboundCallStore'
 
 const client = createLinekitClient({ baseUrl: 'http://localhost/api/linekit' })
 

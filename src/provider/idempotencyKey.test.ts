@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { SendMessageRequest } from '../api'
 import { withIdempotencyKey } from './idempotencyKey'
 
 describe('withIdempotencyKey: one key per user send', () => {
@@ -8,7 +9,7 @@ describe('withIdempotencyKey: one key per user send', () => {
   })
 
   it('gives the same body object the same key every time (a retry or a replay of one send)', () => {
-    const body = { phone: '+14155550124', message: 'hi' }
+    const body: SendMessageRequest = { phone: '+14155550124', message: 'hi' }
     const first = withIdempotencyKey(body)
     expect(first.idempotencyKey).toMatch(/^lk-/)
     expect(withIdempotencyKey(body).idempotencyKey).toBe(first.idempotencyKey)
@@ -19,8 +20,9 @@ describe('withIdempotencyKey: one key per user send', () => {
   })
 
   it('gives another send (another object, even with equal fields) another key', () => {
-    const a = withIdempotencyKey({ phone: '+14155550124', message: 'ok' })
-    const b = withIdempotencyKey({ phone: '+14155550124', message: 'ok' })
+    const send = (): SendMessageRequest => ({ phone: '+14155550124', message: 'ok' })
+    const a = withIdempotencyKey(send())
+    const b = withIdempotencyKey(send())
     expect(a.idempotencyKey).not.toBe(b.idempotencyKey)
   })
 })

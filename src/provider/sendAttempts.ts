@@ -5,7 +5,7 @@ import type { RetryPolicy } from './retryPolicy'
 import type { SendWait } from './sendTypes'
 
 /** How {@link attemptInOrder} retries, and what it reports meanwhile. */
-export interface AttemptOptions {
+interface AttemptOptions {
   policy: RetryPolicy
   sleep: (ms: number) => Promise<void>
   random?: (() => number) | undefined
