@@ -28,7 +28,7 @@ import type { InboundCallStore } from '../events/inboundCallStore'
 import { withIdempotencyKey } from '../provider/idempotencyKey'
 import type { SendEngine } from '../provider/sendEngine'
 import { groupLane } from '../provider/sendLanes'
-import type { SendWait } from '../provider/sendTypes'
+import type { SendResult, SendWait } from '../provider/sendTypes'
 import { asLinekitError } from './internal/asLinekitError'
 import { recordReaction } from './internal/reactionStore'
 import { snapshotThread } from './internal/threadSnapshot'
@@ -51,6 +51,9 @@ function typed<V, D>(fn: (variables: V) => Promise<D>): (variables: V) => Promis
   }
 }
 
+/** 1:1 sends started by `onMutate`, by the mutation's variables, until their `mutationFn` takes them. */
+const startedSends = new WeakMap<SendMessageRequest, Promise<SendResult>>()
+
 /**
  * Options for sending one message (`POST /send-api-message`) through the provider's send engine:
  * it shows in its thread at once (pending), goes after the earlier sends of its thread, and is
@@ -68,20 +71,29 @@ export function sendMessageMutationOptions(
   },
 ) {
   const { sendEngine, queryClient, beforeFirstAttempt } = deps
+  const start = (body: SendMessageRequest) => {
+    const keyed = withIdempotencyKey(body)
+    return sendEngine.send(client, keyed, {
+      thread: snapshotThread(queryClient, body.phone),
+      ...(beforeFirstAttempt ? { beforeFirstAttempt: () => beforeFirstAttempt(keyed) } : {}),
+    }).result
+  }
   return mutationOptions<SendMessageResponse, LinekitError, SendMessageRequest>({
     mutationKey: linekitKeys.mutations.sendMessage,
+    // Started here: TanStack calls `onMutate` as `mutate` is called, so the message shows in its
+    // thread at once; `mutationFn` follows a few ticks later. A send the engine already has (the
+    // same key) is never sent twice.
+    onMutate: (body) => void startedSends.set(body, start(body)),
     mutationFn: typed(async (body: SendMessageRequest) => {
-      const keyed = withIdempotencyKey(body)
-      const { result } = sendEngine.send(client, keyed, {
-        thread: snapshotThread(queryClient, body.phone),
-        ...(beforeFirstAttempt ? { beforeFirstAttempt: () => beforeFirstAttempt(keyed) } : {}),
-      })
+      const result = startedSends.get(body) ?? start(body)
+      startedSends.delete(body)
       const outcome = await result
       if (!outcome.ok) throw outcome.error
       return outcome.response
     }),
-    // The engine retries inside the send's turn of its thread: a retry queued by TanStack would
-    // go after the thread's later sends.
+    // The engine says why a send waits and retries it, offline included, inside the send's turn
+    // of its thread: TanStack neither pauses it nor queues a retry after the thread's later sends.
+    networkMode: 'always',
     retry: false,
   })
 }
