@@ -57,7 +57,10 @@ describe('import boundaries', () => {
     expect(messages[0]?.message).toMatch(/hook internals/)
     // The provider's other boundary still holds with the rule of its own.
     expect(
-      await lint('src/provider/leak.ts', "import { createMockService } from '../../mocks/index'\nexport const x = createMockService\n"),
+      await lint(
+        'src/provider/leak.ts',
+        "import { createMockService } from '../../mocks/index'\nexport const x = createMockService\n",
+      ),
     ).toHaveLength(1)
     // Public hook modules (the key factory) stay importable.
     expect(
