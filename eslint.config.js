@@ -1,6 +1,7 @@
 // Lint rules, including the import boundaries of ../shared/DESIGN.md:
 // src/api, mocks/ and server-helpers/ never import React or src/ components;
-// browser code under src/ never imports server-helpers/ or mocks/.
+// browser code under src/ never imports server-helpers/ or mocks/; the provider never imports
+// hook internals.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -50,9 +51,16 @@ const serverImports = {
     'Browser code under src/ may not import server-helpers/ or mocks/ (the API key and Node-only code live there).',
 }
 
+const hookInternalImports = {
+  group: ['../hooks/internal/*', '**/hooks/internal/*'],
+  message:
+    'The provider is the layer under the hooks: it may not import hook internals. Move what both need into src/provider/ (see CONTRIBUTING.md "Layers").',
+}
+
 export const boundaryRules = {
   framework: { 'no-restricted-imports': ['error', { patterns: [reactImports, componentImports] }] },
   browser: { 'no-restricted-imports': ['error', { patterns: [serverImports] }] },
+  provider: { 'no-restricted-imports': ['error', { patterns: [serverImports, hookInternalImports] }] },
 }
 
 export default tseslint.config(
@@ -101,6 +109,25 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**', '**/*.test.{ts,tsx}', '**/*.stories.tsx'],
     rules: boundaryRules.browser,
+  },
+  {
+    files: ['src/provider/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: boundaryRules.provider,
+  },
+  {
+    // A registered symbol (`Symbol.for`) on a shared object is a channel between modules that no
+    // import shows: keep such state in a module of its own (a WeakMap), or make it an option.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Symbol'][callee.property.name='for']",
+          message: 'No Symbol.for between modules: keep the state in one module (a WeakMap) or pass it as an option.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'test/**', 'stories/**', 'scripts/**', '.storybook/**', 'playground/**'],

@@ -17,11 +17,13 @@ export type { RateGate } from './provider/rateGate'
 export { defaultRetryPolicy } from './provider/retryPolicy'
 export type { RetryPolicy } from './provider/retryPolicy'
 export type { UploadAttachment, UploadAttachmentOptions } from './provider/uploads'
-export type { OptimisticMessage, SendEngine, SendResult, SendWait } from './provider/sendEngine'
+export type { SendEngine } from './provider/sendEngine'
+export type { OptimisticMessage, SendResult, SendWait } from './provider/sendTypes'
 
 // ─── hooks and query-option factories ───────────────────────────────────────
 export { linekitKeys } from './hooks/keys'
 export {
+  linekitRetry,
   linekitQueryRetry,
   messagesQueryOptions,
   messageQueryOptions,
@@ -33,7 +35,24 @@ export {
   messageSearchQueryOptions,
   callStatusQueryOptions,
   effectsQueryOptions,
+  threadInfiniteQueryOptions,
+  groupThreadInfiniteQueryOptions,
+  olderConversationsInfiniteQueryOptions,
 } from './hooks/options'
+export type { LineCursors } from './hooks/options'
+export {
+  sendMessageMutationOptions,
+  sendGroupMessageMutationOptions,
+  sendReactionMutationOptions,
+  createContactMutationOptions,
+  updateContactMutationOptions,
+  enrollFlowMutationOptions,
+  cancelRunMutationOptions,
+  startCallMutationOptions,
+  answerCallMutationOptions,
+  declineCallMutationOptions,
+  endCallMutationOptions,
+} from './hooks/mutationOptions'
 // messages
 export { useConversationList } from './hooks/useConversationList'
 export type {
@@ -61,6 +80,7 @@ export { useSendWithTyping } from './hooks/useSendWithTyping'
 export { useTypingIndicator } from './hooks/useTypingIndicator'
 export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hooks/useTypingIndicator'
 export { useSendGroupMessage } from './hooks/useSendGroupMessage'
+export type { UseSendGroupMessageResult } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
 export { useReactions } from './hooks/useReactions'
 export { useEffects } from './hooks/useEffects'

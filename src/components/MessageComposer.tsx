@@ -138,7 +138,7 @@ export function MessageComposer({
 }: MessageComposerProps) {
   const s = mergeStrings(messageComposerStrings, strings)
   const ids = useId()
-  const { send, isPending, error: lastError } = useSendMessage()
+  const { mutate: send, isPending, error: lastError } = useSendMessage()
   // spec: trial accounts — a lineId override is rejected, so a trial account never sends one (the
   // lines listing's trial descriptor says which account this is).
   const trial = useLines().trial
@@ -218,7 +218,7 @@ export function MessageComposer({
     if (document.getElementById(`${ids}-options`)?.contains(document.activeElement))
       document.getElementById(`${ids}-text`)?.focus()
     setOptionsOpen(false)
-    void send(body)
+    send(body)
     onSent?.(body)
   }
 

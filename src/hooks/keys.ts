@@ -1,14 +1,16 @@
 import type { CallLogsQuery, ContactsQuery, MessageSearchQuery, MessagesQuery } from '../api'
 import { phoneKey } from './internal/phone'
+import type { ListCursor } from './internal/threadPaging'
 
 const all = ['linekit'] as const
 const messagesAll = [...all, 'messages'] as const
 const contactsAll = [...all, 'contacts'] as const
 const callLogsAll = [...all, 'callLogs'] as const
+const mutationsAll = [...all, 'mutation'] as const
 
 /**
- * The one hierarchical query-key factory of linekit (all → lists → list(filters) → detail).
- * Invalidate a prefix to refresh everything under it, e.g.
+ * The one hierarchical key factory of linekit (all → lists → list(filters) → detail), for queries
+ * and, under `mutations`, for mutations. Invalidate a prefix to refresh everything under it, e.g.
  * `queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })`.
  */
 export const linekitKeys = {
@@ -31,6 +33,21 @@ export const linekitKeys = {
         : ([...messagesAll, 'thread', phoneKey(phone)] as const),
     /** The 1:1 thread with a number, optionally on one line (numbers compare E.164-wise). */
     thread: (phone: string, lineId?: string) => [...messagesAll, 'thread', phoneKey(phone), lineId ?? null] as const,
+    /**
+     * One group thread, read from its line's messages list: under `lists()`, so it refreshes with
+     * every list (after a group send, on every message event).
+     */
+    groupThread: (chatId: string, lineId: string | undefined, pageSize: number) =>
+      [...messagesAll, 'list', 'group', chatId, lineId ?? null, pageSize] as const,
+    /**
+     * The conversation list's older pages, from where each line's newest page ended (`from`, by
+     * line id). Under `messages.all`, outside `lists()`: nothing new lands that far back.
+     */
+    conversations: (
+      lineIds: readonly (string | undefined)[],
+      pageSize: number,
+      from: Readonly<Record<string, ListCursor>> | null,
+    ) => [...messagesAll, 'conversations', lineIds, pageSize, from] as const,
   },
   lines: [...all, 'lines'] as const,
   availability: (phone: string) => [...all, 'availability', phoneKey(phone)] as const,
@@ -48,4 +65,23 @@ export const linekitKeys = {
   inboundCalls: [...all, 'inboundCalls'] as const,
   voiceToken: (lineId: string) => [...all, 'voiceToken', lineId] as const,
   effects: [...all, 'effects'] as const,
+  /**
+   * Mutation keys, named by the endpoint each mutation calls: with `useMutationState` or
+   * `useIsMutating({ mutationKey: linekitKeys.mutations.all })` a page can show that something is
+   * being sent anywhere on it.
+   */
+  mutations: {
+    all: mutationsAll,
+    sendMessage: [...mutationsAll, 'sendMessage'] as const,
+    sendGroupMessage: [...mutationsAll, 'sendGroupMessage'] as const,
+    sendReaction: [...mutationsAll, 'sendReaction'] as const,
+    createContact: [...mutationsAll, 'createContact'] as const,
+    updateContact: [...mutationsAll, 'updateContact'] as const,
+    enrollFlow: [...mutationsAll, 'enrollFlow'] as const,
+    cancelRun: [...mutationsAll, 'cancelRun'] as const,
+    startCall: [...mutationsAll, 'startCall'] as const,
+    answerCall: [...mutationsAll, 'answerCall'] as const,
+    declineCall: [...mutationsAll, 'declineCall'] as const,
+    endCall: [...mutationsAll, 'endCall'] as const,
+  },
 } as const

@@ -1,5 +1,5 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
-import { newIdempotencyKey } from './internal/idempotencyKey'
+import { withIdempotencyKey } from '../provider/idempotencyKey'
 import { toE164 } from './internal/phone'
 
 /** Options of {@link sendWithTyping}. */
@@ -47,6 +47,5 @@ export async function sendWithTyping(
   options: SendWithTypingOptions = {},
 ): Promise<SendMessageResponse> {
   await typingPrelude(client, body, options)
-  const idempotencyKey = body.idempotencyKey ?? newIdempotencyKey()
-  return client.sendMessage(body, { idempotencyKey, ...(options.signal ? { signal: options.signal } : {}) })
+  return client.sendMessage(withIdempotencyKey(body), options.signal ? { signal: options.signal } : undefined)
 }

@@ -1,12 +1,13 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { CancelRunRequest, LinekitClient } from '../api'
+import type { LinekitClient } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { linekitMutationRetry } from './internal/mutationRetry'
+import { cancelRunMutationOptions } from './mutationOptions'
 
 /**
  * Cancel a workflow run by `runId`.
- * A TanStack mutation; retried automatically only when the failure is retry-safe.
+ * A TanStack mutation over {@link cancelRunMutationOptions}; retried automatically only when the
+ * failure is retry-safe.
  *
  * @example
  * const m = useCancelRun()
@@ -14,8 +15,5 @@ import { linekitMutationRetry } from './internal/mutationRetry'
  */
 export function useCancelRun(options: { client?: LinekitClient } = {}) {
   const client = useLinekitClient(options.client)
-  return useMutation({
-    mutationFn: (body: CancelRunRequest) => client.cancelRun(body),
-    ...linekitMutationRetry,
-  })
+  return useMutation(cancelRunMutationOptions(client))
 }

@@ -1,7 +1,7 @@
 'use client'
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { LinekitClient, MessageRecord, MessagesListResponse, MessagesQuery } from '../api'
+import type { LinekitClient, MessageRecord, MessagesListResponse } from '../api'
 import { LinekitError } from '../api/errors'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { isGroupMessage } from './internal/group'
@@ -9,10 +9,9 @@ import { groupRegistry } from './internal/groupRegistry'
 import { phoneKey } from './internal/phone'
 import { marksBeforeOpen, readMarks } from './internal/readMarks'
 import { cmp } from './internal/reconcile'
-import { nextCursor, type ListCursor } from './internal/threadPaging'
+import { linePageQuery, nextCursor } from './internal/threadPaging'
 import { usePeople } from './internal/usePeople'
-import { linekitKeys } from './keys'
-import { linekitQueryRetry, messagesQueryOptions } from './options'
+import { messagesQueryOptions, olderConversationsInfiniteQueryOptions, type LineCursors } from './options'
 import { useLines } from './useLines'
 
 /** One thread of the list: a 1:1 conversation or a group, on one line. */
@@ -68,17 +67,6 @@ export interface UseConversationListResult {
   refetch: () => void
 }
 
-type Cursors = Record<string, ListCursor>
-
-const lineQuery = (lineId: string | undefined, pageSize: number, cursor?: ListCursor): MessagesQuery => ({
-  ...(lineId ? { pb_line_id: lineId } : {}),
-  ...(cursor?.lte !== undefined ? { created_at_lte: cursor.lte } : {}),
-  ...(cursor && cursor.offset > 0 ? { offset: cursor.offset } : {}),
-  limit: pageSize,
-  order_by: 'createdAt',
-  order_direction: 'desc',
-})
-
 const digits = (s: string) => s.replace(/\D/g, '')
 
 /** Seconds to wait from a 429 (its `Retry-After`), or null for other failures. */
@@ -114,7 +102,7 @@ export function useConversationList(options: UseConversationListOptions = {}): U
   // The newest page of each line: refreshed by the provider on every message event.
   const heads = useQueries({
     queries: lineIds.map((lineId) => ({
-      ...messagesQueryOptions(client, lineQuery(lineId, pageSize)),
+      ...messagesQueryOptions(client, linePageQuery(lineId, pageSize)),
       enabled: linesKnown,
     })),
   })
@@ -124,10 +112,10 @@ export function useConversationList(options: UseConversationListOptions = {}): U
 
   // Older pages, from where the heads ended when the user first asked for more. Not refreshed by
   // events (nothing new lands that far back); refetched on reconnect with the rest.
-  const [olderFrom, setOlderFrom] = useState<Cursors | null>(null)
-  const headCursors = useMemo<Cursors | null>(() => {
+  const [olderFrom, setOlderFrom] = useState<LineCursors | null>(null)
+  const headCursors = useMemo<LineCursors | null>(() => {
     if (!headsReady) return null
-    const out: Cursors = {}
+    const out: LineCursors = {}
     heads.forEach((h, i) => {
       const data = h.data as MessagesListResponse
       out[lineIds[i] ?? ''] = nextCursor({ offset: 0, done: false }, data.data, pageSize, data.pagination.total)
@@ -135,34 +123,8 @@ export function useConversationList(options: UseConversationListOptions = {}): U
     return out
     // eslint-disable-next-line react-hooks/exhaustive-deps -- heads change identity every render
   }, [headsReady, headsKey, lineIds, pageSize])
-  const older = useInfiniteQuery({
-    queryKey: [...linekitKeys.messages.all, 'conversations', lineIds, pageSize, olderFrom] as const,
-    queryFn: async ({ pageParam, signal }) => {
-      const next: Cursors = { ...pageParam }
-      const messages: MessageRecord[] = []
-      await Promise.all(
-        Object.entries(pageParam)
-          .filter(([, c]) => !c.done)
-          .map(async ([lineId, cursor]) => {
-            const res = await client.getMessages(lineQuery(lineId || undefined, pageSize, cursor), { signal })
-            next[lineId] = nextCursor(
-              cursor,
-              res.data,
-              pageSize,
-              cursor.offset === 0 ? res.pagination.total : undefined,
-            )
-            messages.push(...res.data)
-          }),
-      )
-      return { messages, next }
-    },
-    initialPageParam: olderFrom ?? {},
-    getNextPageParam: (last) => (Object.values(last.next).some((c) => !c.done) ? last.next : undefined),
-    enabled: olderFrom !== null,
-    staleTime: Infinity,
-    ...linekitQueryRetry,
-  })
-  const cursors: Cursors | null = older.data?.pages.at(-1)?.next ?? headCursors
+  const older = useInfiniteQuery(olderConversationsInfiniteQueryOptions(client, { lineIds, pageSize, from: olderFrom }))
+  const cursors: LineCursors | null = older.data?.pages.at(-1)?.next ?? headCursors
   const hasOlder = cursors !== null && Object.values(cursors).some((c) => !c.done)
 
   const marks = useSyncExternalStore(readMarks.subscribe, readMarks.snapshot, readMarks.snapshot)

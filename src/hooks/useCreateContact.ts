@@ -1,13 +1,14 @@
 'use client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateContactRequest, LinekitClient } from '../api'
+import type { LinekitClient } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { linekitMutationRetry } from './internal/mutationRetry'
-import { linekitKeys } from './keys'
+import { createContactMutationOptions } from './mutationOptions'
 
 /**
- * Create a contact, or upsert by phone (the response is the contact before the merge).
- * A TanStack mutation; retried automatically only when the failure is retry-safe.
+ * Create a contact, or upsert by phone (the response is the contact before the merge); contact
+ * lists refetch once it succeeded.
+ * A TanStack mutation over {@link createContactMutationOptions}; retried automatically only when
+ * the failure is retry-safe.
  *
  * @example
  * const m = useCreateContact()
@@ -16,9 +17,5 @@ import { linekitKeys } from './keys'
 export function useCreateContact(options: { client?: LinekitClient } = {}) {
   const client = useLinekitClient(options.client)
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CreateContactRequest) => client.createContact(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
-    ...linekitMutationRetry,
-  })
+  return useMutation(createContactMutationOptions(client, { queryClient }))
 }

@@ -1,12 +1,13 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { EnrollRequest, LinekitClient } from '../api'
+import type { LinekitClient } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { linekitMutationRetry } from './internal/mutationRetry'
+import { enrollFlowMutationOptions } from './mutationOptions'
 
 /**
  * Enrol a number into a published workflow (starts a run).
- * A TanStack mutation; retried automatically only when the failure is retry-safe.
+ * A TanStack mutation over {@link enrollFlowMutationOptions}; retried automatically only when the
+ * failure is retry-safe.
  *
  * @example
  * const m = useEnrollFlow()
@@ -14,8 +15,5 @@ import { linekitMutationRetry } from './internal/mutationRetry'
  */
 export function useEnrollFlow(options: { client?: LinekitClient } = {}) {
   const client = useLinekitClient(options.client)
-  return useMutation({
-    mutationFn: (body: EnrollRequest) => client.enrollFlow(body),
-    ...linekitMutationRetry,
-  })
+  return useMutation(enrollFlowMutationOptions(client))
 }

@@ -5,9 +5,7 @@ import type { LinekitClient, MessageRecord } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { groupRegistry } from './internal/groupRegistry'
 import { cmp } from './internal/reconcile'
-import { nextCursor, type ListCursor } from './internal/threadPaging'
-import { linekitKeys } from './keys'
-import { linekitQueryRetry } from './options'
+import { groupThreadInfiniteQueryOptions } from './options'
 import type { ThreadItem } from './useThread'
 
 /** Arguments of {@link useGroupThread}. */
@@ -60,28 +58,7 @@ export function useGroupThread(options: UseGroupThreadOptions): UseGroupThreadRe
     () => undefined,
   )
   const lineId = options.lineId ?? known?.lineId
-  const query = useInfiniteQuery({
-    queryKey: [...linekitKeys.messages.lists(), 'group', chatId, lineId ?? null, pageSize] as const,
-    queryFn: async ({ pageParam, signal }) => {
-      const res = await client.getMessages(
-        {
-          ...(lineId !== undefined ? { pb_line_id: lineId } : {}),
-          ...(pageParam.lte !== undefined ? { created_at_lte: pageParam.lte } : {}),
-          ...(pageParam.offset > 0 ? { offset: pageParam.offset } : {}),
-          limit: pageSize,
-          order_by: 'createdAt',
-          order_direction: 'desc',
-        },
-        { signal },
-      )
-      const next = nextCursor(pageParam, res.data, pageSize, pageParam.offset === 0 ? res.pagination.total : undefined)
-      return { messages: res.data.filter((m) => m.to_number.trim() === chatId), next }
-    },
-    initialPageParam: { offset: 0, done: false } as ListCursor,
-    getNextPageParam: (last) => (last.next.done ? undefined : last.next),
-    enabled: chatId.trim() !== '',
-    ...linekitQueryRetry,
-  })
+  const query = useInfiniteQuery(groupThreadInfiniteQueryOptions(client, { chatId, lineId, pageSize }))
   const records = useMemo(() => {
     const seen = new Map<string, MessageRecord>()
     for (const p of query.data?.pages ?? [])

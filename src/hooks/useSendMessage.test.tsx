@@ -1,6 +1,9 @@
 import { act, waitFor } from '@testing-library/react'
+import { useIsMutating } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { LinekitError } from '../api/errors'
+import { linekitKeys } from './keys'
 import { useSendMessage } from './useSendMessage'
 import { useThread } from './useThread'
 import type { ThreadOptimisticItem } from './useThread'
@@ -146,5 +149,56 @@ describe('useSendMessage + useThread against the mock through the real server ha
     act(() => failed!.discard())
     expect(optimistic(result.current.thread.items)).toHaveLength(0)
     requests.stop()
+  })
+})
+
+describe('useSendMessage is a TanStack mutation, as every action hook', () => {
+  it('mutateAsync resolves with the service answer; a refusal is a LinekitError in `error`, and stays in its thread', async () => {
+    const BEN = '+14155550137'
+    const backend = createBackend()
+    const { result } = renderWithBackend(
+      backend,
+      () => ({ thread: useThread({ phoneNumber: BEN, confirmPollMs: 20 }), sender: useSendMessage() }),
+      { sendRetry: { baseDelayMs: 1 } },
+    )
+    await waitFor(() => expect(result.current.thread.status).toBe('success'))
+    let answer: unknown
+    await act(async () => {
+      answer = await result.current.sender.mutateAsync({ phone: BEN, message: 'plain text' })
+    })
+    expect(answer).toMatchObject({ success: true })
+    await waitFor(() => expect(result.current.sender.data).toBe(answer))
+    expect(backend.outboundTo(BEN, 'plain text')).toHaveLength(1)
+
+    // Ben is SMS-only: an effect is refused with 400 (spec: effect on an SMS destination).
+    act(() => result.current.sender.mutate({ phone: BEN, message: 'boom', effect: 'confetti' }))
+    await waitFor(() => expect(result.current.sender.isError).toBe(true))
+    const error = result.current.sender.error
+    expect(LinekitError.is(error) && error.status).toBe(400)
+    const failed = optimistic(result.current.thread.items).filter((i) => i.state === 'failed')
+    expect(failed).toMatchObject([{ body: { message: 'boom' }, error: { status: 400 } }])
+  })
+
+  it('is keyed by its endpoint: a page can tell that a message is being sent', async () => {
+    const backend = createBackend()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The send waits here until the test lets it go on to the server.
+    const hold = http.post('*/api/linekit/send-api-message', async () => {
+      await held
+      return undefined
+    })
+    const { result } = renderWithBackend(
+      backend,
+      () => ({ sender: useSendMessage(), sending: useIsMutating({ mutationKey: linekitKeys.mutations.all }) }),
+      { handlers: [hold] },
+    )
+    expect(result.current.sending).toBe(0)
+    act(() => result.current.sender.mutate({ phone: AVA, message: 'on its way' }))
+    await waitFor(() => expect(result.current.sending).toBe(1))
+    release()
+    await waitFor(() => expect(result.current.sending).toBe(0))
+    expect(result.current.sender.isSuccess).toBe(true)
+    expect(backend.outboundTo(AVA, 'on its way')).toHaveLength(1)
   })
 })

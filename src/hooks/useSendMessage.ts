@@ -1,49 +1,41 @@
 'use client'
-import { useCallback, useState } from 'react'
-import type { LinekitClient, SendMessageRequest } from '../api'
+import { useMutation, type UseMutationResult } from '@tanstack/react-query'
+import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
+import type { LinekitError } from '../api/errors'
+import type { SendResult } from '../provider/sendTypes'
 import { useLinekit } from '../provider/useLinekit'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import type { SendResult } from '../provider/sendEngine'
+import { useSendOutcome } from './internal/useSendOutcome'
+import { sendMessageMutationOptions } from './mutationOptions'
 
-/** Result of {@link useSendMessage}. */
-export interface UseSendMessageResult {
+/**
+ * Result of {@link useSendMessage} and `useSendWithTyping`: a TanStack mutation, as every linekit
+ * action hook returns, plus the earlier `send`.
+ */
+export type UseSendMessageResult = UseMutationResult<SendMessageResponse, LinekitError, SendMessageRequest> & {
   /**
-   * Send a message. It appears in its thread at once (pending), is retried automatically on
-   * retry-safe failures with the same idempotency key, and stays visible with retry/discard if
-   * it fails. Resolves (never rejects) with the outcome.
+   * Send a message; resolves (never rejects) with the outcome and the id of its optimistic message.
+   * @deprecated Use `mutate` (fire and forget) or `mutateAsync` (resolves with the service's answer,
+   * rejects with a `LinekitError` when the send failed for good).
    */
   send: (body: SendMessageRequest) => Promise<SendResult>
-  /** Sends of this hook still running. */
-  isPending: boolean
-  /** The error of this hook's last failed send (cleared by the next success). */
-  error: unknown
 }
 
 /**
- * Send messages with confidence: one idempotency key per user send, reused on every retry,
- * so a retry after a timeout can never double-send (spec: POST /send-api-message, idempotencyKey).
+ * Send messages with confidence. Each message appears in its thread at once (pending), goes after
+ * the earlier messages of its thread, and is retried automatically on retry-safe failures with
+ * one idempotency key per user send, so a retry after a timeout can never double-send
+ * (spec: POST /send-api-message, idempotencyKey); one that fails for good stays visible with
+ * retry/discard. A TanStack mutation over {@link sendMessageMutationOptions}.
  *
  * @example
- * const { send } = useSendMessage()
+ * const { mutate: send } = useSendMessage()
  * <form onSubmit={() => send({ phone: '+14155550100', message: text })}>…</form>
  */
 export function useSendMessage(options: { client?: LinekitClient } = {}): UseSendMessageResult {
-  const { sendEngine } = useLinekit()
+  const { sendEngine, queryClient } = useLinekit()
   const client = useLinekitClient(options.client)
-  const [running, setRunning] = useState(0)
-  const [error, setError] = useState<unknown>(null)
-  const send = useCallback(
-    async (body: SendMessageRequest) => {
-      setRunning((n) => n + 1)
-      try {
-        const result = await sendEngine.send(client, body).result
-        setError(result.ok ? null : result.error)
-        return result
-      } finally {
-        setRunning((n) => n - 1)
-      }
-    },
-    [client, sendEngine],
-  )
-  return { send, isPending: running > 0, error }
+  const mutation = useMutation(sendMessageMutationOptions(client, { sendEngine, queryClient }))
+  const send = useSendOutcome(mutation.mutateAsync)
+  return { ...mutation, send }
 }

@@ -1,9 +1,10 @@
 'use client'
-import { useCallback, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import type { LinekitClient, SendMessageRequest } from '../api'
 import { useLinekit } from '../provider/useLinekit'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import type { SendResult } from '../provider/sendEngine'
+import { sendMessageMutationOptions } from './mutationOptions'
+import { useSendOutcome } from './internal/useSendOutcome'
 import { typingPrelude } from './sendWithTyping'
 import type { UseSendMessageResult } from './useSendMessage'
 
@@ -12,28 +13,20 @@ import type { UseSendMessageResult } from './useSendMessage'
  * message goes out. The optimistic message appears at once.
  *
  * @example
- * const { send } = useSendWithTyping({ delayMs: 3000 })
+ * const { mutate: send } = useSendWithTyping({ delayMs: 3000 })
  */
 export function useSendWithTyping(options: { client?: LinekitClient; delayMs?: number } = {}): UseSendMessageResult {
-  const { sendEngine } = useLinekit()
+  const { sendEngine, queryClient } = useLinekit()
   const client = useLinekitClient(options.client)
   const delayMs = options.delayMs
-  const [running, setRunning] = useState(0)
-  const [error, setError] = useState<unknown>(null)
-  const send = useCallback(
-    async (body: SendMessageRequest): Promise<SendResult> => {
-      setRunning((n) => n + 1)
-      try {
-        const result = await sendEngine.send(client, body, {
-          beforeFirstAttempt: () => typingPrelude(client, body, delayMs !== undefined ? { delayMs } : {}),
-        }).result
-        setError(result.ok ? null : result.error)
-        return result
-      } finally {
-        setRunning((n) => n - 1)
-      }
-    },
-    [client, sendEngine, delayMs],
+  const mutation = useMutation(
+    sendMessageMutationOptions(client, {
+      sendEngine,
+      queryClient,
+      beforeFirstAttempt: (body: SendMessageRequest) =>
+        typingPrelude(client, body, delayMs !== undefined ? { delayMs } : {}),
+    }),
   )
-  return { send, isPending: running > 0, error }
+  const send = useSendOutcome(mutation.mutateAsync)
+  return { ...mutation, send }
 }

@@ -1,13 +1,13 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { StartCallRequest, LinekitClient } from '../api'
+import type { LinekitClient } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { linekitMutationRetry } from './internal/mutationRetry'
+import { startCallMutationOptions } from './mutationOptions'
 
 /**
- * Place an outbound audio call. Not retried automatically (calls have no idempotency key);
- * `rtc` may be null: then poll `useCallStatus`.
- * A TanStack mutation; retried automatically only when the failure is retry-safe.
+ * Place an outbound audio call; `rtc` in the answer may be null: then poll `useCallStatus`.
+ * A TanStack mutation over {@link startCallMutationOptions}: calls have no idempotency key, so it
+ * is retried automatically only when the failure is retry-safe.
  *
  * @example
  * const m = useStartCall()
@@ -15,8 +15,5 @@ import { linekitMutationRetry } from './internal/mutationRetry'
  */
 export function useStartCall(options: { client?: LinekitClient } = {}) {
   const client = useLinekitClient(options.client)
-  return useMutation({
-    mutationFn: (body: StartCallRequest) => client.startCall(body),
-    ...linekitMutationRetry,
-  })
+  return useMutation(startCallMutationOptions(client))
 }

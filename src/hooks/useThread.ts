@@ -3,16 +3,15 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { MessageRecord, SendMessageRequest } from '../api'
 import { useLinekit } from '../provider/useLinekit'
-import type { SendWait } from '../provider/sendEngine'
+import type { SendWait } from '../provider/sendTypes'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import type { LinekitClient } from '../api'
 import { phoneKey } from './internal/phone'
 import { effectStore } from './internal/effectStore'
 import { reconcileOptimistic } from './internal/reconcile'
-import { fetchThreadPage, firstThreadPageParam, flattenThread, hasMorePages } from './internal/threadPaging'
-import type { ThreadPage, ThreadPageParam } from './internal/threadPaging'
-import { linekitKeys } from './keys'
-import { linekitQueryRetry } from './options'
+import { flattenThread } from './internal/threadPaging'
+import type { ThreadPage } from './internal/threadPaging'
+import { threadInfiniteQueryOptions } from './options'
 
 /** A stored message of a thread. */
 export interface ThreadMessageItem {
@@ -118,18 +117,7 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
   const awaiting = mine.some((o) => o.accepted && o.awaitingRecord === true)
 
   const query = useInfiniteQuery({
-    queryKey: linekitKeys.messages.thread(phoneNumber, lineId),
-    queryFn: ({ pageParam, signal }) =>
-      fetchThreadPage(client, {
-        phone: phoneNumber,
-        ...(lineId !== undefined ? { lineId } : {}),
-        pageSize,
-        param: pageParam,
-        signal,
-      }),
-    initialPageParam: firstThreadPageParam as ThreadPageParam,
-    getNextPageParam: (last) => (hasMorePages(last.next) ? last.next : undefined),
-    enabled: phoneNumber.trim() !== '',
+    ...threadInfiniteQueryOptions(client, { phoneNumber, lineId, pageSize }),
     // A send the service accepted shows up in the list shortly (status `processing` first), and
     // its delivery status moves on (`pending` → `delivered`) with no webhook to say so: poll while
     // either is outstanding, for recent outbound records only so a stuck record cannot poll forever.
@@ -137,7 +125,6 @@ export function useThread(options: UseThreadOptions): UseThreadResult {
       awaiting || hasRecentPendingOutbound(q.state.data?.pages ?? [], Date.now() - pendingPollWindowMs)
         ? confirmPollMs
         : false,
-    ...linekitQueryRetry,
   })
 
   const records = useMemo(() => flattenThread(query.data?.pages ?? []), [query.data])

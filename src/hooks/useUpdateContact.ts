@@ -1,13 +1,14 @@
 'use client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UpdateContactRequest, LinekitClient } from '../api'
+import type { LinekitClient } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { linekitMutationRetry } from './internal/mutationRetry'
-import { linekitKeys } from './keys'
+import { updateContactMutationOptions } from './mutationOptions'
 
 /**
- * Update a contact by `contactId` (`customFields` is replaced wholesale).
- * A TanStack mutation; retried automatically only when the failure is retry-safe.
+ * Update a contact by `contactId` (`customFields` is replaced wholesale); contact lists refetch
+ * once it succeeded.
+ * A TanStack mutation over {@link updateContactMutationOptions}; retried automatically only when
+ * the failure is retry-safe.
  *
  * @example
  * const m = useUpdateContact()
@@ -16,9 +17,5 @@ import { linekitKeys } from './keys'
 export function useUpdateContact(options: { client?: LinekitClient } = {}) {
   const client = useLinekitClient(options.client)
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: UpdateContactRequest) => client.updateContact(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
-    ...linekitMutationRetry,
-  })
+  return useMutation(updateContactMutationOptions(client, { queryClient }))
 }

@@ -5,7 +5,7 @@ import type { LinekitClient, VoiceTokenResponse } from '../api'
 import type { LinekitError } from '../api/errors'
 import { asLinekitError } from './internal/asLinekitError'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { linekitQueryRetry } from './options'
+import { linekitRetry } from './options'
 import { linekitKeys } from './keys'
 
 /** Cached state of one line's voice token. */
@@ -71,7 +71,7 @@ export function useVoiceToken(lineId: string | undefined, options: UseVoiceToken
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    ...linekitQueryRetry,
+    ...linekitRetry,
   })
 
   const state = query.data

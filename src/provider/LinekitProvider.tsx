@@ -2,14 +2,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { InfiniteData } from '@tanstack/react-query'
 import type { LinekitClient } from '../api'
 import { LinekitError } from '../api/errors'
 import { createInboundCallStore } from '../events/inboundCallStore'
 import type { LinekitEventSource, LinekitEventSourceStatus } from '../events/LinekitEventSource'
 import { linekitKeys } from '../hooks/keys'
-import type { ThreadPage } from '../hooks/internal/threadPaging'
-import { cmp } from '../hooks/internal/reconcile'
 import type { AudioEngine } from '../rtc'
 import { LinekitContext } from './context'
 import type { LinekitContextValue } from './context'
@@ -85,21 +82,6 @@ export function LinekitProvider(props: LinekitProviderProps) {
         onAccepted: (m) => {
           void refreshQueries(queryClient, linekitKeys.messages.threads(m.phone))
           void refreshQueries(queryClient, linekitKeys.messages.lists())
-        },
-        snapshotThread: (phone) => {
-          const knownHandles = new Set<string>()
-          let serverFloor: string | undefined
-          for (const [, data] of queryClient.getQueriesData<InfiniteData<ThreadPage>>({
-            queryKey: linekitKeys.messages.threads(phone),
-          })) {
-            for (const page of data?.pages ?? []) {
-              for (const m of page.messages) {
-                knownHandles.add(m.message_handle)
-                if (serverFloor === undefined || cmp(m.created_at, serverFloor) > 0) serverFloor = m.created_at
-              }
-            }
-          }
-          return serverFloor === undefined ? { knownHandles } : { knownHandles, serverFloor }
         },
       }),
     [queryClient, sendRetryKey],

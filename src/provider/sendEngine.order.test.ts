@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { LinekitError } from '../api/errors'
 import type { GroupSendRequest, LinekitClient, SendMessageRequest } from '../api'
-import { createSendEngine, groupLane } from './sendEngine'
+import { createSendEngine } from './sendEngine'
+import { groupLane } from './sendLanes'
 
 const refuse = (status: number) =>
   new LinekitError({ status, code: `http_${status}`, message: `refused ${status}`, retrySafe: status >= 500 })

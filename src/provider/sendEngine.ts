@@ -1,62 +1,11 @@
-import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
-import { LinekitError } from '../api/errors'
-import { defaultRetryPolicy, retryDelayMs, shouldRetry } from './retryPolicy'
+import type { LinekitClient, SendMessageRequest } from '../api'
+import { newIdempotencyKey } from './idempotencyKey'
+import { defaultRetryPolicy } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
-import type { RateGate } from './rateGate'
+import { attemptInOrder, heldBy } from './sendAttempts'
+import { threadLane } from './sendLanes'
+import type { OptimisticMessage, SendResult, SendWait, ThreadSnapshot } from './sendTypes'
 import { gateOf } from './wrapClient'
-import { newIdempotencyKey } from '../hooks/internal/idempotencyKey'
-import { phoneKey } from '../hooks/internal/phone'
-
-/**
- * Why a send that is not out yet waits, so its bubble can say so instead of a bare "Sending…".
- * `until` is epoch milliseconds.
- * - `rateLimited`: a 429 — linekit/server's gate is full or the service said `Retry-After`
- *   (spec: Errors — 429 carries `Retry-After`); the next attempt goes at `until`.
- * - `retrying`: the last attempt failed (5xx, timeout, no network); the next one goes at `until`.
- * - `queued`: an earlier send of the same thread goes first.
- * - `held`: an earlier send of the same thread failed; this one waits until it is retried and
- *   accepted, or discarded.
- */
-export type SendWait =
-  | { reason: 'rateLimited'; until: number }
-  | { reason: 'retrying'; until: number }
-  | { reason: 'queued' }
-  | { reason: 'held' }
-
-/** One user send the service has not yet confirmed by listing it (or that failed). */
-export interface OptimisticMessage {
-  localId: string
-  /** Reused on every attempt of this send, automatic or manual, so it is sent at most once. */
-  idempotencyKey: string
-  /** The request as the user made it (the key is added per attempt). */
-  body: SendMessageRequest
-  /** Destination as given. */
-  phone: string
-  lineId?: string
-  /** Client time of the send, ISO 8601. */
-  createdAt: string
-  /** `pending` while attempts run or until the record is listed; `failed` after the last attempt. */
-  state: 'pending' | 'failed'
-  /** True once the service answered 200 (the record may not be listed yet). */
-  accepted: boolean
-  /** Why a pending send is not out yet (absent while an attempt is on its way, or once accepted). */
-  wait?: SendWait
-  /**
-   * True while the thread should poll for the accepted send's record; false after
-   * `confirmTimeoutMs` (e.g. the record went to a line the thread does not show).
-   */
-  awaitingRecord?: boolean
-  error?: unknown
-  response?: SendMessageResponse
-  /** Newest `created_at` in the thread when the user sent (reconciliation anchor, server clock). */
-  serverFloor?: string
-  /** Handles loaded in the thread when the user sent. */
-  knownHandles?: ReadonlySet<string>
-}
-
-/** Outcome of one user send (never a rejection, so a fire-and-forget `send()` leaks nothing). */
-export type SendResult =
-  { ok: true; localId: string; response: SendMessageResponse } | { ok: false; localId: string; error: unknown }
 
 /** Options of {@link createSendEngine}. */
 interface SendEngineOptions {
@@ -72,101 +21,11 @@ interface SendEngineOptions {
   onAccepted?: (message: OptimisticMessage) => void
   /** How long a thread polls for an accepted send's record. @default 60000 */
   confirmTimeoutMs?: number
-  /** Thread context at send time, for reconciliation. */
-  snapshotThread?: (
-    phone: string,
-    lineId: string | undefined,
-  ) => { serverFloor?: string; knownHandles?: ReadonlySet<string> }
 }
 
-/** How {@link attemptInOrder} retries, and what it reports meanwhile. */
-interface AttemptOptions {
-  policy: RetryPolicy
-  sleep: (ms: number) => Promise<void>
-  random?: (() => number) | undefined
-  now: () => number
-  /** The client's rate gate: while it is closed the attempt waits, and says why. */
-  gate: RateGate | undefined
-  /** Why the send waits now (`undefined`: an attempt is on its way), and the last failure. */
-  onWait: (wait: SendWait | undefined, error?: unknown) => void
-  /** False once the send was discarded: no further attempt. */
-  live: () => boolean
-}
-
-/** The outcome of {@link attemptInOrder}: `discarded` when the send was dropped meanwhile. */
-type AttemptOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; discarded?: true }
-
-/**
- * Runs `attempt` until it succeeds, fails for good (a failure that is not retry-safe, or the last
- * of `policy.maxAttempts`) or the send is dropped — all inside the send's turn of its thread, so
- * no later send of the thread goes out in between, whichever retry path is taken (429, 5xx,
- * timeout, no network). Every attempt is the same request with the same idempotency key.
- */
-async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): Promise<AttemptOutcome<T>> {
-  // A 429 says when to come back (its Retry-After): waiting it out is not a failed attempt, so a
-  // send that meets a full budget waits its turn instead of ending "Not sent" after a few minutes
-  // of a busy team. Bounded all the same, for a server that never lets it through.
-  let limitedWaits = 0
-  for (let n = 1; ; n++) {
-    const gate = o.gate
-    if (gate && gate.blockedUntil > gate.now()) {
-      // Another request met a 429: this one would wait inside the client anyway; say for how long.
-      const show = () => o.onWait({ reason: 'rateLimited', until: gate.blockedUntil })
-      show()
-      const off = gate.subscribe(show)
-      try {
-        await gate.wait()
-      } finally {
-        off()
-      }
-    }
-    if (!o.live()) return { ok: false, error: new Error('discarded'), discarded: true }
-    o.onWait(undefined)
-    try {
-      return { ok: true, value: await attempt() }
-    } catch (error) {
-      if (!o.live()) return { ok: false, error, discarded: true }
-      // Automatic retries only for retry-safe failures; the key makes timeouts and 5xx safe.
-      const limited = LinekitError.is(error) && error.status === 429
-      if (limited && shouldRetry(error) && limitedWaits < maxRateLimitedWaits) {
-        limitedWaits += 1
-        n -= 1
-      }
-      if (!shouldRetry(error) || n >= o.policy.maxAttempts) return { ok: false, error }
-      const delay = retryDelayMs(n, error, o.policy, o.random)
-      o.onWait({ reason: limited ? 'rateLimited' : 'retrying', until: o.now() + delay }, error)
-      await o.sleep(delay)
-    }
-  }
-}
-
-/** 429s a send waits out before it counts them as failed attempts (each waits its Retry-After). */
-const maxRateLimitedWaits = 10
-
-/**
- * The error of a send that did not go because an earlier one of its thread failed for good: the
- * earlier one's status and code (the sentence a user reads names the real cause).
- */
-function heldBy(failure: unknown): LinekitError {
-  const cause = LinekitError.is(failure) ? failure : undefined
-  return new LinekitError({
-    status: cause?.status ?? 0,
-    code: cause?.code ?? 'unknown',
-    message: `Not sent: an earlier message of this thread was not sent${cause ? ` (${cause.message})` : ''}`,
-    hint: 'Send the earlier message again first, then this one.',
-    retryAfterSeconds: cause?.retryAfterSeconds,
-    // It never went out: sending it again cannot duplicate it.
-    retrySafe: true,
-    cause: failure,
-  })
-}
-
-/**
- * A group's sends: to one participant set (in any order) from one line. spec: POST
- * /send-group-message — the same participant set reuses the thread.
- */
-export function groupLane(numbers: readonly string[], lineId: string | undefined): string {
-  return `group:${[...new Set(numbers.map(phoneKey))].sort().join(',')}|${lineId ?? ''}`
+/** The id of the optimistic message of the send with this idempotency key (one message per key). */
+export function sendLocalId(idempotencyKey: string): string {
+  return `local-${idempotencyKey}`
 }
 
 /** A copy of `m` without the optional fields `keys`. */
@@ -174,14 +33,6 @@ function without(m: OptimisticMessage, ...keys: ('wait' | 'error')[]): Optimisti
   const copy = { ...m }
   for (const key of keys) delete copy[key]
   return copy
-}
-
-/**
- * One thread's sends: to one destination from one line (a send without `lineId` — the service
- * picks the line — is its own thread). Group sends use the participant set and line.
- */
-function threadLane(phone: string, lineId: string | undefined): string {
-  return `${phoneKey(phone)}|${lineId ?? ''}`
 }
 
 /**
@@ -434,17 +285,21 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     send(
       client: LinekitClient,
       body: SendMessageRequest,
-      sendOptions: { now?: Date; beforeFirstAttempt?: () => Promise<void> } = {},
+      sendOptions: {
+        now?: Date
+        beforeFirstAttempt?: () => Promise<void>
+        /** What the thread showed at send time, to reconcile the send with its record. */
+        thread?: ThreadSnapshot
+      } = {},
     ): { localId: string; result: Promise<SendResult> } {
       const createdAt = sendOptions.now ?? new Date(now())
       const idempotencyKey = body.idempotencyKey ?? newKey()
-      const localId = `local-${idempotencyKey}`
+      const localId = sendLocalId(idempotencyKey)
       const existing = get(localId)
       if (existing) {
         // The same send again (same key): its outcome, never a second message.
         return { localId, result: retry(localId) }
       }
-      const context = options.snapshotThread?.(body.phone, body.lineId) ?? {}
       const message: OptimisticMessage = {
         localId,
         idempotencyKey,
@@ -454,7 +309,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         createdAt: createdAt.toISOString(),
         state: 'pending',
         accepted: false,
-        ...context,
+        ...sendOptions.thread,
       }
       const lane = threadLane(body.phone, body.lineId)
       const ahead = lanes.get(lane)?.[0]

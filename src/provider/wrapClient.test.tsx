@@ -21,6 +21,19 @@ function mockTime(backend: ReturnType<typeof createBackend>) {
   }
 }
 
+describe('gateClient', () => {
+  it('gives a plain client: no marker on it, and gating it again returns it unchanged', () => {
+    const raw = createLinekitClient({ baseUrl: BASE })
+    const gated = gateClient(raw)
+    expect(Object.getOwnPropertySymbols(gated)).toEqual([])
+    const methods = Object.keys(raw).filter((name) => typeof raw[name as keyof typeof raw] === 'function')
+    expect(Object.keys(gated).sort()).toEqual(methods.sort())
+    expect(gateClient(gated)).toBe(gated)
+    // One wrapper per client object.
+    expect(gateClient(raw)).toBe(gated)
+  })
+})
+
 describe('429 back-off through the real server handler', () => {
   // Reads the server neither answers from its model nor caches (the lines listing is cached).
   it('one 429 closes the shared gate: every later request waits Retry-After, so the burst gets no second 429', async () => {

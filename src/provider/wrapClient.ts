@@ -13,9 +13,11 @@ interface ClientGates {
 
 const gatesByClient = new WeakMap<LinekitClient, ClientGates>()
 const wrapped = new WeakMap<LinekitClient, LinekitClient>()
-/** The messaging gate each wrapper waits on (what a send shows while the gate is closed). */
+/**
+ * Every client made by {@link gateClient}, with the messaging gate it waits on (what a send shows
+ * while the gate is closed). Kept here, not on the client object: the wrapper is a plain client.
+ */
 const apiGateOf = new WeakMap<LinekitClient, RateGate>()
-const WRAPPED = Symbol.for('linekit.gatedClient')
 
 /** The shared gates of a client (one pair per client object, i.e. per host it talks to). */
 export function gatesFor(client: LinekitClient): ClientGates {
@@ -33,10 +35,10 @@ export function gatesFor(client: LinekitClient): ClientGates {
  * Idempotent: wrapping a wrapped client returns it unchanged.
  */
 export function gateClient(client: LinekitClient, gates: ClientGates = gatesFor(client)): LinekitClient {
-  if ((client as unknown as Record<symbol, unknown>)[WRAPPED]) return client
+  if (apiGateOf.has(client)) return client
   const cached = wrapped.get(client)
   if (cached && gates === gatesByClient.get(client)) return cached
-  const out: Record<string | symbol, unknown> = { [WRAPPED]: true }
+  const out: Record<string, unknown> = {}
   for (const name of Object.keys(client) as (keyof LinekitClient)[]) {
     const method = client[name] as unknown
     if (typeof method !== 'function') continue

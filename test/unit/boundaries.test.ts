@@ -48,6 +48,33 @@ describe('import boundaries', () => {
     ).toHaveLength(1)
   })
 
+  it('reports hook internals imported into src/provider/', async () => {
+    const messages = await lint(
+      'src/provider/leak.ts',
+      "import { phoneKey } from '../hooks/internal/phone'\nexport const x = phoneKey\n",
+    )
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.message).toMatch(/hook internals/)
+    // The provider's other boundary still holds with the rule of its own.
+    expect(
+      await lint(
+        'src/provider/leak.ts',
+        "import { createMockService } from '../../mocks/index'\nexport const x = createMockService\n",
+      ),
+    ).toHaveLength(1)
+    // Public hook modules (the key factory) stay importable.
+    expect(
+      await lint('src/provider/ok.ts', "import { linekitKeys } from '../hooks/keys'\nexport const x = linekitKeys\n"),
+    ).toHaveLength(0)
+  })
+
+  it('reports a registered symbol (Symbol.for) in src/', async () => {
+    const [result] = await eslint.lintText("export const tag = Symbol.for('linekit.tag')\n", {
+      filePath: 'src/provider/leak.ts',
+    })
+    expect(result?.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toHaveLength(1)
+  })
+
   it('allows the permitted direction', async () => {
     expect(
       await lint(

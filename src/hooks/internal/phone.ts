@@ -1,15 +1,6 @@
-/**
- * A cheap canonical form for comparing phone numbers that are already E.164 or close to it
- * (`+1 (415) 555-0100` and `+14155550100` compare equal). Not a normalizer: parsing belongs
- * to `normalizePhone` in linekit/api, which we keep off this display/matching path for size.
- */
-export function phoneKey(phone: string): string {
-  const trimmed = phone.trim()
-  // Group chat identifiers (`chat…`) and other non-numbers compare as given.
-  if (!/^[+\d\s().-]+$/.test(trimmed)) return trimmed
-  const digits = trimmed.replace(/\D/g, '')
-  return trimmed.startsWith('+') ? `+${digits}` : digits
-}
+// Phone helpers of the hooks and components. `phoneKey` is defined beside the send engine, which
+// groups sends into threads by it, as the query keys do.
+export { phoneKey } from '../../provider/phoneKey'
 
 /**
  * The number in E.164 for a request that asks for it (spec: POST /send-typing-indicator —

@@ -46,6 +46,21 @@ export function listsToFetch(param: ThreadPageParam): ('inbound' | 'outbound')[]
 }
 
 /**
+ * One page of a line's messages list (every line when `lineId` is undefined), newest first, from
+ * `cursor` (the newest page without one): paged by `created_at_lte`, never by deep offset.
+ */
+export function linePageQuery(lineId: string | undefined, pageSize: number, cursor?: ListCursor): MessagesQuery {
+  return {
+    ...(lineId ? { pb_line_id: lineId } : {}),
+    ...(cursor?.lte !== undefined ? { created_at_lte: cursor.lte } : {}),
+    ...(cursor && cursor.offset > 0 ? { offset: cursor.offset } : {}),
+    limit: pageSize,
+    order_by: 'createdAt',
+    order_direction: 'desc',
+  }
+}
+
+/**
  * Where a list continues after a page. Deep history pages by time: `created_at_lte` moves to
  * the oldest record received, and `offset` only skips the records sharing that exact instant —
  * so offset + limit stays far below the service's window (spec: Limits — offset + limit <= 2000).

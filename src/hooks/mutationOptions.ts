@@ -1,0 +1,248 @@
+import { mutationOptions, type QueryClient } from '@tanstack/react-query'
+import type {
+  AnswerCallRequest,
+  AnswerCallResponse,
+  CancelRunRequest,
+  CancelRunResponse,
+  ContactResponse,
+  CreateContactRequest,
+  DeclineCallRequest,
+  DeclineCallResponse,
+  EndCallRequest,
+  EndCallResponse,
+  EnrollRequest,
+  EnrollResponse,
+  GroupSendRequest,
+  GroupSendResponse,
+  LinekitClient,
+  ReactionRequest,
+  ReactionResponse,
+  SendMessageRequest,
+  SendMessageResponse,
+  StartCallRequest,
+  StartCallResponse,
+  UpdateContactRequest,
+} from '../api'
+import type { LinekitError } from '../api/errors'
+import type { InboundCallStore } from '../events/inboundCallStore'
+import { withIdempotencyKey } from '../provider/idempotencyKey'
+import type { SendEngine } from '../provider/sendEngine'
+import { groupLane } from '../provider/sendLanes'
+import type { SendResult, SendWait } from '../provider/sendTypes'
+import { asLinekitError } from './internal/asLinekitError'
+import { recordReaction } from './internal/reactionStore'
+import { snapshotThread } from './internal/threadSnapshot'
+import { linekitKeys } from './keys'
+import { linekitRetry } from './options'
+
+// One factory per endpoint that changes something, as `options.ts` has one per read: the hook is
+// `useMutation(xxxMutationOptions(…))`, and an app with its own markup can call `useMutation` on
+// the same options. Every failure is a `LinekitError`; sends carry one idempotency key per user
+// send (`withIdempotencyKey`), reused by every retry of it.
+
+/** `fn` with whatever it throws turned into a `LinekitError`, so mutations hand out one typed error. */
+function typed<V, D>(fn: (variables: V) => Promise<D>): (variables: V) => Promise<D> {
+  return async (variables) => {
+    try {
+      return await fn(variables)
+    } catch (error) {
+      throw asLinekitError(error)
+    }
+  }
+}
+
+/** 1:1 sends started by `onMutate`, by the mutation's variables, until their `mutationFn` takes them. */
+const startedSends = new WeakMap<SendMessageRequest, Promise<SendResult>>()
+
+/**
+ * Options for sending one message (`POST /send-api-message`) through the provider's send engine:
+ * it shows in its thread at once (pending), goes after the earlier sends of its thread, and is
+ * retried there on retry-safe failures with the same idempotency key. Resolves with the
+ * service's answer; rejects when the send failed for good (it stays in its thread with
+ * retry/discard) or was discarded.
+ */
+export function sendMessageMutationOptions(
+  client: LinekitClient,
+  deps: {
+    sendEngine: SendEngine
+    queryClient: QueryClient
+    /** Runs before the first attempt (e.g. the typing indicator and its pause); a failure never stops the send. */
+    beforeFirstAttempt?: (body: SendMessageRequest) => Promise<void>
+  },
+) {
+  const { sendEngine, queryClient, beforeFirstAttempt } = deps
+  const start = (body: SendMessageRequest) => {
+    const keyed = withIdempotencyKey(body)
+    return sendEngine.send(client, keyed, {
+      thread: snapshotThread(queryClient, body.phone),
+      ...(beforeFirstAttempt ? { beforeFirstAttempt: () => beforeFirstAttempt(keyed) } : {}),
+    }).result
+  }
+  return mutationOptions<SendMessageResponse, LinekitError, SendMessageRequest>({
+    mutationKey: linekitKeys.mutations.sendMessage,
+    // Started here: TanStack calls `onMutate` as `mutate` is called, so the message shows in its
+    // thread at once; `mutationFn` follows a few ticks later. A send the engine already has (the
+    // same key) is never sent twice.
+    onMutate: (body) => void startedSends.set(body, start(body)),
+    mutationFn: typed(async (body: SendMessageRequest) => {
+      const result = startedSends.get(body) ?? start(body)
+      startedSends.delete(body)
+      const outcome = await result
+      if (!outcome.ok) throw outcome.error
+      return outcome.response
+    }),
+    // The engine says why a send waits and retries it, offline included, inside the send's turn
+    // of its thread: TanStack neither pauses it nor queues a retry after the thread's later sends.
+    networkMode: 'always',
+    retry: false,
+  })
+}
+
+/**
+ * Options for one group send (`POST /send-group-message`, 2–32 recipients). Sends to one group
+ * (participant set and line) go out one after another, in the order they were made, retries
+ * included; when one fails for good, those of its group queued behind it fail too, unsent.
+ * `onWait` hears why the send in progress waits (a 429 until its `Retry-After`, or a retry after
+ * a failure), and null when it no longer does.
+ */
+export function sendGroupMessageMutationOptions(
+  client: LinekitClient,
+  deps: { sendEngine: SendEngine; queryClient: QueryClient; onWait?: (wait: SendWait | null) => void },
+) {
+  const { sendEngine, queryClient, onWait } = deps
+  return mutationOptions<GroupSendResponse, LinekitError, GroupSendRequest>({
+    mutationKey: linekitKeys.mutations.sendGroupMessage,
+    mutationFn: typed((body: GroupSendRequest) => {
+      const keyed = withIdempotencyKey(body)
+      return sendEngine.inTurn(
+        groupLane(body.numbers, body.lineId),
+        client,
+        () => client.sendGroupMessage(keyed),
+        (next) => onWait?.(next ?? null),
+      )
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() }),
+    onSettled: () => onWait?.(null),
+    // The engine retries (retry-safe failures, same key) inside the send's turn of its group: a
+    // retry queued by TanStack would go after the group's later sends.
+    retry: false,
+  })
+}
+
+/**
+ * Options for sending (or with `remove: true` retracting) a tapback reaction
+ * (`POST /send-reaction`). Accepted reactions are kept by the kit (the contract lists none) and
+ * read with `useReactions`.
+ */
+export function sendReactionMutationOptions(client: LinekitClient) {
+  return mutationOptions<ReactionResponse, LinekitError, ReactionRequest>({
+    mutationKey: linekitKeys.mutations.sendReaction,
+    mutationFn: typed((body: ReactionRequest) => client.sendReaction(body)),
+    onSuccess: (res, body) => {
+      if (res.status === 'SENT') recordReaction(body.messageHandle, body.reaction, body.remove === true)
+    },
+    ...linekitRetry,
+  })
+}
+
+/** Options for creating (or upserting by phone) a contact; contact lists refetch once it succeeded. */
+export function createContactMutationOptions(client: LinekitClient, deps: { queryClient: QueryClient }) {
+  return mutationOptions<ContactResponse, LinekitError, CreateContactRequest>({
+    mutationKey: linekitKeys.mutations.createContact,
+    mutationFn: typed((body: CreateContactRequest) => client.createContact(body)),
+    onSuccess: () => deps.queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
+    ...linekitRetry,
+  })
+}
+
+/** Options for updating a contact by `contactId`; contact lists refetch once it succeeded. */
+export function updateContactMutationOptions(client: LinekitClient, deps: { queryClient: QueryClient }) {
+  return mutationOptions<ContactResponse, LinekitError, UpdateContactRequest>({
+    mutationKey: linekitKeys.mutations.updateContact,
+    mutationFn: typed((body: UpdateContactRequest) => client.updateContact(body)),
+    onSuccess: () => deps.queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
+    ...linekitRetry,
+  })
+}
+
+/** Options for enrolling a number into a published workflow (starts a run). */
+export function enrollFlowMutationOptions(client: LinekitClient) {
+  return mutationOptions<EnrollResponse, LinekitError, EnrollRequest>({
+    mutationKey: linekitKeys.mutations.enrollFlow,
+    mutationFn: typed((body: EnrollRequest) => client.enrollFlow(body)),
+    ...linekitRetry,
+  })
+}
+
+/** Options for cancelling a workflow run by `runId`. */
+export function cancelRunMutationOptions(client: LinekitClient) {
+  return mutationOptions<CancelRunResponse, LinekitError, CancelRunRequest>({
+    mutationKey: linekitKeys.mutations.cancelRun,
+    mutationFn: typed((body: CancelRunRequest) => client.cancelRun(body)),
+    ...linekitRetry,
+  })
+}
+
+/**
+ * Options for placing an outbound audio call. Calls have no idempotency key: retried only when
+ * the client marked the failure retry-safe.
+ */
+export function startCallMutationOptions(client: LinekitClient) {
+  return mutationOptions<StartCallResponse, LinekitError, StartCallRequest>({
+    mutationKey: linekitKeys.mutations.startCall,
+    mutationFn: typed((body: StartCallRequest) => client.startCall(body)),
+    ...linekitRetry,
+  })
+}
+
+/** Options for answering a ringing inbound call; the inbound-call store follows. */
+export function answerCallMutationOptions(client: LinekitClient, deps: { inboundCalls: InboundCallStore }) {
+  const { inboundCalls } = deps
+  return mutationOptions<AnswerCallResponse, LinekitError, AnswerCallRequest>({
+    mutationKey: linekitKeys.mutations.answerCall,
+    mutationFn: typed((body: AnswerCallRequest) => client.answerCall(body)),
+    onMutate: (body) => inboundCalls.claim(body.call_uuid),
+    // spec: `success` is true only when the device accepted; a refusal leaves the call ringing.
+    onSuccess: (data, body) => {
+      if (data.success) inboundCalls.markAnswered(body.call_uuid)
+    },
+    // Not retried, not even a 429 after its wait: the call rings meanwhile and its caller may hang
+    // up, so the person decides (the banner shows the wait).
+    retry: false,
+  })
+}
+
+/** Options for declining a ringing inbound call; the inbound-call store follows. */
+export function declineCallMutationOptions(client: LinekitClient, deps: { inboundCalls: InboundCallStore }) {
+  const { inboundCalls } = deps
+  return mutationOptions<DeclineCallResponse, LinekitError, DeclineCallRequest>({
+    mutationKey: linekitKeys.mutations.declineCall,
+    mutationFn: typed((body: DeclineCallRequest) => client.declineCall(body)),
+    onMutate: (body) => inboundCalls.claim(body.call_uuid),
+    // spec: `success` is true only when the device accepted; a refusal leaves the call ringing.
+    onSuccess: (data, body) => {
+      if (data.success) inboundCalls.markEnded(body.call_uuid, 'declined')
+    },
+    // Not retried, not even a 429 after its wait: the call rings meanwhile and its caller may hang
+    // up, so the person decides (the banner shows the wait).
+    retry: false,
+  })
+}
+
+/** Options for hanging up an audio call; every call-log list refetches once it succeeded. */
+export function endCallMutationOptions(
+  client: LinekitClient,
+  deps: { inboundCalls: InboundCallStore; queryClient: QueryClient },
+) {
+  const { inboundCalls, queryClient } = deps
+  return mutationOptions<EndCallResponse, LinekitError, EndCallRequest>({
+    mutationKey: linekitKeys.mutations.endCall,
+    mutationFn: typed((body: EndCallRequest) => client.endCall(body)),
+    onSuccess: (_data, body) => {
+      inboundCalls.markEnded(body.call_uuid, 'ended')
+      // The ended call is in the call log now: every call-log list on the page refetches.
+      void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })
+    },
+    ...linekitRetry,
+  })
+}

@@ -1,0 +1,78 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { createLinekitClient } from '../api/client'
+import { createInboundCallStore } from '../events/inboundCallStore'
+import { createSendEngine } from '../provider/sendEngine'
+import { linekitKeys } from './keys'
+import {
+  answerCallMutationOptions,
+  cancelRunMutationOptions,
+  createContactMutationOptions,
+  declineCallMutationOptions,
+  endCallMutationOptions,
+  enrollFlowMutationOptions,
+  sendGroupMessageMutationOptions,
+  sendMessageMutationOptions,
+  sendReactionMutationOptions,
+  startCallMutationOptions,
+  updateContactMutationOptions,
+} from './mutationOptions'
+import {
+  groupThreadInfiniteQueryOptions,
+  linekitQueryRetry,
+  linekitRetry,
+  olderConversationsInfiniteQueryOptions,
+  threadInfiniteQueryOptions,
+} from './options'
+
+const client = createLinekitClient({ baseUrl: 'http://localhost/api/linekit' })
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
+  expect(key.slice(0, prefix.length)).toEqual([...prefix])
+
+describe('option factories', () => {
+  it('queries and mutations share one retry function', () => {
+    expect(linekitQueryRetry).toBe(linekitRetry)
+  })
+
+  it('the three paged reads take their keys from linekitKeys, under the prefixes the provider refreshes', () => {
+    const thread = threadInfiniteQueryOptions(client, { phoneNumber: '+1 415 555 0124', pageSize: 50 })
+    expect(thread.queryKey).toEqual(linekitKeys.messages.thread('+14155550124'))
+    startsWith(thread.queryKey, linekitKeys.messages.threads('+14155550124'))
+
+    const group = groupThreadInfiniteQueryOptions(client, { chatId: 'chat1', lineId: 'line-1', pageSize: 100 })
+    expect(group.queryKey).toEqual(linekitKeys.messages.groupThread('chat1', 'line-1', 100))
+    // A group send and every message event refresh the lists: the group thread with them.
+    startsWith(group.queryKey, linekitKeys.messages.lists())
+
+    const older = olderConversationsInfiniteQueryOptions(client, { lineIds: ['line-1'], pageSize: 100, from: null })
+    expect(older.queryKey).toEqual(linekitKeys.messages.conversations(['line-1'], 100, null))
+    startsWith(older.queryKey, linekitKeys.messages.all)
+    expect(older.enabled).toBe(false)
+  })
+
+  it('every action has a mutation key named by its endpoint, and retries only with the shared function', () => {
+    const queryClient = new QueryClient()
+    const sendEngine = createSendEngine()
+    const inboundCalls = createInboundCallStore()
+    const actions = {
+      sendMessage: sendMessageMutationOptions(client, { sendEngine, queryClient }),
+      sendGroupMessage: sendGroupMessageMutationOptions(client, { sendEngine, queryClient }),
+      sendReaction: sendReactionMutationOptions(client),
+      createContact: createContactMutationOptions(client, { queryClient }),
+      updateContact: updateContactMutationOptions(client, { queryClient }),
+      enrollFlow: enrollFlowMutationOptions(client),
+      cancelRun: cancelRunMutationOptions(client),
+      startCall: startCallMutationOptions(client),
+      answerCall: answerCallMutationOptions(client, { inboundCalls }),
+      declineCall: declineCallMutationOptions(client, { inboundCalls }),
+      endCall: endCallMutationOptions(client, { inboundCalls, queryClient }),
+    }
+    for (const [id, options] of Object.entries(actions)) {
+      expect(options.mutationKey).toEqual([...linekitKeys.mutations.all, id])
+      // Sends retry inside their thread's turn, and answers are for the person to repeat: never TanStack's retry.
+      expect([linekitRetry.retry, false]).toContain(options.retry)
+    }
+    inboundCalls.dispose()
+  })
+})
