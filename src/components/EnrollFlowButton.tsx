@@ -72,25 +72,25 @@ const workflowName = (w: Workflow) => w.name ?? w.flowId
  * selector of the element to focus after the next render.
  */
 function usePanelFocus(rootRef: RefObject<HTMLDivElement | null>, open: boolean, setOpen: (open: boolean) => void) {
-  const focusNext = useRef<string | null>(null)
+  const focusNextRef = useRef<string | null>(null)
   useEffect(() => {
-    const target = focusNext.current && rootRef.current?.querySelector<HTMLElement>(focusNext.current)
+    const target = focusNextRef.current && rootRef.current?.querySelector<HTMLElement>(focusNextRef.current)
     if (!target) return
     target.focus()
-    focusNext.current = null
+    focusNextRef.current = null
   })
   useEffect(() => {
     const root = rootRef.current
     if (!open || !root) return
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return
-      focusNext.current = '[data-part="opener"]'
+      focusNextRef.current = '[data-part="opener"]'
       setOpen(false)
     }
     root.addEventListener('keydown', onKey)
     return () => root.removeEventListener('keydown', onKey)
   }, [open, rootRef, setOpen])
-  return focusNext
+  return focusNextRef
 }
 
 /**
@@ -141,7 +141,7 @@ export function EnrollFlowButton({
     }
   }
   const rootRef = useRef<HTMLDivElement>(null)
-  const focusNext = usePanelFocus(rootRef, open, setOpen)
+  const focusNextRef = usePanelFocus(rootRef, open, setOpen)
   const runLine = run ? lines.lines.find((l) => l.lineId.toLowerCase() === run.pb_line_id.toLowerCase()) : undefined
 
   const doEnrol = async () => {
@@ -156,11 +156,11 @@ export function EnrollFlowButton({
         ...(lineId !== undefined ? { pb_line_id: lineId } : {}),
       })
       setRun(res)
-      focusNext.current = '[data-part="cancel-run"]'
+      focusNextRef.current = '[data-part="cancel-run"]'
       onEnrolled?.(res)
     } catch {
       // shown from enrol.error
-      focusNext.current = '[data-part="enrol"]'
+      focusNextRef.current = '[data-part="enrol"]'
     }
   }
   const doCancel = async () => {
@@ -168,7 +168,7 @@ export function EnrollFlowButton({
     try {
       await cancel.mutateAsync({ runId: run.runId })
       setCancelled(true)
-      focusNext.current = '[data-part="enrol"]'
+      focusNextRef.current = '[data-part="enrol"]'
     } catch {
       // shown from cancel.error
     }
@@ -192,7 +192,7 @@ export function EnrollFlowButton({
         aria-expanded={open}
         aria-controls={`${ids}-panel`}
         onClick={() => {
-          if (!open) focusNext.current = 'select'
+          if (!open) focusNextRef.current = 'select'
           setOpen(!open)
         }}
       >
