@@ -172,6 +172,7 @@ export function useContactCard(options: UseContactCardOptions) {
     onChange: (e) => setRow(row.id, { value: e.currentTarget.value }),
   })
   const button = (onClick: () => void): ButtonHTMLAttributes<HTMLButtonElement> => ({ type: 'button', onClick })
+  const submitButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = { type: 'submit', disabled: mutation.isPending }
   const formProps: FormHTMLAttributes<HTMLFormElement> = {
     noValidate: true,
     onSubmit: (e: FormEvent) => {
@@ -220,7 +221,7 @@ export function useContactCard(options: UseContactCardOptions) {
     removeRowButtonProps: (row: ContactFieldRow) => button(() => removeRow(row.id)),
     addRowButtonProps: button(addRow),
     toggleJsonButtonProps: button(switchJson),
-    submitButtonProps: { type: 'submit', disabled: mutation.isPending } as ButtonHTMLAttributes<HTMLButtonElement>,
+    submitButtonProps,
   }
 }
 
