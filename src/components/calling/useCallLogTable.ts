@@ -78,13 +78,13 @@ export function useCallLogTable(options: UseCallLogTableOptions = {}) {
     prop: options.filters,
     defaultProp: { ...noCallLogFilters, ...options.defaultFilters },
     onChange: options.onFiltersChange,
-    caller: 'CallLogTable (filters)',
+    caller: 'useCallLogTable (filters)',
   })
   const [sort, setSort] = useControllableState<'asc' | 'desc'>({
     prop: options.sort,
     defaultProp: options.defaultSort ?? 'desc',
     onChange: options.onSortChange,
-    caller: 'CallLogTable (sort)',
+    caller: 'useCallLogTable (sort)',
   })
   // The page and the open transcripts belong to one query: a new filter or order (from the user
   // or a controlling parent) starts again on the first page, all closed. The disposition only

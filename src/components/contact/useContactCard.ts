@@ -159,7 +159,10 @@ export function useContactCard(options: UseContactCardOptions) {
   const customFieldsProps: TextControlProps & { id: string } = {
     id: `${ids}-customFields`,
     value: draft.customFields,
-    onChange: (e) => setDraft((d) => ({ ...d, customFields: e.currentTarget.value })),
+    onChange: (e) => {
+      const customFields = e.currentTarget.value
+      setDraft((d) => ({ ...d, customFields }))
+    },
     'aria-invalid': invalid?.field === 'customFields' || undefined,
     'aria-describedby': describedIf('customFields'),
   }
