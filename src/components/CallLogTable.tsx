@@ -237,7 +237,11 @@ function Toolbar({ log, strings: t }: PartProps) {
           {t.exportCsv}
         </button>
       </div>
-      <p id={log.ids.answeredNote} className="lk-CallLogTable-note" hidden={!filters.answeredFrom && !filters.answeredTo}>
+      <p
+        id={log.ids.answeredNote}
+        className="lk-CallLogTable-note"
+        hidden={!filters.answeredFrom && !filters.answeredTo}
+      >
         {t.answeredNote}
       </p>
       <p id={log.ids.dispositionNote} className="lk-CallLogTable-note" role="status" data-kind="disposition">

@@ -222,18 +222,19 @@ interface PartProps {
 }
 
 /** The line, the allowance and token notices, the number with its keypad, and Call (or New call once ended). */
-function DialerForm(
-  props: PartProps & {
-    id: string
-    locale: string | undefined
-    now: () => number
-    showKeypad: boolean
-    calleeText: string
-    /** An inbound call is ringing: Call waits for it to be answered or to end. */
-    inboundRinging: boolean
-    newCallRef: RefObject<HTMLButtonElement | null>
-  },
-) {
+function DialerForm({
+  newCallRef,
+  ...props
+}: PartProps & {
+  id: string
+  locale: string | undefined
+  now: () => number
+  showKeypad: boolean
+  calleeText: string
+  /** An inbound call is ringing: Call waits for it to be answered or to end. */
+  inboundRinging: boolean
+  newCallRef: RefObject<HTMLButtonElement | null>
+}) {
   const { d, strings: t, id, locale, now } = props
   const { linesQuery, lines, mintError, token, voice, state } = d
   return (
@@ -292,7 +293,7 @@ function DialerForm(
       ) : null}
 
       {state.phase === 'ended' ? (
-        <button ref={props.newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
+        <button ref={newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
           {t.newCall}
         </button>
       ) : d.live ? null : (
@@ -309,9 +310,10 @@ function DialerForm(
 }
 
 /** While a call is live: the audio's state, the timer, mute and devices, Rejoin after an audio failure, Hang up. */
-function CallControls(
-  props: PartProps & { now: () => number; hangUpRef: RefObject<HTMLButtonElement | null> },
-) {
+function CallControls({
+  hangUpRef,
+  ...props
+}: PartProps & { now: () => number; hangUpRef: RefObject<HTMLButtonElement | null> }) {
   const { d, strings: t, now } = props
   const { state } = d
   const error = state.error
@@ -339,10 +341,9 @@ function CallControls(
           ) : null}
         </div>
       ) : null}
-      <button ref={props.hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
+      <button ref={hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
         {t.hangUp}
       </button>
     </div>
   )
 }
-

@@ -335,7 +335,9 @@ function EnrolErrorNotice(
           {props.cancelling ? s.cancelling : s.cancelExisting}
         </button>
       ) : null}
-      {props.cancelError && onCancelExisting ? <p>{describeLinekitError(props.cancelError, 'load', errorStrings)}</p> : null}
+      {props.cancelError && onCancelExisting ? (
+        <p>{describeLinekitError(props.cancelError, 'load', errorStrings)}</p>
+      ) : null}
     </div>
   )
 }
@@ -377,4 +379,3 @@ function RunNotice(
     </div>
   )
 }
-

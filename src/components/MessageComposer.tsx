@@ -194,7 +194,7 @@ export function MessageComposer({
   const [upload, setUpload] = useState<ComposerAttachment | null>(null)
   const [uploadRound, setUploadRound] = useState(0)
 
-  const optionsButton = useEscapeClosesTray(optionsOpen, setOptionsOpen, `${ids}-options`)
+  const optionsButtonRef = useEscapeClosesTray(optionsOpen, setOptionsOpen, `${ids}-options`)
 
   const effectsAllowed = nativeChat === true
   const composing = typedAt !== 0 && text.trim() !== ''
@@ -202,7 +202,10 @@ export function MessageComposer({
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
     const line = trial ? undefined : (lineId ?? pickedLine)
-    const composed = composeSend({ phoneNumber, text, upload, attachment, attachmentKind, ai, effect, effectsAllowed, line }, s)
+    const composed = composeSend(
+      { phoneNumber, text, upload, attachment, attachmentKind, ai, effect, effectsAllowed, line },
+      s,
+    )
     if ('invalid' in composed) {
       // The link is in the tray: open it to show the link that needs fixing.
       if (composed.invalid === s.urlError) setOptionsOpen(true)
@@ -289,7 +292,7 @@ export function MessageComposer({
         strings={s}
         optionsOpen={optionsOpen}
         onToggleOptions={() => setOptionsOpen(!optionsOpen)}
-        optionsButton={optionsButton}
+        optionsButtonRef={optionsButtonRef}
         text={text}
         onText={(value) => {
           setText(value)
@@ -346,12 +349,15 @@ function useEscapeClosesTray(open: boolean, setOpen: (open: boolean) => void, tr
 }
 
 /** The options button, the message box (Enter sends, Shift+Enter adds a line) and Send. */
-function MessageRow(props: {
+function MessageRow({
+  optionsButtonRef,
+  ...props
+}: {
   ids: string
   strings: MessageComposerStrings
   optionsOpen: boolean
   onToggleOptions: () => void
-  optionsButton: RefObject<HTMLButtonElement | null>
+  optionsButtonRef: RefObject<HTMLButtonElement | null>
   text: string
   onText: (text: string) => void
   onEnter: () => void
@@ -368,7 +374,7 @@ function MessageRow(props: {
   return (
     <div className="lk-MessageComposer-row">
       <button
-        ref={props.optionsButton}
+        ref={optionsButtonRef}
         type="button"
         className="lk-Button lk-MessageComposer-more"
         data-variant="ghost"

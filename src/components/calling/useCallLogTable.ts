@@ -150,9 +150,7 @@ export function useCallLogTable(options: UseCallLogTableOptions = {}) {
   const dayInput = (key: 'answeredFrom' | 'answeredTo'): InputHTMLAttributes<HTMLInputElement> => ({
     type: 'date',
     value: filters[key] ?? '',
-    ...(key === 'answeredFrom'
-      ? { max: filters.answeredTo || undefined }
-      : { min: filters.answeredFrom || undefined }),
+    ...(key === 'answeredFrom' ? { max: filters.answeredTo || undefined } : { min: filters.answeredFrom || undefined }),
     'aria-describedby': ids.answeredNote,
     onChange: (e: ChangeEvent<HTMLInputElement>) => setFilter(key, e.target.value || null),
   })

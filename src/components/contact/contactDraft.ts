@@ -71,7 +71,8 @@ function parseCustomFields(
     if (text === '') return { value: updating ? null : undefined }
     try {
       const parsed: unknown = JSON.parse(text)
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: s.customFieldsInvalid }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { problem: s.customFieldsInvalid }
       value = parsed as Record<string, unknown>
     } catch {
       return { problem: s.customFieldsInvalid }
@@ -103,10 +104,7 @@ export function draftRequest(
   draft: ContactDraft,
   target: { contactId: string } | { phone: string },
   s: ContactCardStrings,
-):
-  | { update: UpdateContactRequest }
-  | { create: CreateContactRequest }
-  | { problem: ContactDraftProblem } {
+): { update: UpdateContactRequest } | { create: CreateContactRequest } | { problem: ContactDraftProblem } {
   if (draft.email.trim() !== '' && !looksLikeEmail(draft.email.trim()))
     return { problem: { field: 'email', text: s.emailInvalid } }
   const updating = 'contactId' in target

@@ -1,5 +1,6 @@
 'use client'
 import {
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -94,7 +95,11 @@ export function useContactCard(options: UseContactCardOptions) {
 
   // After "Add contact" → Save, the dialog returns focus to its trigger, which the card then
   // replaces with Edit once the new contact is listed: focus goes to Edit, not the page.
-  const rootRef = useRef<HTMLElement>(null)
+  const rootRef = useRef<HTMLElement | null>(null)
+  // A callback ref, so that the root may be any element (a <section>, a <div>).
+  const setRoot = useCallback((element: HTMLElement | null) => {
+    rootRef.current = element
+  }, [])
   const refocus = useRef(false)
   const contactId = contact?.id
   useEffect(() => {
@@ -210,7 +215,7 @@ export function useContactCard(options: UseContactCardOptions) {
     toggleJson: switchJson,
     /** Ids the prop bags use: the rules sentence and the "what to fix" sentence describe the form. */
     ids: { rules: `${ids}-rules`, invalid: invalidId },
-    rootProps: { ref: rootRef, 'data-state': status },
+    rootProps: { ref: setRoot, 'data-state': status },
     retryButtonProps: button(() => void query.refetch()),
     /** For a dialog root (Radix `Dialog.Root`): open while editing; opening starts from the stored contact. */
     dialogProps: { open: editing, onOpenChange: (open: boolean) => (open ? startEditing() : cancelEditing()) },

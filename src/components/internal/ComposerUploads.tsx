@@ -253,7 +253,15 @@ function useVoiceRecorder(take: (file: File) => void, onMicrophoneError: () => v
 }
 
 /** The attachment: its preview and name, the upload's progress or failure, and Cancel or Remove. */
-function UploadItem({ item, onClear, strings: s }: { item: Item; onClear: () => void; strings: ComposerUploadStrings }) {
+function UploadItem({
+  item,
+  onClear,
+  strings: s,
+}: {
+  item: Item
+  onClear: () => void
+  strings: ComposerUploadStrings
+}) {
   const percent = Math.round(item.progress * 100)
   return (
     <div className="lk-ComposerUploads-item" data-state={item.state}>
