@@ -2,7 +2,6 @@
 import {
   lazy,
   Suspense,
-  useEffect,
   useId,
   useRef,
   useState,
@@ -18,7 +17,8 @@ import { useSendMessage } from '../hooks/useSendMessage'
 import { useLinekit } from '../provider/useLinekit'
 import type { ComposerAttachment, ComposerUploadStrings } from './internal/ComposerUploads'
 import { draftKey, useDraft } from '../hooks/internal/drafts'
-import { ComposerOptions } from './internal/ComposerOptions'
+import { ComposerOptions, useEscapeClosesTray } from './internal/ComposerOptions'
+import { useKeystrokeWindow } from './internal/useKeystrokeWindow'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
@@ -313,39 +313,6 @@ export function MessageComposer({
       </p>
     </form>
   )
-}
-
-/**
- * The time of the last keystroke, back to 0 once `timeoutMs` passed without another: typing is a
- * keystroke within the window, not a draft left sitting in the box.
- */
-function useKeystrokeWindow(timeoutMs: number) {
-  const [typedAt, setTypedAt] = useState(0)
-  useEffect(() => {
-    if (typedAt === 0) return
-    const timer = setTimeout(() => setTypedAt(0), timeoutMs)
-    return () => clearTimeout(timer)
-  }, [typedAt, timeoutMs])
-  return [typedAt, setTypedAt] as const
-}
-
-/**
- * Escape closes the options tray; focus inside it would fall to the page, so it returns to the
- * button that opened it (the returned ref goes on that button).
- */
-function useEscapeClosesTray(open: boolean, setOpen: (open: boolean) => void, trayId: string) {
-  const opener = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      if (document.getElementById(trayId)?.contains(document.activeElement)) opener.current?.focus()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open, setOpen, trayId])
-  return opener
 }
 
 /** The options button, the message box (Enter sends, Shift+Enter adds a line) and Send. */
