@@ -212,6 +212,8 @@ export { ContactCard, contactCardStrings } from './components/ContactCard'
 export { Inbox, inboxStrings } from './components/Inbox'
 export type { InboxParts, InboxProps, InboxStrings, InboxThread } from './components/Inbox'
 export type { ContactCardProps, ContactCardStrings } from './components/ContactCard'
+export { useContactCard } from './components/contact/useContactCard'
+export type { UseContactCardOptions, UseContactCardResult } from './components/contact/useContactCard'
 export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
 export type { DateOptions } from './components/internal/time'
@@ -249,7 +251,14 @@ export type {
 export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
 export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
 export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
-export type { CallLogTableProps, CallLogTableStrings, DispositionFilter } from './components/CallLogTable'
+export type {
+  CallLogTableFilters,
+  CallLogTableProps,
+  CallLogTableStrings,
+  DispositionFilter,
+} from './components/CallLogTable'
+export { useCallLogTable } from './components/calling/useCallLogTable'
+export type { UseCallLogTableOptions, UseCallLogTableResult } from './components/calling/useCallLogTable'
 export { callLogsToCsv } from './components/calling/csv'
 // errors shown to users: hooks return typed `LinekitError`s; components turn them into sentences
 export {

@@ -1,116 +1,50 @@
 'use client'
-import { Fragment, useId, useMemo, useState, type HTMLAttributes } from 'react'
-import type { CallLog, CallLogsQuery } from '../api/schemas'
+import { useId, useMemo, type HTMLAttributes } from 'react'
+import type { CallLog } from '../api/schemas'
 import { dispositions, type Disposition } from '../api/values'
-import { useCallLogs } from '../hooks/useCallLogs'
-import { useLines } from '../hooks/useLines'
-import { callLogsToCsv, parseTranscript } from './calling/csv'
+import { parseTranscript } from './calling/csv'
 import { formatDateTime, formatDuration } from './calling/format'
 import { safeHttpUrl } from './internal/url'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
-import { useRecordingPlayer, type RecordingPlayback } from './calling/useRecordingPlayer'
+import type { RecordingPlayback } from './calling/useRecordingPlayer'
 import { lineLabel } from './lineLabel'
-import { usePeople } from '../hooks/internal/usePeople'
 import { Person } from './internal/Person'
+import { callLogTableStrings, type CallLogTableStrings } from './calling/callLogTableStrings'
+import { toDay, type CallLogSortKey, type CallLogTableFilters, type DispositionFilter } from './calling/callLogView'
+import { useCallLogTable, type UseCallLogTableResult } from './calling/useCallLogTable'
 
-// spec: Limits — page size 1 to 100; offset + limit <= 2000 on the call-log list.
-const MAX_PAGE = 100
-const WINDOW = 2000
-
-/** Default, overridable texts of the {@link CallLogTable} (i18n). */
-export const callLogTableStrings = {
-  caption: 'Outbound calls',
-  loading: 'Loading calls…',
-  error: 'Calls could not be loaded.',
-  retry: 'Try again',
-  empty: 'No calls yet.',
-  emptyFiltered: 'No calls match these filters.',
-  line: 'Line',
-  allLines: 'All lines',
-  answeredFrom: 'Answered from',
-  answeredTo: 'Answered to',
-  answeredNote: 'Answered-at filters show answered calls only.',
-  disposition: 'Disposition (this page)',
-  allDispositions: 'All dispositions',
-  dispositionNote: (shown: number, loaded: number) =>
-    `The disposition filter applies to the calls loaded on this page only (the service has no disposition filter): ${shown} of ${loaded} shown.`,
-  sortedOnPage: 'Sorted within the loaded page; the service orders pages by time only.',
-  sortBy: (column: string) => `Sort by ${column}`,
-  sortNewest: 'Newest first',
-  sortOldest: 'Oldest first',
-  sortLabel: 'Sort by time',
-  exportCsv: 'Export loaded rows (CSV)',
-  previous: 'Previous page',
-  next: 'Next page',
-  range: (from: number, to: number, total: number) => `Calls ${from}–${to} of ${total}`,
-  windowLimit:
-    'Only the first 2,000 calls of a query can be paged (service limit). Narrow the answered-at range to reach older calls.',
-  columns: {
-    to: 'To',
-    from: 'From',
-    status: 'Status',
-    disposition: 'Disposition',
-    duration: 'Duration',
-    answered: 'Answered',
-    ended: 'Ended',
-    recording: 'Recording',
-    transcript: 'Transcript',
-  },
-  classifying: 'classifying',
-  // spec: CallLog status — `completed`, `no-answer`, `busy`, `failed`, `canceled` (open-ended).
-  statuses: {
-    completed: 'Completed',
-    'no-answer': 'No answer',
-    busy: 'Busy',
-    failed: 'Failed',
-    canceled: 'Canceled',
-    'in-progress': 'In progress',
-  } as Record<string, string>,
-  /** A status the list above does not name. */
-  otherStatus: (status: string) => status.replace(/[-_]+/g, ' '),
-  dispositions: {
-    answered: 'Answered',
-    voicemail: 'Voicemail',
-    busy: 'Busy',
-    no_answer: 'No answer',
-    wrong_number: 'Wrong number',
-    not_interested: 'Not interested',
-    callback_requested: 'Callback requested',
-    meeting_scheduled: 'Meeting scheduled',
-    information_provided: 'Information provided',
-    no_speech: 'No speech',
-    unknown: 'Unknown',
-  } satisfies Record<Disposition, string>,
-  none: '—',
-  playRecording: (to: string) => `Play the recording of the call to ${to}`,
-  pauseRecording: (to: string) => `Pause the recording of the call to ${to}`,
-  play: 'Play',
-  pause: 'Pause',
-  loadingRecording: 'Loading…',
-  recordingError: 'The recording couldn’t be loaded. It may have expired; try again later.',
-  unsafeRecording: 'Recording link not playable',
-  showTranscript: 'Show transcript',
-  hideTranscript: 'Hide transcript',
-  transcriptOf: (to: string) => `Transcript of the call to ${to}`,
-  noTranscript: 'No transcript',
-}
-/** Texts of the {@link CallLogTable}. */
-export type CallLogTableStrings = typeof callLogTableStrings
-
-/** Value of the disposition filter: a disposition, `classifying` (null), or all. */
-export type DispositionFilter = Disposition | 'classifying' | 'all'
+export { callLogTableStrings, type CallLogTableStrings, type CallLogTableFilters, type DispositionFilter }
 
 export interface CallLogTableProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** Rows per page, 1–100. @default 25 */
   pageSize?: number
-  /** Initial sort by time. @default 'desc' */
+  /** The filters (controlled): line, answered-at days, disposition. @default undefined */
+  filters?: CallLogTableFilters
+  /** The initial filters (uncontrolled); missing ones are off. @default no filter */
+  defaultFilters?: Partial<CallLogTableFilters>
+  /** Called with the new filters when the user changes one. @default undefined */
+  onFiltersChange?: (filters: CallLogTableFilters) => void
+  /** Order by time (controlled). @default undefined */
+  sort?: 'asc' | 'desc'
+  /** Initial order by time (uncontrolled). @default 'desc' */
   defaultSort?: 'asc' | 'desc'
-  /** Initial line filter. @default undefined (all lines) */
+  /** Called when the user flips the order by time. @default undefined */
+  onSortChange?: (sort: 'asc' | 'desc') => void
+  /**
+   * Initial line filter. Deprecated: use `defaultFilters={{ lineId }}`. @default undefined (all lines)
+   * @deprecated Use `defaultFilters={{ lineId }}`.
+   */
   defaultLineId?: string
-  /** Initial answered-at lower bound (ISO 8601). */
+  /**
+   * Initial answered-at lower bound (ISO 8601). Deprecated: use `defaultFilters={{ answeredFrom: 'YYYY-MM-DD' }}`.
+   * @deprecated Use `defaultFilters={{ answeredFrom }}` (a day, `YYYY-MM-DD`).
+   */
   defaultAnsweredFrom?: string
-  /** Initial answered-at upper bound (ISO 8601). */
+  /**
+   * Initial answered-at upper bound (ISO 8601). Deprecated: use `defaultFilters={{ answeredTo: 'YYYY-MM-DD' }}`.
+   * @deprecated Use `defaultFilters={{ answeredTo }}` (a day, `YYYY-MM-DD`).
+   */
   defaultAnsweredTo?: string
   /** Text overrides (i18n); nested groups merge. @default callLogTableStrings */
   strings?: StringOverrides<CallLogTableStrings>
@@ -122,49 +56,7 @@ export interface CallLogTableProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   exportFileName?: string
 }
 
-/** Columns whose header sorts the loaded page. */
-type SortKey = 'to' | 'status' | 'duration' | 'answered' | 'ended'
-
-function sortValue(row: CallLog, key: SortKey): string | number {
-  switch (key) {
-    case 'to':
-      return row.to_number
-    case 'status':
-      return row.status
-    case 'duration':
-      return row.duration_seconds ?? -1
-    case 'answered':
-      return row.answered_at ? Date.parse(row.answered_at) : -1
-    case 'ended':
-      return row.ended_at ? Date.parse(row.ended_at) : -1
-  }
-}
-function sortRows(rows: readonly CallLog[], key: SortKey, dir: 'ascending' | 'descending'): CallLog[] {
-  const sign = dir === 'ascending' ? 1 : -1
-  return [...rows].sort((a, b) => {
-    const x = sortValue(a, key)
-    const y = sortValue(b, key)
-    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)))
-  })
-}
-
-function toIsoStart(day: string): string | undefined {
-  if (!day) return undefined
-  const d = new Date(`${day}T00:00:00`)
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString()
-}
-function toIsoEnd(day: string): string | undefined {
-  if (!day) return undefined
-  const d = new Date(`${day}T23:59:59.999`)
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString()
-}
-function toDay(iso: string | undefined): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
+const COLUMNS = 9
 
 /**
  * The outbound dialer's call log: paginated (never past the service's 2,000-row window),
@@ -172,7 +64,8 @@ function toDay(iso: string | undefined): string {
  * disposition on the loaded page (the service has none, and the table says so). Shows status,
  * disposition badges (`classifying` until the AI assigns one), duration, answered/ended times
  * in the user's locale, http(s) recordings, and expandable speaker-labelled transcripts.
- * Exports the loaded rows as CSV.
+ * Exports the loaded rows as CSV. Markup over {@link useCallLogTable}; the filters and the
+ * order are controlled (`filters`, `sort`) or uncontrolled (`defaultFilters`, `defaultSort`).
  *
  * Data attributes: root `data-state` (`loading` | `error` | `empty` | `ready`), `data-sort`
  * (`asc` | `desc`); rows `data-status`, `data-disposition` (a disposition or `classifying`),
@@ -186,127 +79,127 @@ function toDay(iso: string | undefined): string {
  */
 export function CallLogTable(props: CallLogTableProps) {
   const {
-    pageSize: pageSizeProp = 25,
-    defaultSort = 'desc',
+    pageSize,
+    filters,
+    defaultFilters,
+    onFiltersChange,
+    sort,
+    defaultSort,
+    onSortChange,
     defaultLineId,
     defaultAnsweredFrom,
     defaultAnsweredTo,
     strings: stringsProp,
     locale,
     onExport,
-    exportFileName = 'call-logs.csv',
+    exportFileName,
     className,
     ...rest
   } = props
   const t = useMemo(() => mergeStrings(callLogTableStrings, stringsProp), [stringsProp])
   const id = useId()
-  const pageSize = Math.min(MAX_PAGE, Math.max(1, Math.floor(pageSizeProp)))
-  const [page, setPage] = useState(0)
-  const [sort, setSort] = useState<'asc' | 'desc'>(defaultSort)
-  const [lineId, setLineId] = useState(defaultLineId ?? '')
-  const [from, setFrom] = useState(toDay(defaultAnsweredFrom))
-  const [to, setTo] = useState(toDay(defaultAnsweredTo))
-  const [disposition, setDisposition] = useState<DispositionFilter>('all')
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
-  const [columnSort, setColumnSort] = useState<{ key: SortKey; dir: 'ascending' | 'descending' } | undefined>(undefined)
-  const player = useRecordingPlayer()
-
-  const offset = Math.min(page * pageSize, WINDOW - 1)
-  const limit = Math.min(pageSize, WINDOW - offset)
-  const query: CallLogsQuery = {
-    limit,
-    offset,
-    call_log_timestamp: sort,
-    ...(lineId ? { pb_line_id: lineId } : {}),
-    ...(from ? { answered_at_gte: toIsoStart(from) } : {}),
-    ...(to ? { answered_at_lte: toIsoEnd(to) } : {}),
-  }
-  const logs = useCallLogs(query)
-  const people = usePeople()
-  const lines = useLines()
-  const rows = logs.data?.data ?? []
-  const total = logs.data?.pagination.total ?? 0
-  const filteredRows =
-    disposition === 'all' ? rows : rows.filter((r) => (r.disposition ?? 'classifying') === disposition)
-  // The service orders by time only (spec: call_log_timestamp); other columns sort the loaded page.
-  const shown = columnSort ? sortRows(filteredRows, columnSort.key, columnSort.dir) : filteredRows
-  const filtered = !!(lineId || from || to)
-  const state =
-    logs.status === 'pending' ? 'loading' : logs.status === 'error' ? 'error' : rows.length === 0 ? 'empty' : 'ready'
-  const hasNext = offset + limit < total && offset + limit < WINDOW
-  const resetPage = () => {
-    setPage(0)
-    setExpanded(new Set())
-  }
-
-  const exportCsv = () => {
-    const csv = callLogsToCsv(rows)
-    onExport?.(csv, rows)
-    if (typeof URL.createObjectURL !== 'function' || typeof document === 'undefined') return
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-    const a = document.createElement('a')
-    a.href = url
-    a.download = exportFileName
-    document.body.append(a)
-    a.click()
-    a.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 0)
-  }
-  const toggle = (rowId: string) =>
-    setExpanded((s) => {
-      const next = new Set(s)
-      if (next.has(rowId)) next.delete(rowId)
-      else next.add(rowId)
-      return next
-    })
-
-  const columns = 9
-  const sortable = (key: SortKey) => {
-    const dir = columnSort?.key === key ? columnSort.dir : undefined
-    return (
-      <th scope="col" aria-sort={dir}>
-        <button
-          type="button"
-          className="lk-CallLogTable-sort-header"
-          aria-label={t.sortBy(t.columns[key])}
-          onClick={() =>
-            setColumnSort(
-              dir === undefined
-                ? { key, dir: 'ascending' }
-                : dir === 'ascending'
-                  ? { key, dir: 'descending' }
-                  : undefined,
-            )
-          }
-        >
-          {t.columns[key]}
-          <span aria-hidden="true" className="lk-CallLogTable-sort-icon" data-dir={dir}>
-            {dir === 'ascending' ? ' ▲' : dir === 'descending' ? ' ▼' : ''}
-          </span>
-        </button>
-      </th>
-    )
-  }
+  const log = useCallLogTable({
+    pageSize,
+    filters,
+    // The deprecated one-filter props are the defaults `defaultFilters` overrides.
+    defaultFilters: {
+      lineId: defaultLineId || null,
+      answeredFrom: toDay(defaultAnsweredFrom),
+      answeredTo: toDay(defaultAnsweredTo),
+      ...defaultFilters,
+    },
+    onFiltersChange,
+    sort,
+    defaultSort,
+    onSortChange,
+    onExport,
+    exportFileName,
+  })
+  const { status, rows, shownRows } = log
   return (
     <section
-      data-state={state}
-      data-sort={sort}
+      data-state={status}
+      data-sort={log.sort}
       aria-labelledby={`${id}-caption`}
       {...rest}
       className={cx('lk-CallLogTable', className)}
     >
+      <Toolbar log={log} strings={t} />
+      {/* One player for every recording of the table (one button per row, not a full audio element). */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- call recordings have no caption track; the transcript is the text alternative */}
+      <audio {...log.player.audioProps} className="lk-CallLogTable-audio" />
+
+      {status === 'error' ? (
+        <div className="lk-CallLogTable-error" role="alert">
+          <p>{t.error}</p>
+          {(log.error as Error | null)?.message ? (
+            <p className="lk-CallLogTable-note">{(log.error as Error).message}</p>
+          ) : null}
+          <button type="button" onClick={() => void log.logs.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : null}
+
+      <table className="lk-CallLogTable-table" {...log.tableProps}>
+        <caption id={`${id}-caption`}>{t.caption}</caption>
+        <thead>
+          <tr>
+            <SortHeader log={log} column="to" strings={t} />
+            <th scope="col">{t.columns.from}</th>
+            <SortHeader log={log} column="status" strings={t} />
+            <th scope="col">{t.columns.disposition}</th>
+            <SortHeader log={log} column="duration" strings={t} />
+            <SortHeader log={log} column="answered" strings={t} />
+            <SortHeader log={log} column="ended" strings={t} />
+            <th scope="col">{t.columns.recording}</th>
+            <th scope="col">{t.columns.transcript}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {status === 'loading' ? (
+            <tr>
+              <td colSpan={COLUMNS}>
+                <span role="status">{t.loading}</span>
+              </td>
+            </tr>
+          ) : status === 'empty' || (status === 'ready' && shownRows.length === 0) ? (
+            <tr>
+              <td colSpan={COLUMNS} className="lk-CallLogTable-empty">
+                {log.filtered || log.filters.disposition !== 'all' ? t.emptyFiltered : t.empty}
+              </td>
+            </tr>
+          ) : (
+            shownRows.map((row) => <Row key={row.id} row={row} log={log} strings={t} locale={locale} />)
+          )}
+        </tbody>
+      </table>
+
+      <nav className="lk-CallLogTable-pager" aria-label={t.caption}>
+        <button {...log.previousButtonProps}>{t.previous}</button>
+        <span className="lk-CallLogTable-range">
+          {rows.length > 0 ? t.range(log.offset + 1, log.offset + rows.length, log.total) : ''}
+        </span>
+        <button {...log.nextButtonProps}>{t.next}</button>
+      </nav>
+      {log.atWindowLimit ? <p className="lk-CallLogTable-note">{t.windowLimit}</p> : null}
+    </section>
+  )
+}
+
+type PartProps = { log: UseCallLogTableResult; strings: CallLogTableStrings }
+
+/** The filters, the order by time and the export, with the notes that say what the filters do. */
+function Toolbar({ log, strings: t }: PartProps) {
+  const { filters } = log
+  return (
+    <>
       <div className="lk-CallLogTable-toolbar" role="group" aria-label={t.caption}>
         <label>
           <span>{t.line}</span>
-          <select
-            value={lineId}
-            onChange={(e) => {
-              setLineId(e.target.value)
-              resetPage()
-            }}
-          >
+          <select {...log.lineSelectProps}>
             <option value="">{t.allLines}</option>
-            {(lines.lines ?? []).map((l) => (
+            {log.lines.map((l) => (
               <option key={l.lineId} value={l.lineId}>
                 {lineLabel(l)}
               </option>
@@ -315,37 +208,15 @@ export function CallLogTable(props: CallLogTableProps) {
         </label>
         <label>
           <span>{t.answeredFrom}</span>
-          <input
-            type="date"
-            value={from}
-            max={to || undefined}
-            aria-describedby={`${id}-answered-note`}
-            onChange={(e) => {
-              setFrom(e.target.value)
-              resetPage()
-            }}
-          />
+          <input {...log.answeredFromInputProps} />
         </label>
         <label>
           <span>{t.answeredTo}</span>
-          <input
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-describedby={`${id}-answered-note`}
-            onChange={(e) => {
-              setTo(e.target.value)
-              resetPage()
-            }}
-          />
+          <input {...log.answeredToInputProps} />
         </label>
         <label>
           <span>{t.disposition}</span>
-          <select
-            value={disposition}
-            aria-describedby={`${id}-disposition-note`}
-            onChange={(e) => setDisposition(e.target.value as DispositionFilter)}
-          >
+          <select {...log.dispositionSelectProps}>
             <option value="all">{t.allDispositions}</option>
             <option value="classifying">{t.classifying}</option>
             {dispositions.map((d) => (
@@ -356,189 +227,121 @@ export function CallLogTable(props: CallLogTableProps) {
           </select>
         </label>
         <button
-          type="button"
           className="lk-CallLogTable-sort"
-          aria-label={`${t.sortLabel}: ${sort === 'desc' ? t.sortNewest : t.sortOldest}`}
-          onClick={() => {
-            setSort((s) => (s === 'desc' ? 'asc' : 'desc'))
-            resetPage()
-          }}
+          aria-label={`${t.sortLabel}: ${log.sort === 'desc' ? t.sortNewest : t.sortOldest}`}
+          {...log.sortButtonProps}
         >
-          {sort === 'desc' ? t.sortNewest : t.sortOldest}
+          {log.sort === 'desc' ? t.sortNewest : t.sortOldest}
         </button>
-        <button type="button" className="lk-CallLogTable-export" disabled={rows.length === 0} onClick={exportCsv}>
+        <button className="lk-CallLogTable-export" {...log.exportButtonProps}>
           {t.exportCsv}
         </button>
       </div>
-      <p id={`${id}-answered-note`} className="lk-CallLogTable-note" hidden={!from && !to}>
+      <p
+        id={log.ids.answeredNote}
+        className="lk-CallLogTable-note"
+        hidden={!filters.answeredFrom && !filters.answeredTo}
+      >
         {t.answeredNote}
       </p>
-      <p id={`${id}-disposition-note`} className="lk-CallLogTable-note" role="status" data-kind="disposition">
-        {disposition === 'all' ? '' : t.dispositionNote(shown.length, rows.length)}
+      <p id={log.ids.dispositionNote} className="lk-CallLogTable-note" role="status" data-kind="disposition">
+        {filters.disposition === 'all' ? '' : t.dispositionNote(log.shownRows.length, log.rows.length)}
       </p>
       <p className="lk-CallLogTable-note" data-kind="sort">
-        {columnSort ? t.sortedOnPage : ''}
+        {log.columnSort ? t.sortedOnPage : ''}
       </p>
-      {/* One player for every recording of the table (one button per row, not a full audio element). */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- call recordings have no caption track; the transcript is the text alternative */}
-      <audio {...player.audioProps} className="lk-CallLogTable-audio" />
+    </>
+  )
+}
 
-      {state === 'error' ? (
-        <div className="lk-CallLogTable-error" role="alert">
-          <p>{t.error}</p>
-          {(logs.error as Error | null)?.message ? (
-            <p className="lk-CallLogTable-note">{(logs.error as Error).message}</p>
-          ) : null}
-          <button type="button" onClick={() => void logs.refetch()}>
-            {t.retry}
-          </button>
-        </div>
-      ) : null}
-
-      <table className="lk-CallLogTable-table" aria-busy={state === 'loading' || logs.isFetching || undefined}>
-        <caption id={`${id}-caption`}>{t.caption}</caption>
-        <thead>
-          <tr>
-            {sortable('to')}
-            <th scope="col">{t.columns.from}</th>
-            {sortable('status')}
-            <th scope="col">{t.columns.disposition}</th>
-            {sortable('duration')}
-            {sortable('answered')}
-            {sortable('ended')}
-            <th scope="col">{t.columns.recording}</th>
-            <th scope="col">{t.columns.transcript}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {state === 'loading' ? (
-            <tr>
-              <td colSpan={columns}>
-                <span role="status">{t.loading}</span>
-              </td>
-            </tr>
-          ) : state === 'empty' || (state === 'ready' && shown.length === 0) ? (
-            <tr>
-              <td colSpan={columns} className="lk-CallLogTable-empty">
-                {filtered || disposition !== 'all' ? t.emptyFiltered : t.empty}
-              </td>
-            </tr>
-          ) : (
-            shown.map((row) => {
-              const open = expanded.has(row.id)
-              const recording = safeHttpUrl(row.recording_url)
-              const disp = row.disposition ?? 'classifying'
-              return (
-                <Fragment key={row.id}>
-                  <tr data-status={row.status} data-disposition={disp} data-expanded={open ? '' : undefined}>
-                    <th scope="row" data-label={t.columns.to}>
-                      <Person phone={row.to_number} people={people} />
-                    </th>
-                    <td data-label={t.columns.from}>
-                      <Person phone={row.from_number} people={people} />
-                    </td>
-                    <td data-label={t.columns.status}>
-                      <span className="lk-CallLogTable-status" data-status={row.status}>
-                        {t.statuses[row.status] ?? t.otherStatus(row.status)}
-                      </span>
-                    </td>
-                    <td data-label={t.columns.disposition}>
-                      <span className="lk-CallLogTable-badge" data-disposition={disp}>
-                        {row.disposition
-                          ? (t.dispositions[row.disposition as Disposition] ?? row.disposition)
-                          : t.classifying}
-                      </span>
-                    </td>
-                    <td data-label={t.columns.duration}>
-                      {row.duration_seconds === null ? t.none : formatDuration(row.duration_seconds)}
-                    </td>
-                    <td data-label={t.columns.answered}>
-                      {row.answered_at ? (
-                        <time dateTime={row.answered_at}>{formatDateTime(row.answered_at, locale)}</time>
-                      ) : (
-                        t.none
-                      )}
-                    </td>
-                    <td data-label={t.columns.ended}>
-                      {row.ended_at ? (
-                        <time dateTime={row.ended_at}>{formatDateTime(row.ended_at, locale)}</time>
-                      ) : (
-                        t.none
-                      )}
-                    </td>
-                    <td data-label={t.columns.recording}>
-                      {recording ? (
-                        <RecordingCell
-                          url={recording}
-                          playback={player.current?.id === row.id ? player.current.state : undefined}
-                          onToggle={(url) => player.toggle(row.id, url)}
-                          strings={t}
-                          to={row.to_number}
-                        />
-                      ) : row.recording_url ? (
-                        <span className="lk-CallLogTable-note">{t.unsafeRecording}</span>
-                      ) : (
-                        t.none
-                      )}
-                    </td>
-                    <td data-label={t.columns.transcript}>
-                      {row.transcript ? (
-                        <button
-                          type="button"
-                          aria-expanded={open}
-                          aria-controls={`${id}-tr-${row.id}`}
-                          onClick={() => toggle(row.id)}
-                        >
-                          {open ? t.hideTranscript : t.showTranscript}
-                        </button>
-                      ) : (
-                        <span className="lk-CallLogTable-note">{t.noTranscript}</span>
-                      )}
-                    </td>
-                  </tr>
-                  {row.transcript && open ? (
-                    <tr className="lk-CallLogTable-transcript-row" id={`${id}-tr-${row.id}`}>
-                      <td colSpan={columns}>
-                        <ol
-                          className="lk-CallLogTable-transcript"
-                          aria-label={t.transcriptOf(people.label(row.to_number))}
-                        >
-                          {parseTranscript(row.transcript).map((part, i) => (
-                            <li key={i} data-speaker={part.speaker}>
-                              {part.speaker ? <strong>{part.speaker}: </strong> : null}
-                              {part.text}
-                            </li>
-                          ))}
-                        </ol>
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              )
-            })
-          )}
-        </tbody>
-      </table>
-
-      <nav className="lk-CallLogTable-pager" aria-label={t.caption}>
-        <button
-          type="button"
-          disabled={page === 0 || state === 'loading'}
-          onClick={() => setPage((p) => Math.max(0, p - 1))}
-        >
-          {t.previous}
-        </button>
-        <span className="lk-CallLogTable-range">
-          {rows.length > 0 ? t.range(offset + 1, offset + rows.length, total) : ''}
+/** A column header that sorts the loaded page: unsorted → ascending → descending. */
+function SortHeader({ log, column, strings: t }: PartProps & { column: CallLogSortKey }) {
+  const dir = log.columnDir(column)
+  return (
+    <th {...log.columnHeaderProps(column)}>
+      <button
+        className="lk-CallLogTable-sort-header"
+        aria-label={t.sortBy(t.columns[column])}
+        {...log.columnSortButtonProps(column)}
+      >
+        {t.columns[column]}
+        <span aria-hidden="true" className="lk-CallLogTable-sort-icon" data-dir={dir}>
+          {dir === 'ascending' ? ' ▲' : dir === 'descending' ? ' ▼' : ''}
         </span>
-        <button type="button" disabled={!hasNext || state === 'loading'} onClick={() => setPage((p) => p + 1)}>
-          {t.next}
-        </button>
-      </nav>
-      {total > WINDOW && offset + limit >= WINDOW - pageSize ? (
-        <p className="lk-CallLogTable-note">{t.windowLimit}</p>
+      </button>
+    </th>
+  )
+}
+
+/** One call, and its transcript's row when open. */
+function Row({ row, log, strings: t, locale }: PartProps & { row: CallLog; locale: string | undefined }) {
+  const open = log.isExpanded(row.id)
+  const recording = safeHttpUrl(row.recording_url)
+  const disp = row.disposition ?? 'classifying'
+  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : t.none)
+  const playback = log.player.current?.id === row.id ? log.player.current.state : undefined
+  return (
+    <>
+      <tr data-status={row.status} data-disposition={disp} data-expanded={open ? '' : undefined}>
+        <th scope="row" data-label={t.columns.to}>
+          <Person phone={row.to_number} people={log.people} />
+        </th>
+        <td data-label={t.columns.from}>
+          <Person phone={row.from_number} people={log.people} />
+        </td>
+        <td data-label={t.columns.status}>
+          <span className="lk-CallLogTable-status" data-status={row.status}>
+            {t.statuses[row.status] ?? t.otherStatus(row.status)}
+          </span>
+        </td>
+        <td data-label={t.columns.disposition}>
+          <span className="lk-CallLogTable-badge" data-disposition={disp}>
+            {row.disposition ? (t.dispositions[row.disposition as Disposition] ?? row.disposition) : t.classifying}
+          </span>
+        </td>
+        <td data-label={t.columns.duration}>
+          {row.duration_seconds === null ? t.none : formatDuration(row.duration_seconds)}
+        </td>
+        <td data-label={t.columns.answered}>{time(row.answered_at)}</td>
+        <td data-label={t.columns.ended}>{time(row.ended_at)}</td>
+        <td data-label={t.columns.recording}>
+          {recording ? (
+            <RecordingCell
+              url={recording}
+              playback={playback}
+              onToggle={(url) => log.player.toggle(row.id, url)}
+              strings={t}
+              to={row.to_number}
+            />
+          ) : row.recording_url ? (
+            <span className="lk-CallLogTable-note">{t.unsafeRecording}</span>
+          ) : (
+            t.none
+          )}
+        </td>
+        <td data-label={t.columns.transcript}>
+          {row.transcript ? (
+            <button {...log.transcriptButtonProps(row)}>{open ? t.hideTranscript : t.showTranscript}</button>
+          ) : (
+            <span className="lk-CallLogTable-note">{t.noTranscript}</span>
+          )}
+        </td>
+      </tr>
+      {row.transcript && open ? (
+        <tr className="lk-CallLogTable-transcript-row" id={log.ids.transcript(row.id)}>
+          <td colSpan={COLUMNS}>
+            <ol className="lk-CallLogTable-transcript" aria-label={t.transcriptOf(log.people.label(row.to_number))}>
+              {parseTranscript(row.transcript).map((part, i) => (
+                <li key={i} data-speaker={part.speaker}>
+                  {part.speaker ? <strong>{part.speaker}: </strong> : null}
+                  {part.text}
+                </li>
+              ))}
+            </ol>
+          </td>
+        </tr>
       ) : null}
-    </section>
+    </>
   )
 }
 

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useMemo, useRef, type HTMLAttributes } from 'react'
+import { useEffect, useId, useMemo, useRef, type HTMLAttributes, type RefObject } from 'react'
 import { LinekitError } from '../api/errors'
 import type { CountryCode } from '../api/phone'
 import type { AudioEngine, AudioEngineError } from '../rtc'
@@ -9,7 +9,8 @@ import { lineLabel } from './lineLabel'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { dialerStrings, type DialerStrings } from './calling/dialerStrings'
 import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './calling/DialerNotices'
-import { useDialer } from './calling/useDialer'
+import { useDialer, type UseDialerResult } from './calling/useDialer'
+import type { DialerState } from './calling/dialerMachine'
 import { Keypad } from './Keypad'
 import { AudioControls } from './AudioControls'
 import { audioStringsOf } from './calling/audioEngineParts'
@@ -59,6 +60,14 @@ function audioCode(error: unknown): AudioEngineError['code'] {
   return code === 'permission_denied' || code === 'no_device' || code === 'network' || code === 'token_expired'
     ? code
     : 'unknown'
+}
+
+/** The shown error's code, for `data-error`: the call's error first, else the voice token's. */
+function errorCodeOf(error: DialerState['error'], mintError: UseDialerResult['mintError']): string | undefined {
+  if (error?.source === 'audio') return audioCode(error.error)
+  if (error?.source === 'number') return 'invalid_number'
+  if (error) return LinekitError.is(error.error) ? error.error.code : 'unknown'
+  return mintError ? (mintError.sdkCode ?? 'token_unavailable') : undefined
 }
 
 /**
@@ -116,7 +125,7 @@ export function Dialer(props: DialerProps) {
     guardLeave,
     now,
   })
-  const { state, linesQuery, lines, mintError, token, voice } = d
+  const { state, linesQuery, lines, mintError, token } = d
   const people = usePeople({ lineId: d.lineId })
   const callee = d.normalized?.ok ? d.normalized.e164 : undefined
   const calleeText =
@@ -127,18 +136,7 @@ export function Dialer(props: DialerProps) {
         : people.number(callee)
   const allowance = token?.allowance
   const error = state.error
-  const errorCode =
-    error?.source === 'audio'
-      ? audioCode(error.error)
-      : error?.source === 'number'
-        ? 'invalid_number'
-        : error
-          ? LinekitError.is(error.error)
-            ? error.error.code
-            : 'unknown'
-          : mintError
-            ? (mintError.sdkCode ?? 'token_unavailable')
-            : undefined
+  const errorCode = errorCodeOf(error, mintError)
   // The words follow the call as the service and the audio report it (useCallWords).
   const words = useCallWords(state, d.engine, d.lineId)
   const duration = words.durationSeconds
@@ -150,7 +148,6 @@ export function Dialer(props: DialerProps) {
         : state.phase === 'connected' && words.muted
           ? `${t.phase.connected} · ${t.muted}`
           : t.phase[state.phase]
-  const audioText = state.audio === 'joined' && state.phase !== 'connected' ? t.audioReady : t.audioState[state.audio]
   const noDialing = d.trial || (linesQuery.status === 'success' && lines.length === 0)
 
   // Focus follows the call: the Call button goes away once the call is placed, and Hang up once
@@ -192,115 +189,161 @@ export function Dialer(props: DialerProps) {
           {d.trial ? t.trial : t.noLines}
         </p>
       ) : (
-        <form className="lk-Dialer-form" aria-labelledby={`${id}-title`} {...d.formProps}>
-          <div className="lk-Dialer-field">
-            <label htmlFor={`${id}-line`}>{t.line}</label>
-            {linesQuery.status === 'pending' ? (
-              <span className="lk-Dialer-note">{t.linesLoading}</span>
-            ) : linesQuery.status === 'error' ? (
-              <span className="lk-Dialer-note" role="alert">
-                {t.linesError}
-              </span>
-            ) : null}
-            <select id={`${id}-line`} {...d.lineSelectProps}>
-              {lines.length === 0 ? <option value="">{t.linesLoading}</option> : null}
-              {lines.map((l) => (
-                <option key={l.lineId} value={l.lineId}>
-                  {lineLabel(l)}
-                </option>
-              ))}
-            </select>
-          </div>
-
-          <AllowanceSummary
-            allowance={allowance}
-            token={token}
-            remainingCalls={voice.remainingCalls}
-            strings={t}
-            locale={locale}
-          />
-          {voice.status === 'pending' && d.lineId && !mintError ? (
-            <p className="lk-Dialer-note">{t.preparing}</p>
-          ) : null}
-          {mintError ? (
-            <MintErrorNotice error={mintError} strings={t} locale={locale} now={now} onRetry={() => voice.refresh()} />
-          ) : null}
-
-          <div className="lk-Dialer-field">
-            <label htmlFor={`${id}-number`}>{t.number}</label>
-            <input
-              id={`${id}-number`}
-              className="lk-Dialer-number"
-              aria-describedby={`${id}-number-hint`}
-              {...d.numberInputProps}
-            />
-            <span id={`${id}-number-hint`} className="lk-Dialer-hint" data-invalid={d.numberError ? '' : undefined}>
-              {d.numberError ?? (d.normalized?.ok ? t.willCall(calleeText) : '')}
-            </span>
-          </div>
-
-          {showKeypad && !d.inCall ? (
-            <Keypad
-              className="lk-Dialer-keypad"
-              onKey={d.press}
-              onBackspace={d.backspace}
-              strings={{ label: t.keypad, backspace: t.backspace }}
-            />
-          ) : null}
-
-          {state.phase === 'ended' ? (
-            <button ref={newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
-              {t.newCall}
-            </button>
-          ) : d.live ? null : (
-            <button
-              className="lk-Dialer-call"
-              {...d.callButtonProps}
-              disabled={d.callButtonProps.disabled || words.inboundCall !== undefined}
-            >
-              {t.call}
-            </button>
-          )}
-        </form>
+        <DialerForm
+          d={d}
+          strings={t}
+          id={id}
+          locale={locale}
+          now={now}
+          showKeypad={showKeypad}
+          calleeText={calleeText}
+          inboundRinging={words.inboundCall !== undefined}
+          newCallRef={newCallRef}
+        />
       )}
 
       {error?.source === 'start' ? (
         <StartErrorNotice error={error.error} strings={t} onRetry={() => void d.place()} />
       ) : null}
 
-      {d.live ? (
-        <div className="lk-Dialer-call-controls">
-          {state.audio === 'device' ? (
-            <p className="lk-Dialer-note" data-kind="device-only">
-              {t.deviceOnly}
-            </p>
-          ) : audioText ? (
-            <p className="lk-Dialer-audio-state" data-audio={state.audio}>
-              {audioText}
-            </p>
-          ) : null}
-          {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}
-          {state.audio === 'joined' || state.audio === 'joining' ? (
-            <AudioControls engine={d.engine} strings={audioStringsOf(t)} />
-          ) : null}
-          {error?.source === 'audio' ? (
-            <div className="lk-Dialer-error" role="alert" data-source="audio" data-code={audioCode(error.error)}>
-              <p>{t.audio[audioCode(error.error)]}</p>
-              {state.rtc && audioCode(error.error) !== 'token_expired' ? (
-                <button {...d.rejoinButtonProps}>{t.rejoin}</button>
-              ) : null}
-            </div>
-          ) : null}
-          <button ref={hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
-            {t.hangUp}
-          </button>
-        </div>
-      ) : null}
+      {d.live ? <CallControls d={d} strings={t} now={now} hangUpRef={hangUpRef} /> : null}
       {error?.source === 'end' ? (
         <p className="lk-Dialer-error" role="alert" data-source="end">
           {t.end}
         </p>
       ) : null}
     </section>
+  )
+}
+
+interface PartProps {
+  d: UseDialerResult
+  strings: DialerStrings
+}
+
+/** The line, the allowance and token notices, the number with its keypad, and Call (or New call once ended). */
+function DialerForm({
+  newCallRef,
+  ...props
+}: PartProps & {
+  id: string
+  locale: string | undefined
+  now: () => number
+  showKeypad: boolean
+  calleeText: string
+  /** An inbound call is ringing: Call waits for it to be answered or to end. */
+  inboundRinging: boolean
+  newCallRef: RefObject<HTMLButtonElement | null>
+}) {
+  const { d, strings: t, id, locale, now } = props
+  const { linesQuery, lines, mintError, token, voice, state } = d
+  return (
+    <form className="lk-Dialer-form" aria-labelledby={`${id}-title`} {...d.formProps}>
+      <div className="lk-Dialer-field">
+        <label htmlFor={`${id}-line`}>{t.line}</label>
+        {linesQuery.status === 'pending' ? (
+          <span className="lk-Dialer-note">{t.linesLoading}</span>
+        ) : linesQuery.status === 'error' ? (
+          <span className="lk-Dialer-note" role="alert">
+            {t.linesError}
+          </span>
+        ) : null}
+        <select id={`${id}-line`} {...d.lineSelectProps}>
+          {lines.length === 0 ? <option value="">{t.linesLoading}</option> : null}
+          {lines.map((l) => (
+            <option key={l.lineId} value={l.lineId}>
+              {lineLabel(l)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <AllowanceSummary
+        allowance={token?.allowance}
+        token={token}
+        remainingCalls={voice.remainingCalls}
+        strings={t}
+        locale={locale}
+      />
+      {voice.status === 'pending' && d.lineId && !mintError ? <p className="lk-Dialer-note">{t.preparing}</p> : null}
+      {mintError ? (
+        <MintErrorNotice error={mintError} strings={t} locale={locale} now={now} onRetry={() => voice.refresh()} />
+      ) : null}
+
+      <div className="lk-Dialer-field">
+        <label htmlFor={`${id}-number`}>{t.number}</label>
+        <input
+          id={`${id}-number`}
+          className="lk-Dialer-number"
+          aria-describedby={`${id}-number-hint`}
+          {...d.numberInputProps}
+        />
+        <span id={`${id}-number-hint`} className="lk-Dialer-hint" data-invalid={d.numberError ? '' : undefined}>
+          {d.numberError ?? (d.normalized?.ok ? t.willCall(props.calleeText) : '')}
+        </span>
+      </div>
+
+      {props.showKeypad && !d.inCall ? (
+        <Keypad
+          className="lk-Dialer-keypad"
+          onKey={d.press}
+          onBackspace={d.backspace}
+          strings={{ label: t.keypad, backspace: t.backspace }}
+        />
+      ) : null}
+
+      {state.phase === 'ended' ? (
+        <button ref={newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
+          {t.newCall}
+        </button>
+      ) : d.live ? null : (
+        <button
+          className="lk-Dialer-call"
+          {...d.callButtonProps}
+          disabled={d.callButtonProps.disabled || props.inboundRinging}
+        >
+          {t.call}
+        </button>
+      )}
+    </form>
+  )
+}
+
+/** While a call is live: the audio's state, the timer, mute and devices, Rejoin after an audio failure, Hang up. */
+function CallControls({
+  hangUpRef,
+  ...props
+}: PartProps & { now: () => number; hangUpRef: RefObject<HTMLButtonElement | null> }) {
+  const { d, strings: t, now } = props
+  const { state } = d
+  const error = state.error
+  const audioText = state.audio === 'joined' && state.phase !== 'connected' ? t.audioReady : t.audioState[state.audio]
+  return (
+    <div className="lk-Dialer-call-controls">
+      {state.audio === 'device' ? (
+        <p className="lk-Dialer-note" data-kind="device-only">
+          {t.deviceOnly}
+        </p>
+      ) : audioText ? (
+        <p className="lk-Dialer-audio-state" data-audio={state.audio}>
+          {audioText}
+        </p>
+      ) : null}
+      {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}
+      {state.audio === 'joined' || state.audio === 'joining' ? (
+        <AudioControls engine={d.engine} strings={audioStringsOf(t)} />
+      ) : null}
+      {error?.source === 'audio' ? (
+        <div className="lk-Dialer-error" role="alert" data-source="audio" data-code={audioCode(error.error)}>
+          <p>{t.audio[audioCode(error.error)]}</p>
+          {state.rtc && audioCode(error.error) !== 'token_expired' ? (
+            <button {...d.rejoinButtonProps}>{t.rejoin}</button>
+          ) : null}
+        </div>
+      ) : null}
+      <button ref={hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
+        {t.hangUp}
+      </button>
+    </div>
   )
 }

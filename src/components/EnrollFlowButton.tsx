@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useRef, useState, type HTMLAttributes } from 'react'
+import { useEffect, useId, useRef, useState, type HTMLAttributes, type RefObject } from 'react'
 import type { RunStatus } from '../api/values'
 import type { EnrollResponse, Workflow } from '../api/schemas'
 import { useCancelRun } from '../hooks/useCancelRun'
@@ -66,6 +66,34 @@ export interface EnrollFlowButtonProps extends Omit<HTMLAttributes<HTMLDivElemen
 const workflowName = (w: Workflow) => w.name ?? w.flowId
 
 /**
+ * Focus follows the panel: into the workflow picker when it opens, to Cancel run once enrolled,
+ * back to Enrol after a cancel and to the opener when Escape closes it (the pressed button is
+ * disabled or gone by then, which would drop focus to the page). Set the returned ref to the
+ * selector of the element to focus after the next render.
+ */
+function usePanelFocus(rootRef: RefObject<HTMLDivElement | null>, open: boolean, setOpen: (open: boolean) => void) {
+  const focusNextRef = useRef<string | null>(null)
+  useEffect(() => {
+    const target = focusNextRef.current && rootRef.current?.querySelector<HTMLElement>(focusNextRef.current)
+    if (!target) return
+    target.focus()
+    focusNextRef.current = null
+  })
+  useEffect(() => {
+    const root = rootRef.current
+    if (!open || !root) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      focusNextRef.current = '[data-part="opener"]'
+      setOpen(false)
+    }
+    root.addEventListener('keydown', onKey)
+    return () => root.removeEventListener('keydown', onKey)
+  }, [open, rootRef, setOpen])
+  return focusNextRef
+}
+
+/**
  * Enrol a contact into a published Workflow (spec: POST /enroll-flow): pick a workflow, enrol,
  * see the run's status after its first step (`SLEEPING`, `WAITING_REPLY`, `ACTIVE` …) and cancel
  * it. 409 (already running), 403 (opted out) and 404 (not published / line not found) are
@@ -93,9 +121,6 @@ export function EnrollFlowButton({
   const lines = useLines()
   const enrol = useEnrollFlow()
   const cancel = useCancelRun()
-  const flows = workflows.data?.flows ?? []
-  const published = flows.filter((f) => f.published !== false)
-  const unpublished = flows.filter((f) => f.published === false)
   // A 409 names the run in the way (the contract does not show it; read defensively): offer to
   // cancel it, which is what its sentence asks for.
   const conflictRun = (() => {
@@ -115,28 +140,8 @@ export function EnrollFlowButton({
       // shown from cancel.error
     }
   }
-  // Focus follows the panel: into the workflow picker when it opens, to Cancel run once enrolled,
-  // back to Enrol after a cancel and to the opener when Escape closes it (the pressed button is
-  // disabled or gone by then, which would drop focus to the page).
   const rootRef = useRef<HTMLDivElement>(null)
-  const focusNext = useRef<string | null>(null)
-  useEffect(() => {
-    const target = focusNext.current && rootRef.current?.querySelector<HTMLElement>(focusNext.current)
-    if (!target) return
-    target.focus()
-    focusNext.current = null
-  })
-  useEffect(() => {
-    const root = rootRef.current
-    if (!open || !root) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      focusNext.current = '[data-part="opener"]'
-      setOpen(false)
-    }
-    root.addEventListener('keydown', onKey)
-    return () => root.removeEventListener('keydown', onKey)
-  }, [open])
+  const focusNextRef = usePanelFocus(rootRef, open, setOpen)
   const runLine = run ? lines.lines.find((l) => l.lineId.toLowerCase() === run.pb_line_id.toLowerCase()) : undefined
 
   const doEnrol = async () => {
@@ -151,11 +156,11 @@ export function EnrollFlowButton({
         ...(lineId !== undefined ? { pb_line_id: lineId } : {}),
       })
       setRun(res)
-      focusNext.current = '[data-part="cancel-run"]'
+      focusNextRef.current = '[data-part="cancel-run"]'
       onEnrolled?.(res)
     } catch {
       // shown from enrol.error
-      focusNext.current = '[data-part="enrol"]'
+      focusNextRef.current = '[data-part="enrol"]'
     }
   }
   const doCancel = async () => {
@@ -163,7 +168,7 @@ export function EnrollFlowButton({
     try {
       await cancel.mutateAsync({ runId: run.runId })
       setCancelled(true)
-      focusNext.current = '[data-part="enrol"]'
+      focusNextRef.current = '[data-part="enrol"]'
     } catch {
       // shown from cancel.error
     }
@@ -187,7 +192,7 @@ export function EnrollFlowButton({
         aria-expanded={open}
         aria-controls={`${ids}-panel`}
         onClick={() => {
-          if (!open) focusNext.current = 'select'
+          if (!open) focusNextRef.current = 'select'
           setOpen(!open)
         }}
       >
@@ -195,71 +200,25 @@ export function EnrollFlowButton({
       </button>
       {open ? (
         <div id={`${ids}-panel`} className="lk-EnrollFlowButton-panel">
-          {workflows.status === 'pending' ? (
-            <p role="status">{s.loading}</p>
-          ) : workflows.status === 'error' ? (
-            <div className="lk-Notice" data-tone="danger" role="alert">
-              <p>
-                {s.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
-              </p>
-              <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
-                {s.retry}
-              </button>
-            </div>
-          ) : published.length === 0 ? (
-            <p className="lk-Notice">{s.empty}</p>
-          ) : (
-            <>
-              <div className="lk-Field">
-                <label htmlFor={`${ids}-flow`}>{s.workflow}</label>
-                <select id={`${ids}-flow`} value={flowId} onChange={(e) => setFlowId(e.currentTarget.value)}>
-                  <option value="">{s.choose}</option>
-                  {published.map((f) => (
-                    <option key={f.flowId} value={f.flowId}>
-                      {workflowName(f)}
-                    </option>
-                  ))}
-                  {/* Unpublished workflows are listed once, under one label, and cannot be chosen (404). */}
-                  {unpublished.length > 0 ? (
-                    <optgroup label={s.unpublishedGroup}>
-                      {unpublished.map((f) => (
-                        <option key={f.flowId} value={f.flowId} disabled>
-                          {workflowName(f)}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
-                </select>
-              </div>
-              <button
-                type="button"
-                className="lk-Button"
-                data-part="enrol"
-                disabled={!flowId || enrol.isPending}
-                onClick={() => void doEnrol()}
-              >
-                {enrol.isPending ? s.enrolling : s.enrol}
-              </button>
-            </>
-          )}
+          <WorkflowPicker
+            workflows={workflows}
+            id={`${ids}-flow`}
+            flowId={flowId}
+            onFlowChange={setFlowId}
+            enrolling={enrol.isPending}
+            onEnrol={() => void doEnrol()}
+            strings={s}
+            errorStrings={errorStrings}
+          />
           {enrol.error && !enrol.isPending && !run ? (
-            <div className="lk-Notice" data-tone="danger" role="alert">
-              <p>{describeLinekitError(enrol.error, enrollErrorRule(errorStrings), errorStrings)}</p>
-              {conflictRun !== undefined ? (
-                <button
-                  type="button"
-                  className="lk-Button"
-                  data-variant="small"
-                  disabled={cancel.isPending}
-                  onClick={() => void cancelExisting()}
-                >
-                  {cancel.isPending ? s.cancelling : s.cancelExisting}
-                </button>
-              ) : null}
-              {cancel.error && conflictRun !== undefined ? (
-                <p>{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
-              ) : null}
-            </div>
+            <EnrolErrorNotice
+              error={enrol.error}
+              onCancelExisting={conflictRun === undefined ? undefined : () => void cancelExisting()}
+              cancelling={cancel.isPending}
+              cancelError={cancel.error}
+              strings={s}
+              errorStrings={errorStrings}
+            />
           ) : null}
           {cancelledExisting ? (
             <p className="lk-Notice" role="status">
@@ -267,29 +226,155 @@ export function EnrollFlowButton({
             </p>
           ) : null}
           {run && status ? (
-            <div className="lk-Notice" data-tone="success" role="status">
-              <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
-              <p>{runLine ? s.line(lineLabel(runLine)) : s.lineUnknown}</p>
-              {cancelled ? (
-                <p>{s.cancelled}</p>
-              ) : status !== 'COMPLETED' && status !== 'FAILED' ? (
-                <button
-                  type="button"
-                  className="lk-Button"
-                  data-variant="ghost"
-                  data-part="cancel-run"
-                  disabled={cancel.isPending}
-                  onClick={() => void doCancel()}
-                >
-                  {cancel.isPending ? s.cancelling : s.cancel}
-                </button>
-              ) : null}
-              {cancel.error && !cancelled ? (
-                <p role="alert">{describeLinekitError(cancel.error, 'load', errorStrings)}</p>
-              ) : null}
-            </div>
+            <RunNotice
+              run={run}
+              status={status}
+              lineName={runLine ? lineLabel(runLine) : undefined}
+              cancelled={cancelled}
+              cancelling={cancel.isPending}
+              cancelError={cancel.error}
+              onCancel={() => void doCancel()}
+              strings={s}
+              errorStrings={errorStrings}
+            />
           ) : null}
         </div>
+      ) : null}
+    </div>
+  )
+}
+
+type TextProps = { strings: EnrollFlowButtonStrings; errorStrings: EnrollFlowButtonProps['errorStrings'] }
+
+/** The published workflows to choose from (unpublished ones shown, not choosable), and Enrol. */
+function WorkflowPicker(
+  props: TextProps & {
+    workflows: ReturnType<typeof useWorkflows>
+    id: string
+    flowId: string
+    onFlowChange: (flowId: string) => void
+    enrolling: boolean
+    onEnrol: () => void
+  },
+) {
+  const { workflows, id, flowId, strings: s, errorStrings } = props
+  const flows = workflows.data?.flows ?? []
+  const published = flows.filter((f) => f.published !== false)
+  const unpublished = flows.filter((f) => f.published === false)
+  if (workflows.status === 'pending') return <p role="status">{s.loading}</p>
+  if (workflows.status === 'error')
+    return (
+      <div className="lk-Notice" data-tone="danger" role="alert">
+        <p>
+          {s.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
+        </p>
+        <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
+          {s.retry}
+        </button>
+      </div>
+    )
+  if (published.length === 0) return <p className="lk-Notice">{s.empty}</p>
+  return (
+    <>
+      <div className="lk-Field">
+        <label htmlFor={id}>{s.workflow}</label>
+        <select id={id} value={flowId} onChange={(e) => props.onFlowChange(e.currentTarget.value)}>
+          <option value="">{s.choose}</option>
+          {published.map((f) => (
+            <option key={f.flowId} value={f.flowId}>
+              {workflowName(f)}
+            </option>
+          ))}
+          {/* Unpublished workflows are listed once, under one label, and cannot be chosen (404). */}
+          {unpublished.length > 0 ? (
+            <optgroup label={s.unpublishedGroup}>
+              {unpublished.map((f) => (
+                <option key={f.flowId} value={f.flowId} disabled>
+                  {workflowName(f)}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+      </div>
+      <button
+        type="button"
+        className="lk-Button"
+        data-part="enrol"
+        disabled={!flowId || props.enrolling}
+        onClick={props.onEnrol}
+      >
+        {props.enrolling ? s.enrolling : s.enrol}
+      </button>
+    </>
+  )
+}
+
+/** Why the enrolment failed; on a 409 that names the run in the way, a button that cancels it. */
+function EnrolErrorNotice(
+  props: TextProps & {
+    error: unknown
+    /** Set when the run in the way is known. */
+    onCancelExisting: (() => void) | undefined
+    cancelling: boolean
+    cancelError: unknown
+  },
+) {
+  const { strings: s, errorStrings, onCancelExisting } = props
+  return (
+    <div className="lk-Notice" data-tone="danger" role="alert">
+      <p>{describeLinekitError(props.error, enrollErrorRule(errorStrings), errorStrings)}</p>
+      {onCancelExisting ? (
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="small"
+          disabled={props.cancelling}
+          onClick={onCancelExisting}
+        >
+          {props.cancelling ? s.cancelling : s.cancelExisting}
+        </button>
+      ) : null}
+      {props.cancelError && onCancelExisting ? (
+        <p>{describeLinekitError(props.cancelError, 'load', errorStrings)}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The run's status after its first step, the line it is pinned to, and Cancel run. */
+function RunNotice(
+  props: TextProps & {
+    run: EnrollResponse
+    status: RunStatus
+    lineName: string | undefined
+    cancelled: boolean
+    cancelling: boolean
+    cancelError: unknown
+    onCancel: () => void
+  },
+) {
+  const { run, status, cancelled, strings: s, errorStrings } = props
+  return (
+    <div className="lk-Notice" data-tone="success" role="status">
+      <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
+      <p>{props.lineName !== undefined ? s.line(props.lineName) : s.lineUnknown}</p>
+      {cancelled ? (
+        <p>{s.cancelled}</p>
+      ) : status !== 'COMPLETED' && status !== 'FAILED' ? (
+        <button
+          type="button"
+          className="lk-Button"
+          data-variant="ghost"
+          data-part="cancel-run"
+          disabled={props.cancelling}
+          onClick={props.onCancel}
+        >
+          {props.cancelling ? s.cancelling : s.cancel}
+        </button>
+      ) : null}
+      {props.cancelError && !cancelled ? (
+        <p role="alert">{describeLinekitError(props.cancelError, 'load', errorStrings)}</p>
       ) : null}
     </div>
   )

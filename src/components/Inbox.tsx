@@ -122,50 +122,22 @@ export function Inbox({
   const [thread, setThread] = useState<InboxThread | null>(defaultThread)
   // A message the open thread shows and highlights (a search result), by its handle.
   const [found, setFound] = useState<string | null>(null)
-  const [tab, setTab] = useState<'dialer' | 'contact' | 'group'>('dialer')
   // On a narrow inbox the threads and the conversation share one pane; "Back to threads" returns.
   // It starts on the threads (the default thread is the one selected there), as a phone's inbox does.
   const [pane, setPane] = useState<'threads' | 'conversation'>('threads')
-  const moveFocus = useRef<'back' | 'thread' | null>(null)
-  const backRef = useRef<HTMLButtonElement>(null)
-  const threadsRef = useRef<HTMLElement>(null)
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    // Focus follows the pane that opened; when both panes show, the back button is not displayed
-    // and focus() does nothing, so focus stays on the thread that was picked.
-    if (moveFocus.current === 'back') backRef.current?.focus()
-    if (moveFocus.current === 'thread') {
-      // The list lays its rows out once its pane shows again (a frame or two later): wait for the
-      // thread's row, then the search field if the list has none.
-      let frames = 10
-      const focusThread = () => {
-        const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
-        if (row) row.focus()
-        else if (frames-- > 0) requestAnimationFrame(focusThread)
-        else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
-      }
-      focusThread()
-    }
-    moveFocus.current = null
-  }, [pane])
+  const { moveFocusRef, backRef, threadsRef } = usePaneFocus(pane)
   const open = (next: InboxThread, message: string | null = null) => {
     setThread(next)
     setFound(message)
     onThreadChange?.(next)
-    moveFocus.current = 'back'
+    moveFocusRef.current = 'back'
     setPane('conversation')
   }
   const back = () => {
-    moveFocus.current = 'thread'
+    moveFocusRef.current = 'thread'
     setPane('threads')
   }
   const line = lineId ?? thread?.lineId
-  const tabs = [
-    p.Dialer ? (['dialer', s.dialer] as const) : null,
-    p.ContactCard && thread?.kind === 'direct' ? (['contact', s.contact] as const) : null,
-    p.GroupComposer ? (['group', s.group] as const) : null,
-  ].filter((t) => t !== null)
-  const shown = tabs.some(([id]) => id === tab) ? tab : tabs[0]?.[0]
 
   return (
     // No page landmarks (header/main): the host page owns those, and may show several inboxes.
@@ -236,43 +208,7 @@ export function Inbox({
             <p className="lk-Inbox-empty">{s.pick}</p>
           )}
         </section>
-        {tabs.length > 0 ? (
-          <section aria-label={s.side(title)} className="lk-Inbox-side">
-            {tabs.length > 1 ? (
-              <div role="group" aria-label={s.show} className="lk-Inbox-tabs">
-                {tabs.map(([id, label]) => (
-                  <button
-                    key={id}
-                    type="button"
-                    className="lk-Button"
-                    data-variant={shown === id ? 'small' : 'ghost small'}
-                    aria-pressed={shown === id}
-                    onClick={() => setTab(id)}
-                  >
-                    {label}
-                  </button>
-                ))}
-              </div>
-            ) : null}
-            {shown === 'dialer' && p.Dialer ? (
-              <p.Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
-            ) : shown === 'contact' && p.ContactCard && thread ? (
-              <p.ContactCard key={thread.id} phoneNumber={thread.id} />
-            ) : shown === 'group' && p.GroupComposer ? (
-              <p.GroupComposer
-                onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })}
-                onOpenThread={(t) =>
-                  open({
-                    kind: 'group',
-                    id: t.chatId,
-                    participants: t.participants,
-                    ...(t.lineId ? { lineId: t.lineId } : {}),
-                  })
-                }
-              />
-            ) : null}
-          </section>
-        ) : null}
+        <SidePanel parts={p} thread={thread} title={title} strings={s} onOpenThread={open} />
         {p.CallLogTable ? (
           <section aria-label={s.callLog(title)} className="lk-Inbox-log">
             <p.CallLogTable pageSize={10} />
@@ -281,5 +217,90 @@ export function Inbox({
         {footer ? <div className="lk-Inbox-foot">{footer}</div> : null}
       </div>
     </div>
+  )
+}
+
+/**
+ * Focus follows the pane that opened: set `moveFocusRef` before switching panes. When both panes
+ * show, the back button is not displayed and focus() does nothing, so focus stays on the thread
+ * that was picked.
+ */
+function usePaneFocus(pane: 'threads' | 'conversation') {
+  const moveFocusRef = useRef<'back' | 'thread' | null>(null)
+  const backRef = useRef<HTMLButtonElement>(null)
+  const threadsRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (moveFocusRef.current === 'back') backRef.current?.focus()
+    if (moveFocusRef.current === 'thread') {
+      // The list lays its rows out once its pane shows again (a frame or two later): wait for the
+      // thread's row, then the search field if the list has none.
+      let frames = 10
+      const focusThread = () => {
+        const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
+        if (row) row.focus()
+        else if (frames-- > 0) requestAnimationFrame(focusThread)
+        else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
+      }
+      focusThread()
+    }
+    moveFocusRef.current = null
+  }, [pane])
+  return { moveFocusRef, backRef, threadsRef }
+}
+
+/** The side panel: the dialer, the open thread's contact card and the group composer, one at a time. */
+function SidePanel(props: {
+  parts: InboxParts
+  thread: InboxThread | null
+  title: string
+  strings: InboxStrings
+  onOpenThread: (thread: InboxThread) => void
+}) {
+  const { parts: p, thread, title, strings: s } = props
+  const [tab, setTab] = useState<'dialer' | 'contact' | 'group'>('dialer')
+  const queryClient = useQueryClient()
+  const tabs = [
+    p.Dialer ? (['dialer', s.dialer] as const) : null,
+    p.ContactCard && thread?.kind === 'direct' ? (['contact', s.contact] as const) : null,
+    p.GroupComposer ? (['group', s.group] as const) : null,
+  ].filter((t) => t !== null)
+  const shown = tabs.some(([id]) => id === tab) ? tab : tabs[0]?.[0]
+  if (tabs.length === 0) return null
+  return (
+    <section aria-label={s.side(title)} className="lk-Inbox-side">
+      {tabs.length > 1 ? (
+        <div role="group" aria-label={s.show} className="lk-Inbox-tabs">
+          {tabs.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              className="lk-Button"
+              data-variant={shown === id ? 'small' : 'ghost small'}
+              aria-pressed={shown === id}
+              onClick={() => setTab(id)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {shown === 'dialer' && p.Dialer ? (
+        <p.Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
+      ) : shown === 'contact' && p.ContactCard && thread ? (
+        <p.ContactCard key={thread.id} phoneNumber={thread.id} />
+      ) : shown === 'group' && p.GroupComposer ? (
+        <p.GroupComposer
+          onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })}
+          onOpenThread={(t) =>
+            props.onOpenThread({
+              kind: 'group',
+              id: t.chatId,
+              participants: t.participants,
+              ...(t.lineId ? { lineId: t.lineId } : {}),
+            })
+          }
+        />
+      ) : null}
+    </section>
   )
 }

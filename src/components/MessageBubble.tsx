@@ -75,6 +75,37 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
   errorStrings?: Partial<LinekitErrorStrings>
 }
 
+/** Why an unconfirmed send waits, in words ("Sending…" when it does not). */
+function pendingStatus(reason: string | undefined, seconds: number, s: MessageBubbleStrings): string {
+  if (reason === 'rateLimited') return s.waitingForService(seconds)
+  if (reason === 'retrying') return s.retrying(seconds)
+  if (reason === 'queued') return s.queued
+  if (reason === 'held') return s.held
+  return s.sending
+}
+
+/** Handlers for a press held 500 ms on a touch screen (a mouse uses the actions' own buttons). */
+function useLongPress(onLongPress: (() => void) | undefined) {
+  const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  if (!onLongPress) return {}
+  const endPress = () => clearTimeout(press.current)
+  return {
+    onPointerDown: (e: PointerEvent) => {
+      if (e.pointerType === 'mouse') return
+      endPress()
+      press.current = setTimeout(onLongPress, 500)
+    },
+    onPointerUp: endPress,
+    onPointerCancel: endPress,
+    onPointerLeave: endPress,
+    onContextMenu: (e: { preventDefault: () => void }) => {
+      // A long press on touch screens also arrives as a context menu.
+      e.preventDefault()
+      onLongPress()
+    },
+  }
+}
+
 /**
  * One message: text (always rendered as text, never as HTML), attachments, time, channel and
  * delivery status. Unconfirmed sends show "Sending…" or why they wait ("Waiting for the service —
@@ -106,25 +137,7 @@ export function MessageBubble({
   const sent = useReactions(item.kind === 'message' ? item.message.message_handle : '')
   const wait = item.kind === 'optimistic' && item.state === 'pending' ? item.wait : undefined
   const waitSeconds = useSecondsUntil(wait && 'until' in wait ? wait.until : undefined) ?? 0
-  const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const endPress = () => clearTimeout(press.current)
-  const longPress = onLongPress
-    ? {
-        onPointerDown: (e: PointerEvent) => {
-          if (e.pointerType === 'mouse') return
-          endPress()
-          press.current = setTimeout(onLongPress, 500)
-        },
-        onPointerUp: endPress,
-        onPointerCancel: endPress,
-        onPointerLeave: endPress,
-        onContextMenu: (e: { preventDefault: () => void }) => {
-          // A long press on touch screens also arrives as a context menu.
-          e.preventDefault()
-          onLongPress()
-        },
-      }
-    : {}
+  const longPress = useLongPress(onLongPress)
   if (item.kind === 'optimistic') {
     const { body, state } = item
     return (
@@ -154,17 +167,7 @@ export function MessageBubble({
         <div className="lk-MessageBubble-meta">
           {body.effect ? <span className="lk-MessageBubble-effect">{s.effect(body.effect)}</span> : null}
           {state === 'pending' ? (
-            <span className="lk-MessageBubble-status">
-              {wait?.reason === 'rateLimited'
-                ? s.waitingForService(waitSeconds)
-                : wait?.reason === 'retrying'
-                  ? s.retrying(waitSeconds)
-                  : wait?.reason === 'queued'
-                    ? s.queued
-                    : wait?.reason === 'held'
-                      ? s.held
-                      : s.sending}
-            </span>
+            <span className="lk-MessageBubble-status">{pendingStatus(wait?.reason, waitSeconds, s)}</span>
           ) : (
             <>
               <span className="lk-MessageBubble-status" data-status="failed">

@@ -2,13 +2,13 @@
 import {
   lazy,
   Suspense,
-  useEffect,
   useId,
   useRef,
   useState,
   type FormEvent,
   type FormHTMLAttributes,
   type KeyboardEvent,
+  type RefObject,
 } from 'react'
 import type { Effect } from '../api/values'
 import type { SendMessageRequest } from '../api/schemas'
@@ -17,7 +17,8 @@ import { useSendMessage } from '../hooks/useSendMessage'
 import { useLinekit } from '../provider/useLinekit'
 import type { ComposerAttachment, ComposerUploadStrings } from './internal/ComposerUploads'
 import { draftKey, useDraft } from '../hooks/internal/drafts'
-import { ComposerOptions } from './internal/ComposerOptions'
+import { ComposerOptions, useEscapeClosesTray } from './internal/ComposerOptions'
+import { useKeystrokeWindow } from './internal/useKeystrokeWindow'
 import { cx } from './internal/cx'
 import { mergeStrings, type StringOverrides } from './internal/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from './errorMessages'
@@ -110,6 +111,40 @@ export interface MessageComposerProps extends Omit<FormHTMLAttributes<HTMLFormEl
   errorStrings?: Partial<LinekitErrorStrings>
 }
 
+/** The send request the composer's fields make, or the sentence that says what to fix first. */
+function composeSend(
+  f: {
+    phoneNumber: string
+    text: string
+    upload: ComposerAttachment | null
+    attachment: string
+    attachmentKind: 'media' | 'audio'
+    ai: boolean
+    effect: Effect | ''
+    effectsAllowed: boolean
+    line: string | undefined
+  },
+  s: MessageComposerStrings,
+): { body: SendMessageRequest } | { invalid: string } {
+  const message = f.text.trim()
+  if (f.upload && f.upload.url === undefined) return { invalid: s.stillUploading }
+  const url = f.upload?.url ?? f.attachment.trim()
+  const kind = f.upload?.kind ?? f.attachmentKind
+  if (message === '' && url === '') return { invalid: s.emptyError }
+  if (url !== '' && !safeHttpUrl(url)) return { invalid: s.urlError }
+  if (f.ai && message === '') return { invalid: s.aiNeedsText }
+  const body: SendMessageRequest = {
+    phone: f.phoneNumber,
+    ...(message !== '' ? { message: f.text } : {}),
+    ...(url !== '' ? (kind === 'media' ? { mediaAttachmentUrl: url } : { audioAttachmentUrl: url }) : {}),
+    ...(f.ai ? { enableAiVoiceMemo: true } : {}),
+    // spec: effect is native-chat only; an SMS destination returns 400.
+    ...(f.effect !== '' && f.effectsAllowed ? { effect: f.effect } : {}),
+    ...(f.line !== undefined ? { lineId: f.line } : {}),
+  }
+  return { body }
+}
+
 /**
  * The composer of a 1:1 thread: text (Enter sends, Shift+Enter adds a line), one attachment by
  * http(s) link, an AI voice memo toggle, send effects only when the destination is native chat
@@ -151,13 +186,7 @@ export function MessageComposer({
   const [effect, setEffect] = useState<Effect | ''>('')
   const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
-  // Typing = a keystroke within the last `typingTimeoutMs`, not a draft left sitting in the box.
-  const [typedAt, setTypedAt] = useState(0)
-  useEffect(() => {
-    if (typedAt === 0) return
-    const timer = setTimeout(() => setTypedAt(0), typingTimeoutMs)
-    return () => clearTimeout(timer)
-  }, [typedAt, typingTimeoutMs])
+  const [typedAt, setTypedAt] = useKeystrokeWindow(typingTimeoutMs)
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
   // With the provider's `uploadAttachment`: the uploaded file to send (the link tray otherwise).
   const { uploads } = useLinekit()
@@ -165,46 +194,25 @@ export function MessageComposer({
   const [upload, setUpload] = useState<ComposerAttachment | null>(null)
   const [uploadRound, setUploadRound] = useState(0)
 
-  // Escape closes the options tray; focus inside it would fall to the page, so it returns to
-  // the button that opened it.
-  const optionsButton = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!optionsOpen) return
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOptionsOpen(false)
-      if (document.getElementById(`${ids}-options`)?.contains(document.activeElement)) optionsButton.current?.focus()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [optionsOpen, ids])
+  const optionsButtonRef = useEscapeClosesTray(optionsOpen, setOptionsOpen, `${ids}-options`)
 
   const effectsAllowed = nativeChat === true
   const composing = typedAt !== 0 && text.trim() !== ''
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
-    const message = text.trim()
-    if (upload && upload.url === undefined) return setInvalid(s.stillUploading)
-    const url = upload?.url ?? attachment.trim()
-    const kind = upload?.kind ?? attachmentKind
-    if (message === '' && url === '') return setInvalid(s.emptyError)
-    if (url !== '' && !safeHttpUrl(url)) {
-      setOptionsOpen(true)
-      return setInvalid(s.urlError)
-    }
-    if (ai && message === '') return setInvalid(s.aiNeedsText)
-    setInvalid(null)
     const line = trial ? undefined : (lineId ?? pickedLine)
-    const body: SendMessageRequest = {
-      phone: phoneNumber,
-      ...(message !== '' ? { message: text } : {}),
-      ...(url !== '' ? (kind === 'media' ? { mediaAttachmentUrl: url } : { audioAttachmentUrl: url }) : {}),
-      ...(ai ? { enableAiVoiceMemo: true } : {}),
-      // spec: effect is native-chat only; an SMS destination returns 400.
-      ...(effect !== '' && effectsAllowed ? { effect } : {}),
-      ...(line !== undefined ? { lineId: line } : {}),
+    const composed = composeSend(
+      { phoneNumber, text, upload, attachment, attachmentKind, ai, effect, effectsAllowed, line },
+      s,
+    )
+    if ('invalid' in composed) {
+      // The link is in the tray: open it to show the link that needs fixing.
+      if (composed.invalid === s.urlError) setOptionsOpen(true)
+      return setInvalid(composed.invalid)
     }
+    setInvalid(null)
+    const { body } = composed
     setText('')
     setTypedAt(0)
     setAttachment('')
@@ -220,13 +228,6 @@ export function MessageComposer({
     setOptionsOpen(false)
     send(body)
     onSent?.(body)
-  }
-
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault()
-      submit()
-    }
   }
 
   const state = isPending ? 'sending' : invalid ? 'invalid' : lastError ? 'error' : 'idle'
@@ -286,46 +287,21 @@ export function MessageComposer({
           />
         </Suspense>
       ) : null}
-      <div className="lk-MessageComposer-row">
-        <button
-          ref={optionsButton}
-          type="button"
-          className="lk-Button lk-MessageComposer-more"
-          data-variant="ghost"
-          aria-label={s.options}
-          title={s.options}
-          aria-expanded={optionsOpen}
-          aria-controls={optionsOpen ? `${ids}-options` : undefined}
-          onClick={() => setOptionsOpen(!optionsOpen)}
-        >
-          <span aria-hidden="true">+</span>
-        </button>
-        <div className="lk-Field lk-MessageComposer-text">
-          <label htmlFor={`${ids}-text`} className="lk-sr-only">
-            {s.message}
-          </label>
-          <textarea
-            id={`${ids}-text`}
-            rows={1}
-            placeholder={s.message}
-            value={text}
-            aria-describedby={`${ids}-text-help`}
-            aria-invalid={invalid === s.emptyError || invalid === s.aiNeedsText || undefined}
-            onChange={(e) => {
-              setText(e.currentTarget.value)
-              setTypedAt(Date.now())
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => setTypedAt(0)}
-          />
-          <span id={`${ids}-text-help`} className="lk-sr-only">
-            {s.messageHelp}
-          </span>
-        </div>
-        <button type="submit" className="lk-Button lk-MessageComposer-send">
-          {s.send}
-        </button>
-      </div>
+      <MessageRow
+        ids={ids}
+        strings={s}
+        optionsOpen={optionsOpen}
+        onToggleOptions={() => setOptionsOpen(!optionsOpen)}
+        optionsButtonRef={optionsButtonRef}
+        text={text}
+        onText={(value) => {
+          setText(value)
+          setTypedAt(Date.now())
+        }}
+        onEnter={() => submit()}
+        onBlur={() => setTypedAt(0)}
+        textInvalid={invalid === s.emptyError || invalid === s.aiNeedsText}
+      />
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
           {invalid}
@@ -336,5 +312,69 @@ export function MessageComposer({
         {lastError && !isPending ? s.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
       </p>
     </form>
+  )
+}
+
+/** The options button, the message box (Enter sends, Shift+Enter adds a line) and Send. */
+function MessageRow({
+  optionsButtonRef,
+  ...props
+}: {
+  ids: string
+  strings: MessageComposerStrings
+  optionsOpen: boolean
+  onToggleOptions: () => void
+  optionsButtonRef: RefObject<HTMLButtonElement | null>
+  text: string
+  onText: (text: string) => void
+  onEnter: () => void
+  onBlur: () => void
+  textInvalid: boolean
+}) {
+  const { ids, strings: s, optionsOpen } = props
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      props.onEnter()
+    }
+  }
+  return (
+    <div className="lk-MessageComposer-row">
+      <button
+        ref={optionsButtonRef}
+        type="button"
+        className="lk-Button lk-MessageComposer-more"
+        data-variant="ghost"
+        aria-label={s.options}
+        title={s.options}
+        aria-expanded={optionsOpen}
+        aria-controls={optionsOpen ? `${ids}-options` : undefined}
+        onClick={props.onToggleOptions}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+      <div className="lk-Field lk-MessageComposer-text">
+        <label htmlFor={`${ids}-text`} className="lk-sr-only">
+          {s.message}
+        </label>
+        <textarea
+          id={`${ids}-text`}
+          rows={1}
+          placeholder={s.message}
+          value={props.text}
+          aria-describedby={`${ids}-text-help`}
+          aria-invalid={props.textInvalid || undefined}
+          onChange={(e) => props.onText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onBlur={props.onBlur}
+        />
+        <span id={`${ids}-text-help`} className="lk-sr-only">
+          {s.messageHelp}
+        </span>
+      </div>
+      <button type="submit" className="lk-Button lk-MessageComposer-send">
+        {s.send}
+      </button>
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { CallLogTable } from 'linekit'
+import { CallLogTable, type CallLogTableFilters, type CallLogTableProps } from 'linekit'
 import { setups } from '../support'
 import { callHistory } from './callingSetups'
 
@@ -103,5 +104,33 @@ export const SortedByDuration: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Sort by Duration' }))
     await expect(canvas.getByRole('columnheader', { name: /Duration/ })).toHaveAttribute('aria-sort', 'ascending')
     await expect(canvas.getByText(/Sorted within the loaded page/)).toBeVisible()
+  },
+}
+
+/** The page keeps the filters (`filters` / `onFiltersChange`), e.g. in its URL; shown here beside the table. */
+function FiltersKeptByThePage(props: CallLogTableProps) {
+  const [filters, setFilters] = useState<CallLogTableFilters>({
+    lineId: null,
+    answeredFrom: null,
+    answeredTo: null,
+    disposition: 'all',
+  })
+  return (
+    <>
+      <CallLogTable {...props} filters={filters} onFiltersChange={setFilters} />
+      <pre aria-label="The page's filters">{JSON.stringify(filters)}</pre>
+    </>
+  )
+}
+
+/** Controlled filters: the table shows the page's filters and reports the user's changes to it. */
+export const ControlledFilters: Story = {
+  render: (args) => <FiltersKeptByThePage {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'ready'), { timeout: 8000 })
+    await userEvent.selectOptions(canvas.getByLabelText('Disposition (this page)'), 'classifying')
+    await expect(canvas.getByLabelText("The page's filters")).toHaveTextContent('"disposition":"classifying"')
+    await expect(canvas.getByText(/applies to the calls loaded on this page only/)).toBeVisible()
   },
 }

@@ -8,6 +8,7 @@ import {
   useState,
   type ButtonHTMLAttributes,
   type ChangeEvent,
+  type Dispatch,
   type FormEvent,
   type FormHTMLAttributes,
   type InputHTMLAttributes,
@@ -27,7 +28,14 @@ import { useEndCall } from '../../hooks/useEndCall'
 import { useCallStatus } from '../../hooks/useCallStatus'
 import { linekitKeys } from '../../hooks/keys'
 import { loadPhoneModule, usePhoneNormalizer } from '../internal/usePhoneNormalizer'
-import { connectedSeconds, dialerReducer, initialDialerState, isLive, type DialerState } from './dialerMachine'
+import {
+  connectedSeconds,
+  dialerReducer,
+  initialDialerState,
+  isLive,
+  type DialerEvent,
+  type DialerState,
+} from './dialerMachine'
 import { useControllableState } from '../internal/useControllableState'
 import { useCallLeaveGuard } from './useCallLeaveGuard'
 import type { CallBackRequest } from '../../events/inboundCallStore'
@@ -35,6 +43,56 @@ import type { CallBackRequest } from '../../events/inboundCallStore'
 /** Lines that can dial out. Uses the assumed descriptor fields only to exclude (ASSUMPTIONS.md: Line). */
 function canDial(line: Line): boolean {
   return line.audioCallEnabled !== false && line.inboundOnly !== true && line.shared !== true
+}
+
+/**
+ * The call's audio in the browser: `join` connects it (with the call's RTC credentials), a drop
+ * after joining fails it (the call itself goes on), and it is left when the call ends; on unmount
+ * only if this dialer's call is live (the engine is shared with <InboundCallBanner>).
+ */
+function useCallAudio(
+  engine: AudioEngine | undefined,
+  phase: DialerState['phase'],
+  live: boolean,
+  dispatch: Dispatch<DialerEvent>,
+) {
+  const join = useCallback(
+    async (rtc: RtcCredentials) => {
+      if (!engine) {
+        dispatch({
+          type: 'AUDIO_FAILED',
+          error: new AudioEngineError('unknown', 'No audio engine: pass audioEngine to <LinekitProvider> or <Dialer>.'),
+        })
+        return
+      }
+      dispatch({ type: 'AUDIO_JOINING' })
+      try {
+        await engine.join(rtc)
+        dispatch({ type: 'AUDIO_CONNECTED' })
+      } catch (error) {
+        dispatch({ type: 'AUDIO_FAILED', error })
+      }
+    },
+    [engine, dispatch],
+  )
+  useEffect(() => {
+    if (!engine) return
+    return engine.on('error', (error) => dispatch({ type: 'AUDIO_FAILED', error }))
+  }, [engine, dispatch])
+  useEffect(() => {
+    if (phase === 'ended' && engine && engine.state !== 'idle' && engine.state !== 'disconnected') void engine.leave()
+  }, [phase, engine])
+  const liveRef = useRef(false)
+  useEffect(() => {
+    liveRef.current = live
+  }, [live])
+  useEffect(
+    () => () => {
+      if (liveRef.current) void engine?.leave()
+    },
+    [engine],
+  )
+  return join
 }
 
 /** Options of {@link useDialer}. */
@@ -138,47 +196,7 @@ export function useDialer(options: UseDialerOptions = {}) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [statusData, state.callUuid])
 
-  const join = useCallback(
-    async (rtc: RtcCredentials) => {
-      if (!engine) {
-        dispatch({
-          type: 'AUDIO_FAILED',
-          error: new AudioEngineError('unknown', 'No audio engine: pass audioEngine to <LinekitProvider> or <Dialer>.'),
-        })
-        return
-      }
-      dispatch({ type: 'AUDIO_JOINING' })
-      try {
-        await engine.join(rtc)
-        dispatch({ type: 'AUDIO_CONNECTED' })
-      } catch (error) {
-        dispatch({ type: 'AUDIO_FAILED', error })
-      }
-    },
-    [engine],
-  )
-  // A connection that drops after joining fails the audio (the call itself goes on).
-  useEffect(() => {
-    if (!engine) return
-    return engine.on('error', (error) => dispatch({ type: 'AUDIO_FAILED', error }))
-  }, [engine])
-
-  // Leave the audio when the call ends; on unmount only if this dialer's call is live (the
-  // engine is shared with <InboundCallBanner>).
-  const phase = state.phase
-  useEffect(() => {
-    if (phase === 'ended' && engine && engine.state !== 'idle' && engine.state !== 'disconnected') void engine.leave()
-  }, [phase, engine])
-  const liveRef = useRef(false)
-  useEffect(() => {
-    liveRef.current = live
-  }, [live])
-  useEffect(
-    () => () => {
-      if (liveRef.current) void engine?.leave()
-    },
-    [engine],
-  )
+  const join = useCallAudio(engine, state.phase, live, dispatch)
 
   useCallLeaveGuard(guardLeave && live ? state.callUuid : undefined)
 

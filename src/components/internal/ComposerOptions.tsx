@@ -1,4 +1,5 @@
 'use client'
+import { useEffect, useRef } from 'react'
 import type { Effect } from '../../api/values'
 import { bubbleEffects, screenEffects } from '../../api/values'
 import { LinePicker, type LinePickerStrings } from '../LinePicker'
@@ -118,4 +119,23 @@ export function ComposerOptions({
       ) : null}
     </div>
   )
+}
+
+/**
+ * Escape closes the options tray; focus inside it would fall to the page, so it returns to the
+ * button that opened it (the returned ref goes on that button).
+ */
+export function useEscapeClosesTray(open: boolean, setOpen: (open: boolean) => void, trayId: string) {
+  const opener = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      if (document.getElementById(trayId)?.contains(document.activeElement)) opener.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, setOpen, trayId])
+  return opener
 }

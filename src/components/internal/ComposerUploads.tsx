@@ -136,7 +136,56 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
     [uploads, clear],
   )
 
-  // Files dropped on the composer, and images pasted into it.
+  useFileDrop(formRef, take)
+  const recorder = useVoiceRecorder(take, () => setRefusal(s.microphone))
+  const { recording } = recorder
+
+  return (
+    <div className="lk-ComposerUploads">
+      <div className="lk-ComposerUploads-actions">
+        <label className="lk-Button lk-ComposerUploads-pick" data-variant="ghost small">
+          {s.attach}
+          <input
+            id={`${ids}-file`}
+            type="file"
+            className="lk-sr-only"
+            accept="image/*,video/*,audio/*,.vcf,text/vcard"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0]
+              e.currentTarget.value = ''
+              if (file) take(file)
+            }}
+          />
+        </label>
+        {recorder.canRecord ? (
+          <button
+            type="button"
+            className="lk-Button"
+            data-variant="ghost small"
+            aria-pressed={recording}
+            onClick={recorder.toggle}
+          >
+            {recording ? s.stop : s.record}
+          </button>
+        ) : null}
+        {recording ? (
+          <span role="status" className="lk-ComposerUploads-note">
+            {s.recording}
+          </span>
+        ) : null}
+      </div>
+      {item ? <UploadItem item={item} onClear={clear} strings={s} /> : null}
+      {refusal ? (
+        <p className="lk-Notice" data-tone="danger" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Files dropped on the composer's form, and images pasted into it, are taken as the attachment. */
+function useFileDrop(formRef: RefObject<HTMLFormElement | null>, take: (file: File) => void) {
   useEffect(() => {
     const form = formRef.current
     if (!form) return
@@ -171,13 +220,15 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
       form.removeEventListener('paste', onPaste)
     }
   }, [formRef, take])
+}
 
-  // Voice memos: recorded where the browser can, then uploaded like any file.
+/** Voice memos: recorded where the browser can (`MediaRecorder`), then taken like any file. */
+function useVoiceRecorder(take: (file: File) => void, onMicrophoneError: () => void) {
   const recorder = useRef<MediaRecorder | null>(null)
   const [recording, setRecording] = useState(false)
   const canRecord =
     typeof MediaRecorder !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia
-  const record = async () => {
+  const toggle = async () => {
     if (recording) return recorder.current?.stop()
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
@@ -195,75 +246,46 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
       rec.start()
       setRecording(true)
     } catch {
-      setRefusal(s.microphone)
+      onMicrophoneError()
     }
   }
+  return { canRecord, recording, toggle }
+}
 
-  const percent = item ? Math.round(item.progress * 100) : 0
+/** The attachment: its preview and name, the upload's progress or failure, and Cancel or Remove. */
+function UploadItem({
+  item,
+  onClear,
+  strings: s,
+}: {
+  item: Item
+  onClear: () => void
+  strings: ComposerUploadStrings
+}) {
+  const percent = Math.round(item.progress * 100)
   return (
-    <div className="lk-ComposerUploads">
-      <div className="lk-ComposerUploads-actions">
-        <label className="lk-Button lk-ComposerUploads-pick" data-variant="ghost small">
-          {s.attach}
-          <input
-            id={`${ids}-file`}
-            type="file"
-            className="lk-sr-only"
-            accept="image/*,video/*,audio/*,.vcf,text/vcard"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0]
-              e.currentTarget.value = ''
-              if (file) take(file)
-            }}
-          />
-        </label>
-        {canRecord ? (
-          <button
-            type="button"
-            className="lk-Button"
-            data-variant="ghost small"
-            aria-pressed={recording}
-            onClick={record}
-          >
-            {recording ? s.stop : s.record}
-          </button>
-        ) : null}
-        {recording ? (
-          <span role="status" className="lk-ComposerUploads-note">
-            {s.recording}
-          </span>
-        ) : null}
-      </div>
-      {item ? (
-        <div className="lk-ComposerUploads-item" data-state={item.state}>
-          {item.preview ? <img className="lk-ComposerUploads-preview" src={item.preview} alt="" /> : null}
-          <span className="lk-ComposerUploads-name">{item.file.name}</span>
-          {item.state === 'uploading' ? (
-            <progress
-              className="lk-ComposerUploads-progress"
-              max={100}
-              value={percent}
-              aria-label={s.uploading(item.file.name, percent)}
-            />
-          ) : null}
-          <span className="lk-sr-only" role="status">
-            {item.state === 'done' ? s.uploaded(item.file.name) : ''}
-          </span>
-          {item.state === 'failed' ? (
-            <span className="lk-ComposerUploads-note" role="alert">
-              {s.failed(item.file.name)}
-            </span>
-          ) : null}
-          <button type="button" className="lk-Button" data-variant="ghost small" onClick={clear}>
-            {item.state === 'uploading' ? s.cancel(item.file.name) : s.remove(item.file.name)}
-          </button>
-        </div>
+    <div className="lk-ComposerUploads-item" data-state={item.state}>
+      {item.preview ? <img className="lk-ComposerUploads-preview" src={item.preview} alt="" /> : null}
+      <span className="lk-ComposerUploads-name">{item.file.name}</span>
+      {item.state === 'uploading' ? (
+        <progress
+          className="lk-ComposerUploads-progress"
+          max={100}
+          value={percent}
+          aria-label={s.uploading(item.file.name, percent)}
+        />
       ) : null}
-      {refusal ? (
-        <p className="lk-Notice" data-tone="danger" role="alert">
-          {refusal}
-        </p>
+      <span className="lk-sr-only" role="status">
+        {item.state === 'done' ? s.uploaded(item.file.name) : ''}
+      </span>
+      {item.state === 'failed' ? (
+        <span className="lk-ComposerUploads-note" role="alert">
+          {s.failed(item.file.name)}
+        </span>
       ) : null}
+      <button type="button" className="lk-Button" data-variant="ghost small" onClick={onClear}>
+        {item.state === 'uploading' ? s.cancel(item.file.name) : s.remove(item.file.name)}
+      </button>
     </div>
   )
 }
