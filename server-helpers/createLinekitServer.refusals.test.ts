@@ -20,7 +20,7 @@ import {
   listenOverNode,
   refusedBeforeUpstream,
 } from '../test/support/serverRig'
-import { proxyRoutes } from './internal/routes'
+import { proxyRoutes } from './internal/proxyRoutes'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {

@@ -1,6 +1,6 @@
 /**
  * The API proxy route: `<prefix>/<service path>`, only the allowlisted endpoints
- * (internal/routes.ts), the key added server-side, every request kept within the user's lines,
+ * (internal/proxyRoutes.ts), the key added server-side, every request kept within the user's lines,
  * every upstream call through the budget gate.
  */
 import type { EndpointId } from '../../src/api/endpoints'
@@ -10,7 +10,7 @@ import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
 import { LinekitHttpError, json, messagingError, parseJson, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
-import type { LinePolicy, MatchedRoute } from '../internal/routes'
+import type { LinePolicy, MatchedRoute } from '../internal/proxyRoutes'
 import type { Scope, ScopeChecks } from '../internal/scope'
 import { invalid, recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'

@@ -1,7 +1,7 @@
 'use client'
 import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
 import { isGroupMessage } from '../hooks/internal/group'
-import { phoneKey } from '../hooks/internal/phone'
+import { phoneKey } from '../provider/phoneKey'
 import { useReadPosition } from './internal/useReadPosition'
 import { useRetryCountdown } from '../hooks/internal/useRetryCountdown'
 import { useAvailability } from '../hooks/useAvailability'

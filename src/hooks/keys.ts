@@ -1,5 +1,5 @@
 import type { CallLogsQuery, ContactsQuery, MessageSearchQuery, MessagesQuery } from '../api'
-import { phoneKey } from './internal/phone'
+import { phoneKey } from '../provider/phoneKey'
 import type { ListCursor } from './internal/threadPaging'
 
 const all = ['linekit'] as const

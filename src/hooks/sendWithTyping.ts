@@ -1,6 +1,6 @@
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
 import { withIdempotencyKey } from '../provider/idempotencyKey'
-import { toE164 } from './internal/phone'
+import { toE164 } from './internal/toE164'
 
 /** Options of {@link sendWithTyping}. */
 export interface SendWithTypingOptions {

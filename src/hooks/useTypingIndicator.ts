@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { LinekitClient } from '../api'
 import { LinekitError } from '../api/errors'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { toE164 } from './internal/phone'
+import { toE164 } from './internal/toE164'
 
 /** Arguments of {@link useTypingIndicator}. */
 export interface UseTypingIndicatorOptions {

@@ -51,7 +51,7 @@ describe('import boundaries', () => {
   it('reports hook internals imported into src/provider/', async () => {
     const messages = await lint(
       'src/provider/leak.ts',
-      "import { phoneKey } from '../hooks/internal/phone'\nexport const x = phoneKey\n",
+      "import { toE164 } from '../hooks/internal/toE164'\nexport const x = toE164\n",
     )
     expect(messages).toHaveLength(1)
     expect(messages[0]?.message).toMatch(/hook internals/)

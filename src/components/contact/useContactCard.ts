@@ -14,7 +14,7 @@ import {
 import { useContacts } from '../../hooks/useContacts'
 import { useCreateContact } from '../../hooks/useCreateContact'
 import { useUpdateContact } from '../../hooks/useUpdateContact'
-import { phoneKey } from '../../hooks/internal/phone'
+import { phoneKey } from '../../provider/phoneKey'
 import { usePhoneNormalizer } from '../internal/usePhoneNormalizer'
 import { mergeStrings, type StringOverrides } from '../internal/mergeStrings'
 import { contactCardStrings, type ContactCardStrings } from './contactCardStrings'

@@ -1,5 +1,5 @@
 import type { MessageRecord } from '../../api'
-import { phoneKey } from './phone'
+import { phoneKey } from '../../provider/phoneKey'
 
 /** What reconciliation needs to know about one optimistic send. */
 interface OptimisticCandidate {

@@ -2,7 +2,7 @@
 import { useCallback, useMemo } from 'react'
 import type { Contact, LinekitClient } from '../../api'
 import { useContacts } from '../useContacts'
-import { phoneKey } from './phone'
+import { phoneKey } from '../../provider/phoneKey'
 
 /** A contact's visible name, or undefined when it has none. */
 function contactName(c: Pick<Contact, 'firstName' | 'lastName'>): string | undefined {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { endpointPath, endpoints, endpointsById, matchEndpoint } from '../../src/api'
-import { allowedMethods, matchProxyRoute, proxyRoutes } from './routes'
+import { allowedMethods, matchProxyRoute, proxyRoutes } from './proxyRoutes'
 
 describe('proxy allowlist', () => {
   it("is the registry's endpoints on {base_url}, each entry the registry's own (method, path, line policy, query)", () => {

@@ -1,7 +1,3 @@
-// Phone helpers of the hooks and components. `phoneKey` is defined beside the send engine, which
-// groups sends into threads by it, as the query keys do.
-export { phoneKey } from '../../provider/phoneKey'
-
 /**
  * The number in E.164 for a request that asks for it (spec: POST /send-typing-indicator —
  * `phoneNumber` is E.164), or undefined when it is not a phone number. libphonenumber is loaded
