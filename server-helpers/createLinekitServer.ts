@@ -14,6 +14,7 @@ import { createBudgetGate } from './gate/budgetGate'
 import { createAccountLinesCache } from './internal/accountLines'
 import { BodyTooLargeError, LinekitHttpError, messagingError, methodNotAllowed, notFound } from './internal/http'
 import { createLearned } from './internal/learned'
+import { kitRoutes } from '../src/api/endpoints/routes'
 import { allowedMethods, matchProxyRoute } from './internal/proxyRoutes'
 import type { LinekitUser } from './internal/scope'
 import { createScopeChecks, LinesRefused } from './internal/scope'
@@ -272,8 +273,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
     model,
   })
-  const inboundCalls = createInboundCallsRoute(model)
-  const search = createSearchRoute(model)
+  const kitHandlers = { listInboundCalls: createInboundCallsRoute(model), searchMessages: createSearchRoute(model) }
   const events = createEventStreamRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,
@@ -297,13 +297,12 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       if (method !== 'GET') throw methodNotAllowed('GET')
       return events(request, url, await scopes.authorize(request))
     }
-    if (sub === '/calls/inbound') {
-      if (method !== 'GET') throw methodNotAllowed('GET')
-      return inboundCalls(url, await scopes.authorize(request))
-    }
-    if (sub === '/search') {
-      if (method !== 'GET') throw methodNotAllowed('GET')
-      return search(url, await scopes.authorize(request))
+    // The routes answered from the read model are defined beside the service's endpoints
+    // (`kitRoutes`), where the client takes its methods from too.
+    const kit = kitRoutes.find((route) => route.path === sub)
+    if (kit) {
+      if (method !== kit.method) throw methodNotAllowed(kit.method)
+      return kitHandlers[kit.id](url, await scopes.authorize(request))
     }
     if (sub === '/dialer/token') {
       if (method !== 'POST') throw methodNotAllowed('POST')
