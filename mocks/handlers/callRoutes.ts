@@ -1,16 +1,20 @@
 /**
  * Routes: audio calls (start, answer, decline, end, status; and linekit/server's inbound call
- * history, `GET /calls/inbound`). spec: POST
+ * history, `kitRoutes`' listInboundCalls). spec: POST
  * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
  * status shapes in src/api/ASSUMPTIONS.md.
  */
 import { endpointsById } from '../../src/api'
+import { kitRoutes } from '../../src/api/endpoints/routes'
 import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
 import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/audioCalls'
 import type { MockCore } from '../service/index'
 import { listInboundCalls } from '../service/inboundCallListing'
 import { parseBody, parseQuery, route } from './route'
 import type { MockRoute } from './mockRouter'
+
+/** linekit/server's inbound call history, as `src/api` defines it for the client. */
+const inboundCallsRoute = kitRoutes.find((r) => r.id === 'listInboundCalls')!
 
 /** Routes of the audio-call endpoints. */
 export function callRoutes(core: MockCore): MockRoute[] {
@@ -39,8 +43,10 @@ export function callRoutes(core: MockCore): MockRoute[] {
     // Not a service endpoint: linekit/server's inbound call history (src/api/inboundCalls.ts),
     // served here too so a page on the mock alone loads it. It spends none of the key's budget
     // (linekit/server answers it from its read model).
-    route(core, { method: 'GET', path: '/calls/inbound', rateLimit: null }, ({ url, state, caller }) =>
-      listInboundCalls(state, caller.account, parseQuery(url, inboundCallsQuerySchema)),
+    route(
+      core,
+      { method: inboundCallsRoute.method, path: inboundCallsRoute.path, rateLimit: null },
+      ({ url, state, caller }) => listInboundCalls(state, caller.account, parseQuery(url, inboundCallsQuerySchema)),
     ),
   ]
 }
