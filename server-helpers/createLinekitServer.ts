@@ -14,7 +14,7 @@ import { createBudgetGate } from './gate/budgetGate'
 import { createAccountLinesCache } from './internal/accountLines'
 import { BodyTooLargeError, LinekitHttpError, messagingError, methodNotAllowed, notFound } from './internal/http'
 import { createLearned } from './internal/learned'
-import { kitRoutes } from '../src/api/endpoints/routes'
+import { kitMintPath, kitRoutes } from '../src/api/endpoints/routes'
 import { allowedMethods, matchProxyRoute } from './internal/proxyRoutes'
 import type { LinekitUser } from './internal/scope'
 import { createScopeChecks, LinesRefused } from './internal/scope'
@@ -304,7 +304,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       if (method !== kit.method) throw methodNotAllowed(kit.method)
       return kitHandlers[kit.id](url, await scopes.authorize(request))
     }
-    if (sub === '/dialer/token') {
+    if (sub === kitMintPath) {
       if (method !== 'POST') throw methodNotAllowed('POST')
       return mint(request)
     }

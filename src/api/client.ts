@@ -10,7 +10,7 @@ import type * as z from 'zod/mini'
 import type { LinekitClient, RequestOptions, SendOptions } from './clientTypes'
 import type { EndpointRoute, EndpointSchemas } from './endpoints/define'
 import { endpointPath, pathParamsOf } from './endpoints/define'
-import { kitRoutes, routes } from './endpoints/routes'
+import { kitMintPath, kitRoutes, routes } from './endpoints/routes'
 import type { EndpointId, KitRouteId } from './endpoints/routes'
 import { LinekitError, isRetrySafe, linekitErrorFromResponse } from './errors'
 
@@ -102,7 +102,7 @@ export function createLinekitClient(options: LinekitClientOptions): LinekitClien
   function urlFor(route: RouteInfo, path: string): string {
     // The mint lives on {app_url}; a browser reaches it through linekit/server's own route.
     if (route.host === 'app') {
-      return options.appUrl !== undefined ? `${trimSlash(options.appUrl)}${path}` : `${baseUrl}/dialer/token`
+      return options.appUrl !== undefined ? `${trimSlash(options.appUrl)}${path}` : `${baseUrl}${kitMintPath}`
     }
     return `${baseUrl}${path}`
   }

@@ -78,5 +78,11 @@ export const kitRoutes = [
   },
 ] as const
 
+/**
+ * Where linekit/server serves the voice-token mint for the browser (`{app_url}` is server to
+ * server only): the client calls `<baseUrl>` + this path unless it is given `appUrl`.
+ */
+export const kitMintPath = '/dialer/token'
+
 /** Ids of the routes linekit/server serves itself. */
 export type KitRouteId = (typeof kitRoutes)[number]['id']
