@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import type { ConversationSummary, UseConversationListResult } from '../../hooks/useConversationList'
-import { useVirtualList } from './useVirtualList'
+import { useVirtualList, type VirtualRow } from './useVirtualList'
 
 /**
  * Roving focus over a virtualized listbox (WAI-ARIA APG): the one option in the Tab order is the
@@ -95,7 +95,7 @@ export function useThreadListView({
     getItemKey: (i) => conversations[i]?.key ?? i,
     overscan: 8,
   })
-  const items = virtualizer.getVirtualItems()
+  const items: VirtualRow[] = virtualizer.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
   // Older threads load as the user nears the end of what is loaded.
   useEffect(() => {

@@ -23,7 +23,7 @@ interface VirtualListOptions {
   startAtEnd?: boolean
 }
 
-interface VirtualRow {
+export interface VirtualRow {
   index: number
   key: string | number
   /** Offset from the top of the canvas, px. */

@@ -21,7 +21,7 @@ import { useLines } from '../../hooks/useLines'
 import { useSendGroupMessage } from '../../hooks/useSendGroupMessage'
 import { useContactDirectory } from '../../hooks/internal/useContactDirectory'
 import { newIdempotencyKey } from '../../provider/idempotencyKey'
-import { useGroupSendThread, type GroupSend } from '../../hooks/internal/useGroupSendThread'
+import { useGroupSendThread, type GroupSend, type GroupSendThread } from '../../hooks/internal/useGroupSendThread'
 import { useLinekitClient } from '../../provider/useLinekitClient'
 import { mergeStrings, type StringOverrides } from '../internal/mergeStrings'
 import { safeHttpUrl } from '../internal/url'
@@ -97,7 +97,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
   const sending = useRef(false)
   const textRef = useRef<HTMLTextAreaElement>(null)
   const nameOf = useContactDirectory()
-  const thread = useGroupSendThread(result, { pollMs: statusPollMs })
+  const thread: GroupSendThread | null = useGroupSendThread(result, { pollMs: statusPollMs })
   const chatId = thread?.chatId
   const opened = useRef<string | null>(null)
   useEffect(() => {

@@ -16,7 +16,7 @@ export interface GroupSend {
 }
 
 /** Where a group send stands, read from the messages list. */
-interface GroupSendThread {
+export interface GroupSendThread {
   /** `creating` until the message is listed; the chat then exists on the line. */
   status: 'creating' | 'active'
   /** The group's chat identifier (`to_number` of its messages), once listed. */
