@@ -4,7 +4,7 @@
  * creation (only `answered_at_*`), so the model keeps the newest page, re-read by the reconciler.
  */
 import type { CallLog, CallLogsListResponse } from '../../src/api'
-import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogs'
+import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogsRoute'
 import { MAX_PAGE_SIZE, MAX_PAGE_WINDOW } from '../../src/api/limits'
 import type { MessagesQueryInput } from './query'
 

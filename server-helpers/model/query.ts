@@ -3,7 +3,7 @@
  * (spec: GET /get-messages-api), or `undefined` when the model cannot answer it exactly.
  */
 import type { MessageRecord, MessagesListResponse } from '../../src/api'
-import { getMessagesRoute } from '../../src/api/endpoints/getMessages'
+import { getMessagesRoute } from '../../src/api/endpoints/getMessagesRoute'
 import { MAX_PAGE_SIZE, MAX_PAGE_WINDOW } from '../../src/api/limits'
 import type { Entry } from './messageIndex'
 

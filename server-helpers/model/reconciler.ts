@@ -7,9 +7,9 @@
  * the leader stops renewing.
  */
 import type { CallLog, MessageRecord } from '../../src/api'
-import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogs'
-import { getCallStatusRoute } from '../../src/api/endpoints/getCallStatus'
-import { getMessagesRoute } from '../../src/api/endpoints/getMessages'
+import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogsRoute'
+import { getCallStatusRoute } from '../../src/api/endpoints/getCallStatusRoute'
+import { getMessagesRoute } from '../../src/api/endpoints/getMessagesRoute'
 import { MAX_PAGE_SIZE } from '../../src/api/limits'
 import type { ReadModel } from './createReadModel'
 import type { CallStatusReading, InboundCall } from './modelTypes'

@@ -3,7 +3,7 @@
  * `{app_url}/api/v1/dialer/token` through the mint's own gate (spec: Limits — 30 mints per
  * minute, separate from the 60).
  */
-import { mintVoiceTokenRoute } from '../../src/api/endpoints/mintVoiceToken'
+import { mintVoiceTokenRoute } from '../../src/api/endpoints/mintVoiceTokenRoute'
 import type { LinekitContext } from '../routeContext'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'

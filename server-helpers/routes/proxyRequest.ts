@@ -3,7 +3,7 @@
  * keys. Each check throws a {@link LinekitHttpError} refusal before the service is called.
  */
 import { endpointPath } from '../../src/api/endpoints'
-import { getMessageRoute } from '../../src/api/endpoints/getMessage'
+import { getMessageRoute } from '../../src/api/endpoints/getMessageRoute'
 import { callUuidSchema } from '../../src/api/schemas'
 import type { LinekitContext } from '../routeContext'
 import { namespaceHash } from '../internal/hash'

@@ -1,18 +1,7 @@
-/** `POST /cancel-flow-run` (assumed: ASSUMPTIONS.md). */
-import { MESSAGING, defineEndpoint, defineRoute } from './define'
+/** The `cancelRun` endpoint: its route (`./cancelRunRoute.ts`) with its schemas. */
+import { defineEndpoint } from './define'
+import { cancelRunRoute } from './cancelRunRoute'
 import { cancelRunRequestSchema, cancelRunResponseSchema } from '../schemas'
-
-export const cancelRunRoute = defineRoute({
-  id: 'cancelRun',
-  method: 'POST',
-  path: '/cancel-flow-run',
-  host: 'base',
-  statuses: MESSAGING,
-  assumed: true,
-  idempotent: false,
-  errorShape: 'messaging',
-  line: { in: 'run' },
-})
 
 export const cancelRun = /* @__PURE__ */ defineEndpoint(cancelRunRoute, {
   summary: 'Cancel a Workflow run.',

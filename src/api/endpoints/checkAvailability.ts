@@ -1,17 +1,7 @@
-/** `POST /api-check-native-availability`: whether a number can receive native chat. */
-import { MESSAGING, defineEndpoint, defineRoute } from './define'
+/** The `checkAvailability` endpoint: its route (`./checkAvailabilityRoute.ts`) with its schemas. */
+import { defineEndpoint } from './define'
+import { checkAvailabilityRoute } from './checkAvailabilityRoute'
 import { availabilityRequestSchema, availabilityResponseSchema } from '../schemas'
-
-export const checkAvailabilityRoute = defineRoute({
-  id: 'checkAvailability',
-  method: 'POST',
-  path: '/api-check-native-availability',
-  host: 'base',
-  statuses: MESSAGING,
-  idempotent: true,
-  errorShape: 'messaging',
-  line: { in: 'none' },
-})
 
 export const checkAvailability = /* @__PURE__ */ defineEndpoint(checkAvailabilityRoute, {
   summary: 'Check whether a number can receive on the native-chat channel.',

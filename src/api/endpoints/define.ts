@@ -1,12 +1,13 @@
 /**
- * The shape of an endpoint definition (`src/api/endpoints/<id>.ts`). Each file writes an operation
- * of the service once, in two parts:
- * - its route (`defineRoute`): method, path, host, declared statuses, idempotency, error shape and
- *   how the request names a line — what the client needs to call it and linekit/server needs to
- *   allow and scope it;
- * - the endpoint (`defineEndpoint`): the route plus its request and response schemas and a
- *   summary — what validates and documents it.
- * The client imports routes only: a browser page that calls its own server carries no schema.
+ * The shape of an endpoint definition. Each operation of the service is written once, in two
+ * modules named by its id:
+ * - `<id>Route.ts`, its route (`defineRoute`): method, path, host, declared statuses, idempotency,
+ *   error shape and how the request names a line — what the client needs to call it and
+ *   linekit/server needs to allow and scope it;
+ * - `<id>.ts`, the endpoint (`defineEndpoint`): the route plus its request and response schemas
+ *   and a summary — what validates and documents it.
+ * The client imports routes only: a browser page that calls its own server carries no schema,
+ * in every bundler (one that keeps whole modules as well).
  */
 import type * as z from 'zod/mini'
 

@@ -1,18 +1,7 @@
-/** `POST /end-audiocall-call-api` (method and payload assumed: ASSUMPTIONS.md). */
-import { AUDIO, defineEndpoint, defineRoute } from './define'
+/** The `endCall` endpoint: its route (`./endCallRoute.ts`) with its schemas. */
+import { defineEndpoint } from './define'
+import { endCallRoute } from './endCallRoute'
 import { endCallRequestSchema, endCallResponseSchema } from '../schemas'
-
-export const endCallRoute = defineRoute({
-  id: 'endCall',
-  method: 'POST',
-  path: '/end-audiocall-call-api',
-  host: 'base',
-  statuses: AUDIO,
-  assumed: true,
-  idempotent: false,
-  errorShape: 'messaging',
-  line: { in: 'call' },
-})
 
 export const endCall = /* @__PURE__ */ defineEndpoint(endCallRoute, {
   summary: 'Hang up an audio call.',

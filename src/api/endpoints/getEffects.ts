@@ -1,18 +1,7 @@
-/** `GET /get-effects` (response shape assumed: ASSUMPTIONS.md). */
-import { MESSAGING, defineEndpoint, defineRoute } from './define'
+/** The `getEffects` endpoint: its route (`./getEffectsRoute.ts`) with its schemas. */
+import { defineEndpoint } from './define'
+import { getEffectsRoute } from './getEffectsRoute'
 import { effectsResponseSchema } from '../schemas'
-
-export const getEffectsRoute = defineRoute({
-  id: 'getEffects',
-  method: 'GET',
-  path: '/get-effects',
-  host: 'base',
-  statuses: MESSAGING,
-  assumed: true,
-  idempotent: true,
-  errorShape: 'messaging',
-  line: { in: 'none' },
-})
 
 export const getEffects = /* @__PURE__ */ defineEndpoint(getEffectsRoute, {
   summary: 'List the send effects (bubble and screen).',

@@ -1,17 +1,7 @@
-/** `GET /get-lines`: the lines, an array or a trial descriptor. */
-import { MESSAGING, defineEndpoint, defineRoute } from './define'
+/** The `getLines` endpoint: its route (`./getLinesRoute.ts`) with its schemas. */
+import { defineEndpoint } from './define'
+import { getLinesRoute } from './getLinesRoute'
 import { linesResponseSchema } from '../schemas'
-
-export const getLinesRoute = defineRoute({
-  id: 'getLines',
-  method: 'GET',
-  path: '/get-lines',
-  host: 'base',
-  statuses: MESSAGING,
-  idempotent: true,
-  errorShape: 'messaging',
-  line: { in: 'lines' },
-})
 
 export const getLines = /* @__PURE__ */ defineEndpoint(getLinesRoute, {
   summary: 'List the lines (an array, or a trial descriptor on trial accounts).',

@@ -1,17 +1,7 @@
-/** `POST /send-typing-indicator` (native chat only); `status: 'ERROR'` in a 200 must not be retried. */
-import { MESSAGING, defineEndpoint, defineRoute } from './define'
+/** The `sendTyping` endpoint: its route (`./sendTypingRoute.ts`) with its schemas. */
+import { defineEndpoint } from './define'
+import { sendTypingRoute } from './sendTypingRoute'
 import { typingRequestSchema, typingResponseSchema } from '../schemas'
-
-export const sendTypingRoute = defineRoute({
-  id: 'sendTyping',
-  method: 'POST',
-  path: '/send-typing-indicator',
-  host: 'base',
-  statuses: MESSAGING,
-  idempotent: false,
-  errorShape: 'messaging',
-  line: { in: 'body', field: 'lineId', required: false },
-})
 
 export const sendTyping = /* @__PURE__ */ defineEndpoint(sendTypingRoute, {
   summary: 'Show the typing indicator to a recipient (native chat only).',

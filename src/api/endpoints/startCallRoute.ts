@@ -1,0 +1,13 @@
+/** `POST /start-audiocall-call-api`: an outbound audio call from a line. */
+import { AUDIO, defineRoute } from './define'
+
+export const startCallRoute = defineRoute({
+  id: 'startCall',
+  method: 'POST',
+  path: '/start-audiocall-call-api',
+  host: 'base',
+  statuses: AUDIO,
+  idempotent: false,
+  errorShape: 'messaging',
+  line: { in: 'body', field: 'pb_line_id', required: true },
+})
