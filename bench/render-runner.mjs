@@ -251,3 +251,25 @@ export async function runRenderBench(bench, { runs = 3, count = bench.count, log
     samples,
   }
 }
+
+/** The rows both render tables give the scroll's long tasks (virtualized `v` beside the baseline `b`). */
+export function longTaskRows(v, b, longTaskMs) {
+  return [
+    [
+      'scroll: longest task, thread CPU (ms, max)',
+      v.scrollLongestTaskCpuMsMax.toFixed(1),
+      b.scrollLongestTaskCpuMsMax.toFixed(1),
+      '',
+      `≤ ${longTaskMs}`,
+    ],
+    ['scroll: tasks > 50 ms, thread CPU (max)', v.scrollTasksCpuOver50Max, b.scrollTasksCpuOver50Max, '', '0'],
+    [
+      'scroll: longest long task, wall (ms, max)',
+      v.scrollLongestTaskMsMax.toFixed(0),
+      b.scrollLongestTaskMsMax.toFixed(0),
+      '',
+      `≤ ${longTaskMs}`,
+    ],
+    ['scroll: long tasks > 50 ms, wall (max)', v.scrollLongTasksOver50Max, b.scrollLongTasksOver50Max, '', '0'],
+  ]
+}
