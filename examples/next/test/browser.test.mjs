@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { freePort, launchBrowser, screenshot, startStandaloneMock, watchErrors } from '../../../test/e2e/support.mjs'
 
 const app = fileURLToPath(new URL('..', import.meta.url))
@@ -34,7 +35,8 @@ async function startNext(env) {
     const timer = setTimeout(() => reject(new Error(`next start did not start: ${out}`)), 60_000)
     child.stdout.on('data', (chunk) => {
       out += chunk
-      if (/Ready in|started server|Local:/i.test(out)) {
+      // Without colour codes: with `CI` set, Next.js colours its banner as Vite does.
+      if (/Ready in|started server|Local:/i.test(stripVTControlCharacters(out))) {
         clearTimeout(timer)
         resolve()
       }

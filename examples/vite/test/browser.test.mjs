@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { freePort, launchBrowser, screenshot, watchErrors } from '../../../test/e2e/support.mjs'
 
 const app = fileURLToPath(new URL('..', import.meta.url))
@@ -20,7 +21,11 @@ let browser
 let mockUrl
 let url
 
-/** Starts `command` in the example's folder; resolves once its output matches `ready` (with the match). */
+/**
+ * Starts `command` in the example's folder; resolves once its output matches `ready` (with the match).
+ * Colour codes are stripped before matching: with `CI` set, Vite colours its banner (`Local` and the port arrive
+ * wrapped in escapes), so the raw text would never match.
+ */
 function start(command, args, env, ready) {
   const child = spawn(command, args, { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
@@ -29,7 +34,7 @@ function start(command, args, env, ready) {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${out}`)), 60_000)
     const onData = (chunk) => {
       out += chunk
-      const match = ready.exec(out)
+      const match = ready.exec(stripVTControlCharacters(out))
       if (match) {
         clearTimeout(timer)
         resolve(match)
