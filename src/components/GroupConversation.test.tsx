@@ -29,7 +29,8 @@ describe('<GroupConversation>', () => {
     )
     const reply = await screen.findByText("I'm in!")
     const bubble = reply.closest('.lk-MessageBubble') as HTMLElement
-    expect(within(bubble).getByText('Cara')).toBeInTheDocument()
+    // The sender's name comes from the contacts query, which may answer after the messages.
+    expect(await within(bubble).findByText('Cara', undefined, { timeout: 8000 })).toBeInTheDocument()
     expect(screen.getByText('Team lunch on Friday?')).toBeInTheDocument()
     // Not a 1:1 message of another thread.
     expect(screen.queryByText('Call me when you are free.')).toBeNull()

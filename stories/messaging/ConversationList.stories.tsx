@@ -34,7 +34,8 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(rowsOf(canvasElement).length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
-    await expect(within(canvasElement).getByText('Ava Stone')).toBeVisible()
+    // Names come from the contacts query, which may answer after the threads.
+    await expect(await within(canvasElement).findByText('Ava Stone', undefined, { timeout: 10_000 })).toBeVisible()
   },
 }
 

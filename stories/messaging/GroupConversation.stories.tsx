@@ -34,7 +34,9 @@ export const WithReplies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const reply = await canvas.findByText("I'm in!", undefined, { timeout: 10_000 })
-    await expect(within(reply.closest('.lk-MessageBubble') as HTMLElement).getByText('Cara')).toBeVisible()
+    // The sender's name comes from the contacts query, which may answer after the messages.
+    const bubble = within(reply.closest('.lk-MessageBubble') as HTMLElement)
+    await expect(await bubble.findByText('Cara', undefined, { timeout: 10_000 })).toBeVisible()
   },
 }
 
