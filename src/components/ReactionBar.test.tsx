@@ -71,7 +71,8 @@ describe('<ReactionBar>', () => {
     expect(screen.getByRole('button', { name: 'Dislike' })).toHaveFocus()
     await user.keyboard(' ')
     await waitFor(() => expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'true'))
-    expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.')
+    // Pressed at once (optimistic); "sent" only once the service has answered.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
     await user.keyboard('{Enter}')
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'false'),

@@ -61,7 +61,8 @@ describe('the options tray', () => {
     await userEvent.type(box(), 'Tray test{Enter}')
     await vi.waitFor(() => expect(more).toHaveAttribute('aria-expanded', 'false'))
     expect(screen.queryByRole('textbox', { name: /Attachment link/ })).toBeNull()
-    const messages = screen.getByRole('region', { name: 'Messages' })
+    // The send can go before the thread's history has loaded; the list appears once it has.
+    const messages = await screen.findByRole('region', { name: 'Messages' }, { timeout: 8000 })
     const bubble = await within(messages).findByText('Tray test', undefined, { timeout: 8000 })
     await vi.waitFor(() => {
       const row = bubble.closest('.lk-MessageBubble')!.getBoundingClientRect()

@@ -161,8 +161,17 @@ describe('hostile content renders inert in every component', () => {
         </LinekitProvider>
       </div>,
     )
-    // The hostile text arrives and is shown as text.
-    await waitFor(() => expect(screen.getAllByText((t) => t.includes('<img src=x onerror=')).length).toBeGreaterThan(2))
+    // The hostile fields reach the components and are shown as text: message, line name, contact
+    // name. Each comes from its own query, so wait for all three, however late one answers.
+    const shown = (prefix: string) => screen.queryAllByText((t) => t.includes(`${prefix} <img src=x onerror=`)).length
+    const reached = () => ({ message: shown('text'), lineName: shown('name'), contactName: shown('firstName') })
+    await waitFor(
+      () => {
+        const counts = reached()
+        expect(Math.min(...Object.values(counts)), JSON.stringify(counts)).toBeGreaterThan(0)
+      },
+      { timeout: 15_000 },
+    )
     // A ringing call (the banner shows the line, whose name is hostile in the listing).
     const call = mock.control.calls.inbound({ lineId: seedLines.main.lineId, from: '+14155550182' })
     events.emit({
@@ -189,17 +198,9 @@ describe('hostile content renders inert in every component', () => {
     // Wait until every image has loaded or failed (an `onerror` payload would have run by then),
     // however busy the machine: a fixed pause could end first and miss a payload.
     await waitFor(() => expect([...document.images].every((img) => img.complete)).toBe(true), { timeout: 15_000 })
-    // The hostile fields did reach the components (as text): message, line name, contact name, transcript.
-    const shown = (prefix: string) => screen.queryAllByText((t) => t.includes(`${prefix} <img src=x onerror=`)).length
-    const reached = {
-      message: shown('text'),
-      lineName: shown('name'),
-      contactName: shown('firstName'),
-      transcript: shown('Agent:'),
-    }
-    expect(reached.message, JSON.stringify(reached)).toBeGreaterThan(0)
-    expect(reached.lineName, JSON.stringify(reached)).toBeGreaterThan(0)
-    expect(reached.contactName, JSON.stringify(reached)).toBeGreaterThan(0)
+    // Still shown as text after the disclosures opened.
+    const counts = reached()
+    expect(Math.min(...Object.values(counts)), JSON.stringify(counts)).toBeGreaterThan(0)
     expect(window.__pwned).toBe(0)
     expect(offenders()).toEqual([])
   })
