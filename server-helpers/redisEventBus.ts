@@ -173,8 +173,21 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
       // after that call is lost while SUBSCRIBE is still being set up.
       const from = lastEventId !== undefined ? lastEventId : await tip
       await ready
-      if (from !== null && parseId(from)) {
-        sub.last = parseId(from)
+      const fromId = from === null ? null : parseId(from)
+      if (from !== null && fromId) {
+        if (lastEventId === undefined && sub.queue) {
+          // Redis may serve another instance's publish before this connection's tip read, though
+          // it was sent after subscribe(): that event is heard live, yet is not after the tip.
+          // Deliver it, rather than drop it as if the replay had it.
+          const heard = sub.queue
+          const later = (event: LinekitEvent) => {
+            const id = parseId(event.id)
+            return id !== null && after(id, fromId)
+          }
+          sub.queue = heard.filter(later)
+          for (const event of heard) if (!later(event)) deliver(sub, event)
+        }
+        if (!sub.last || after(fromId, sub.last)) sub.last = fromId
         for (const event of await readEntries(from)) deliver(sub, event)
       }
     } catch (error) {
