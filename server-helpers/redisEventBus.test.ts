@@ -80,34 +80,56 @@ describe.skipIf(!hasRedisServer)('createRedisEventBus against a real redis-serve
     expect(seen).toEqual(Array.from({ length: 21 }, (_, i) => i + 1))
   })
 
-  it('delivers what another instance publishes after subscribe(), even when Redis serves it before the tip read', async () => {
-    // On a busy machine Redis may run another connection's PUBLISH before this connection's tip
-    // read, though it was sent later: hold the tip read until those events were heard live.
-    const redis = client()
-    const subscriber = client()
-    const readTip = redis.xrevrange.bind(redis) as (...args: unknown[]) => Promise<unknown>
-    let releaseTip = () => {}
-    const tipHeld = new Promise<void>((resolve) => (releaseTip = resolve))
-    Object.assign(redis, { xrevrange: async (...args: unknown[]) => (await tipHeld, readTip(...args)) })
-    const b = createRedisEventBus({ redis, subscriber, keyPrefix: 'tiplate' })
-    buses.push(b)
-    const a = bus('tiplate')
-    await Promise.all([a.ready(), b.ready()])
-    let heardLive = 0
-    subscriber.on('message', () => heardLive++)
-    await a.publish({ type: 'message', lineId: LINE_A, data: { n: 0 } } as never)
-    await eventually(() => heardLive >= 1)
-    const seen: number[] = []
-    b.subscribe((event) => seen.push((event.data as unknown as { n: number }).n))
-    for (let n = 1; n <= 3; n++) await a.publish({ type: 'message', lineId: LINE_A, data: { n } } as never)
-    await eventually(() => heardLive >= 4)
-    releaseTip()
-    await eventually(() => seen.length >= 3)
-    await a.publish({ type: 'message', lineId: LINE_A, data: { n: 4 } } as never)
-    await eventually(() => seen.length >= 4)
-    // Published before subscribe() (n = 0): not delivered; after it: each once, in order.
-    expect(seen).toEqual([1, 2, 3, 4])
-  })
+  it.each(['before', 'after'])(
+    'delivers what another instance publishes after subscribe(), though Redis ran it before the tip read (heard live %s the tip’s answer)',
+    async (when) => {
+      // On a busy machine Redis may run another connection's PUBLISH before this connection's
+      // tip read, though it was sent later: hold the tip read until those events were published.
+      const redis = client()
+      const subscriber = client()
+      const readTip = redis.xrevrange.bind(redis) as (...args: unknown[]) => Promise<unknown>
+      let releaseTip = () => {}
+      const tipHeld = new Promise<void>((resolve) => (releaseTip = resolve))
+      // Live messages reach the bus when `when` says: before the tip's answer, or just after it.
+      const held: unknown[][] = []
+      let holdLive = false
+      const emit = subscriber.emit.bind(subscriber)
+      Object.assign(subscriber, {
+        emit: (name: string, ...args: unknown[]) =>
+          name === 'message' && holdLive ? (held.push([name, ...args]), true) : emit(name, ...args),
+      })
+      Object.assign(redis, {
+        xrevrange: async (...args: unknown[]) => {
+          await tipHeld
+          const tip = await readTip(...args)
+          setImmediate(() => {
+            holdLive = false
+            for (const [name, ...rest] of held.splice(0)) emit(name as string, ...rest)
+          })
+          return tip
+        },
+      })
+      const b = createRedisEventBus({ redis, subscriber, keyPrefix: `tiplate-${when}` })
+      buses.push(b)
+      const a = bus(`tiplate-${when}`)
+      await Promise.all([a.ready(), b.ready()])
+      let heardLive = 0
+      subscriber.on('message', () => heardLive++)
+      await a.publish({ type: 'message', lineId: LINE_A, data: { n: 0 } } as never)
+      await eventually(() => heardLive + held.length >= 1)
+      const seen: number[] = []
+      holdLive = when === 'after'
+      b.subscribe((event) => seen.push((event.data as unknown as { n: number }).n))
+      for (let n = 1; n <= 3; n++) await a.publish({ type: 'message', lineId: LINE_A, data: { n } } as never)
+      await eventually(() => heardLive + held.length >= 4)
+      releaseTip()
+      await eventually(() => seen.length >= 3)
+      await a.publish({ type: 'message', lineId: LINE_A, data: { n: 4 } } as never)
+      await eventually(() => seen.length >= 4)
+      // Published before subscribe() (n = 0): not delivered; after it: each once, in order.
+      expect(seen).toEqual([1, 2, 3, 4])
+    },
+  )
 
   it('replays after Last-Event-ID from the stream, then continues live without duplicates', async () => {
     const a = bus('replay')

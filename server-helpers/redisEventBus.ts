@@ -175,20 +175,19 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
       await ready
       const fromId = from === null ? null : parseId(from)
       if (from !== null && fromId) {
-        if (lastEventId === undefined && sub.queue) {
-          // Redis may serve another instance's publish before this connection's tip read, though
-          // it was sent after subscribe(): that event is heard live, yet is not after the tip.
-          // Deliver it, rather than drop it as if the replay had it.
-          const heard = sub.queue
-          const later = (event: LinekitEvent) => {
+        const entries = await readEntries(from)
+        if (lastEventId === undefined) {
+          // Redis may run another instance's publish, sent after subscribe(), before this
+          // connection's tip read. That event is heard live (by now: its message left Redis
+          // before the tip's answer), yet it is not after the tip. Deliver it first, rather than
+          // drop it as if the replay had it.
+          for (const event of sub.queue ?? []) {
             const id = parseId(event.id)
-            return id !== null && after(id, fromId)
+            if (id && !after(id, fromId)) deliver(sub, event)
           }
-          sub.queue = heard.filter(later)
-          for (const event of heard) if (!later(event)) deliver(sub, event)
         }
         if (!sub.last || after(fromId, sub.last)) sub.last = fromId
-        for (const event of await readEntries(from)) deliver(sub, event)
+        for (const event of entries) deliver(sub, event)
       }
     } catch (error) {
       onError(error)
