@@ -16,6 +16,7 @@ export const messageAttachmentStrings = {
   aiVoiceMemo: 'AI voice memo',
   unsafe: 'Attachment not shown: its link is not a web address.',
   imageError: 'The image could not be loaded.',
+  videoError: 'The video could not be loaded.',
 }
 export type MessageAttachmentStrings = typeof messageAttachmentStrings
 
@@ -54,7 +55,8 @@ export function MessageAttachment({
 }: MessageAttachmentProps) {
   const s = mergeStrings(messageAttachmentStrings, strings)
   const safe = safeHttpUrl(url)
-  const [imageFailed, setImageFailed] = useState(false)
+  // An image or video that fails to load becomes a link to it with a sentence, not a broken box.
+  const [failed, setFailed] = useState(false)
   if (!safe) {
     return (
       <div {...props} className={cx('lk-MessageAttachment', className)} data-kind={kind ?? 'file'} data-unsafe="">
@@ -71,22 +73,28 @@ export function MessageAttachment({
   switch (k) {
     case 'image':
       return root(
-        imageFailed ? (
+        failed ? (
           <a href={safe} target="_blank" rel="noreferrer noopener">
             {s.imageError} {fileName(safe)}
           </a>
         ) : (
           <a href={safe} target="_blank" rel="noreferrer noopener" className="lk-MessageAttachment-imageLink">
-            <img src={safe} alt={s.image} loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+            <img src={safe} alt={s.image} loading="lazy" decoding="async" onError={() => setFailed(true)} />
           </a>
         ),
       )
     case 'video':
       return root(
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- videos sent by people have no caption track
-        <video src={safe} controls preload="metadata" aria-label={s.video}>
-          <a href={safe}>{s.video}</a>
-        </video>,
+        failed ? (
+          <a href={safe} target="_blank" rel="noreferrer noopener">
+            {s.videoError} {fileName(safe)}
+          </a>
+        ) : (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- videos sent by people have no caption track
+          <video src={safe} controls preload="metadata" aria-label={s.video} onError={() => setFailed(true)}>
+            <a href={safe}>{s.video}</a>
+          </video>
+        ),
       )
     case 'audio':
       return root(<VoiceMemoPlayer src={safe} label={aiVoiceMemo ? s.aiVoiceMemo : s.voiceMemo} strings={strings} />)

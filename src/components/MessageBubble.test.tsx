@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
@@ -80,6 +80,20 @@ describe('<MessageBubble>', () => {
     )
     rerender(<MessageBubble item={item({ media_attachment_url: 'https://cdn.example.com/clip.mp4' })} />)
     expect(container.querySelector('video')).toHaveAttribute('src', 'https://cdn.example.com/clip.mp4')
+  })
+
+  it.each([
+    ['image', 'https://cdn.example.com/p.jpg', 'img', 'The image could not be loaded. p.jpg'],
+    ['video', 'https://cdn.example.com/clip.mp4', 'video', 'The video could not be loaded. clip.mp4'],
+  ])('an %s that fails to load becomes a link to it with a sentence', async (_, url, tag, text) => {
+    const { container } = render(<MessageBubble item={item({ media_attachment_url: url })} />)
+    // Attachments load on first use (a lazy chunk).
+    await waitFor(() => expect(container.querySelector(tag)).not.toBeNull())
+    act(() => {
+      container.querySelector(tag)!.dispatchEvent(new Event('error'))
+    })
+    expect(container.querySelector(tag)).toBeNull()
+    expect(screen.getByRole('link', { name: text })).toHaveAttribute('href', url)
   })
 
   it('plays voice memos with an accessible player', async () => {

@@ -64,6 +64,13 @@ export async function openPreview(context, siteUrl, firstId) {
     })
   }, recordedEvents)
   await page.clock.install({ time: storyTime })
+  // Stories show media from hosts that do not exist (cdn.example.test): fail them at once, as
+  // unresolvable, instead of waiting on the machine's DNS. Tests stay off the network.
+  const site = new URL(siteUrl).origin
+  await context.route(
+    (url) => url.origin !== site,
+    (route) => route.abort('namenotresolved'),
+  )
   // a11y.manual: the a11y addon's own axe run after every render is not needed here (e2e runs axe itself).
   await page.goto(`${siteUrl}iframe.html?id=${firstId}&viewMode=story&globals=a11y.manual:!true`)
   await waitForStory(page, firstId)
@@ -100,7 +107,7 @@ export async function renderStory(page, id) {
 
 /**
  * Waits until the page stops changing: no DOM mutation for 300 ms (at most 5 s: a story with a
- * ticking clock never goes quiet), fonts loaded, two frames painted.
+ * ticking clock never goes quiet), fonts loaded, no media still loading, two frames painted.
  */
 export async function settle(page) {
   await page.evaluate(async () => {
@@ -120,6 +127,15 @@ export async function settle(page) {
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
       timer = setTimeout(finish, 300)
     })
+    // A video shows the browser's own loading spinner, caught at any angle, until its source has
+    // loaded or failed; that moment is the machine's, not the page's. Wait for it (at most 5 s).
+    for (let polls = 0; polls < 100; polls += 1) {
+      const loading = [...document.querySelectorAll('video, audio')].some(
+        (media) => media.networkState === HTMLMediaElement.NETWORK_LOADING,
+      )
+      if (!loading) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   })
 }
