@@ -44,22 +44,25 @@ const budgets = {
   readme: 38 * KB,
 }
 
-/** The source file of each component the `linekit` entry exports from `./components/…`. */
+/** The source file of each component the `linekit` entry exports from a component folder's index. */
 const componentFiles = new Map<string, string>()
 
-/** Every component exported by the `linekit` entry: PascalCase exports of `./components/*`, plus the provider. */
+/**
+ * Every component exported by the `linekit` entry: PascalCase exports of the component folders'
+ * `index.ts` files (`export * from './components/<domain>/<Folder>'`), plus the provider.
+ */
 function entryComponents(): string[] {
   const index = readFileSync('src/index.ts', 'utf8')
   const names = new Set<string>(['LinekitProvider'])
-  for (const m of index.matchAll(/^export \{([^}]*)\} from '\.\/(components\/[^']+)'/gm)) {
-    for (const part of m[1]!.split(',')) {
-      const name = part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop()!
-      if (/^[A-Z][A-Za-z]+$/.test(name)) {
-        names.add(name)
-        componentFiles.set(name, `src/${m[2]}.tsx`)
+  for (const folder of index.matchAll(/^export \* from '\.\/(components\/[^']+)'/gm)) {
+    const folderIndex = readFileSync(`src/${folder[1]}/index.ts`, 'utf8')
+    for (const m of folderIndex.matchAll(/^export \{([^}]*)\} from '\.\/([^']+)'/gm)) {
+      for (const part of m[1]!.split(',')) {
+        const name = part.trim()
+        if (/^[A-Z][A-Za-z]+$/.test(name)) {
+          names.add(name)
+          componentFiles.set(name, `src/${folder[1]}/${m[2]}.tsx`)
+        }
       }
     }
   }
@@ -160,20 +163,20 @@ describe('tree-shaking through the linekit entry', () => {
     const leaks: string[] = []
     for (const c of components) {
       const r = results[c]!
-      const own = componentFiles.get(c) ?? `src/components/${c}.tsx`
+      const own = componentFiles.get(c)!
       expect(r.graph[own], `${own} not found: is ${c} exported from another file?`).toBeDefined()
       const allowed = closure(r.graph, own)
       // A component that imports the linekit barrel could pull anything; the closure would then excuse it.
       if (allowed.has('src/index.ts')) leaks.push(`${own} imports src/index.ts`)
-      const kept = r.initialInputs.filter((i) => /^src\/components\/(calling\/)?[A-Z][^/]*\.tsx$/.test(i))
+      const kept = r.initialInputs.filter((i) => /^src\/components\/(?!shared\/)[^/]+\/[^/]+\/[A-Z][^/]*\.tsx$/.test(i))
       for (const file of kept) if (!allowed.has(file)) leaks.push(`${c} pulls ${file}`)
     }
     expect(leaks).toEqual([])
     // The issue's example, spelled out: the Dialer alone carries nothing of the Conversation.
     const dialer = results.Dialer!
-    expect(dialer.initialInputs).toContain('src/components/Dialer.tsx')
+    expect(dialer.initialInputs).toContain('src/components/calling/Dialer/Dialer.tsx')
     expect(
-      dialer.initialInputs.filter((i) => /src\/components\/(Conversation|MessageList|MessageComposer)\.tsx$/.test(i)),
+      dialer.initialInputs.filter((i) => /\/(Conversation|MessageList|MessageComposer)\.tsx$/.test(i)),
     ).toEqual([])
     expect(dialer.initialInputs.some((i) => i.includes('@tanstack/virtual-core'))).toBe(false)
   }, 120_000)

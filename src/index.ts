@@ -149,134 +149,34 @@ export type {
 } from './rtc'
 
 // ─── components ─────────────────────────────────────────────────────────────
-// Each has a `xxxStrings` object of defaults; `strings` props take partial overrides.
+// One folder per component, by domain; each folder's index.ts is its public surface (the component,
+// its parts and hook, its `xxxStrings` defaults, its prop types). `strings` props take partial overrides.
+// Building blocks with two or more users are in shared/; the prefab (<Inbox>) composes the rest.
+// shared building blocks (error sentences, line labels, call timer)
+export * from './components/shared'
 // messaging
-export { ConversationList, conversationListStrings } from './components/ConversationList'
-export type { ConversationListProps, ConversationListStrings } from './components/ConversationList'
-export { useNotifications, notificationsStrings } from './components/notifications/useNotifications'
-export type {
-  NotificationPermissionState,
-  NotificationThread,
-  NotificationsStrings,
-  UseNotificationsOptions,
-  UseNotificationsResult,
-} from './components/notifications/useNotifications'
-export type { MessageSearchResultsStrings, MessageSearchSelection } from './components/messageSearch'
-export { Conversation, conversationStrings } from './components/Conversation'
-export type { ConversationProps, ConversationStrings } from './components/Conversation'
-export { MessageList, messageListStrings } from './components/MessageList'
-export type { MessageListProps, MessageListStrings } from './components/MessageList'
-export { MessageBubble, messageBubbleStrings } from './components/MessageBubble'
-export type { MessageBubbleProps, MessageBubbleStrings } from './components/MessageBubble'
-export { MessageAttachment, messageAttachmentStrings } from './components/MessageAttachment'
-export type { MessageAttachmentProps, MessageAttachmentStrings } from './components/MessageAttachment'
-export { VoiceMemoPlayer, voiceMemoPlayerStrings } from './components/VoiceMemoPlayer'
-export type { VoiceMemoPlayerProps, VoiceMemoPlayerStrings } from './components/VoiceMemoPlayer'
-export { MessageComposer, messageComposerStrings } from './components/MessageComposer'
-export type { MessageComposerProps, MessageComposerStrings } from './components/MessageComposer'
-export { TypingIndicator, typingIndicatorStrings } from './components/TypingIndicator'
-export type { TypingIndicatorProps, TypingIndicatorStrings } from './components/TypingIndicator'
-export { ReactionBar, reactionBarStrings } from './components/ReactionBar'
-export type { ReactionBarProps, ReactionBarStrings } from './components/ReactionBar'
-export { GroupConversation, groupConversationStrings } from './components/GroupConversation'
-export type { GroupConversationProps, GroupConversationStrings } from './components/GroupConversation'
-export {
-  GroupComposer,
-  groupComposerStrings,
-  GroupComposerDialog,
-  groupComposerDialogStrings,
-} from './components/GroupComposer'
-export type {
-  GroupComposerProps,
-  GroupComposerStrings,
-  GroupComposerDialogProps,
-  GroupComposerDialogStrings,
-} from './components/GroupComposer'
-export { useGroupComposer } from './components/messaging/useGroupComposer'
-export type {
-  GroupComposerChannel,
-  GroupComposerState,
-  UseGroupComposerOptions,
-  UseGroupComposerResult,
-} from './components/messaging/useGroupComposer'
-export { RecipientInput, recipientInputStrings } from './components/RecipientInput'
-export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './components/RecipientInput'
-export { LinePicker, linePickerStrings } from './components/LinePicker'
-export type { LinePickerProps, LinePickerStrings } from './components/LinePicker'
-export { lineLabel } from './components/lineLabel'
-export { ServiceBadge, serviceBadgeStrings } from './components/ServiceBadge'
-export type { ServiceBadgeProps, ServiceBadgeStrings, ServiceName } from './components/ServiceBadge'
-export { AvailabilityBadge, availabilityBadgeStrings } from './components/AvailabilityBadge'
-export type { AvailabilityBadgeProps, AvailabilityBadgeStrings } from './components/AvailabilityBadge'
-export { ContactCard, contactCardStrings } from './components/ContactCard'
-export { Inbox, inboxStrings } from './components/Inbox'
-export type { InboxParts, InboxProps, InboxStrings, InboxThread } from './components/Inbox'
-export type { ContactCardProps, ContactCardStrings } from './components/ContactCard'
-export { useContactCard } from './components/contact/useContactCard'
-export type { UseContactCardOptions, UseContactCardResult } from './components/contact/useContactCard'
-export { EnrollFlowButton, enrollFlowButtonStrings } from './components/EnrollFlowButton'
-export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './components/EnrollFlowButton'
-export type { DateOptions } from './components/internal/time'
+export * from './components/messaging/ConversationList'
+export * from './components/messaging/Notifications'
+export * from './components/messaging/Conversation'
+export * from './components/messaging/MessageList'
+export * from './components/messaging/MessageBubble'
+export * from './components/messaging/MessageComposer'
+export * from './components/messaging/TypingIndicator'
+export * from './components/messaging/ReactionBar'
+export * from './components/messaging/GroupConversation'
+export * from './components/messaging/GroupComposer'
+export * from './components/messaging/RecipientInput'
+export * from './components/messaging/LinePicker'
+export * from './components/messaging/ServiceBadge'
+export * from './components/messaging/AvailabilityBadge'
+// contacts and flows
+export * from './components/contacts/ContactCard'
+export * from './components/contacts/EnrollFlowButton'
 // calling
-export { Dialer, dialerStrings } from './components/Dialer'
-export type { DialerProps, DialerStrings } from './components/Dialer'
-export type { DialerAudio, DialerPhase, DialerState } from './components/calling/dialerMachine'
-export { useDialer } from './components/calling/useDialer'
-export type { UseDialerOptions, UseDialerResult } from './components/calling/useDialer'
-export { useCallLeaveGuard } from './components/calling/useCallLeaveGuard'
-export { useRingTone } from './components/calling/useRingTone'
-export { Keypad, keypadStrings } from './components/Keypad'
-export type { KeypadProps, KeypadStrings } from './components/Keypad'
-export { MuteButton } from './components/MuteButton'
-export type { MuteButtonProps } from './components/MuteButton'
-export { MicrophonePicker } from './components/MicrophonePicker'
-export type { MicrophonePickerProps } from './components/MicrophonePicker'
-export { MicrophoneLevel } from './components/MicrophoneLevel'
-export type { MicrophoneLevelProps } from './components/MicrophoneLevel'
-export { AudioControls } from './components/AudioControls'
-export type { AudioControlsProps } from './components/AudioControls'
-export { audioControlsStrings, useMuted } from './components/calling/audioEngineParts'
-export type { AudioControlsStrings } from './components/calling/audioEngineParts'
-export { CallTimer } from './components/CallTimer'
-export type { CallTimerProps } from './components/CallTimer'
-export { InboundCallBanner, inboundCallBannerStrings } from './components/InboundCallBanner'
-export type { InboundCallBannerProps, InboundCallBannerStrings } from './components/InboundCallBanner'
-export { useInboundCallBanner } from './components/calling/useInboundCallBanner'
-export type {
-  InboundCallPhase,
-  InboundCallView,
-  UseInboundCallBannerOptions,
-  UseInboundCallBannerResult,
-} from './components/calling/useInboundCallBanner'
-export { InboundCallHistory, inboundCallHistoryStrings } from './components/InboundCallHistory'
-export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './components/InboundCallHistory'
-export { CallLogTable, callLogTableStrings } from './components/CallLogTable'
-export type {
-  CallLogTableFilters,
-  CallLogTableProps,
-  CallLogTableStrings,
-  DispositionFilter,
-} from './components/CallLogTable'
-export { useCallLogTable } from './components/calling/useCallLogTable'
-export type { UseCallLogTableOptions, UseCallLogTableResult } from './components/calling/useCallLogTable'
-export { callLogsToCsv } from './components/calling/csv'
-// errors shown to users: hooks return typed `LinekitError`s; components turn them into sentences
-export {
-  describeLinekitError,
-  linekitErrorStrings,
-  groupErrorStrings,
-  groupErrorRule,
-  enrollErrorStrings,
-  enrollErrorRule,
-  contactErrorStrings,
-  contactErrorRule,
-} from './components/errorMessages'
-export type {
-  LinekitErrorLike,
-  LinekitErrorContext,
-  LinekitErrorRule,
-  LinekitErrorStrings,
-  GroupErrorStrings,
-  EnrollErrorStrings,
-  ContactErrorStrings,
-} from './components/errorMessages'
+export * from './components/calling/Dialer'
+export * from './components/calling/AudioControls'
+export * from './components/calling/InboundCallBanner'
+export * from './components/calling/InboundCallHistory'
+export * from './components/calling/CallLogTable'
+// prefabs
+export * from './components/prefabs/Inbox'

@@ -3,7 +3,7 @@ import { commands } from 'vitest/browser'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import './styles.css'
-import { CallLogTable } from './components/CallLogTable'
+import { CallLogTable } from './components/calling/CallLogTable/CallLogTable'
 import { renderWithBackend, createStoryBackend } from '../test/support/renderWithBackend'
 
 // Real Chromium, a plain white page: a theme class must make everything inside it readable,

@@ -231,7 +231,7 @@ describe('keyboard on components in the static Storybook', () => {
   }
 
   test('ContactCard: Edit → into the editor; Escape → Edit; Save → Edit; Cancel → Edit', async () => {
-    const page = await open('messaging-contactcard--stored')
+    const page = await open('contacts-contactcard--stored')
     await tabTo(page, 'button', /^edit$/i)
     await page.keyboard.press('Enter')
     await page.getByRole('dialog').waitFor()
@@ -256,7 +256,7 @@ describe('keyboard on components in the static Storybook', () => {
   })
 
   test('ContactCard: Add contact → into the editor; Save → the card', async () => {
-    const page = await open('messaging-contactcard--not-stored')
+    const page = await open('contacts-contactcard--not-stored')
     await tabTo(page, 'button', /^add contact$/i)
     await page.keyboard.press('Enter')
     await page.getByRole('dialog').waitFor()
@@ -271,7 +271,7 @@ describe('keyboard on components in the static Storybook', () => {
   })
 
   test('EnrollFlowButton: open → workflow; Escape → opener; Enrol → Cancel run → Enrol', async () => {
-    const page = await open('messaging-enrollflowbutton--closed')
+    const page = await open('contacts-enrollflowbutton--closed')
     const opener = /^enrol in a workflow$/i
     await tabTo(page, 'button', opener)
     await page.keyboard.press('Enter')

@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest'
 import { classify } from '../../mocks/service/dialerCallLogs'
 import { normalizeOrNull } from '../../mocks/service/phoneNumbers'
 import { PhoneNumberError, normalizePhone, tryNormalizePhone } from '../../src/api/phone'
-import { parseTranscript } from '../../src/components/calling/csv'
-import { looksLikeEmail } from '../../src/components/internal/looksLikeEmail'
-import type { MessageRecord } from '../../src/components/internal/types'
-import { splitRecipients, toChips } from '../../src/components/internal/recipients'
-import { MessageBubble } from '../../src/components/MessageBubble'
+import { parseTranscript } from '../../src/components/calling/CallLogTable/csv'
+import { looksLikeEmail } from '../../src/components/contacts/ContactCard/looksLikeEmail'
+import type { MessageRecord } from '../../src/components/shared/types'
+import { splitRecipients, toChips } from '../../src/components/shared/recipients'
+import { MessageBubble } from '../../src/components/messaging/MessageBubble/MessageBubble'
 
 const KB100 = 100_000
 const BOUND_MS = 50

@@ -1,0 +1,5 @@
+export { CallLogTable, callLogTableStrings } from './CallLogTable'
+export type { CallLogTableFilters, CallLogTableProps, CallLogTableStrings, DispositionFilter } from './CallLogTable'
+export { useCallLogTable } from './useCallLogTable'
+export type { UseCallLogTableOptions, UseCallLogTableResult } from './useCallLogTable'
+export { callLogsToCsv } from './csv'

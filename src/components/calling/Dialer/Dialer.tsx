@@ -1,0 +1,349 @@
+'use client'
+import { useEffect, useId, useMemo, useRef, type HTMLAttributes, type RefObject } from 'react'
+import { LinekitError } from '../../../api/errors'
+import type { CountryCode } from '../../../api/phone'
+import type { AudioEngine, AudioEngineError } from '../../../rtc'
+import { formatDuration } from '../../shared/format'
+import { cx } from '../../shared/cx'
+import { lineLabel } from '../../shared/lineLabel'
+import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
+import { dialerStrings, type DialerStrings } from './dialerStrings'
+import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './DialerNotices'
+import { useDialer, type UseDialerResult } from './useDialer'
+import type { DialerState } from './dialerMachine'
+import { Keypad } from './Keypad'
+import { AudioControls } from '../AudioControls/AudioControls'
+import { audioStringsOf } from '../AudioControls/audioEngineParts'
+import { CallTimer } from '../../shared/CallTimer'
+import { usePeople } from '../../../hooks/internal/usePeople'
+import { useCallWords } from './useCallWords'
+
+export { dialerStrings, type DialerStrings }
+
+export interface DialerProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'title'> {
+  /** Selected line (controlled). @default undefined */
+  lineId?: string
+  /** Initially selected line (uncontrolled). @default the first line that can dial */
+  defaultLineId?: string
+  /** Called when the user picks a line. @default undefined */
+  onLineChange?: (lineId: string) => void
+  /** The number (controlled). @default undefined */
+  number?: string
+  /** Initial number in the input (uncontrolled). @default '' */
+  defaultNumber?: string
+  /** Called when the number changes. @default undefined */
+  onNumberChange?: (number: string) => void
+  /** Region for numbers typed without a country code. @default 'US' */
+  defaultCountry?: CountryCode
+  /** Audio engine; beats the provider's. @default useLinekit().audioEngine */
+  audioEngine?: AudioEngine
+  /** Call-status poll interval while a call is live, in ms. @default 2000 */
+  pollIntervalMs?: number
+  /** Called once a call was placed. @default undefined */
+  onCallStart?: (call: { callUuid: string; to: string; lineId: string; joinable: boolean }) => void
+  /** Called when a call ends (hung up here or a terminal status was seen). @default undefined */
+  onCallEnd?: (call: { callUuid: string; status: string; durationSeconds: number | undefined }) => void
+  /** Ask before the page is left mid-call, and end the call if it is left anyway. @default true */
+  guardLeave?: boolean
+  /** Text overrides (i18n); nested groups merge. @default dialerStrings */
+  strings?: StringOverrides<DialerStrings>
+  /** Locale for times. @default the browser's */
+  locale?: string
+  /** Clock (stories and tests inject one). @default Date.now */
+  now?: () => number
+  /** Show the keypad. @default true */
+  showKeypad?: boolean
+}
+
+function audioCode(error: unknown): AudioEngineError['code'] {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return code === 'permission_denied' || code === 'no_device' || code === 'network' || code === 'token_expired'
+    ? code
+    : 'unknown'
+}
+
+/** The shown error's code, for `data-error`: the call's error first, else the voice token's. */
+function errorCodeOf(error: DialerState['error'], mintError: UseDialerResult['mintError']): string | undefined {
+  if (error?.source === 'audio') return audioCode(error.error)
+  if (error?.source === 'number') return 'invalid_number'
+  if (error) return LinekitError.is(error.error) ? error.error.code : 'unknown'
+  return mintError ? (mintError.sdkCode ?? 'token_unavailable') : undefined
+}
+
+/**
+ * A browser dialer, built from {@link useDialer} and the calling parts ({@link Keypad},
+ * {@link AudioControls}, {@link CallTimer}): pick an audio-call line, enter a number (keypad or
+ * keyboard, normalized to E.164), call, and follow the call as the service reports it —
+ * "Calling…", "Ringing…" until the call is answered, then a timer from the answer. Audio is
+ * joined alongside and fails visibly with Rejoin. Mint errors are explained by their SDK code.
+ *
+ * Data attributes (on the root): `data-state` (`idle` | `placing` | `ringing` | `connected` |
+ * `ended`), `data-audio` (`none` | `joining` | `joined` | `failed` | `device`), `data-error` (the
+ * shown error's code), `data-allowance` (`ok` | `soft` | `unknown`), `data-trial` on trial accounts.
+ * Theme: `--lk-color-accent`, `--lk-color-danger`, `--lk-color-warning`, `--lk-dialer-key-size`.
+ *
+ * @example
+ * <LinekitProvider client={client} audioEngine={agoraAudioEngine()}>
+ *   <Dialer defaultCountry="GB" onCallEnd={(c) => console.log(c.durationSeconds)} />
+ * </LinekitProvider>
+ */
+export function Dialer(props: DialerProps) {
+  const {
+    lineId,
+    defaultLineId,
+    onLineChange,
+    number,
+    defaultNumber,
+    onNumberChange,
+    defaultCountry,
+    audioEngine,
+    pollIntervalMs,
+    onCallStart,
+    onCallEnd,
+    guardLeave,
+    strings: stringsProp,
+    locale,
+    now = Date.now,
+    showKeypad = true,
+    className,
+    ...rest
+  } = props
+  const t = useMemo(() => mergeStrings(dialerStrings, stringsProp), [stringsProp])
+  const id = useId()
+  const d = useDialer({
+    lineId,
+    defaultLineId,
+    onLineChange,
+    number,
+    defaultNumber,
+    onNumberChange,
+    defaultCountry,
+    audioEngine,
+    pollIntervalMs,
+    onCallStart,
+    onCallEnd,
+    guardLeave,
+    now,
+  })
+  const { state, linesQuery, lines, mintError, token } = d
+  const people = usePeople({ lineId: d.lineId })
+  const callee = d.normalized?.ok ? d.normalized.e164 : undefined
+  const calleeText =
+    callee === undefined
+      ? ''
+      : people.nameOf(callee)
+        ? `${people.label(callee)}, ${people.number(callee)}`
+        : people.number(callee)
+  const allowance = token?.allowance
+  const error = state.error
+  const errorCode = errorCodeOf(error, mintError)
+  // The words follow the call as the service and the audio report it (useCallWords).
+  const words = useCallWords(state, d.engine, d.lineId)
+  const duration = words.durationSeconds
+  const statusText =
+    state.phase === 'ended'
+      ? t.ended(state.endStatus ?? 'ended', duration !== undefined ? formatDuration(duration) : undefined)
+      : state.phase === 'idle' && words.inboundCall
+        ? t.onInboundCall(people.label(words.inboundCall.from))
+        : state.phase === 'connected' && words.muted
+          ? `${t.phase.connected} · ${t.muted}`
+          : t.phase[state.phase]
+  const noDialing = d.trial || (linesQuery.status === 'success' && lines.length === 0)
+
+  // Focus follows the call: the Call button goes away once the call is placed, and Hang up once
+  // it ends; focus moves to what replaced it (Hang up, then New call) instead of falling to the page.
+  const rootRef = useRef<HTMLElement>(null)
+  const hangUpRef = useRef<HTMLButtonElement>(null)
+  const newCallRef = useRef<HTMLButtonElement>(null)
+  const phase = state.phase
+  useEffect(() => {
+    const root = rootRef.current
+    const active = typeof document === 'undefined' ? null : document.activeElement
+    const lost = !active || active === document.body || (root?.contains(active) ?? false)
+    if (!lost) return
+    if (phase === 'ringing') hangUpRef.current?.focus()
+    if (phase === 'ended') newCallRef.current?.focus()
+  }, [phase])
+
+  return (
+    <section
+      ref={rootRef}
+      aria-labelledby={`${id}-title`}
+      data-state={state.phase}
+      data-audio={state.audio}
+      data-error={errorCode}
+      data-allowance={token ? (allowance ? allowance.state : 'unknown') : undefined}
+      data-trial={d.trial ? '' : undefined}
+      {...rest}
+      className={cx('lk-Dialer', className)}
+    >
+      <h2 id={`${id}-title`} className="lk-Dialer-title">
+        {t.title}
+      </h2>
+      <p className="lk-Dialer-status" role="status" aria-live="polite">
+        {statusText}
+      </p>
+
+      {noDialing ? (
+        <p className="lk-Dialer-note" data-kind={d.trial ? 'trial' : 'no-lines'}>
+          {d.trial ? t.trial : t.noLines}
+        </p>
+      ) : (
+        <DialerForm
+          d={d}
+          strings={t}
+          id={id}
+          locale={locale}
+          now={now}
+          showKeypad={showKeypad}
+          calleeText={calleeText}
+          inboundRinging={words.inboundCall !== undefined}
+          newCallRef={newCallRef}
+        />
+      )}
+
+      {error?.source === 'start' ? (
+        <StartErrorNotice error={error.error} strings={t} onRetry={() => void d.place()} />
+      ) : null}
+
+      {d.live ? <CallControls d={d} strings={t} now={now} hangUpRef={hangUpRef} /> : null}
+      {error?.source === 'end' ? (
+        <p className="lk-Dialer-error" role="alert" data-source="end">
+          {t.end}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+interface PartProps {
+  d: UseDialerResult
+  strings: DialerStrings
+}
+
+/** The line, the allowance and token notices, the number with its keypad, and Call (or New call once ended). */
+function DialerForm({
+  newCallRef,
+  ...props
+}: PartProps & {
+  id: string
+  locale: string | undefined
+  now: () => number
+  showKeypad: boolean
+  calleeText: string
+  /** An inbound call is ringing: Call waits for it to be answered or to end. */
+  inboundRinging: boolean
+  newCallRef: RefObject<HTMLButtonElement | null>
+}) {
+  const { d, strings: t, id, locale, now } = props
+  const { linesQuery, lines, mintError, token, voice, state } = d
+  return (
+    <form className="lk-Dialer-form" aria-labelledby={`${id}-title`} {...d.formProps}>
+      <div className="lk-Dialer-field">
+        <label htmlFor={`${id}-line`}>{t.line}</label>
+        {linesQuery.status === 'pending' ? (
+          <span className="lk-Dialer-note">{t.linesLoading}</span>
+        ) : linesQuery.status === 'error' ? (
+          <span className="lk-Dialer-note" role="alert">
+            {t.linesError}
+          </span>
+        ) : null}
+        <select id={`${id}-line`} {...d.lineSelectProps}>
+          {lines.length === 0 ? <option value="">{t.linesLoading}</option> : null}
+          {lines.map((l) => (
+            <option key={l.lineId} value={l.lineId}>
+              {lineLabel(l)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <AllowanceSummary
+        allowance={token?.allowance}
+        token={token}
+        remainingCalls={voice.remainingCalls}
+        strings={t}
+        locale={locale}
+      />
+      {voice.status === 'pending' && d.lineId && !mintError ? <p className="lk-Dialer-note">{t.preparing}</p> : null}
+      {mintError ? (
+        <MintErrorNotice error={mintError} strings={t} locale={locale} now={now} onRetry={() => voice.refresh()} />
+      ) : null}
+
+      <div className="lk-Dialer-field">
+        <label htmlFor={`${id}-number`}>{t.number}</label>
+        <input
+          id={`${id}-number`}
+          className="lk-Dialer-number"
+          aria-describedby={`${id}-number-hint`}
+          {...d.numberInputProps}
+        />
+        <span id={`${id}-number-hint`} className="lk-Dialer-hint" data-invalid={d.numberError ? '' : undefined}>
+          {d.numberError ?? (d.normalized?.ok ? t.willCall(props.calleeText) : '')}
+        </span>
+      </div>
+
+      {props.showKeypad && !d.inCall ? (
+        <Keypad
+          className="lk-Dialer-keypad"
+          onKey={d.press}
+          onBackspace={d.backspace}
+          strings={{ label: t.keypad, backspace: t.backspace }}
+        />
+      ) : null}
+
+      {state.phase === 'ended' ? (
+        <button ref={newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
+          {t.newCall}
+        </button>
+      ) : d.live ? null : (
+        <button
+          className="lk-Dialer-call"
+          {...d.callButtonProps}
+          disabled={d.callButtonProps.disabled || props.inboundRinging}
+        >
+          {t.call}
+        </button>
+      )}
+    </form>
+  )
+}
+
+/** While a call is live: the audio's state, the timer, mute and devices, Rejoin after an audio failure, Hang up. */
+function CallControls({
+  hangUpRef,
+  ...props
+}: PartProps & { now: () => number; hangUpRef: RefObject<HTMLButtonElement | null> }) {
+  const { d, strings: t, now } = props
+  const { state } = d
+  const error = state.error
+  const audioText = state.audio === 'joined' && state.phase !== 'connected' ? t.audioReady : t.audioState[state.audio]
+  return (
+    <div className="lk-Dialer-call-controls">
+      {state.audio === 'device' ? (
+        <p className="lk-Dialer-note" data-kind="device-only">
+          {t.deviceOnly}
+        </p>
+      ) : audioText ? (
+        <p className="lk-Dialer-audio-state" data-audio={state.audio}>
+          {audioText}
+        </p>
+      ) : null}
+      {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}
+      {state.audio === 'joined' || state.audio === 'joining' ? (
+        <AudioControls engine={d.engine} strings={audioStringsOf(t)} />
+      ) : null}
+      {error?.source === 'audio' ? (
+        <div className="lk-Dialer-error" role="alert" data-source="audio" data-code={audioCode(error.error)}>
+          <p>{t.audio[audioCode(error.error)]}</p>
+          {state.rtc && audioCode(error.error) !== 'token_expired' ? (
+            <button {...d.rejoinButtonProps}>{t.rejoin}</button>
+          ) : null}
+        </div>
+      ) : null}
+      <button ref={hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
+        {t.hangUp}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+export { Dialer, dialerStrings } from './Dialer'
+export type { DialerProps, DialerStrings } from './Dialer'
+export type { DialerAudio, DialerPhase, DialerState } from './dialerMachine'
+export { useDialer } from './useDialer'
+export type { UseDialerOptions, UseDialerResult } from './useDialer'
+export { Keypad, keypadStrings } from './Keypad'
+export type { KeypadProps, KeypadStrings } from './Keypad'

@@ -1,0 +1,2 @@
+export { InboundCallHistory, inboundCallHistoryStrings } from './InboundCallHistory'
+export type { InboundCallHistoryProps, InboundCallHistoryStrings } from './InboundCallHistory'

@@ -1,0 +1,2 @@
+export { EnrollFlowButton, enrollFlowButtonStrings } from './EnrollFlowButton'
+export type { EnrollFlowButtonProps, EnrollFlowButtonStrings } from './EnrollFlowButton'

@@ -1,0 +1,2 @@
+export { AvailabilityBadge, availabilityBadgeStrings } from './AvailabilityBadge'
+export type { AvailabilityBadgeProps, AvailabilityBadgeStrings } from './AvailabilityBadge'

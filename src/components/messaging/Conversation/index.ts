@@ -1,0 +1,2 @@
+export { Conversation, conversationStrings } from './Conversation'
+export type { ConversationProps, ConversationStrings } from './Conversation'

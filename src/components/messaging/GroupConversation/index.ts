@@ -1,0 +1,2 @@
+export { GroupConversation, groupConversationStrings } from './GroupConversation'
+export type { GroupConversationProps, GroupConversationStrings } from './GroupConversation'

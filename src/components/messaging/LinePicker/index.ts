@@ -1,0 +1,2 @@
+export { LinePicker, linePickerStrings } from './LinePicker'
+export type { LinePickerProps, LinePickerStrings } from './LinePicker'

@@ -1,0 +1,6 @@
+export { MessageBubble, messageBubbleStrings } from './MessageBubble'
+export type { MessageBubbleProps, MessageBubbleStrings } from './MessageBubble'
+export { MessageAttachment, messageAttachmentStrings } from './MessageAttachment'
+export type { MessageAttachmentProps, MessageAttachmentStrings } from './MessageAttachment'
+export { VoiceMemoPlayer, voiceMemoPlayerStrings } from './VoiceMemoPlayer'
+export type { VoiceMemoPlayerProps, VoiceMemoPlayerStrings } from './VoiceMemoPlayer'

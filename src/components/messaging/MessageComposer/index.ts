@@ -1,0 +1,2 @@
+export { MessageComposer, messageComposerStrings } from './MessageComposer'
+export type { MessageComposerProps, MessageComposerStrings } from './MessageComposer'

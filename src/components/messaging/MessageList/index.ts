@@ -1,0 +1,2 @@
+export { MessageList, messageListStrings } from './MessageList'
+export type { MessageListProps, MessageListStrings } from './MessageList'

@@ -1,0 +1,8 @@
+export { useNotifications, notificationsStrings } from './useNotifications'
+export type {
+  NotificationPermissionState,
+  NotificationThread,
+  NotificationsStrings,
+  UseNotificationsOptions,
+  UseNotificationsResult,
+} from './useNotifications'

@@ -1,0 +1,207 @@
+'use client'
+import { useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import type { MessageRecord, ReactionResponse } from '../../../api/schemas'
+import { reactions, type Reaction } from '../../../api/values'
+import { useMessage } from '../../../hooks/useMessage'
+import { useReactions } from '../../../hooks/useReactions'
+import { useSendReaction } from '../../../hooks/useSendReaction'
+import { cx } from '../../shared/cx'
+import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
+import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
+import { reactionGlyphs } from '../../shared/reactionGlyphs'
+import { useControllableState } from '../../shared/useControllableState'
+
+/** Default, overridable strings (i18n). */
+export const reactionBarStrings = {
+  label: 'React to this message',
+  love: 'Love',
+  like: 'Like',
+  dislike: 'Dislike',
+  laugh: 'Ha ha',
+  emphasize: 'Emphasize',
+  question: 'Question',
+  loading: 'Loading the message…',
+  outbound: 'Reactions can only be sent to messages you received.',
+  notNativeChat: (service: string) => `Reactions only work on native-chat messages; this one came by ${service}.`,
+  sent: 'Reaction sent.',
+  removed: 'Reaction removed.',
+  failed: (reason: string) => `The reaction was not sent: ${reason}`,
+}
+export type ReactionBarStrings = typeof reactionBarStrings
+
+/**
+ * Props of {@link ReactionBar}.
+ *
+ * State attributes on the root: `data-state="ready" | "sending" | "error" | "unavailable" | "loading"`.
+ * Each button has `data-reaction` and `aria-pressed` (also `data-active` when pressed).
+ */
+export interface ReactionBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue'> {
+  /** The `pbm_` handle of the message to react to. */
+  messageHandle: string
+  /** The message itself when already loaded (skips a fetch); decides whether reactions are offered. */
+  message?: MessageRecord
+  /** Part of a multi-part message to react to (spec: `partIndex`). @default 0 */
+  partIndex?: number
+  /** Active reactions (controlled). The service does not list reactions, so the caller keeps them. */
+  value?: readonly Reaction[]
+  /** Initially active reactions (uncontrolled). @default [] */
+  defaultValue?: readonly Reaction[]
+  /** Called after the service accepted an add or a removal. */
+  onValueChange?: (value: Reaction[]) => void
+  /** String overrides. @default reactionBarStrings */
+  strings?: StringOverrides<ReactionBarStrings>
+  /** Overrides of error sentences. */
+  errorStrings?: StringOverrides<LinekitErrorStrings>
+}
+
+/**
+ * The six tapbacks as a toolbar: each button toggles a reaction (`remove: true` retracts it).
+ * Offered only on inbound native-chat messages; on SMS/RCS or outbound messages it explains why
+ * instead (spec: POST /send-reaction). Keyboard: one tab stop; ←/→ (or ↑/↓) move, Home/End jump,
+ * Space/Enter toggle. Themed by `--lk-color-accent`, `--lk-color-surface-raised`.
+ *
+ * @example
+ * <ReactionBar messageHandle="pbm_abc" message={message} />
+ */
+export function ReactionBar({
+  messageHandle,
+  message: given,
+  partIndex = 0,
+  value,
+  defaultValue = [],
+  onValueChange,
+  strings,
+  errorStrings,
+  className,
+  ...props
+}: ReactionBarProps) {
+  const s = mergeStrings(reactionBarStrings, strings)
+  const fetched = useMessage(given ? undefined : messageHandle)
+  const message = given ?? fetched.data
+  const send = useSendReaction()
+  // Uncontrolled, it starts from what the kit recorded for this message (useReactions), else defaultValue.
+  const recorded = useReactions(messageHandle)
+  const [own, setActive] = useControllableState<readonly Reaction[] | null>({
+    prop: value,
+    defaultProp: null,
+    onChange: (next) => {
+      if (next) onValueChange?.([...next])
+    },
+    caller: 'ReactionBar',
+  })
+  const active = own ?? (recorded.length > 0 ? recorded : defaultValue)
+  const [focus, setFocus] = useState(0)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const [busy, setBusy] = useState<Reaction | null>(null)
+  const buttons = useRef<Array<HTMLButtonElement | null>>([])
+
+  const root = (state: string, children: ReactNode) => (
+    <div {...props} className={cx('lk-ReactionBar', className)} data-state={state}>
+      {children}
+    </div>
+  )
+  if (!message) {
+    if (fetched.error)
+      return root(
+        'error',
+        <p className="lk-Notice" data-tone="danger" role="alert">
+          {describeLinekitError(fetched.error, 'load', errorStrings)}
+        </p>,
+      )
+    return root(
+      'loading',
+      <p className="lk-Notice" role="status">
+        {s.loading}
+      </p>,
+    )
+  }
+  if (message.direction !== 'inbound') return root('unavailable', <p className="lk-Notice">{s.outbound}</p>)
+  if (message.service !== 'nativechat') {
+    return root('unavailable', <p className="lk-Notice">{s.notNativeChat(message.service)}</p>)
+  }
+
+  const toggle = async (reaction: Reaction) => {
+    const remove = active.includes(reaction)
+    setBusy(reaction)
+    setFeedback(null)
+    try {
+      const res: ReactionResponse = await send.mutateAsync({ messageHandle, reaction, remove, partIndex })
+      if (res.status === 'ERROR') {
+        // spec: device-level failures come back as status ERROR inside a 200.
+        setFeedback({ tone: 'error', text: s.failed(res.error_message ?? '') })
+        return
+      }
+      const next = remove ? active.filter((r) => r !== reaction) : [...active, reaction]
+      setActive(next)
+      setFeedback({ tone: 'ok', text: remove ? s.removed : s.sent })
+    } catch (error) {
+      setFeedback({ tone: 'error', text: s.failed(describeLinekitError(error, 'reaction', errorStrings)) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const last = reactions.length - 1
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? focus === last
+          ? 0
+          : focus + 1
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? focus === 0
+            ? last
+            : focus - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null
+    if (next === null) return
+    e.preventDefault()
+    setFocus(next)
+    buttons.current[next]?.focus()
+  }
+
+  return root(
+    busy ? 'sending' : feedback?.tone === 'error' ? 'error' : 'ready',
+    <>
+      <div
+        role="toolbar"
+        aria-label={s.label}
+        aria-orientation="horizontal"
+        className="lk-ReactionBar-toolbar"
+        onKeyDown={onKeyDown}
+      >
+        {reactions.map((reaction, i) => {
+          const pressed = active.includes(reaction)
+          return (
+            <button
+              key={reaction}
+              ref={(el) => {
+                buttons.current[i] = el
+              }}
+              type="button"
+              tabIndex={i === focus ? 0 : -1}
+              aria-pressed={pressed}
+              aria-label={s[reaction]}
+              title={s[reaction]}
+              data-reaction={reaction}
+              data-active={pressed || undefined}
+              aria-disabled={busy !== null || undefined}
+              onFocus={() => setFocus(i)}
+              onClick={() => {
+                if (busy === null) void toggle(reaction)
+              }}
+            >
+              <span aria-hidden="true">{reactionGlyphs[reaction]}</span>
+            </button>
+          )
+        })}
+      </div>
+      <p className="lk-ReactionBar-feedback" role="status" data-tone={feedback?.tone}>
+        {feedback?.text}
+      </p>
+    </>,
+  )
+}

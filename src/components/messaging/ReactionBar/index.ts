@@ -1,0 +1,2 @@
+export { ReactionBar, reactionBarStrings } from './ReactionBar'
+export type { ReactionBarProps, ReactionBarStrings } from './ReactionBar'

@@ -1,0 +1,2 @@
+export { RecipientInput, recipientInputStrings } from './RecipientInput'
+export type { RecipientInputProps, RecipientInputStrings, RecipientInputValue } from './RecipientInput'

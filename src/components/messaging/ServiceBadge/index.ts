@@ -1,0 +1,2 @@
+export { ServiceBadge, serviceBadgeStrings } from './ServiceBadge'
+export type { ServiceBadgeProps, ServiceBadgeStrings, ServiceName } from './ServiceBadge'

@@ -1,0 +1,2 @@
+export { TypingIndicator, typingIndicatorStrings } from './TypingIndicator'
+export type { TypingIndicatorProps, TypingIndicatorStrings } from './TypingIndicator'

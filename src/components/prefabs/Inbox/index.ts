@@ -1,0 +1,2 @@
+export { Inbox, inboxStrings } from './Inbox'
+export type { InboxParts, InboxProps, InboxStrings, InboxThread } from './Inbox'
