@@ -1,7 +1,7 @@
-// Lint rules, including the import boundaries of ../shared/DESIGN.md:
+// Lint rules, including the import boundaries of ARCHITECTURE.md ("Layers"):
 // src/api, mocks/ and server-helpers/ never import React or src/ components;
-// browser code under src/ never imports server-helpers/ or mocks/; the provider never imports
-// hook internals.
+// browser code under src/ never imports server-helpers/ or mocks/; the folders of src/ depend one
+// way, api → events, rtc → provider → hooks → components (shared → domains) → prefabs.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -20,7 +20,7 @@ const reactImports = {
     'agora-rtc-sdk-ng',
   ],
   message:
-    'This layer must stay framework-free (no React, no browser UI): see DESIGN.md "One package, four entry points".',
+    'This layer must stay framework-free (no React, no browser UI): see ARCHITECTURE.md "Entry points".',
 }
 const componentImports = {
   group: [
@@ -51,16 +51,33 @@ const serverImports = {
     'Browser code under src/ may not import server-helpers/ or mocks/ (the API key and Node-only code live there).',
 }
 
-const hookInternalImports = {
-  group: ['../hooks/internal/*', '**/hooks/internal/*'],
-  message:
-    'The provider is the layer under the hooks: it may not import hook internals. Move what both need into src/provider/ (see CONTRIBUTING.md "Layers").',
+/** Import patterns that reach a folder of src/ from anywhere below it (`../hooks/x`, `../../../hooks/x`). */
+const folder = (...names) => names.flatMap((name) => [`../${name}/*`, `../${name}`, `**/${name}/*`, `**/${name}`])
+/** A folder of src/ may not import the folders above it in the layer order (ARCHITECTURE.md "Layers"). */
+const above = (layer, names) => ({
+  group: folder(...names),
+  message: `${layer} may not import ${names.join(', ')}: folders of src/ depend one way, api → events, rtc → provider → hooks → components → prefabs (see ARCHITECTURE.md "Layers").`,
+})
+const layers = {
+  'src/events': ['provider', 'hooks', 'components', 'prefabs'],
+  'src/rtc': ['provider', 'hooks', 'components', 'prefabs'],
+  'src/provider': ['hooks', 'components', 'prefabs'],
+  'src/hooks': ['components', 'prefabs'],
+  'src/components/shared': ['messaging', 'contacts', 'calling', 'prefabs'],
+  'src/components/messaging': ['prefabs'],
+  'src/components/contacts': ['prefabs'],
+  'src/components/calling': ['prefabs'],
 }
 
 export const boundaryRules = {
   framework: { 'no-restricted-imports': ['error', { patterns: [reactImports, componentImports] }] },
   browser: { 'no-restricted-imports': ['error', { patterns: [serverImports] }] },
-  provider: { 'no-restricted-imports': ['error', { patterns: [serverImports, hookInternalImports] }] },
+  ...Object.fromEntries(
+    Object.entries(layers).map(([dir, names]) => [
+      dir,
+      { 'no-restricted-imports': ['error', { patterns: [serverImports, above(dir, names)] }] },
+    ]),
+  ),
 }
 
 export default tseslint.config(
@@ -110,11 +127,11 @@ export default tseslint.config(
     ignores: ['src/api/**', '**/*.test.{ts,tsx}', '**/*.stories.tsx'],
     rules: boundaryRules.browser,
   },
-  {
-    files: ['src/provider/**/*.{ts,tsx}'],
+  ...Object.keys(layers).map((dir) => ({
+    files: [`${dir}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: boundaryRules.provider,
-  },
+    rules: boundaryRules[dir],
+  })),
   {
     // A registered symbol (`Symbol.for`) on a shared object is a channel between modules that no
     // import shows: keep such state in a module of its own (a WeakMap), or make it an option.

@@ -21,7 +21,7 @@ export type { SendEngine } from './provider/sendEngine'
 export type { OptimisticMessage, SendResult, SendWait } from './provider/sendTypes'
 
 // ─── hooks and query-option factories ───────────────────────────────────────
-export { linekitKeys } from './hooks/keys'
+export { linekitKeys } from './provider/keys'
 export {
   linekitRetry,
   linekitQueryRetry,
@@ -110,11 +110,11 @@ export { createSseEventSource } from './events/createSseEventSource'
 export type { SseEventSourceOptions } from './events/createSseEventSource'
 export { createMemoryEventSource } from './events/createMemoryEventSource'
 export type { MemoryEventSource } from './events/createMemoryEventSource'
-export { useLinekitEvent } from './events/useLinekitEvent'
-export { useInboundCalls } from './events/useInboundCalls'
-export type { UseInboundCallsResult } from './events/useInboundCalls'
-export { useInboundCallHistory } from './events/useInboundCallHistory'
-export type { InboundCallHistoryStatus, UseInboundCallHistoryResult } from './events/useInboundCallHistory'
+export { useLinekitEvent } from './hooks/useLinekitEvent'
+export { useInboundCalls } from './hooks/useInboundCalls'
+export type { UseInboundCallsResult } from './hooks/useInboundCalls'
+export { useInboundCallHistory } from './hooks/useInboundCallHistory'
+export type { InboundCallHistoryStatus, UseInboundCallHistoryResult } from './hooks/useInboundCallHistory'
 export type {
   CallBackRequest,
   InboundCall,

@@ -32,7 +32,7 @@ import type { SendResult, SendWait } from '../provider/sendTypes'
 import { asLinekitError } from './internal/asLinekitError'
 import { recordReaction } from './internal/reactionStore'
 import { snapshotThread } from './internal/threadSnapshot'
-import { linekitKeys } from './keys'
+import { linekitKeys } from '../provider/keys'
 import { linekitRetry } from './options'
 
 // One factory per endpoint that changes something, as `options.ts` has one per read: the hook is

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from '../api/client'
 import { createInboundCallStore } from '../events/inboundCallStore'
 import { createSendEngine } from '../provider/sendEngine'
-import { linekitKeys } from './keys'
+import { linekitKeys } from '../provider/keys'
 import {
   answerCallMutationOptions,
   cancelRunMutationOptions,

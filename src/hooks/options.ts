@@ -9,8 +9,9 @@ import type {
 } from '../api'
 import { defaultRetryPolicy, retryDelayMs, shouldRetry } from '../provider/retryPolicy'
 import { fetchThreadPage, firstThreadPageParam, hasMorePages, linePageQuery, nextCursor } from './internal/threadPaging'
-import type { ListCursor, ThreadPageParam } from './internal/threadPaging'
-import { linekitKeys } from './keys'
+import type { ThreadPageParam } from './internal/threadPaging'
+import type { ListCursor } from '../provider/keys'
+import { linekitKeys } from '../provider/keys'
 
 /**
  * Retry settings of every linekit query and mutation: only failures the client marked

@@ -6,7 +6,7 @@ import type { LinekitError } from '../api/errors'
 import { asLinekitError } from './internal/asLinekitError'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { linekitRetry } from './options'
-import { linekitKeys } from './keys'
+import { linekitKeys } from '../provider/keys'
 
 /** Cached state of one line's voice token. */
 interface VoiceTokenState {

@@ -48,24 +48,27 @@ describe('import boundaries', () => {
     ).toHaveLength(1)
   })
 
-  it('reports hook internals imported into src/provider/', async () => {
-    const messages = await lint(
-      'src/provider/leak.ts',
-      "import { toE164 } from '../hooks/internal/toE164'\nexport const x = toE164\n",
-    )
+  it.each([
+    ['src/provider/leak.ts', "import { useThread } from '../hooks/useThread'"],
+    ['src/provider/leak.ts', "import { toE164 } from '../hooks/internal/toE164'"],
+    ['src/events/leak.ts', "import { useLinekit } from '../provider/useLinekit'"],
+    ['src/rtc/leak.ts', "import { linekitKeys } from '../provider/keys'"],
+    ['src/hooks/leak.ts', "import { Dialer } from '../components/calling/Dialer'"],
+    ['src/components/shared/leak.ts', "import { Conversation } from '../messaging/Conversation'"],
+    ['src/components/calling/Dialer/leak.ts', "import { Inbox } from '../../prefabs/Inbox'"],
+  ])('reports a folder back-edge: %s → %s', async (filePath, importLine) => {
+    const messages = await lint(filePath, `${importLine}\nexport const x = 1\n`)
     expect(messages).toHaveLength(1)
-    expect(messages[0]?.message).toMatch(/hook internals/)
-    // The provider's other boundary still holds with the rule of its own.
+    expect(messages[0]?.message).toMatch(/depend one way/)
+  })
+
+  it('a layer keeps its other boundaries beside the folder order', async () => {
     expect(
       await lint(
         'src/provider/leak.ts',
         "import { createMockService } from '../../mocks/index'\nexport const x = createMockService\n",
       ),
     ).toHaveLength(1)
-    // Public hook modules (the key factory) stay importable.
-    expect(
-      await lint('src/provider/ok.ts', "import { linekitKeys } from '../hooks/keys'\nexport const x = linekitKeys\n"),
-    ).toHaveLength(0)
   })
 
   it('reports a registered symbol (Symbol.for) in src/', async () => {
@@ -83,6 +86,15 @@ describe('import boundaries', () => {
       ),
     ).toHaveLength(0)
     expect(await lint('mocks/service/ok.ts', "import { z } from 'zod/mini'\nexport const x = z\n")).toHaveLength(0)
+    // Downward edges: a component reads hooks and the provider, a prefab composes components.
+    for (const [filePath, importLine] of [
+      ['src/components/calling/Dialer/ok.ts', "import { useStartCall } from '../../../hooks/useStartCall'"],
+      ['src/components/messaging/Conversation/ok.ts', "import { cx } from '../../shared/cx'"],
+      ['src/components/prefabs/Inbox/ok.ts', "import { Dialer } from '../../calling/Dialer'"],
+      ['src/hooks/ok.ts', "import { linekitKeys } from '../provider/keys'"],
+      ['src/provider/ok.ts', "import type { InboundCallStore } from '../events/inboundCallStore'"],
+    ])
+      expect(await lint(filePath, `${importLine}\nexport const x = 1\n`)).toHaveLength(0)
   })
 })
 

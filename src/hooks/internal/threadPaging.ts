@@ -2,15 +2,7 @@ import type { LinekitClient, MessageRecord, MessagesQuery } from '../../api'
 import { MAX_PAGE_WINDOW } from '../../api/limits'
 import { isGroupMessage } from './group'
 import { cmp, cmpParsed } from './reconcile'
-
-/** Where one of the thread's two lists continues (older messages). */
-export interface ListCursor {
-  /** `created_at_lte` of the next request; undefined = newest. */
-  lte?: string
-  /** Records at exactly `lte` already received (skipped with `offset`). */
-  offset: number
-  done: boolean
-}
+import type { ListCursor } from '../../provider/keys'
 
 /** Page parameter of a thread: one cursor per direction (inbound by `from_number`, outbound by `to_number`). */
 export interface ThreadPageParam {

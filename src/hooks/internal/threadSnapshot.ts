@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import type { ThreadSnapshot } from '../../provider/sendTypes'
-import { linekitKeys } from '../keys'
+import { linekitKeys } from '../../provider/keys'
 import { cmp } from './reconcile'
 import type { ThreadPage } from './threadPaging'
 

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { AudioEngine } from '../../../rtc'
-import { useInboundCalls } from '../../../events/useInboundCalls'
+import { useInboundCalls } from '../../../hooks/useInboundCalls'
 import { callLogsQueryOptions } from '../../../hooks/options'
 import { useLinekitClient } from '../../../provider/useLinekitClient'
 import { connectedSeconds, type DialerState } from './dialerMachine'

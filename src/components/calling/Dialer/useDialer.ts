@@ -26,7 +26,7 @@ import { useVoiceToken } from '../../../hooks/useVoiceToken'
 import { useStartCall } from '../../../hooks/useStartCall'
 import { useEndCall } from '../../../hooks/useEndCall'
 import { useCallStatus } from '../../../hooks/useCallStatus'
-import { linekitKeys } from '../../../hooks/keys'
+import { linekitKeys } from '../../../provider/keys'
 import { loadPhoneModule, usePhoneNormalizer } from '../../shared/usePhoneNormalizer'
 import {
   connectedSeconds,

@@ -1,28 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { createFakeAudioEngine } from '../../../rtc'
 import { useInboundCallBanner } from './useInboundCallBanner'
 import { createBackend, renderWithBackend, type Backend } from '../../../../test/support/renderWithBackend'
+import { ringInbound } from '../../../../test/support/inboundCalls'
 
 const caller = '+14155550182'
 /** The caller as the hook names it: grouped for reading (the number has no contact). */
 const shown = '(415) 555-0182'
-const ringableLine = (b: Backend) =>
-  b.lines.find((l) => l.audioCallEnabled && l.inboundNumber) ?? b.lines.find((l) => l.audioCallEnabled)!
-
-async function ring(backend: Backend) {
-  let uuid = ''
-  await act(async () => {
-    uuid = backend.mock.control.calls.inbound({
-      accountId: backend.account.accountId,
-      lineId: ringableLine(backend).lineId,
-      from: caller,
-    }).call_uuid
-    await backend.mock.control.webhooks.flush()
-  })
-  return uuid
-}
+const ring = (backend: Backend) => ringInbound(backend, caller)
 const statusOf = (backend: Backend, uuid: string) =>
   backend.mock.control.calls.list().find((c) => c.call_uuid === uuid)?.call_status
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type AnchorHTMLAttributes, type ButtonHTMLA
 import type { AudioEngine } from '../../../rtc'
 import type { InboundCall, InboundCallRecord } from '../../../events/inboundCallStore'
 import { useLinekit } from '../../../provider/useLinekit'
-import { useInboundCalls } from '../../../events/useInboundCalls'
+import { useInboundCalls } from '../../../hooks/useInboundCalls'
 import { usePeople } from '../../../hooks/internal/usePeople'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { useCallLeaveGuard } from '../../shared/useCallLeaveGuard'

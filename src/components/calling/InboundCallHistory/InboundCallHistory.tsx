@@ -1,7 +1,7 @@
 'use client'
 import { useMemo, type HTMLAttributes } from 'react'
 import type { InboundCallOutcome, InboundCallRecord } from '../../../events/inboundCallStore'
-import { useInboundCallHistory } from '../../../events/useInboundCallHistory'
+import { useInboundCallHistory } from '../../../hooks/useInboundCallHistory'
 import { useLinekit } from '../../../provider/useLinekit'
 import { formatDateTime } from '../../shared/format'
 import { cx } from '../../shared/cx'

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { linekitKeys } from '../../../hooks/keys'
+import { linekitKeys } from '../../../provider/keys'
 import { CallLogTable, type CallLogTableProps } from '../../calling/CallLogTable/CallLogTable'
 import { ContactCard, type ContactCardProps } from '../../contacts/ContactCard/ContactCard'
 import { Conversation, type ConversationProps } from '../../messaging/Conversation/Conversation'

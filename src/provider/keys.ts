@@ -1,6 +1,14 @@
 import type { CallLogsQuery, ContactsQuery, MessageSearchQuery, MessagesQuery } from '../api'
-import { phoneKey } from '../provider/phoneKey'
-import type { ListCursor } from './internal/threadPaging'
+import { phoneKey } from './phoneKey'
+
+/** Where one of the thread's two lists continues (older messages). */
+export interface ListCursor {
+  /** `created_at_lte` of the next request; undefined = newest. */
+  lte?: string
+  /** Records at exactly `lte` already received (skipped with `offset`). */
+  offset: number
+  done: boolean
+}
 
 const all = ['linekit'] as const
 const messagesAll = [...all, 'messages'] as const

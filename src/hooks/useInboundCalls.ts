@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useSyncExternalStore } from 'react'
 import { useLinekit } from '../provider/useLinekit'
-import type { InboundCall, InboundCallRecord } from './inboundCallStore'
+import type { InboundCall, InboundCallRecord } from '../events/inboundCallStore'
 
 /** Result of {@link useInboundCalls}. */
 export interface UseInboundCallsResult {

@@ -2,10 +2,10 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { LinekitError } from '../api/errors'
-import { linekitKeys } from '../hooks/keys'
+import { linekitKeys } from '../provider/keys'
 import { useLinekit } from '../provider/useLinekit'
-import type { InboundCallRecord } from './inboundCallStore'
-import { mergeServerHistory } from './mergeServerHistory'
+import type { InboundCallRecord } from '../events/inboundCallStore'
+import { mergeServerHistory } from '../events/mergeServerHistory'
 
 /**
  * Where the history stands: `loading` the server's recent calls; `loaded` them (events follow);

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef } from 'react'
 import { useLinekit } from '../provider/useLinekit'
-import type { LinekitEvent, LinekitEventOf, LinekitEventType } from './LinekitEventSource'
+import type { LinekitEvent, LinekitEventOf, LinekitEventType } from '../events/LinekitEventSource'
 
 /**
  * Run `handler` for each live event of `type` (or every event with `'*'`). The latest handler
