@@ -93,7 +93,7 @@ describe('import boundaries', () => {
       ['src/components/prefabs/Inbox/ok.ts', "import { Dialer } from '../../calling/Dialer'"],
       ['src/hooks/ok.ts', "import { linekitKeys } from '../provider/keys'"],
       ['src/provider/ok.ts', "import type { InboundCallStore } from '../events/inboundCallStore'"],
-    ])
+    ] as const)
       expect(await lint(filePath, `${importLine}\nexport const x = 1\n`)).toHaveLength(0)
   })
 })

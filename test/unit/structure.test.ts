@@ -19,7 +19,7 @@
  * Stories live in stories/, outside these folders. Nothing in these folders is generated (build
  * output goes to dist/, generated docs to docs/), so no exception is needed for it.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -90,5 +90,50 @@ describe('repository structure', () => {
       .filter((path) => /^(?:src|mocks|server-helpers)\//.test(path))
       .filter((path) => readFileSync(path, 'utf8').includes('Symbol.for('))
     expect(users.sort()).toEqual([])
+  })
+
+  // CONTRIBUTING.md "Where a component lives": src/components/<domain>/<Component>/ holds the
+  // component, its parts, hook, strings and tests, with an index.ts as its public surface.
+  const DOMAINS = ['messaging', 'contacts', 'calling', 'prefabs']
+  const componentFolders = DOMAINS.flatMap((domain) =>
+    readdirSync(join('src/components', domain), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join('src/components', domain, e.name)),
+  )
+
+  it('src/components holds the domain folders, shared/ and the tests across domains', () => {
+    const top = readdirSync('src/components', { withFileTypes: true })
+    expect(top.filter((e) => !e.isDirectory() && !TEST.test(e.name)).map((e) => e.name)).toEqual([])
+    expect(
+      top
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual([...DOMAINS, 'shared'].sort())
+    expect(componentFolders.length).toBeGreaterThan(20)
+  })
+
+  it('each component folder is named after its component and has its index.ts and its tests', () => {
+    const missing = componentFolders.flatMap((dir) => {
+      const name = dir.slice(dir.lastIndexOf('/') + 1)
+      const files = readdirSync(dir)
+      return [
+        ...(existsSync(join(dir, 'index.ts')) ? [] : [`${dir}: no index.ts`]),
+        ...(files.some((f) => TEST.test(f)) ? [] : [`${dir}: no test`]),
+        ...(/^[A-Z]/.test(name) && (files.includes(`${name}.tsx`) || files.includes(`use${name}.ts`))
+          ? []
+          : [`${dir}: no ${name}.tsx (or use${name}.ts)`]),
+      ]
+    })
+    expect(missing).toEqual([])
+  })
+
+  it('a domain folder holds component folders and the tests across them, nothing else', () => {
+    const loose = DOMAINS.flatMap((domain) =>
+      readdirSync(join('src/components', domain), { withFileTypes: true })
+        .filter((e) => !e.isDirectory() && !TEST.test(e.name))
+        .map((e) => join('src/components', domain, e.name)),
+    )
+    expect(loose).toEqual([])
   })
 })

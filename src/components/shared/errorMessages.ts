@@ -82,7 +82,7 @@ export function describeLinekitError(
   context: LinekitErrorContext | LinekitErrorRule,
   overrides?: StringOverrides<LinekitErrorStrings>,
 ): string {
-  const s = mergeStrings(linekitErrorStrings, overrides)
+  const texts = mergeStrings(linekitErrorStrings, overrides)
   if (!error) return ''
   const e = (typeof error === 'object' ? error : { message: String(error) }) as LinekitErrorLike
   const status = e.status
@@ -94,29 +94,29 @@ export function describeLinekitError(
         e.code === 'timeout' ||
         e instanceof TypeError ||
         /fetch|network/i.test(e.message ?? '')
-        ? s.offline
-        : s.unknown
+        ? texts.offline
+        : texts.unknown
     }
-    if (status === 401) return s.unauthorized
+    if (status === 401) return texts.unauthorized
     if (status === 429) {
-      return e.retryAfterSeconds ? s.rateLimited(Math.ceil(e.retryAfterSeconds)) : s.rateLimitedSoon
+      return e.retryAfterSeconds ? texts.rateLimited(Math.ceil(e.retryAfterSeconds)) : texts.rateLimitedSoon
     }
-    if (status === 413) return s.tooLarge
-    if (status === 502 || status === 503 || status === 504) return s.upstream
-    if (status >= 500) return s.server
-    if (e.code === 'line_not_allowed') return s.lineNotAllowed
+    if (status === 413) return texts.tooLarge
+    if (status === 502 || status === 503 || status === 504) return texts.upstream
+    if (status >= 500) return texts.server
+    if (e.code === 'line_not_allowed') return texts.lineNotAllowed
     const specific = typeof context === 'function' ? context(e, text) : undefined
     if (specific !== undefined) return specific
     const said = serviceSaid(e)
     if (context === 'send' && (status === 400 || status === 403)) {
-      const base = status === 403 ? s.sendForbidden : s.sendRefused
-      return said ? `${base} ${s.serviceSaid(said)}` : base
+      const base = status === 403 ? texts.sendForbidden : texts.sendRefused
+      return said ? `${base} ${texts.serviceSaid(said)}` : base
     }
-    if (context === 'reaction' && status === 400 && said) return `${s.invalid} ${s.serviceSaid(said)}`
-    if (status === 404) return s.notFound
-    if (status === 409) return s.conflict
-    if (status === 400) return s.invalid
-    return s.unknown
+    if (context === 'reaction' && status === 400 && said) return `${texts.invalid} ${texts.serviceSaid(said)}`
+    if (status === 404) return texts.notFound
+    if (status === 409) return texts.conflict
+    if (status === 400) return texts.invalid
+    return texts.unknown
   })()
   return base
 }
@@ -160,12 +160,12 @@ export type ContactErrorStrings = typeof contactErrorStrings
 export const groupErrorRule =
   (overrides?: StringOverrides<GroupErrorStrings & { serviceSaid: (text: string) => string }>): LinekitErrorRule =>
   (e) => {
-    const s = mergeStrings({ ...groupErrorStrings, serviceSaid: linekitErrorStrings.serviceSaid }, overrides)
+    const texts = mergeStrings({ ...groupErrorStrings, serviceSaid: linekitErrorStrings.serviceSaid }, overrides)
     const said = serviceSaid(e)
-    const withSaid = (base: string) => (said ? `${base} ${s.serviceSaid(said)}` : base)
-    if (e.status === 400) return withSaid(s.groupInvalid)
-    if (e.status === 403) return withSaid(s.groupForbidden)
-    if (e.status === 409) return s.groupConflict
+    const withSaid = (base: string) => (said ? `${base} ${texts.serviceSaid(said)}` : base)
+    if (e.status === 400) return withSaid(texts.groupInvalid)
+    if (e.status === 403) return withSaid(texts.groupForbidden)
+    if (e.status === 409) return texts.groupConflict
     return undefined
   }
 
@@ -173,11 +173,11 @@ export const groupErrorRule =
 export const enrollErrorRule =
   (overrides?: StringOverrides<EnrollErrorStrings>): LinekitErrorRule =>
   (e) => {
-    const s = mergeStrings(enrollErrorStrings, overrides)
-    if (e.status === 403) return s.enrollOptedOut
-    if (e.status === 404) return s.enrollNotFound
-    if (e.status === 409) return s.enrollActive
-    if (e.status === 400) return s.enrollInvalid
+    const texts = mergeStrings(enrollErrorStrings, overrides)
+    if (e.status === 403) return texts.enrollOptedOut
+    if (e.status === 404) return texts.enrollNotFound
+    if (e.status === 409) return texts.enrollActive
+    if (e.status === 400) return texts.enrollInvalid
     return undefined
   }
 

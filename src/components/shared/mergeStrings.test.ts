@@ -14,14 +14,14 @@ describe('mergeStrings', () => {
   })
 
   it('overrides flat strings and functions, and merges nested objects key by key', () => {
-    const s = mergeStrings(defaults, {
+    const texts = mergeStrings(defaults, {
       label: 'Envoyer',
       failed: (reason) => `Non envoyé : ${reason}`,
       linePicker: { shared: 'partagée' },
     })
-    expect(s.label).toBe('Envoyer')
-    expect(s.failed('réseau')).toBe('Non envoyé : réseau')
-    expect(s.linePicker).toEqual({ label: 'Send from', shared: 'partagée' })
+    expect(texts.label).toBe('Envoyer')
+    expect(texts.failed('réseau')).toBe('Non envoyé : réseau')
+    expect(texts.linePicker).toEqual({ label: 'Send from', shared: 'partagée' })
     // The defaults are not mutated.
     expect(defaults.linePicker.shared).toBe('shared')
   })

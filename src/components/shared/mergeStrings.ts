@@ -21,7 +21,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * overrides keeps the default, so `{ ...props.strings }` can be passed on as is.
  *
  * @example
- * const s = mergeStrings(linePickerStrings, props.strings)
+ * const texts = mergeStrings(linePickerStrings, props.strings)
  */
 export function mergeStrings<T extends object>(defaults: T, overrides?: StringOverrides<T> | undefined): T {
   if (!overrides) return defaults

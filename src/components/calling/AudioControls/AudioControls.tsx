@@ -24,14 +24,14 @@ export interface AudioControlsProps extends Omit<HTMLAttributes<HTMLDivElement>,
  */
 export function AudioControls(props: AudioControlsProps) {
   const { engine: engineProp, strings, className, ...rest } = props
-  const t = mergeStrings(audioControlsStrings, strings)
+  const texts = mergeStrings(audioControlsStrings, strings)
   const engine = useEngine(engineProp)
   if (!engine) return null
   return (
-    <div role="group" aria-label={t.label} {...rest} className={cx('lk-AudioControls', className)}>
-      <MuteButton engine={engine} strings={t} />
-      <MicrophonePicker engine={engine} strings={t} />
-      <MicrophoneLevel engine={engine} label={t.level} />
+    <div role="group" aria-label={texts.label} {...rest} className={cx('lk-AudioControls', className)}>
+      <MuteButton engine={engine} strings={texts} />
+      <MicrophonePicker engine={engine} strings={texts} />
+      <MicrophoneLevel engine={engine} label={texts.level} />
     </div>
   )
 }

@@ -20,7 +20,7 @@ export interface MicrophonePickerProps extends Omit<HTMLAttributes<HTMLDivElemen
  */
 export function MicrophonePicker(props: MicrophonePickerProps) {
   const { engine: engineProp, strings, className, ...rest } = props
-  const t = mergeStrings(audioControlsStrings, strings)
+  const texts = mergeStrings(audioControlsStrings, strings)
   const engine = useEngine(engineProp)
   const id = useId()
   const [mics, setMics] = useState<MicrophoneInfo[]>([])
@@ -38,7 +38,7 @@ export function MicrophonePicker(props: MicrophonePickerProps) {
   if (!engine) return null
   return (
     <div {...rest} className={cx('lk-MicrophonePicker', className)}>
-      <label htmlFor={id}>{t.microphone}</label>
+      <label htmlFor={id}>{texts.microphone}</label>
       <select
         id={id}
         value={mic}
@@ -47,7 +47,7 @@ export function MicrophonePicker(props: MicrophonePickerProps) {
           if (e.target.value) void engine.setMicrophone(e.target.value).catch(() => setMic(engine.microphoneId ?? ''))
         }}
       >
-        <option value="">{t.microphoneDefault}</option>
+        <option value="">{texts.microphoneDefault}</option>
         {mics.map((m) => (
           <option key={m.deviceId} value={m.deviceId}>
             {m.label}

@@ -23,7 +23,7 @@ export interface MuteButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
  */
 export function MuteButton(props: MuteButtonProps) {
   const { engine: engineProp, strings, className, onClick, ...rest } = props
-  const t = mergeStrings(audioControlsStrings, strings)
+  const texts = mergeStrings(audioControlsStrings, strings)
   const { muted, toggle, engine } = useMuted(engineProp)
   return (
     <button
@@ -37,7 +37,7 @@ export function MuteButton(props: MuteButtonProps) {
         if (!e.defaultPrevented) toggle()
       }}
     >
-      {muted ? t.unmute : t.mute}
+      {muted ? texts.unmute : texts.mute}
     </button>
   )
 }

@@ -96,7 +96,7 @@ export function CallLogTable(props: CallLogTableProps) {
     className,
     ...rest
   } = props
-  const t = useMemo(() => mergeStrings(callLogTableStrings, stringsProp), [stringsProp])
+  const texts = useMemo(() => mergeStrings(callLogTableStrings, stringsProp), [stringsProp])
   const id = useId()
   const log = useCallLogTable({
     pageSize,
@@ -124,65 +124,65 @@ export function CallLogTable(props: CallLogTableProps) {
       {...rest}
       className={cx('lk-CallLogTable', className)}
     >
-      <Toolbar log={log} strings={t} />
+      <Toolbar log={log} strings={texts} />
       {/* One player for every recording of the table (one button per row, not a full audio element). */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- call recordings have no caption track; the transcript is the text alternative */}
       <audio {...log.player.audioProps} className="lk-CallLogTable-audio" />
 
       {status === 'error' ? (
         <div className="lk-CallLogTable-error" role="alert">
-          <p>{t.error}</p>
+          <p>{texts.error}</p>
           {(log.error as Error | null)?.message ? (
             <p className="lk-CallLogTable-note">{(log.error as Error).message}</p>
           ) : null}
           <button type="button" onClick={() => void log.logs.refetch()}>
-            {t.retry}
+            {texts.retry}
           </button>
         </div>
       ) : null}
 
       <table className="lk-CallLogTable-table" {...log.tableProps}>
-        <caption id={`${id}-caption`}>{t.caption}</caption>
+        <caption id={`${id}-caption`}>{texts.caption}</caption>
         <thead>
           <tr>
-            <SortHeader log={log} column="to" strings={t} />
-            <th scope="col">{t.columns.from}</th>
-            <SortHeader log={log} column="status" strings={t} />
-            <th scope="col">{t.columns.disposition}</th>
-            <SortHeader log={log} column="duration" strings={t} />
-            <SortHeader log={log} column="answered" strings={t} />
-            <SortHeader log={log} column="ended" strings={t} />
-            <th scope="col">{t.columns.recording}</th>
-            <th scope="col">{t.columns.transcript}</th>
+            <SortHeader log={log} column="to" strings={texts} />
+            <th scope="col">{texts.columns.from}</th>
+            <SortHeader log={log} column="status" strings={texts} />
+            <th scope="col">{texts.columns.disposition}</th>
+            <SortHeader log={log} column="duration" strings={texts} />
+            <SortHeader log={log} column="answered" strings={texts} />
+            <SortHeader log={log} column="ended" strings={texts} />
+            <th scope="col">{texts.columns.recording}</th>
+            <th scope="col">{texts.columns.transcript}</th>
           </tr>
         </thead>
         <tbody>
           {status === 'loading' ? (
             <tr>
               <td colSpan={COLUMNS}>
-                <span role="status">{t.loading}</span>
+                <span role="status">{texts.loading}</span>
               </td>
             </tr>
           ) : status === 'empty' || (status === 'ready' && shownRows.length === 0) ? (
             <tr>
               <td colSpan={COLUMNS} className="lk-CallLogTable-empty">
-                {log.filtered || log.filters.disposition !== 'all' ? t.emptyFiltered : t.empty}
+                {log.filtered || log.filters.disposition !== 'all' ? texts.emptyFiltered : texts.empty}
               </td>
             </tr>
           ) : (
-            shownRows.map((row) => <Row key={row.id} row={row} log={log} strings={t} locale={locale} />)
+            shownRows.map((row) => <Row key={row.id} row={row} log={log} strings={texts} locale={locale} />)
           )}
         </tbody>
       </table>
 
-      <nav className="lk-CallLogTable-pager" aria-label={t.caption}>
-        <button {...log.previousButtonProps}>{t.previous}</button>
+      <nav className="lk-CallLogTable-pager" aria-label={texts.caption}>
+        <button {...log.previousButtonProps}>{texts.previous}</button>
         <span className="lk-CallLogTable-range">
-          {rows.length > 0 ? t.range(log.offset + 1, log.offset + rows.length, log.total) : ''}
+          {rows.length > 0 ? texts.range(log.offset + 1, log.offset + rows.length, log.total) : ''}
         </span>
-        <button {...log.nextButtonProps}>{t.next}</button>
+        <button {...log.nextButtonProps}>{texts.next}</button>
       </nav>
-      {log.atWindowLimit ? <p className="lk-CallLogTable-note">{t.windowLimit}</p> : null}
+      {log.atWindowLimit ? <p className="lk-CallLogTable-note">{texts.windowLimit}</p> : null}
     </section>
   )
 }
@@ -190,15 +190,15 @@ export function CallLogTable(props: CallLogTableProps) {
 type PartProps = { log: UseCallLogTableResult; strings: CallLogTableStrings }
 
 /** The filters, the order by time and the export, with the notes that say what the filters do. */
-function Toolbar({ log, strings: t }: PartProps) {
+function Toolbar({ log, strings: texts }: PartProps) {
   const { filters } = log
   return (
     <>
-      <div className="lk-CallLogTable-toolbar" role="group" aria-label={t.caption}>
+      <div className="lk-CallLogTable-toolbar" role="group" aria-label={texts.caption}>
         <label>
-          <span>{t.line}</span>
+          <span>{texts.line}</span>
           <select {...log.lineSelectProps}>
-            <option value="">{t.allLines}</option>
+            <option value="">{texts.allLines}</option>
             {log.lines.map((l) => (
               <option key={l.lineId} value={l.lineId}>
                 {lineLabel(l)}
@@ -207,34 +207,34 @@ function Toolbar({ log, strings: t }: PartProps) {
           </select>
         </label>
         <label>
-          <span>{t.answeredFrom}</span>
+          <span>{texts.answeredFrom}</span>
           <input {...log.answeredFromInputProps} />
         </label>
         <label>
-          <span>{t.answeredTo}</span>
+          <span>{texts.answeredTo}</span>
           <input {...log.answeredToInputProps} />
         </label>
         <label>
-          <span>{t.disposition}</span>
+          <span>{texts.disposition}</span>
           <select {...log.dispositionSelectProps}>
-            <option value="all">{t.allDispositions}</option>
-            <option value="classifying">{t.classifying}</option>
+            <option value="all">{texts.allDispositions}</option>
+            <option value="classifying">{texts.classifying}</option>
             {dispositions.map((d) => (
               <option key={d} value={d}>
-                {t.dispositions[d]}
+                {texts.dispositions[d]}
               </option>
             ))}
           </select>
         </label>
         <button
           className="lk-CallLogTable-sort"
-          aria-label={`${t.sortLabel}: ${log.sort === 'desc' ? t.sortNewest : t.sortOldest}`}
+          aria-label={`${texts.sortLabel}: ${log.sort === 'desc' ? texts.sortNewest : texts.sortOldest}`}
           {...log.sortButtonProps}
         >
-          {log.sort === 'desc' ? t.sortNewest : t.sortOldest}
+          {log.sort === 'desc' ? texts.sortNewest : texts.sortOldest}
         </button>
         <button className="lk-CallLogTable-export" {...log.exportButtonProps}>
-          {t.exportCsv}
+          {texts.exportCsv}
         </button>
       </div>
       <p
@@ -242,29 +242,29 @@ function Toolbar({ log, strings: t }: PartProps) {
         className="lk-CallLogTable-note"
         hidden={!filters.answeredFrom && !filters.answeredTo}
       >
-        {t.answeredNote}
+        {texts.answeredNote}
       </p>
       <p id={log.ids.dispositionNote} className="lk-CallLogTable-note" role="status" data-kind="disposition">
-        {filters.disposition === 'all' ? '' : t.dispositionNote(log.shownRows.length, log.rows.length)}
+        {filters.disposition === 'all' ? '' : texts.dispositionNote(log.shownRows.length, log.rows.length)}
       </p>
       <p className="lk-CallLogTable-note" data-kind="sort">
-        {log.columnSort ? t.sortedOnPage : ''}
+        {log.columnSort ? texts.sortedOnPage : ''}
       </p>
     </>
   )
 }
 
 /** A column header that sorts the loaded page: unsorted → ascending → descending. */
-function SortHeader({ log, column, strings: t }: PartProps & { column: CallLogSortKey }) {
+function SortHeader({ log, column, strings: texts }: PartProps & { column: CallLogSortKey }) {
   const dir = log.columnDir(column)
   return (
     <th {...log.columnHeaderProps(column)}>
       <button
         className="lk-CallLogTable-sort-header"
-        aria-label={t.sortBy(t.columns[column])}
+        aria-label={texts.sortBy(texts.columns[column])}
         {...log.columnSortButtonProps(column)}
       >
-        {t.columns[column]}
+        {texts.columns[column]}
         <span aria-hidden="true" className="lk-CallLogTable-sort-icon" data-dir={dir}>
           {dir === 'ascending' ? ' ▲' : dir === 'descending' ? ' ▼' : ''}
         </span>
@@ -274,63 +274,65 @@ function SortHeader({ log, column, strings: t }: PartProps & { column: CallLogSo
 }
 
 /** One call, and its transcript's row when open. */
-function Row({ row, log, strings: t, locale }: PartProps & { row: CallLog; locale: string | undefined }) {
+function Row({ row, log, strings: texts, locale }: PartProps & { row: CallLog; locale: string | undefined }) {
   const open = log.isExpanded(row.id)
   const recording = safeHttpUrl(row.recording_url)
   const disp = row.disposition ?? 'classifying'
-  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : t.none)
+  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : texts.none)
   const playback = log.player.current?.id === row.id ? log.player.current.state : undefined
   return (
     <>
       <tr data-status={row.status} data-disposition={disp} data-expanded={open ? '' : undefined}>
-        <th scope="row" data-label={t.columns.to}>
+        <th scope="row" data-label={texts.columns.to}>
           <Person phone={row.to_number} people={log.people} />
         </th>
-        <td data-label={t.columns.from}>
+        <td data-label={texts.columns.from}>
           <Person phone={row.from_number} people={log.people} />
         </td>
-        <td data-label={t.columns.status}>
+        <td data-label={texts.columns.status}>
           <span className="lk-CallLogTable-status" data-status={row.status}>
-            {t.statuses[row.status] ?? t.otherStatus(row.status)}
+            {texts.statuses[row.status] ?? texts.otherStatus(row.status)}
           </span>
         </td>
-        <td data-label={t.columns.disposition}>
+        <td data-label={texts.columns.disposition}>
           <span className="lk-CallLogTable-badge" data-disposition={disp}>
-            {row.disposition ? (t.dispositions[row.disposition as Disposition] ?? row.disposition) : t.classifying}
+            {row.disposition
+              ? (texts.dispositions[row.disposition as Disposition] ?? row.disposition)
+              : texts.classifying}
           </span>
         </td>
-        <td data-label={t.columns.duration}>
-          {row.duration_seconds === null ? t.none : formatDuration(row.duration_seconds)}
+        <td data-label={texts.columns.duration}>
+          {row.duration_seconds === null ? texts.none : formatDuration(row.duration_seconds)}
         </td>
-        <td data-label={t.columns.answered}>{time(row.answered_at)}</td>
-        <td data-label={t.columns.ended}>{time(row.ended_at)}</td>
-        <td data-label={t.columns.recording}>
+        <td data-label={texts.columns.answered}>{time(row.answered_at)}</td>
+        <td data-label={texts.columns.ended}>{time(row.ended_at)}</td>
+        <td data-label={texts.columns.recording}>
           {recording ? (
             <RecordingCell
               url={recording}
               playback={playback}
               onToggle={(url) => log.player.toggle(row.id, url)}
-              strings={t}
+              strings={texts}
               to={row.to_number}
             />
           ) : row.recording_url ? (
-            <span className="lk-CallLogTable-note">{t.unsafeRecording}</span>
+            <span className="lk-CallLogTable-note">{texts.unsafeRecording}</span>
           ) : (
-            t.none
+            texts.none
           )}
         </td>
-        <td data-label={t.columns.transcript}>
+        <td data-label={texts.columns.transcript}>
           {row.transcript ? (
-            <button {...log.transcriptButtonProps(row)}>{open ? t.hideTranscript : t.showTranscript}</button>
+            <button {...log.transcriptButtonProps(row)}>{open ? texts.hideTranscript : texts.showTranscript}</button>
           ) : (
-            <span className="lk-CallLogTable-note">{t.noTranscript}</span>
+            <span className="lk-CallLogTable-note">{texts.noTranscript}</span>
           )}
         </td>
       </tr>
       {row.transcript && open ? (
         <tr className="lk-CallLogTable-transcript-row" id={log.ids.transcript(row.id)}>
           <td colSpan={COLUMNS}>
-            <ol className="lk-CallLogTable-transcript" aria-label={t.transcriptOf(log.people.label(row.to_number))}>
+            <ol className="lk-CallLogTable-transcript" aria-label={texts.transcriptOf(log.people.label(row.to_number))}>
               {parseTranscript(row.transcript).map((part, i) => (
                 <li key={i} data-speaker={part.speaker}>
                   {part.speaker ? <strong>{part.speaker}: </strong> : null}
@@ -353,21 +355,21 @@ function RecordingCell(props: {
   strings: CallLogTableStrings
   to: string
 }) {
-  const { url, playback, onToggle, strings: t, to } = props
+  const { url, playback, onToggle, strings: texts, to } = props
   const active = playback === 'playing' || playback === 'loading'
   return (
     <span className="lk-CallLogTable-recording" data-playback={playback}>
       <button
         type="button"
-        aria-label={active ? t.pauseRecording(to) : t.playRecording(to)}
+        aria-label={active ? texts.pauseRecording(to) : texts.playRecording(to)}
         onClick={() => onToggle(url)}
       >
-        {active ? t.pause : t.play}
+        {active ? texts.pause : texts.play}
       </button>
-      {playback === 'loading' ? <span className="lk-CallLogTable-note"> {t.loadingRecording}</span> : null}
+      {playback === 'loading' ? <span className="lk-CallLogTable-note"> {texts.loadingRecording}</span> : null}
       {playback === 'error' ? (
         <span className="lk-CallLogTable-recording-error" role="alert">
-          {t.recordingError}
+          {texts.recordingError}
         </span>
       ) : null}
     </span>

@@ -108,7 +108,7 @@ export function Dialer(props: DialerProps) {
     className,
     ...rest
   } = props
-  const t = useMemo(() => mergeStrings(dialerStrings, stringsProp), [stringsProp])
+  const texts = useMemo(() => mergeStrings(dialerStrings, stringsProp), [stringsProp])
   const id = useId()
   const d = useDialer({
     lineId,
@@ -142,12 +142,12 @@ export function Dialer(props: DialerProps) {
   const duration = words.durationSeconds
   const statusText =
     state.phase === 'ended'
-      ? t.ended(state.endStatus ?? 'ended', duration !== undefined ? formatDuration(duration) : undefined)
+      ? texts.ended(state.endStatus ?? 'ended', duration !== undefined ? formatDuration(duration) : undefined)
       : state.phase === 'idle' && words.inboundCall
-        ? t.onInboundCall(people.label(words.inboundCall.from))
+        ? texts.onInboundCall(people.label(words.inboundCall.from))
         : state.phase === 'connected' && words.muted
-          ? `${t.phase.connected} · ${t.muted}`
-          : t.phase[state.phase]
+          ? `${texts.phase.connected} · ${texts.muted}`
+          : texts.phase[state.phase]
   const noDialing = d.trial || (linesQuery.status === 'success' && lines.length === 0)
 
   // Focus follows the call: the Call button goes away once the call is placed, and Hang up once
@@ -178,7 +178,7 @@ export function Dialer(props: DialerProps) {
       className={cx('lk-Dialer', className)}
     >
       <h2 id={`${id}-title`} className="lk-Dialer-title">
-        {t.title}
+        {texts.title}
       </h2>
       <p className="lk-Dialer-status" role="status" aria-live="polite">
         {statusText}
@@ -186,12 +186,12 @@ export function Dialer(props: DialerProps) {
 
       {noDialing ? (
         <p className="lk-Dialer-note" data-kind={d.trial ? 'trial' : 'no-lines'}>
-          {d.trial ? t.trial : t.noLines}
+          {d.trial ? texts.trial : texts.noLines}
         </p>
       ) : (
         <DialerForm
           d={d}
-          strings={t}
+          strings={texts}
           id={id}
           locale={locale}
           now={now}
@@ -203,13 +203,13 @@ export function Dialer(props: DialerProps) {
       )}
 
       {error?.source === 'start' ? (
-        <StartErrorNotice error={error.error} strings={t} onRetry={() => void d.place()} />
+        <StartErrorNotice error={error.error} strings={texts} onRetry={() => void d.place()} />
       ) : null}
 
-      {d.live ? <CallControls d={d} strings={t} now={now} hangUpRef={hangUpRef} /> : null}
+      {d.live ? <CallControls d={d} strings={texts} now={now} hangUpRef={hangUpRef} /> : null}
       {error?.source === 'end' ? (
         <p className="lk-Dialer-error" role="alert" data-source="end">
-          {t.end}
+          {texts.end}
         </p>
       ) : null}
     </section>
@@ -235,21 +235,21 @@ function DialerForm({
   inboundRinging: boolean
   newCallRef: RefObject<HTMLButtonElement | null>
 }) {
-  const { d, strings: t, id, locale, now } = props
+  const { d, strings: texts, id, locale, now } = props
   const { linesQuery, lines, mintError, token, voice, state } = d
   return (
     <form className="lk-Dialer-form" aria-labelledby={`${id}-title`} {...d.formProps}>
       <div className="lk-Dialer-field">
-        <label htmlFor={`${id}-line`}>{t.line}</label>
+        <label htmlFor={`${id}-line`}>{texts.line}</label>
         {linesQuery.status === 'pending' ? (
-          <span className="lk-Dialer-note">{t.linesLoading}</span>
+          <span className="lk-Dialer-note">{texts.linesLoading}</span>
         ) : linesQuery.status === 'error' ? (
           <span className="lk-Dialer-note" role="alert">
-            {t.linesError}
+            {texts.linesError}
           </span>
         ) : null}
         <select id={`${id}-line`} {...d.lineSelectProps}>
-          {lines.length === 0 ? <option value="">{t.linesLoading}</option> : null}
+          {lines.length === 0 ? <option value="">{texts.linesLoading}</option> : null}
           {lines.map((l) => (
             <option key={l.lineId} value={l.lineId}>
               {lineLabel(l)}
@@ -262,16 +262,18 @@ function DialerForm({
         allowance={token?.allowance}
         token={token}
         remainingCalls={voice.remainingCalls}
-        strings={t}
+        strings={texts}
         locale={locale}
       />
-      {voice.status === 'pending' && d.lineId && !mintError ? <p className="lk-Dialer-note">{t.preparing}</p> : null}
+      {voice.status === 'pending' && d.lineId && !mintError ? (
+        <p className="lk-Dialer-note">{texts.preparing}</p>
+      ) : null}
       {mintError ? (
-        <MintErrorNotice error={mintError} strings={t} locale={locale} now={now} onRetry={() => voice.refresh()} />
+        <MintErrorNotice error={mintError} strings={texts} locale={locale} now={now} onRetry={() => voice.refresh()} />
       ) : null}
 
       <div className="lk-Dialer-field">
-        <label htmlFor={`${id}-number`}>{t.number}</label>
+        <label htmlFor={`${id}-number`}>{texts.number}</label>
         <input
           id={`${id}-number`}
           className="lk-Dialer-number"
@@ -279,7 +281,7 @@ function DialerForm({
           {...d.numberInputProps}
         />
         <span id={`${id}-number-hint`} className="lk-Dialer-hint" data-invalid={d.numberError ? '' : undefined}>
-          {d.numberError ?? (d.normalized?.ok ? t.willCall(props.calleeText) : '')}
+          {d.numberError ?? (d.normalized?.ok ? texts.willCall(props.calleeText) : '')}
         </span>
       </div>
 
@@ -288,13 +290,13 @@ function DialerForm({
           className="lk-Dialer-keypad"
           onKey={d.press}
           onBackspace={d.backspace}
-          strings={{ label: t.keypad, backspace: t.backspace }}
+          strings={{ label: texts.keypad, backspace: texts.backspace }}
         />
       ) : null}
 
       {state.phase === 'ended' ? (
         <button ref={newCallRef} className="lk-Dialer-new" {...d.newCallButtonProps}>
-          {t.newCall}
+          {texts.newCall}
         </button>
       ) : d.live ? null : (
         <button
@@ -302,7 +304,7 @@ function DialerForm({
           {...d.callButtonProps}
           disabled={d.callButtonProps.disabled || props.inboundRinging}
         >
-          {t.call}
+          {texts.call}
         </button>
       )}
     </form>
@@ -314,35 +316,36 @@ function CallControls({
   hangUpRef,
   ...props
 }: PartProps & { now: () => number; hangUpRef: RefObject<HTMLButtonElement | null> }) {
-  const { d, strings: t, now } = props
+  const { d, strings: texts, now } = props
   const { state } = d
   const error = state.error
-  const audioText = state.audio === 'joined' && state.phase !== 'connected' ? t.audioReady : t.audioState[state.audio]
+  const audioText =
+    state.audio === 'joined' && state.phase !== 'connected' ? texts.audioReady : texts.audioState[state.audio]
   return (
     <div className="lk-Dialer-call-controls">
       {state.audio === 'device' ? (
         <p className="lk-Dialer-note" data-kind="device-only">
-          {t.deviceOnly}
+          {texts.deviceOnly}
         </p>
       ) : audioText ? (
         <p className="lk-Dialer-audio-state" data-audio={state.audio}>
           {audioText}
         </p>
       ) : null}
-      {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={t.duration} /> : null}
+      {state.phase === 'connected' ? <CallTimer since={state.connectedAt} now={now} label={texts.duration} /> : null}
       {state.audio === 'joined' || state.audio === 'joining' ? (
-        <AudioControls engine={d.engine} strings={audioStringsOf(t)} />
+        <AudioControls engine={d.engine} strings={audioStringsOf(texts)} />
       ) : null}
       {error?.source === 'audio' ? (
         <div className="lk-Dialer-error" role="alert" data-source="audio" data-code={audioCode(error.error)}>
-          <p>{t.audio[audioCode(error.error)]}</p>
+          <p>{texts.audio[audioCode(error.error)]}</p>
           {state.rtc && audioCode(error.error) !== 'token_expired' ? (
-            <button {...d.rejoinButtonProps}>{t.rejoin}</button>
+            <button {...d.rejoinButtonProps}>{texts.rejoin}</button>
           ) : null}
         </div>
       ) : null}
       <button ref={hangUpRef} className="lk-Dialer-hangup" {...d.hangUpButtonProps}>
-        {t.hangUp}
+        {texts.hangUp}
       </button>
     </div>
   )

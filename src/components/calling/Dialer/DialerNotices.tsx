@@ -18,39 +18,41 @@ export function AllowanceSummary(props: {
   strings: DialerStrings
   locale: string | undefined
 }) {
-  const { allowance, token, strings: t, locale } = props
+  const { allowance, token, strings: texts, locale } = props
   if (!token) return null
   if (!allowance) {
     return (
       <p className="lk-Dialer-allowance" data-state="unknown">
-        {t.allowanceUnknown}
+        {texts.allowanceUnknown}
       </p>
     )
   }
   const pct = Math.max(0, Math.min(100, allowance.pct))
   return (
-    <div className="lk-Dialer-allowance" data-state={allowance.state} role="group" aria-label={t.allowanceTitle}>
+    <div className="lk-Dialer-allowance" data-state={allowance.state} role="group" aria-label={texts.allowanceTitle}>
       <div className="lk-Dialer-allowance-row">
-        <span>{t.allowanceTitle}: </span>
-        <span>{t.allowanceUsed(allowance.used, allowance.included, allowance.pct)}</span>
+        <span>{texts.allowanceTitle}: </span>
+        <span>{texts.allowanceUsed(allowance.used, allowance.included, allowance.pct)}</span>
       </div>
-      <progress className="lk-Dialer-allowance-bar" max={100} value={pct} aria-label={t.allowanceTitle} />
+      <progress className="lk-Dialer-allowance-bar" max={100} value={pct} aria-label={texts.allowanceTitle} />
       {allowance.state === 'soft' ? (
         <p className="lk-Dialer-warning" data-kind="soft">
-          {t.allowanceSoft}
+          {texts.allowanceSoft}
         </p>
       ) : null}
       <ul className="lk-Dialer-allowance-details">
-        {allowance.cap !== null ? <li>{t.allowanceCap(allowance.cap)}</li> : null}
-        {allowance.line ? <li data-kind="line">{t.allowanceLine(allowance.line.used, allowance.line.cap)}</li> : null}
-        <li>{t.allowanceResets(formatDateTime(allowance.periodEnd, locale))}</li>
+        {allowance.cap !== null ? <li>{texts.allowanceCap(allowance.cap)}</li> : null}
+        {allowance.line ? (
+          <li data-kind="line">{texts.allowanceLine(allowance.line.used, allowance.line.cap)}</li>
+        ) : null}
+        <li>{texts.allowanceResets(formatDateTime(allowance.periodEnd, locale))}</li>
         {props.remainingCalls !== undefined ? (
-          <li data-kind="calls-left">{t.callsLeft(props.remainingCalls)}</li>
+          <li data-kind="calls-left">{texts.callsLeft(props.remainingCalls)}</li>
         ) : null}
       </ul>
       {allowance.line?.capped ? (
         <p className="lk-Dialer-warning" data-kind="line-capped">
-          {t.allowanceLineCapped}
+          {texts.allowanceLineCapped}
         </p>
       ) : null}
     </div>
@@ -65,27 +67,27 @@ export function MintErrorNotice(props: {
   now: () => number
   onRetry: () => void
 }) {
-  const { error, strings: t, locale, now, onRetry } = props
+  const { error, strings: texts, locale, now, onRetry } = props
   const view = describeMintError(error)
   const left = useCountdown(view.retryAfterSeconds, error)
   let action: ReactNode
   switch (view.code) {
     case 'cap_reached':
-      action = t.mint.cap_reached.action(formatDateTime(view.resetsAt ?? nextMidnightUtc(now()), locale))
+      action = texts.mint.cap_reached.action(formatDateTime(view.resetsAt ?? nextMidnightUtc(now()), locale))
       break
     case 'rate_limited':
-      action = t.mint.rate_limited.action(left)
+      action = texts.mint.rate_limited.action(left)
       break
     case 'token_unavailable':
       action =
         view.serviceCode === 'api_key_unsupported' || view.serviceCode === 'invalid_api_key'
-          ? t.mint.token_unavailable.actionKey
+          ? texts.mint.token_unavailable.actionKey
           : view.serviceCode === 'dialer_misconfigured'
-            ? t.mint.token_unavailable.actionConfig
-            : t.mint.token_unavailable.action
+            ? texts.mint.token_unavailable.actionConfig
+            : texts.mint.token_unavailable.action
       break
     default:
-      action = t.mint[view.code].action
+      action = texts.mint[view.code].action
   }
   const retryable =
     view.retryable && !(view.code === 'token_unavailable' && view.serviceCode === 'dialer_misconfigured')
@@ -97,11 +99,11 @@ export function MintErrorNotice(props: {
       data-code={view.code}
       data-service-code={view.serviceCode}
     >
-      <p className="lk-Dialer-error-title">{t.mint[view.code].title}</p>
+      <p className="lk-Dialer-error-title">{texts.mint[view.code].title}</p>
       <p className="lk-Dialer-error-action">{action}</p>
       {view.code === 'cap_reached' && view.used !== undefined && view.included !== undefined ? (
         <p className="lk-Dialer-note">
-          {t.allowanceUsed(
+          {texts.allowanceUsed(
             view.used,
             view.included,
             view.included ? Math.round((view.used / view.included) * 100) : 100,
@@ -110,7 +112,7 @@ export function MintErrorNotice(props: {
       ) : null}
       {retryable ? (
         <button type="button" onClick={onRetry} disabled={view.code === 'rate_limited' && left > 0}>
-          {t.retry}
+          {texts.retry}
         </button>
       ) : null}
     </div>
@@ -124,7 +126,7 @@ export function MintErrorNotice(props: {
  * said, never its hint or internals.
  */
 export function StartErrorNotice(props: { error: unknown; strings: DialerStrings; onRetry: () => void }) {
-  const { error, strings: t, onRetry } = props
+  const { error, strings: texts, onRetry } = props
   const e = LinekitError.is(error) ? error : undefined
   const { kind, retryAfterSeconds } = callErrorKind(error)
   const left = useCountdown(kind === 'rate_limited' ? retryAfterSeconds : undefined, error)
@@ -132,28 +134,28 @@ export function StartErrorNotice(props: { error: unknown; strings: DialerStrings
   let action: string | undefined
   switch (kind) {
     case 'device_error':
-      message = t.start.deviceError
-      action = t.start.deviceAction
+      message = texts.start.deviceError
+      action = texts.start.deviceAction
       break
     case 'device_unreachable':
-      message = t.start.deviceUnreachable
-      action = t.start.deviceAction
+      message = texts.start.deviceUnreachable
+      action = texts.start.deviceAction
       break
     case 'service_unreachable':
-      message = t.start.serviceUnreachable
+      message = texts.start.serviceUnreachable
       break
     case 'rate_limited':
-      message = retryAfterSeconds !== undefined ? t.start.rateLimited(left) : t.start.rateLimitedSoon
+      message = retryAfterSeconds !== undefined ? texts.start.rateLimited(left) : texts.start.rateLimitedSoon
       break
     case 'not_enabled':
-      message = t.start.notEnabled
+      message = texts.start.notEnabled
       break
     case 'offline':
-      message = t.start.network
+      message = texts.start.network
       break
     default: {
       const said = serviceSaid(error)
-      message = said ? `${t.start.generic} ${t.start.serviceSaid(said)}` : t.start.generic
+      message = said ? `${texts.start.generic} ${texts.start.serviceSaid(said)}` : texts.start.generic
     }
   }
   const retry = kind === 'other' ? e?.status !== undefined && e.status >= 500 : isCallErrorRetryable(kind)
@@ -169,7 +171,7 @@ export function StartErrorNotice(props: { error: unknown; strings: DialerStrings
       {action ? <p className="lk-Dialer-error-action">{action}</p> : null}
       {retry ? (
         <button type="button" onClick={onRetry} disabled={kind === 'rate_limited' && left > 0}>
-          {t.retry}
+          {texts.retry}
         </button>
       ) : null}
     </div>

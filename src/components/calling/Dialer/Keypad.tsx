@@ -37,7 +37,7 @@ export interface KeypadProps extends Omit<HTMLAttributes<HTMLDivElement>, 'child
  */
 export function Keypad(props: KeypadProps) {
   const { onKey, onBackspace, disabled = false, strings, className, ...rest } = props
-  const t = mergeStrings(keypadStrings, strings)
+  const texts = mergeStrings(keypadStrings, strings)
   const keys: string[] = onBackspace ? [...DIGITS, 'backspace'] : [...DIGITS]
   const [active, setActive] = useState(0)
   const refs = useRef<Array<HTMLButtonElement | null>>([])
@@ -65,7 +65,7 @@ export function Keypad(props: KeypadProps) {
   }
 
   return (
-    <div role="group" aria-label={t.label} {...rest} className={cx('lk-Keypad', className)}>
+    <div role="group" aria-label={texts.label} {...rest} className={cx('lk-Keypad', className)}>
       {keys.map((key, index) => (
         <button
           key={key}
@@ -77,7 +77,7 @@ export function Keypad(props: KeypadProps) {
           data-key={key}
           tabIndex={index === current ? 0 : -1}
           disabled={disabled}
-          aria-label={key === 'backspace' ? t.backspace : undefined}
+          aria-label={key === 'backspace' ? texts.backspace : undefined}
           onFocus={() => setActive(index)}
           onKeyDown={onKeyDown}
           onClick={() => (key === 'backspace' ? onBackspace?.() : onKey(key))}

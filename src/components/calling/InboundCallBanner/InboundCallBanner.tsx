@@ -92,11 +92,11 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
     onAnswer,
     onDecline,
   })
-  const t = banner.strings
+  const texts = banner.strings
   return (
     <section
       {...banner.rootProps}
-      aria-label={t.region}
+      aria-label={texts.region}
       data-count={banner.calls.length}
       data-notices={banner.notices.length}
       data-placement={placement}
@@ -112,11 +112,11 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
       </p>
       {banner.ringingCount > 1 ? (
         <p className="lk-InboundCallBanner-count" id={`${id}-count`}>
-          {t.ringingCount(banner.ringingCount)}
+          {texts.ringingCount(banner.ringingCount)}
         </p>
       ) : null}
       {banner.calls.length > 0 ? (
-        <ul className="lk-InboundCallBanner-list" aria-label={t.calls}>
+        <ul className="lk-InboundCallBanner-list" aria-label={texts.calls}>
           {banner.calls.map((view, index) => (
             <InboundCallItem
               key={view.call.callUuid}
@@ -125,15 +125,15 @@ export function InboundCallBanner(props: InboundCallBannerProps) {
               titleId={`${id}-${index}`}
               label={banner.label}
               engine={banner.engine}
-              t={t}
+              t={texts}
               locale={locale}
               now={now}
             />
           ))}
         </ul>
       ) : null}
-      {banner.waiting > 0 ? <p className="lk-InboundCallBanner-queue">{t.waiting(banner.waiting)}</p> : null}
-      {banner.notices.length > 0 ? <InboundCallNotices banner={banner} t={t} locale={locale} /> : null}
+      {banner.waiting > 0 ? <p className="lk-InboundCallBanner-queue">{texts.waiting(banner.waiting)}</p> : null}
+      {banner.notices.length > 0 ? <InboundCallNotices banner={banner} t={texts} locale={locale} /> : null}
     </section>
   )
 }

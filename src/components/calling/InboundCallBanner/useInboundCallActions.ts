@@ -26,9 +26,9 @@ export interface LocalCall {
 /** Where focus goes once the banner has re-rendered: a call's Hang up, or on from a call that left. */
 export type FocusTarget = { hangUp: string } | { left: string } | undefined
 
-function audioMessage(t: InboundCallBannerStrings, error: unknown): string {
+function audioMessage(texts: InboundCallBannerStrings, error: unknown): string {
   const code = (error as { code?: string } | undefined)?.code
-  return code && code in t.audio ? t.audio[code as keyof typeof t.audio] : t.audio.unknown
+  return code && code in texts.audio ? texts.audio[code as keyof typeof texts.audio] : texts.audio.unknown
 }
 
 /**
@@ -40,7 +40,7 @@ function audioMessage(t: InboundCallBannerStrings, error: unknown): string {
  */
 export function useInboundCallActions({
   engine,
-  t,
+  texts,
   now,
   noticeMs,
   label,
@@ -50,7 +50,7 @@ export function useInboundCallActions({
   focusNextRef,
 }: {
   engine: AudioEngine | undefined
-  t: InboundCallBannerStrings
+  texts: InboundCallBannerStrings
   now: () => number
   noticeMs: number
   /** How a caller is named. */
@@ -87,24 +87,24 @@ export function useInboundCallActions({
     const { kind, retryAfterSeconds } = callErrorKind(error)
     const text =
       {
-        not_enabled: t.notEnabled,
-        rate_limited: retryAfterSeconds ? t.rateLimited(retryAfterSeconds) : t.rateLimitedSoon,
-        service_unreachable: t.serviceUnreachable,
-        device_error: t.deviceError,
-        device_unreachable: t.deviceUnreachable,
-      }[kind as string] ?? t.failed
+        not_enabled: texts.notEnabled,
+        rate_limited: retryAfterSeconds ? texts.rateLimited(retryAfterSeconds) : texts.rateLimitedSoon,
+        service_unreachable: texts.serviceUnreachable,
+        device_error: texts.deviceError,
+        device_unreachable: texts.deviceUnreachable,
+      }[kind as string] ?? texts.failed
     return { error: text, blocked: !isCallErrorRetryable(kind) }
   }
   const gone = (call: InboundCall) => {
     // spec: 409 — not an inbound call that is currently ringing: someone else answered, or it ended.
-    setNotice(t.gone(label(call.from)))
+    setNotice(texts.gone(label(call.from)))
     patch(call.callUuid, undefined)
     dismiss(call.callUuid)
   }
 
   const joinAudio = async (call: InboundCall, rtc: NonNullable<LocalCall['rtc']>, answeredAt: number) => {
     if (!engine) {
-      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: t.audio.unknown, failedAction: 'audio' })
+      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: texts.audio.unknown, failedAction: 'audio' })
       return
     }
     patch(call.callUuid, { phase: 'joining', rtc, answeredAt })
@@ -112,7 +112,13 @@ export function useInboundCallActions({
       await engine.join(rtc)
       patch(call.callUuid, { phase: 'connected', rtc, answeredAt })
     } catch (error) {
-      patch(call.callUuid, { phase: 'failed', rtc, answeredAt, error: audioMessage(t, error), failedAction: 'audio' })
+      patch(call.callUuid, {
+        phase: 'failed',
+        rtc,
+        answeredAt,
+        error: audioMessage(texts, error),
+        failedAction: 'audio',
+      })
     }
   }
   const onAnswerClick = async (call: InboundCall) => {
@@ -120,7 +126,7 @@ export function useInboundCallActions({
     try {
       const result = await answer.mutateAsync({ call_uuid: call.callUuid })
       if (!result.success) {
-        patch(call.callUuid, { phase: 'failed', error: t.notAccepted, failedAction: 'answer' })
+        patch(call.callUuid, { phase: 'failed', error: texts.notAccepted, failedAction: 'answer' })
         return
       }
       // spec: answer — the call is answered once the service says so; the timer counts from here.
@@ -142,7 +148,7 @@ export function useInboundCallActions({
       // spec: decline — `{ success }`: a refusal leaves the call ringing.
       if (!result.success) {
         focusNextRef.current = undefined
-        patch(call.callUuid, { phase: 'failed', error: t.declineNotAccepted, failedAction: 'decline' })
+        patch(call.callUuid, { phase: 'failed', error: texts.declineNotAccepted, failedAction: 'decline' })
         return
       }
       onDecline?.(call)

@@ -111,7 +111,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     onAnswer,
     onDecline,
   } = options
-  const t = useMemo(() => mergeStrings(inboundCallBannerStrings, stringsProp), [stringsProp])
+  const texts = useMemo(() => mergeStrings(inboundCallBannerStrings, stringsProp), [stringsProp])
   const people = usePeople()
   const ctx = useLinekit()
   const engine = engineProp ?? ctx.audioEngine
@@ -122,7 +122,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
   useBannerFocus(rootRef, focusNext)
   const { local, notice, joinAudio, answer, decline, hangUp } = useInboundCallActions({
     engine,
-    t,
+    texts,
     now,
     noticeMs,
     label: people.label,
@@ -147,7 +147,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
   // Announce the newest ringing call: the live region below is always mounted, so the text change is read out.
   const newest = [...calls].reverse().find((c) => c.state === 'ringing')
   const announcement = newest
-    ? `${t.announce(people.label(newest.from), newest.linePhoneNumber || newest.lineId)}. ${t.shortcutHint(answerShortcut)}`
+    ? `${texts.announce(people.label(newest.from), newest.linePhoneNumber || newest.lineId)}. ${texts.shortcutHint(answerShortcut)}`
     : ''
   useAnswerShortcut(rootRef, visible.find((c) => c.state === 'ringing' && !local[c.callUuid])?.callUuid)
 
@@ -223,7 +223,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
 
   return {
     /** The merged texts. */
-    strings: t,
+    strings: texts,
     engine,
     /** The calls on screen, oldest first (at most `maxVisible`). */
     calls: visible.map(viewOf),

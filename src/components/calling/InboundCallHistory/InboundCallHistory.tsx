@@ -53,13 +53,13 @@ export interface InboundCallHistoryProps extends Omit<HTMLAttributes<HTMLElement
  */
 export function InboundCallHistory(props: InboundCallHistoryProps) {
   const { strings, locale, onCallBack, className, ...rest } = props
-  const t = useMemo(() => mergeStrings(inboundCallHistoryStrings, strings), [strings])
+  const texts = useMemo(() => mergeStrings(inboundCallHistoryStrings, strings), [strings])
   const { history, status, retry } = useInboundCallHistory()
   const { inboundCalls } = useLinekit()
   const dialerListens = inboundCalls.hasCallBackListener()
   return (
     <section
-      aria-label={t.title}
+      aria-label={texts.title}
       aria-busy={status === 'loading' || undefined}
       data-status={status}
       {...rest}
@@ -67,15 +67,15 @@ export function InboundCallHistory(props: InboundCallHistoryProps) {
     >
       {status === 'error' ? (
         <p role="alert" className="lk-InboundCallHistory-error">
-          {t.loadFailed}{' '}
+          {texts.loadFailed}{' '}
           <button type="button" onClick={retry}>
-            {t.retry}
+            {texts.retry}
           </button>
         </p>
       ) : null}
       {history.length === 0 ? (
         <p className="lk-InboundCallHistory-empty">
-          {status === 'loading' ? t.loading : status === 'loaded' ? t.empty : t.emptySincePageOpened}
+          {status === 'loading' ? texts.loading : status === 'loaded' ? texts.empty : texts.emptySincePageOpened}
         </p>
       ) : (
         <ul className="lk-InboundCallHistory-list">
@@ -83,22 +83,22 @@ export function InboundCallHistory(props: InboundCallHistoryProps) {
             <li key={call.callUuid} data-outcome={call.outcome}>
               <span className="lk-InboundCallHistory-from">{call.from}</span>{' '}
               <time dateTime={call.ringingAt}>{formatDateTime(call.ringingAt, locale)}</time>{' '}
-              <span className="lk-InboundCallHistory-outcome">{t.outcome[call.outcome]}</span>{' '}
+              <span className="lk-InboundCallHistory-outcome">{texts.outcome[call.outcome]}</span>{' '}
               {call.outcome === 'ringing' ? null : onCallBack || dialerListens ? (
                 <button
                   type="button"
-                  aria-label={t.callBackTo(call.from)}
+                  aria-label={texts.callBackTo(call.from)}
                   onClick={() =>
                     onCallBack
                       ? onCallBack(call)
                       : inboundCalls.requestCallBack({ number: call.from, lineId: call.lineId })
                   }
                 >
-                  {t.callBack}
+                  {texts.callBack}
                 </button>
               ) : (
-                <a href={`tel:${call.from}`} aria-label={t.callBackTo(call.from)}>
-                  {t.callBack}
+                <a href={`tel:${call.from}`} aria-label={texts.callBackTo(call.from)}>
+                  {texts.callBack}
                 </a>
               )}
             </li>

@@ -45,28 +45,28 @@ export function ContactCard({
   className,
   ...props
 }: ContactCardProps) {
-  const s = useMemo(() => mergeStrings(contactCardStrings, strings), [strings])
-  const card = useContactCard({ phoneNumber, strings: s })
+  const texts = useMemo(() => mergeStrings(contactCardStrings, strings), [strings])
+  const card = useContactCard({ phoneNumber, strings: texts })
   const { contact } = card
   return (
-    <section aria-label={s.label} {...props} {...card.rootProps} className={cx('lk-ContactCard', className)}>
+    <section aria-label={texts.label} {...props} {...card.rootProps} className={cx('lk-ContactCard', className)}>
       {card.status === 'loading' ? (
-        <p role="status">{s.loading}</p>
+        <p role="status">{texts.loading}</p>
       ) : card.status === 'error' ? (
         <div className="lk-Notice" data-tone="danger" role="alert">
           <p>
-            {s.error} {describeLinekitError(card.loadError, 'load', errorStrings)}
+            {texts.error} {describeLinekitError(card.loadError, 'load', errorStrings)}
           </p>
           <button className="lk-Button" {...card.retryButtonProps}>
-            {s.retry}
+            {texts.retry}
           </button>
         </div>
       ) : (
         <>
-          {contact ? <ContactDetails contact={contact} strings={s} /> : <p>{s.none}</p>}
+          {contact ? <ContactDetails contact={contact} strings={texts} /> : <p>{texts.none}</p>}
           {card.saved ? <p role="status">{card.saved}</p> : null}
           {editable ? (
-            <EditDialog card={card} phoneNumber={phoneNumber} strings={s} errorStrings={errorStrings} />
+            <EditDialog card={card} phoneNumber={phoneNumber} strings={texts} errorStrings={errorStrings} />
           ) : null}
         </>
       )}
@@ -75,24 +75,24 @@ export function ContactCard({
 }
 
 /** The stored contact: name, phone, email, note and custom fields. */
-function ContactDetails({ contact, strings: s }: { contact: Contact; strings: ContactCardStrings }) {
+function ContactDetails({ contact, strings: texts }: { contact: Contact; strings: ContactCardStrings }) {
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ')
   const custom = contact.customFields ? Object.entries(contact.customFields) : []
   return (
     <>
-      <p className="lk-ContactCard-name">{name || s.noName}</p>
+      <p className="lk-ContactCard-name">{name || texts.noName}</p>
       <dl className="lk-ContactCard-fields">
-        <dt>{s.phone}</dt>
+        <dt>{texts.phone}</dt>
         <dd>{contact.phoneNumber}</dd>
         {contact.email ? (
           <>
-            <dt>{s.email}</dt>
+            <dt>{texts.email}</dt>
             <dd>{contact.email}</dd>
           </>
         ) : null}
         {contact.note ? (
           <>
-            <dt>{s.note}</dt>
+            <dt>{texts.note}</dt>
             <dd className="lk-ContactCard-note">{contact.note}</dd>
           </>
         ) : null}
@@ -116,8 +116,8 @@ interface EditorProps {
 
 /** "Edit" (or "Add contact") and the editor as a modal dialog (Radix): focus moves in and stays, Escape closes, focus returns. */
 function EditDialog(props: EditorProps) {
-  const { card, strings: s } = props
-  const title = card.contact ? s.edit : s.create
+  const { card, strings: texts } = props
+  const title = card.contact ? texts.edit : texts.create
   return (
     <Dialog.Root {...card.dialogProps}>
       <Dialog.Trigger className="lk-Button" data-variant={card.contact ? 'ghost' : undefined}>
@@ -128,7 +128,7 @@ function EditDialog(props: EditorProps) {
         <Dialog.Content className="lk-Dialog lk-ContactCard-dialog" aria-describedby={card.ids.rules}>
           <div className="lk-Dialog-head">
             <Dialog.Title className="lk-Dialog-title">{title}</Dialog.Title>
-            <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={s.close}>
+            <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={texts.close}>
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           </div>
@@ -140,7 +140,7 @@ function EditDialog(props: EditorProps) {
 }
 
 /** The form: names, email, note (editing only), custom fields as rows or JSON, what to fix, Save. */
-function ContactEditor({ card, phoneNumber, strings: s, errorStrings }: EditorProps) {
+function ContactEditor({ card, phoneNumber, strings: texts, errorStrings }: EditorProps) {
   const { contact, draft, invalid } = card
   const field = (key: 'firstName' | 'lastName' | 'email', label: string, type: 'text' | 'email' = 'text') => (
     <div className="lk-Field">
@@ -149,33 +149,33 @@ function ContactEditor({ card, phoneNumber, strings: s, errorStrings }: EditorPr
     </div>
   )
   return (
-    <form {...card.formProps} aria-label={contact ? s.edit : s.create}>
+    <form {...card.formProps} aria-label={contact ? texts.edit : texts.create}>
       <p className="lk-Notice" id={card.ids.rules}>
-        {contact ? s.updateRules : s.createRules}
+        {contact ? texts.updateRules : texts.createRules}
       </p>
       <p className="lk-ContactCard-phone">
-        {s.phone}: {phoneNumber}
+        {texts.phone}: {phoneNumber}
       </p>
-      {field('firstName', s.firstName)}
-      {field('lastName', s.lastName)}
-      {field('email', s.email, 'email')}
+      {field('firstName', texts.firstName)}
+      {field('lastName', texts.lastName)}
+      {field('email', texts.email, 'email')}
       {/* The create endpoint has no note field; notes are set by editing. */}
       {contact ? (
         <div className="lk-Field">
-          <label htmlFor={card.fieldProps('note').id}>{s.note}</label>
+          <label htmlFor={card.fieldProps('note').id}>{texts.note}</label>
           <textarea rows={2} {...card.fieldProps('note')} />
         </div>
       ) : null}
       {draft.json ? (
         <div className="lk-Field">
-          <label htmlFor={card.customFieldsProps.id}>{s.customFieldsJson}</label>
+          <label htmlFor={card.customFieldsProps.id}>{texts.customFieldsJson}</label>
           <textarea rows={4} {...card.customFieldsProps} />
         </div>
       ) : (
-        <CustomFieldRows card={card} strings={s} />
+        <CustomFieldRows card={card} strings={texts} />
       )}
       <button className="lk-Button" data-variant="ghost small" {...card.toggleJsonButtonProps}>
-        {draft.json ? s.editAsRows : s.editAsJson}
+        {draft.json ? texts.editAsRows : texts.editAsJson}
       </button>
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert" id={card.ids.invalid}>
@@ -189,10 +189,10 @@ function ContactEditor({ card, phoneNumber, strings: s, errorStrings }: EditorPr
       ) : null}
       <div className="lk-ContactCard-actions">
         <button className="lk-Button" {...card.submitButtonProps}>
-          {card.isSaving ? s.saving : s.save}
+          {card.isSaving ? texts.saving : texts.save}
         </button>
         <Dialog.Close className="lk-Button" data-variant="ghost">
-          {s.cancel}
+          {texts.cancel}
         </Dialog.Close>
       </div>
     </form>
@@ -200,18 +200,22 @@ function ContactEditor({ card, phoneNumber, strings: s, errorStrings }: EditorPr
 }
 
 /** Custom fields as name/value rows, each removable, and "Add a field". */
-function CustomFieldRows({ card, strings: s }: { card: UseContactCardResult; strings: ContactCardStrings }) {
+function CustomFieldRows({ card, strings: texts }: { card: UseContactCardResult; strings: ContactCardStrings }) {
   return (
     <fieldset className="lk-ContactCard-rows" {...card.rowsProps}>
-      <legend>{s.customFields}</legend>
+      <legend>{texts.customFields}</legend>
       {card.draft.rows.map((r, i) => (
         <div key={r.id} className="lk-ContactCard-row">
-          <input aria-label={`${s.fieldKey} ${i + 1}`} placeholder={s.fieldKey} {...card.rowKeyProps(r)} />
-          <input aria-label={`${s.fieldValue} ${i + 1}`} placeholder={s.fieldValue} {...card.rowValueProps(r)} />
+          <input aria-label={`${texts.fieldKey} ${i + 1}`} placeholder={texts.fieldKey} {...card.rowKeyProps(r)} />
+          <input
+            aria-label={`${texts.fieldValue} ${i + 1}`}
+            placeholder={texts.fieldValue}
+            {...card.rowValueProps(r)}
+          />
           <button
             className="lk-Button"
             data-variant="ghost small"
-            aria-label={s.removeField(r.key.trim())}
+            aria-label={texts.removeField(r.key.trim())}
             {...card.removeRowButtonProps(r)}
           >
             <span aria-hidden="true">×</span>
@@ -219,7 +223,7 @@ function CustomFieldRows({ card, strings: s }: { card: UseContactCardResult; str
         </div>
       ))}
       <button className="lk-Button" data-variant="ghost small" {...card.addRowButtonProps}>
-        {s.addField}
+        {texts.addField}
       </button>
     </fieldset>
   )

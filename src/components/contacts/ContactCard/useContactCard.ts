@@ -74,7 +74,7 @@ type TextControlProps = {
  */
 export function useContactCard(options: UseContactCardOptions) {
   const { phoneNumber } = options
-  const s = useMemo(() => mergeStrings(contactCardStrings, options.strings), [options.strings])
+  const texts = useMemo(() => mergeStrings(contactCardStrings, options.strings), [options.strings])
   const ids = useId()
   const query = useContacts({ phone: phoneNumber, limit: 1 })
   const create = useCreateContact()
@@ -121,7 +121,7 @@ export function useContactCard(options: UseContactCardOptions) {
   const cancelEditing = () => setEditing(false)
   /** Validates the draft and saves it; resolves to whether it was saved (the editor then closes). */
   const save = async (): Promise<boolean> => {
-    const request = draftRequest(draft, contact ? { contactId: contact.id } : { phone: phoneNumber }, s)
+    const request = draftRequest(draft, contact ? { contactId: contact.id } : { phone: phoneNumber }, texts)
     if ('problem' in request) {
       setInvalid(request.problem)
       return false
@@ -130,11 +130,11 @@ export function useContactCard(options: UseContactCardOptions) {
     try {
       if ('update' in request) {
         await update.mutateAsync(request.update)
-        setSaved(s.saved)
+        setSaved(texts.saved)
       } else {
         // The response is the contact as it was before the merge (spec); the list is refetched.
         await create.mutateAsync(request.create)
-        setSaved(s.createdBeforeMerge)
+        setSaved(texts.createdBeforeMerge)
         refocus.current = true
       }
       setEditing(false)

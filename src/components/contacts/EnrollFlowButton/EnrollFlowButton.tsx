@@ -111,7 +111,7 @@ export function EnrollFlowButton({
   className,
   ...props
 }: EnrollFlowButtonProps) {
-  const s = mergeStrings(enrollFlowButtonStrings, strings)
+  const texts = mergeStrings(enrollFlowButtonStrings, strings)
   const ids = useId()
   const [open, setOpen] = useState(false)
   const [flowId, setFlowId] = useState('')
@@ -196,7 +196,7 @@ export function EnrollFlowButton({
           setOpen(!open)
         }}
       >
-        {open ? s.close : s.open}
+        {open ? texts.close : texts.open}
       </button>
       {open ? (
         <div id={`${ids}-panel`} className="lk-EnrollFlowButton-panel">
@@ -207,7 +207,7 @@ export function EnrollFlowButton({
             onFlowChange={setFlowId}
             enrolling={enrol.isPending}
             onEnrol={() => void doEnrol()}
-            strings={s}
+            strings={texts}
             errorStrings={errorStrings}
           />
           {enrol.error && !enrol.isPending && !run ? (
@@ -216,13 +216,13 @@ export function EnrollFlowButton({
               onCancelExisting={conflictRun === undefined ? undefined : () => void cancelExisting()}
               cancelling={cancel.isPending}
               cancelError={cancel.error}
-              strings={s}
+              strings={texts}
               errorStrings={errorStrings}
             />
           ) : null}
           {cancelledExisting ? (
             <p className="lk-Notice" role="status">
-              {s.cancelledExisting}
+              {texts.cancelledExisting}
             </p>
           ) : null}
           {run && status ? (
@@ -234,7 +234,7 @@ export function EnrollFlowButton({
               cancelling={cancel.isPending}
               cancelError={cancel.error}
               onCancel={() => void doCancel()}
-              strings={s}
+              strings={texts}
               errorStrings={errorStrings}
             />
           ) : null}
@@ -257,29 +257,29 @@ function WorkflowPicker(
     onEnrol: () => void
   },
 ) {
-  const { workflows, id, flowId, strings: s, errorStrings } = props
+  const { workflows, id, flowId, strings: texts, errorStrings } = props
   const flows = workflows.data?.flows ?? []
   const published = flows.filter((f) => f.published !== false)
   const unpublished = flows.filter((f) => f.published === false)
-  if (workflows.status === 'pending') return <p role="status">{s.loading}</p>
+  if (workflows.status === 'pending') return <p role="status">{texts.loading}</p>
   if (workflows.status === 'error')
     return (
       <div className="lk-Notice" data-tone="danger" role="alert">
         <p>
-          {s.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
+          {texts.error} {describeLinekitError(workflows.error, 'load', errorStrings)}
         </p>
         <button type="button" className="lk-Button" onClick={() => void workflows.refetch()}>
-          {s.retry}
+          {texts.retry}
         </button>
       </div>
     )
-  if (published.length === 0) return <p className="lk-Notice">{s.empty}</p>
+  if (published.length === 0) return <p className="lk-Notice">{texts.empty}</p>
   return (
     <>
       <div className="lk-Field">
-        <label htmlFor={id}>{s.workflow}</label>
+        <label htmlFor={id}>{texts.workflow}</label>
         <select id={id} value={flowId} onChange={(e) => props.onFlowChange(e.currentTarget.value)}>
-          <option value="">{s.choose}</option>
+          <option value="">{texts.choose}</option>
           {published.map((f) => (
             <option key={f.flowId} value={f.flowId}>
               {workflowName(f)}
@@ -287,7 +287,7 @@ function WorkflowPicker(
           ))}
           {/* Unpublished workflows are listed once, under one label, and cannot be chosen (404). */}
           {unpublished.length > 0 ? (
-            <optgroup label={s.unpublishedGroup}>
+            <optgroup label={texts.unpublishedGroup}>
               {unpublished.map((f) => (
                 <option key={f.flowId} value={f.flowId} disabled>
                   {workflowName(f)}
@@ -304,7 +304,7 @@ function WorkflowPicker(
         disabled={!flowId || props.enrolling}
         onClick={props.onEnrol}
       >
-        {props.enrolling ? s.enrolling : s.enrol}
+        {props.enrolling ? texts.enrolling : texts.enrol}
       </button>
     </>
   )
@@ -320,7 +320,7 @@ function EnrolErrorNotice(
     cancelError: unknown
   },
 ) {
-  const { strings: s, errorStrings, onCancelExisting } = props
+  const { strings: texts, errorStrings, onCancelExisting } = props
   return (
     <div className="lk-Notice" data-tone="danger" role="alert">
       <p>{describeLinekitError(props.error, enrollErrorRule(errorStrings), errorStrings)}</p>
@@ -332,7 +332,7 @@ function EnrolErrorNotice(
           disabled={props.cancelling}
           onClick={onCancelExisting}
         >
-          {props.cancelling ? s.cancelling : s.cancelExisting}
+          {props.cancelling ? texts.cancelling : texts.cancelExisting}
         </button>
       ) : null}
       {props.cancelError && onCancelExisting ? (
@@ -354,13 +354,13 @@ function RunNotice(
     onCancel: () => void
   },
 ) {
-  const { run, status, cancelled, strings: s, errorStrings } = props
+  const { run, status, cancelled, strings: texts, errorStrings } = props
   return (
     <div className="lk-Notice" data-tone="success" role="status">
-      <p>{s.run(String(run.runId), s.statuses[status] ?? status)}</p>
-      <p>{props.lineName !== undefined ? s.line(props.lineName) : s.lineUnknown}</p>
+      <p>{texts.run(String(run.runId), texts.statuses[status] ?? status)}</p>
+      <p>{props.lineName !== undefined ? texts.line(props.lineName) : texts.lineUnknown}</p>
       {cancelled ? (
-        <p>{s.cancelled}</p>
+        <p>{texts.cancelled}</p>
       ) : status !== 'COMPLETED' && status !== 'FAILED' ? (
         <button
           type="button"
@@ -370,7 +370,7 @@ function RunNotice(
           disabled={props.cancelling}
           onClick={props.onCancel}
         >
-          {props.cancelling ? s.cancelling : s.cancel}
+          {props.cancelling ? texts.cancelling : texts.cancel}
         </button>
       ) : null}
       {props.cancelError && !cancelled ? (

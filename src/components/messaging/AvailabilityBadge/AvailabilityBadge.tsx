@@ -38,20 +38,26 @@ export interface AvailabilityBadgeProps extends Omit<HTMLAttributes<HTMLSpanElem
  * <AvailabilityBadge phoneNumber="+14155550100" />
  */
 export function AvailabilityBadge({ phoneNumber, strings, className, ...props }: AvailabilityBadgeProps) {
-  const s = mergeStrings(availabilityBadgeStrings, strings)
+  const texts = mergeStrings(availabilityBadgeStrings, strings)
   const query = useAvailability(phoneNumber && phoneNumber.trim() !== '' ? phoneNumber : undefined)
   const available = query.data?.available
   const state = query.data ? 'ready' : query.error ? 'error' : 'loading'
   const service = available === undefined ? undefined : available ? 'nativechat' : 'SMS'
   const label =
-    service === 'nativechat' ? s.nativechat : service === 'SMS' ? s.sms : state === 'error' ? s.unknown : s.checking
+    service === 'nativechat'
+      ? texts.nativechat
+      : service === 'SMS'
+        ? texts.sms
+        : state === 'error'
+          ? texts.unknown
+          : texts.checking
   const description =
     service === 'nativechat'
-      ? s.describeNativechat
+      ? texts.describeNativechat
       : service === 'SMS'
-        ? s.describeSms
+        ? texts.describeSms
         : state === 'error'
-          ? s.describeUnknown
+          ? texts.describeUnknown
           : undefined
   return (
     <span

@@ -98,7 +98,7 @@ export function Conversation({
   className,
   ...props
 }: ConversationProps) {
-  const s = mergeStrings(conversationStrings, strings)
+  const texts = mergeStrings(conversationStrings, strings)
   const thread = useThread({ phoneNumber, ...(lineId !== undefined ? { lineId } : {}) })
   // Retry and Discard remove their own buttons: focus moves to the message box, not the page.
   const rootRef = useRef<HTMLElement>(null)
@@ -146,13 +146,13 @@ export function Conversation({
     const text = item.kind === 'message' ? item.message.content : item.body.message
     return (
       <>
-        {text ? <CopyButton text={text} label={s.copyMessage} short={s.copy} copied={s.copied} /> : null}
+        {text ? <CopyButton text={text} label={texts.copyMessage} short={texts.copy} copied={texts.copied} /> : null}
         {reactable(item) ? (
           <ReactionMenu
             message={item.message}
             open={reactingTo === item.message.message_handle}
             onOpenChange={(open) => setReactingTo(open ? item.message.message_handle : null)}
-            strings={{ open: s.react, close: s.closeReactions }}
+            strings={{ open: texts.react, close: texts.closeReactions }}
             barStrings={strings?.reactions}
             errorStrings={errorStrings}
           />
@@ -164,7 +164,7 @@ export function Conversation({
   return (
     <section
       ref={rootRef}
-      aria-label={s.label(name ?? number)}
+      aria-label={texts.label(name ?? number)}
       {...props}
       className={cx('lk-Conversation', className)}
       data-state={state}
@@ -175,7 +175,7 @@ export function Conversation({
           <span className="lk-Conversation-heading">
             <span className="lk-Conversation-title">{name ?? number}</span>
             {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
-            <CopyButton text={phoneNumber} label={s.copyNumber} short={s.copy} copied={s.copied} />
+            <CopyButton text={phoneNumber} label={texts.copyNumber} short={texts.copy} copied={texts.copied} />
           </span>
           <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
         </header>

@@ -27,7 +27,7 @@ interface ReactionMenuProps {
  * click elsewhere closes it and focus returns to the trigger.
  */
 export function ReactionMenu({ message, open, onOpenChange, strings, barStrings, errorStrings }: ReactionMenuProps) {
-  const s = mergeStrings(reactionMenuStrings, strings)
+  const texts = mergeStrings(reactionMenuStrings, strings)
   const id = useId()
   const trigger = useRef<HTMLButtonElement>(null)
   const popover = useRef<HTMLDivElement>(null)
@@ -60,7 +60,7 @@ export function ReactionMenu({ message, open, onOpenChange, strings, barStrings,
         ref={trigger}
         type="button"
         className="lk-ReactionMenu-trigger"
-        aria-label={open ? s.close : s.open}
+        aria-label={open ? texts.close : texts.open}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => onOpenChange(!open)}

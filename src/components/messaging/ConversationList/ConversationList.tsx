@@ -131,7 +131,7 @@ export function ConversationList({
   className,
   ...props
 }: ConversationListProps) {
-  const s = mergeStrings(conversationListStrings, strings)
+  const texts = mergeStrings(conversationListStrings, strings)
   const id = useId()
   const [selected, setSelected] = useControllableState<string | null>({
     prop: value,
@@ -174,14 +174,14 @@ export function ConversationList({
   const { viewport, virtualizer, items, roving } = useThreadListView({ list, rowHeight, selected, onOpen: open })
 
   return (
-    <section aria-label={s.label} {...props} className={cx('lk-ConversationList', className)} data-state={state}>
+    <section aria-label={texts.label} {...props} className={cx('lk-ConversationList', className)} data-state={state}>
       <div className="lk-ConversationList-header">
         <input
           id={`${id}-search`}
           type="search"
           className="lk-ConversationList-search"
-          aria-label={s.search}
-          placeholder={s.search}
+          aria-label={texts.search}
+          placeholder={texts.search}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
@@ -195,14 +195,14 @@ export function ConversationList({
           error={list.error}
           onRetry={list.refetch}
           errorStrings={errorStrings}
-          s={s}
+          s={texts}
         />
       ) : (
         <div ref={viewport} className="lk-ConversationList-viewport">
           {/* One Tab stop: the threads are a listbox (WAI-ARIA APG), arrows move between them. */}
           <ul
             role="listbox"
-            aria-label={s.threads}
+            aria-label={texts.threads}
             className="lk-ConversationList-canvas"
             aria-busy={isFetchingOlder || undefined}
             onKeyDown={roving.onKeyDown}
@@ -225,12 +225,14 @@ export function ConversationList({
                   onOpen={open}
                   onFocus={roving.setActive}
                   when={when}
-                  s={s}
+                  s={texts}
                 />
               )
             })}
           </ul>
-          {hasOlder ? <ConversationListOlder isFetchingOlder={isFetchingOlder} onLoadOlder={fetchOlder} s={s} /> : null}
+          {hasOlder ? (
+            <ConversationListOlder isFetchingOlder={isFetchingOlder} onLoadOlder={fetchOlder} s={texts} />
+          ) : null}
         </div>
       )}
       {searchMessages && search.trim() !== '' ? (

@@ -76,7 +76,7 @@ export default function MessageSearchResults({
   onSelect,
   strings,
 }: MessageSearchResultsProps) {
-  const s = { ...messageSearchResultsStrings, ...strings }
+  const texts = { ...messageSearchResultsStrings, ...strings }
   // The phrase once typing paused (an emptied field clears at once).
   const [settled, setSettled] = useState(query)
   useEffect(() => {
@@ -103,28 +103,28 @@ export default function MessageSearchResults({
 
   return (
     <section
-      aria-label={s.label}
+      aria-label={texts.label}
       aria-busy={search.isFetching || undefined}
       className="lk-MessageSearchResults lk-ConversationList-messages"
       data-state={state}
     >
-      <h3 className="lk-MessageSearchResults-heading">{s.label}</h3>
+      <h3 className="lk-MessageSearchResults-heading">{texts.label}</h3>
       {state === 'loading' ? (
         <p className="lk-MessageSearchResults-note" role="status">
-          {s.searching}
+          {texts.searching}
         </p>
       ) : state === 'error' ? (
         <div className="lk-MessageSearchResults-note" role="alert">
           <p>
-            {s.error} {describeError(search.error)}
+            {texts.error} {describeError(search.error)}
           </p>
           <button type="button" className="lk-Button" data-variant="small" onClick={() => void search.refetch()}>
-            {s.retry}
+            {texts.retry}
           </button>
         </div>
       ) : state === 'empty' ? (
         <p className="lk-MessageSearchResults-note" role="status">
-          {s.none(q)}
+          {texts.none(q)}
         </p>
       ) : (
         <ul className="lk-MessageSearchResults-list">
@@ -139,7 +139,7 @@ export default function MessageSearchResults({
                 >
                   <span className="lk-MessageSearchResults-top">
                     <span className="lk-MessageSearchResults-title">
-                      {thread.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
+                      {thread.kind === 'group' ? <span className="lk-sr-only">{texts.group}: </span> : null}
                       {titleOf(thread)}
                     </span>
                     <time className="lk-MessageSearchResults-time" dateTime={m.created_at}>
@@ -147,7 +147,7 @@ export default function MessageSearchResults({
                     </time>
                   </span>
                   <span className="lk-MessageSearchResults-text">
-                    {m.direction === 'outbound' ? s.you : ''}
+                    {m.direction === 'outbound' ? texts.you : ''}
                     {marked(m.content, needle)}
                   </span>
                 </button>
@@ -156,9 +156,9 @@ export default function MessageSearchResults({
           })}
         </ul>
       )}
-      {state === 'ready' && search.data?.more ? <p className="lk-MessageSearchResults-note">{s.more}</p> : null}
+      {state === 'ready' && search.data?.more ? <p className="lk-MessageSearchResults-note">{texts.more}</p> : null}
       {(state === 'ready' || state === 'empty') && since !== null ? (
-        <p className="lk-MessageSearchResults-note">{s.since(when(since))}</p>
+        <p className="lk-MessageSearchResults-note">{texts.since(when(since))}</p>
       ) : null}
     </section>
   )

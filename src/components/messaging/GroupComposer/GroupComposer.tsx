@@ -74,12 +74,12 @@ export function GroupComposer({
 }: GroupComposerProps) {
   const ids = useId()
   const g = useGroupComposer({ defaultRecipients, defaultCountry, statusPollMs, onSent, onOpenThread, strings })
-  const s = g.strings
+  const texts = g.strings
   const trial = g.trial
 
   return (
     <form
-      aria-label={s.label}
+      aria-label={texts.label}
       {...props}
       className={cx('lk-GroupComposer', className)}
       data-state={g.state}
@@ -88,25 +88,25 @@ export function GroupComposer({
     >
       {trial ? (
         <p className="lk-Notice" data-tone="warning">
-          {s.trial}
+          {texts.trial}
         </p>
       ) : null}
       <RecipientInput {...g.recipientInputProps} strings={strings?.recipients} />
       <GroupComposerChannel g={g} />
       <div className="lk-Field">
-        <label htmlFor={`${ids}-name`}>{s.groupName}</label>
+        <label htmlFor={`${ids}-name`}>{texts.groupName}</label>
         <input id={`${ids}-name`} aria-describedby={`${ids}-name-help`} {...g.groupNameInputProps} />
         <span id={`${ids}-name-help`} className="lk-Field-help">
-          {s.groupNameHelp}
+          {texts.groupNameHelp}
         </span>
       </div>
       <div className="lk-Field">
-        <label htmlFor={`${ids}-text`}>{s.message}</label>
+        <label htmlFor={`${ids}-text`}>{texts.message}</label>
         <textarea id={`${ids}-text`} {...g.messageInputProps} />
       </div>
       <AttachmentFields
         ids={ids}
-        s={s}
+        s={texts}
         url={g.attachment}
         onUrlChange={g.setAttachment}
         kind={g.attachmentKind}
@@ -116,7 +116,7 @@ export function GroupComposer({
       />
       <div className="lk-Field lk-Field-check">
         <label>
-          <input {...g.aiCheckboxProps} /> {s.aiVoiceMemo}
+          <input {...g.aiCheckboxProps} /> {texts.aiVoiceMemo}
         </label>
       </div>
       <LinePicker {...g.linePickerProps} strings={strings?.linePicker} errorStrings={errorStrings} />
@@ -129,7 +129,7 @@ export function GroupComposer({
       <GroupComposerResult g={g} canOpenThread={onOpenThread !== undefined} />
       <div className="lk-GroupComposer-actions">
         <button className="lk-Button" {...g.submitButtonProps}>
-          {g.isPending ? s.sending : s.send}
+          {g.isPending ? texts.sending : texts.send}
         </button>
       </div>
     </form>
@@ -173,7 +173,7 @@ export function GroupComposerDialog({
   onOpenThread,
   ...props
 }: GroupComposerDialogProps) {
-  const d = mergeStrings(groupComposerDialogStrings, dialogStrings)
+  const dialogText = mergeStrings(groupComposerDialogStrings, dialogStrings)
   const [open, setOpen] = useControllableState({
     prop: openProp,
     defaultProp: defaultOpen,
@@ -182,17 +182,17 @@ export function GroupComposerDialog({
   })
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="lk-Button">{d.trigger}</Dialog.Trigger>
+      <Dialog.Trigger className="lk-Button">{dialogText.trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="lk-Dialog-overlay" />
         <Dialog.Content className="lk-Dialog">
           <div className="lk-Dialog-head">
-            <Dialog.Title className="lk-Dialog-title">{d.title}</Dialog.Title>
-            <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={d.close}>
+            <Dialog.Title className="lk-Dialog-title">{dialogText.title}</Dialog.Title>
+            <Dialog.Close className="lk-Button" data-variant="ghost small" aria-label={dialogText.close}>
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="lk-Dialog-description">{d.description}</Dialog.Description>
+          <Dialog.Description className="lk-Dialog-description">{dialogText.description}</Dialog.Description>
           <GroupComposer
             {...props}
             onOpenThread={(thread) => {

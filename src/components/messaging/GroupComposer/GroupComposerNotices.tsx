@@ -9,7 +9,7 @@ import type { UseGroupComposerResult } from './useGroupComposer'
 
 /** Before sending: whether the thread will be native chat or SMS. */
 export function GroupComposerChannel({ g }: { g: UseGroupComposerResult }) {
-  const { channel, strings: s } = g
+  const { channel, strings: texts } = g
   if (!channel) return null
   return (
     <p
@@ -18,12 +18,12 @@ export function GroupComposerChannel({ g }: { g: UseGroupComposerResult }) {
       data-tone={channel === 'SMS' ? 'warning' : undefined}
     >
       {channel === 'nativechat'
-        ? s.channelNative
+        ? texts.channelNative
         : channel === 'SMS'
-          ? s.channelSms(g.smsCount, g.numbers.length)
+          ? texts.channelSms(g.smsCount, g.numbers.length)
           : channel === 'checking'
-            ? s.channelChecking
-            : s.channelUnknown}
+            ? texts.channelChecking
+            : texts.channelUnknown}
     </p>
   )
 }
@@ -36,18 +36,18 @@ export function GroupComposerError({
   g: UseGroupComposerResult
   errorStrings: Partial<LinekitErrorStrings & GroupErrorStrings> | undefined
 }) {
-  const { error, conflictLine, conflictLineName, strings: s } = g
+  const { error, conflictLine, conflictLineName, strings: texts } = g
   if (!error || g.isPending || g.result) return null
   return (
     <div className="lk-Notice" data-tone="danger" role="alert">
       <p>
         {conflictLine
-          ? s.conflict(conflictLineName)
+          ? texts.conflict(conflictLineName)
           : describeLinekitError(error, groupErrorRule(errorStrings), errorStrings)}
       </p>
       {conflictLine ? (
         <button className="lk-Button" {...g.resendButtonProps}>
-          {s.resendOn(conflictLineName)}
+          {texts.resendOn(conflictLineName)}
         </button>
       ) : null}
     </div>
@@ -56,28 +56,32 @@ export function GroupComposerError({
 
 /** After sending: who, which group (created or reused), its status, the line, and "Open the group thread". */
 export function GroupComposerResult({ g, canOpenThread }: { g: UseGroupComposerResult; canOpenThread: boolean }) {
-  const { result, thread, sentFrom, nameOf, strings: s } = g
+  const { result, thread, sentFrom, nameOf, strings: texts } = g
   if (!result) return null
   return (
     <div className="lk-Notice lk-GroupComposer-result" data-tone="success" role="status">
-      <p>{s.sent}</p>
+      <p>{texts.sent}</p>
       <dl>
-        <dt>{s.recipientsLabel}</dt>
+        <dt>{texts.recipientsLabel}</dt>
         <dd>{result.response.recipients.map((p) => nameOf(p) ?? p).join(', ')}</dd>
-        <dt>{s.group}</dt>
-        <dd data-group-id={result.response.groupId ?? undefined}>{result.response.created ? s.created : s.reused}</dd>
-        <dt>{s.groupStatus}</dt>
-        <dd data-group-status={thread?.status}>{thread?.status === 'active' ? s.statusActive : s.statusCreating}</dd>
+        <dt>{texts.group}</dt>
+        <dd data-group-id={result.response.groupId ?? undefined}>
+          {result.response.created ? texts.created : texts.reused}
+        </dd>
+        <dt>{texts.groupStatus}</dt>
+        <dd data-group-status={thread?.status}>
+          {thread?.status === 'active' ? texts.statusActive : texts.statusCreating}
+        </dd>
         {sentFrom ? (
           <>
-            <dt>{s.fromLine}</dt>
+            <dt>{texts.fromLine}</dt>
             <dd>{sentFrom}</dd>
           </>
         ) : null}
       </dl>
       {thread?.chatId && canOpenThread ? (
         <button className="lk-Button" data-variant="small" {...g.openThreadButtonProps}>
-          {s.openThread}
+          {texts.openThread}
         </button>
       ) : null}
     </div>

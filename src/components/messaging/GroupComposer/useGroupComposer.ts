@@ -75,7 +75,7 @@ export type GroupComposerChannel = 'nativechat' | 'SMS' | 'checking' | 'unknown'
  */
 export function useGroupComposer(options: UseGroupComposerOptions = {}) {
   const { defaultRecipients = [], defaultCountry = 'US', statusPollMs = 10_000, onSent, onOpenThread } = options
-  const s = mergeStrings(groupComposerStrings, options.strings)
+  const texts = mergeStrings(groupComposerStrings, options.strings)
   const client = useLinekitClient()
   const lines = useLines()
   const mutation = useSendGroupMessage()
@@ -172,23 +172,23 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
   /** The one sentence for what is wrong with the recipients, or null when they are fine. */
   const recipientsProblem = (): string | null => {
     if (recipients.valid) return null
-    if (!recipients.checked) return s.recipientsChecking
-    if (recipients.chips.some((c) => c.error)) return s.recipientsInvalid
-    if (recipients.numbers.length < MIN_GROUP_RECIPIENTS) return s.recipientsTooFew(MIN_GROUP_RECIPIENTS)
+    if (!recipients.checked) return texts.recipientsChecking
+    if (recipients.chips.some((c) => c.error)) return texts.recipientsInvalid
+    if (recipients.numbers.length < MIN_GROUP_RECIPIENTS) return texts.recipientsTooFew(MIN_GROUP_RECIPIENTS)
     if (recipients.numbers.length > MAX_GROUP_RECIPIENTS)
-      return s.recipientsTooMany(MAX_GROUP_RECIPIENTS, recipients.numbers.length - MAX_GROUP_RECIPIENTS)
-    return s.recipientsError
+      return texts.recipientsTooMany(MAX_GROUP_RECIPIENTS, recipients.numbers.length - MAX_GROUP_RECIPIENTS)
+    return texts.recipientsError
   }
 
   /** Checks the form and sends it, or says what is wrong (`invalid`). */
   const submit = () => {
     const message = text.trim()
     const url = attachment.trim()
-    if (message === '' && url === '') return setInvalid(s.emptyError)
+    if (message === '' && url === '') return setInvalid(texts.emptyError)
     const problem = recipientsProblem()
     if (problem) return setInvalid(problem)
-    if (url !== '' && !safeHttpUrl(url)) return setInvalid(s.urlError)
-    if (ai && message === '') return setInvalid(s.aiNeedsText)
+    if (url !== '' && !safeHttpUrl(url)) return setInvalid(texts.urlError)
+    if (ai && message === '') return setInvalid(texts.aiNeedsText)
     setInvalid(null)
     void send({
       numbers: recipients.numbers,
@@ -267,7 +267,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     inputMode: 'url',
     value: attachment,
     disabled: trial,
-    'aria-invalid': invalid === s.urlError || undefined,
+    'aria-invalid': invalid === texts.urlError || undefined,
     onChange: (e: ChangeEvent<HTMLInputElement>) => edit(setAttachment)(e.currentTarget.value),
   }
   const attachmentKindSelectProps: SelectHTMLAttributes<HTMLSelectElement> = {
@@ -297,7 +297,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
 
   return {
     /** The merged strings. */
-    strings: s,
+    strings: texts,
     state,
     trial,
     isPending: mutation.isPending,
@@ -310,7 +310,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     /** What is wrong with the form, after a submit; null when nothing is. */
     invalid,
     /** The attachment link is what is wrong. */
-    attachmentInvalid: invalid === s.urlError,
+    attachmentInvalid: invalid === texts.urlError,
     recipients,
     /** Whether the thread will be native chat or SMS (undefined until the recipients are valid). */
     channel,

@@ -91,7 +91,7 @@ export function GroupConversation({
   className,
   ...props
 }: GroupConversationProps) {
-  const s = mergeStrings(groupConversationStrings, strings)
+  const texts = mergeStrings(groupConversationStrings, strings)
   const ids = useId()
   const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
   const people = usePeople(lineIdProp !== undefined ? { lineId: lineIdProp } : {})
@@ -104,8 +104,8 @@ export function GroupConversation({
   const participants = participantsProp ?? thread.participants
   const complete = participantsProp !== undefined || thread.participantsKnown
   const listed = participants.length > 0 ? people.list(participants) : ''
-  const names = complete || listed === '' ? listed : s.withOthers(listed)
-  const heading = title || thread.name || names || s.unnamed
+  const names = complete || listed === '' ? listed : texts.withOthers(listed)
+  const heading = title || thread.name || names || texts.unnamed
   const lineId = lineIdProp ?? thread.lineId
   const state = threadState(thread)
   const read = useReadPosition(thread.items, chatId.trim())
@@ -117,7 +117,7 @@ export function GroupConversation({
     e?.preventDefault()
     if (send.isPending) return
     const message = text.trim()
-    if (message === '') return setInvalid(s.emptyError)
+    if (message === '') return setInvalid(texts.emptyError)
     setInvalid(null)
     setJustSent(false)
     send.mutate(
@@ -139,7 +139,7 @@ export function GroupConversation({
 
   return (
     <section
-      aria-label={s.label(heading)}
+      aria-label={texts.label(heading)}
       {...props}
       className={cx('lk-Conversation lk-GroupConversation', className)}
       data-state={state}
@@ -148,7 +148,7 @@ export function GroupConversation({
       <header className="lk-Conversation-header">
         <span className="lk-Conversation-title">{heading}</span>
         {heading !== names && names ? (
-          <span className="lk-GroupConversation-members">{s.participants(names)}</span>
+          <span className="lk-GroupConversation-members">{texts.participants(names)}</span>
         ) : null}
       </header>
       <MessageList
@@ -164,7 +164,9 @@ export function GroupConversation({
         senderOf={senderOf}
         renderActions={(item) => {
           const text = item.kind === 'message' ? item.message.content : item.body.message
-          return text ? <CopyButton text={text} label={s.copyMessage} short={s.copy} copied={s.copied} /> : null
+          return text ? (
+            <CopyButton text={text} label={texts.copyMessage} short={texts.copy} copied={texts.copied} />
+          ) : null
         }}
         firstUnreadKey={read.firstUnreadKey}
         onSeenLatest={read.markSeen}
@@ -173,22 +175,27 @@ export function GroupConversation({
         {...listProps}
         errorStrings={errorStrings}
       />
-      <form className="lk-MessageComposer lk-Conversation-composer" aria-label={s.message} onSubmit={submit} noValidate>
+      <form
+        className="lk-MessageComposer lk-Conversation-composer"
+        aria-label={texts.message}
+        onSubmit={submit}
+        noValidate
+      >
         {complete ? null : (
           <p className="lk-Notice" data-tone="warning">
-            {s.unknownParticipants}
+            {texts.unknownParticipants}
           </p>
         )}
         <div className="lk-MessageComposer-row">
           <div className="lk-Field lk-MessageComposer-text">
             <label htmlFor={`${ids}-text`} className="lk-sr-only">
-              {s.message}
+              {texts.message}
             </label>
             <textarea
               id={`${ids}-text`}
               rows={1}
               value={text}
-              placeholder={s.message}
+              placeholder={texts.message}
               disabled={!complete}
               aria-describedby={`${ids}-help`}
               aria-invalid={invalid !== null || undefined}
@@ -196,16 +203,16 @@ export function GroupConversation({
               onKeyDown={onKeyDown}
             />
             <span id={`${ids}-help`} className="lk-sr-only">
-              {s.messageHelp}
+              {texts.messageHelp}
             </span>
           </div>
           <button type="submit" className="lk-Button" disabled={!complete || send.isPending}>
-            {send.isPending ? s.sending : s.send}
+            {send.isPending ? texts.sending : texts.send}
           </button>
         </div>
         {wait ? (
           <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
-            {wait.reason === 'rateLimited' ? s.waitingForService(waitSeconds) : s.retrying(waitSeconds)}
+            {wait.reason === 'rateLimited' ? texts.waitingForService(waitSeconds) : texts.retrying(waitSeconds)}
           </p>
         ) : null}
         <div role="alert" className="lk-MessageComposer-alert">
@@ -221,7 +228,7 @@ export function GroupConversation({
         </div>
         {justSent ? (
           <p className="lk-sr-only" role="status">
-            {s.sent}
+            {texts.sent}
           </p>
         ) : null}
       </form>

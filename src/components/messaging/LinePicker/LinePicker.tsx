@@ -71,7 +71,7 @@ export function LinePicker({
   className,
   ...props
 }: LinePickerProps) {
-  const s = mergeStrings(linePickerStrings, strings)
+  const texts = mergeStrings(linePickerStrings, strings)
   const id = useId()
   const query = useLines()
   const [selected, setSelected] = useControllableState<string | null>({
@@ -90,36 +90,36 @@ export function LinePicker({
     return root(
       'loading',
       <span className="lk-Field-help" role="status">
-        {s.loading}
+        {texts.loading}
       </span>,
     )
   if (query.status === 'error') {
     return root(
       'error',
       <p className="lk-Notice" data-tone="danger" role="alert">
-        {s.error} {describeLinekitError(query.error, 'load', errorStrings)}{' '}
+        {texts.error} {describeLinekitError(query.error, 'load', errorStrings)}{' '}
         <button type="button" className="lk-Button" data-variant="small ghost" onClick={() => void query.refetch()}>
-          {s.retry}
+          {texts.retry}
         </button>
       </p>,
     )
   }
-  if (query.trial) return showTrialNotice ? root('trial', <span className="lk-Field-help">{s.trial}</span>) : null
-  if (lines.length === 0) return root('empty', <span className="lk-Field-help">{s.empty}</span>)
+  if (query.trial) return showTrialNotice ? root('trial', <span className="lk-Field-help">{texts.trial}</span>) : null
+  if (lines.length === 0) return root('empty', <span className="lk-Field-help">{texts.empty}</span>)
   return root(
     'ready',
     <>
-      <label htmlFor={id}>{s.label}</label>
+      <label htmlFor={id}>{texts.label}</label>
       <select
         id={id}
         value={selected ?? ''}
         disabled={disabled}
         onChange={(e) => setSelected(e.currentTarget.value || null)}
       >
-        {allowAutomatic ? <option value="">{s.automatic}</option> : null}
+        {allowAutomatic ? <option value="">{texts.automatic}</option> : null}
         {lines.map((line) => (
           <option key={line.lineId} value={line.lineId}>
-            {lineLabel(line, s.shared)}
+            {lineLabel(line, texts.shared)}
           </option>
         ))}
       </select>

@@ -53,14 +53,14 @@ export function MessageAttachment({
   className,
   ...props
 }: MessageAttachmentProps) {
-  const s = mergeStrings(messageAttachmentStrings, strings)
+  const texts = mergeStrings(messageAttachmentStrings, strings)
   const safe = safeHttpUrl(url)
   // An image or video that fails to load becomes a link to it with a sentence, not a broken box.
   const [failed, setFailed] = useState(false)
   if (!safe) {
     return (
       <div {...props} className={cx('lk-MessageAttachment', className)} data-kind={kind ?? 'file'} data-unsafe="">
-        {s.unsafe}
+        {texts.unsafe}
       </div>
     )
   }
@@ -75,11 +75,11 @@ export function MessageAttachment({
       return root(
         failed ? (
           <a href={safe} target="_blank" rel="noreferrer noopener">
-            {s.imageError} {fileName(safe)}
+            {texts.imageError} {fileName(safe)}
           </a>
         ) : (
           <a href={safe} target="_blank" rel="noreferrer noopener" className="lk-MessageAttachment-imageLink">
-            <img src={safe} alt={s.image} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+            <img src={safe} alt={texts.image} loading="lazy" decoding="async" onError={() => setFailed(true)} />
           </a>
         ),
       )
@@ -87,29 +87,31 @@ export function MessageAttachment({
       return root(
         failed ? (
           <a href={safe} target="_blank" rel="noreferrer noopener">
-            {s.videoError} {fileName(safe)}
+            {texts.videoError} {fileName(safe)}
           </a>
         ) : (
           // eslint-disable-next-line jsx-a11y/media-has-caption -- videos sent by people have no caption track
-          <video src={safe} controls preload="metadata" aria-label={s.video} onError={() => setFailed(true)}>
-            <a href={safe}>{s.video}</a>
+          <video src={safe} controls preload="metadata" aria-label={texts.video} onError={() => setFailed(true)}>
+            <a href={safe}>{texts.video}</a>
           </video>
         ),
       )
     case 'audio':
-      return root(<VoiceMemoPlayer src={safe} label={aiVoiceMemo ? s.aiVoiceMemo : s.voiceMemo} strings={strings} />)
+      return root(
+        <VoiceMemoPlayer src={safe} label={aiVoiceMemo ? texts.aiVoiceMemo : texts.voiceMemo} strings={strings} />,
+      )
     case 'contact':
       return root(
         <a href={safe} className="lk-MessageAttachment-contact" target="_blank" rel="noreferrer noopener" download>
           <span aria-hidden="true">👤 </span>
-          {s.contactOpen}
+          {texts.contactOpen}
           <span className="lk-MessageAttachment-name"> ({fileName(safe)})</span>
         </a>,
       )
     default:
       return root(
         <a href={safe} target="_blank" rel="noreferrer noopener">
-          {s.file}: {fileName(safe)}
+          {texts.file}: {fileName(safe)}
         </a>,
       )
   }

@@ -127,7 +127,7 @@ export function MessageBubble({
   className,
   ...props
 }: MessageBubbleProps) {
-  const s = mergeStrings(messageBubbleStrings, strings)
+  const texts = mergeStrings(messageBubbleStrings, strings)
   const handle = item.kind === 'message' ? item.message.message_handle : ''
   const effect = useSyncExternalStore(
     effectStore.subscribe,
@@ -151,7 +151,7 @@ export function MessageBubble({
         data-grouped={grouped || undefined}
         data-effect={body.effect}
       >
-        <span className="lk-sr-only">{s.you}: </span>
+        <span className="lk-sr-only">{texts.you}: </span>
         <div className="lk-MessageBubble-bubble">
           {body.message ? (
             <p className="lk-MessageBubble-text">
@@ -162,25 +162,25 @@ export function MessageBubble({
           {body.audioAttachmentUrl ? (
             <MessageAttachment url={body.audioAttachmentUrl} kind="audio" strings={strings} />
           ) : null}
-          {body.enableAiVoiceMemo ? <p className="lk-MessageBubble-note">{s.aiVoiceMemoPending}</p> : null}
+          {body.enableAiVoiceMemo ? <p className="lk-MessageBubble-note">{texts.aiVoiceMemoPending}</p> : null}
         </div>
         <div className="lk-MessageBubble-meta">
-          {body.effect ? <span className="lk-MessageBubble-effect">{s.effect(body.effect)}</span> : null}
+          {body.effect ? <span className="lk-MessageBubble-effect">{texts.effect(body.effect)}</span> : null}
           {state === 'pending' ? (
-            <span className="lk-MessageBubble-status">{pendingStatus(wait?.reason, waitSeconds, s)}</span>
+            <span className="lk-MessageBubble-status">{pendingStatus(wait?.reason, waitSeconds, texts)}</span>
           ) : (
             <>
               <span className="lk-MessageBubble-status" data-status="failed">
-                {s.failed}: {describeLinekitError(item.error, 'send', errorStrings)}
+                {texts.failed}: {describeLinekitError(item.error, 'send', errorStrings)}
               </span>
               {/* Retry only where trying again can help (no answer, rate limit, server fault). */}
               {isRetryable(item.error) ? (
                 <button type="button" className="lk-Button" data-variant="small" onClick={item.retry}>
-                  {s.retry}
+                  {texts.retry}
                 </button>
               ) : null}
               <button type="button" className="lk-Button" data-variant="small ghost" onClick={item.discard}>
-                {s.discard}
+                {texts.discard}
               </button>
             </>
           )}
@@ -192,7 +192,8 @@ export function MessageBubble({
   const m = item.message
   const inbound = m.direction === 'inbound'
   const time = clockTime(m.created_at, dateOptions)
-  const status = m.status === 'delivered' ? s.statusDelivered : m.status === 'pending' ? s.statusPending : m.status
+  const status =
+    m.status === 'delivered' ? texts.statusDelivered : m.status === 'pending' ? texts.statusPending : m.status
   const media = m.media_attachment_url
   const voice = m.voice_attachment_url
   return (
@@ -208,7 +209,7 @@ export function MessageBubble({
       {inbound && sender && !grouped ? (
         <span className="lk-MessageBubble-sender">{sender}</span>
       ) : (
-        <span className="lk-sr-only">{inbound ? s.them : s.you}: </span>
+        <span className="lk-sr-only">{inbound ? texts.them : texts.you}: </span>
       )}
       <div className="lk-MessageBubble-line">
         <div className="lk-MessageBubble-bubble" {...longPress}>
@@ -222,7 +223,7 @@ export function MessageBubble({
             <MessageAttachment url={voice} kind="audio" aiVoiceMemo={!inbound && !!m.content} strings={strings} />
           ) : null}
           {sent.length > 0 ? (
-            <ul className="lk-MessageBubble-reactions" aria-label={s.reactions}>
+            <ul className="lk-MessageBubble-reactions" aria-label={texts.reactions}>
               {reactionOrder
                 .filter((r) => sent.includes(r))
                 .map((r) => (
@@ -239,7 +240,7 @@ export function MessageBubble({
       <div className="lk-MessageBubble-meta">
         <time dateTime={m.created_at}>{time}</time>
         {showChannel ? <ServiceBadge service={m.service as ServiceName} /> : null}
-        {effect ? <span className="lk-MessageBubble-effect">{s.effect(effect)}</span> : null}
+        {effect ? <span className="lk-MessageBubble-effect">{texts.effect(effect)}</span> : null}
         {inbound ? null : <span className="lk-MessageBubble-status">{status}</span>}
       </div>
     </div>

@@ -49,7 +49,7 @@ export function VoiceMemoPlayer(props: VoiceMemoPlayerProps) {
 }
 
 function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerProps) {
-  const s = mergeStrings(voiceMemoPlayerStrings, strings)
+  const texts = mergeStrings(voiceMemoPlayerStrings, strings)
   const url = safeHttpUrl(src)
   const audio = useRef<HTMLAudioElement>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'playing' | 'error'>('loading')
@@ -60,7 +60,7 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
   if (!url) {
     return (
       <div {...props} className={cx('lk-VoiceMemoPlayer', className)} data-state="error">
-        {s.unsafe}
+        {texts.unsafe}
       </div>
     )
   }
@@ -73,13 +73,13 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
       if (p && typeof p.catch === 'function') p.catch(() => setState('error'))
     } else el.pause()
   }
-  const position = s.position(formatDuration(time), formatDuration(duration))
+  const position = texts.position(formatDuration(time), formatDuration(duration))
   const playing = state === 'playing'
 
   return (
     <div
       role="group"
-      aria-label={label ?? s.label}
+      aria-label={label ?? texts.label}
       {...props}
       className={cx('lk-VoiceMemoPlayer', className)}
       data-state={state}
@@ -102,9 +102,9 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
       />
       {state === 'error' ? (
         <span className="lk-VoiceMemoPlayer-error" role="status">
-          {s.error}{' '}
+          {texts.error}{' '}
           <a href={url} target="_blank" rel="noreferrer noopener">
-            {s.open}
+            {texts.open}
           </a>
         </span>
       ) : (
@@ -112,7 +112,7 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
           <button
             type="button"
             className="lk-VoiceMemoPlayer-toggle"
-            aria-label={playing ? s.pause : s.play}
+            aria-label={playing ? texts.pause : texts.play}
             aria-describedby={id}
             data-playing={playing || undefined}
             onClick={toggle}
@@ -122,7 +122,7 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
           <input
             type="range"
             className="lk-VoiceMemoPlayer-seek"
-            aria-label={s.seek}
+            aria-label={texts.seek}
             aria-valuetext={position}
             min={0}
             max={duration > 0 && Number.isFinite(duration) ? duration : 0}
@@ -137,7 +137,7 @@ function Player({ src, label, strings, className, ...props }: VoiceMemoPlayerPro
             }}
           />
           <span className="lk-VoiceMemoPlayer-time" id={id}>
-            {state === 'loading' ? s.loading : position}
+            {state === 'loading' ? texts.loading : position}
           </span>
         </>
       )}

@@ -72,7 +72,7 @@ interface ComposerUploadsProps {
  */
 export default function ComposerUploads({ ids, uploads, formRef, onChange, strings }: ComposerUploadsProps) {
   // The strings are flat: a shallow merge is the whole of `mergeStrings` here.
-  const s = { ...composerUploadStrings, ...strings } as ComposerUploadStrings
+  const texts = { ...composerUploadStrings, ...strings } as ComposerUploadStrings
   const [item, setItem] = useState<Item | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   const controller = useRef<AbortController | null>(null)
@@ -95,8 +95,9 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
   const take = useCallback(
     (file: File) => {
       const kind = attachmentKindOf(file)
-      if (!kind) return setRefusal(s.wrongType(file.name))
-      if (file.size > uploads.maxBytes) return setRefusal(s.tooLarge(file.name, Math.floor(uploads.maxBytes / 1048576)))
+      if (!kind) return setRefusal(texts.wrongType(file.name))
+      if (file.size > uploads.maxBytes)
+        return setRefusal(texts.tooLarge(file.name, Math.floor(uploads.maxBytes / 1048576)))
       setRefusal(null)
       clear()
       const abort = new AbortController()
@@ -119,7 +120,7 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
             // The service fetches the attachment by URL: only an http(s) link can be sent.
             if (!/^https?:\/\/[^\s/]/i.test(url)) {
               settle({ state: 'failed' })
-              setRefusal(s.noLink(file.name))
+              setRefusal(texts.noLink(file.name))
               return report.current(null)
             }
             settle({ state: 'done', progress: 1 })
@@ -137,14 +138,14 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
   )
 
   useFileDrop(formRef, take)
-  const recorder = useVoiceRecorder(take, () => setRefusal(s.microphone))
+  const recorder = useVoiceRecorder(take, () => setRefusal(texts.microphone))
   const { recording } = recorder
 
   return (
     <div className="lk-ComposerUploads">
       <div className="lk-ComposerUploads-actions">
         <label className="lk-Button lk-ComposerUploads-pick" data-variant="ghost small">
-          {s.attach}
+          {texts.attach}
           <input
             id={`${ids}-file`}
             type="file"
@@ -165,16 +166,16 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
             aria-pressed={recording}
             onClick={recorder.toggle}
           >
-            {recording ? s.stop : s.record}
+            {recording ? texts.stop : texts.record}
           </button>
         ) : null}
         {recording ? (
           <span role="status" className="lk-ComposerUploads-note">
-            {s.recording}
+            {texts.recording}
           </span>
         ) : null}
       </div>
-      {item ? <UploadItem item={item} onClear={clear} strings={s} /> : null}
+      {item ? <UploadItem item={item} onClear={clear} strings={texts} /> : null}
       {refusal ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
           {refusal}
@@ -256,7 +257,7 @@ function useVoiceRecorder(take: (file: File) => void, onMicrophoneError: () => v
 function UploadItem({
   item,
   onClear,
-  strings: s,
+  strings: texts,
 }: {
   item: Item
   onClear: () => void
@@ -272,19 +273,19 @@ function UploadItem({
           className="lk-ComposerUploads-progress"
           max={100}
           value={percent}
-          aria-label={s.uploading(item.file.name, percent)}
+          aria-label={texts.uploading(item.file.name, percent)}
         />
       ) : null}
       <span className="lk-sr-only" role="status">
-        {item.state === 'done' ? s.uploaded(item.file.name) : ''}
+        {item.state === 'done' ? texts.uploaded(item.file.name) : ''}
       </span>
       {item.state === 'failed' ? (
         <span className="lk-ComposerUploads-note" role="alert">
-          {s.failed(item.file.name)}
+          {texts.failed(item.file.name)}
         </span>
       ) : null}
       <button type="button" className="lk-Button" data-variant="ghost small" onClick={onClear}>
-        {item.state === 'uploading' ? s.cancel(item.file.name) : s.remove(item.file.name)}
+        {item.state === 'uploading' ? texts.cancel(item.file.name) : texts.remove(item.file.name)}
       </button>
     </div>
   )

@@ -171,7 +171,7 @@ export function MessageComposer({
   className,
   ...props
 }: MessageComposerProps) {
-  const s = mergeStrings(messageComposerStrings, strings)
+  const texts = mergeStrings(messageComposerStrings, strings)
   const ids = useId()
   const { mutate: send, isPending, error: lastError } = useSendMessage()
   // spec: trial accounts — a lineId override is rejected, so a trial account never sends one (the
@@ -204,11 +204,11 @@ export function MessageComposer({
     const line = trial ? undefined : (lineId ?? pickedLine)
     const composed = composeSend(
       { phoneNumber, text, upload, attachment, attachmentKind, ai, effect, effectsAllowed, line },
-      s,
+      texts,
     )
     if ('invalid' in composed) {
       // The link is in the tray: open it to show the link that needs fixing.
-      if (composed.invalid === s.urlError) setOptionsOpen(true)
+      if (composed.invalid === texts.urlError) setOptionsOpen(true)
       return setInvalid(composed.invalid)
     }
     setInvalid(null)
@@ -234,7 +234,7 @@ export function MessageComposer({
   return (
     <form
       ref={formRef}
-      aria-label={s.label}
+      aria-label={texts.label}
       {...props}
       className={cx('lk-MessageComposer', className)}
       data-state={state}
@@ -256,7 +256,7 @@ export function MessageComposer({
       {optionsOpen ? (
         <ComposerOptions
           ids={ids}
-          s={s}
+          s={texts}
           strings={strings}
           errorStrings={errorStrings}
           attachment={attachment}
@@ -269,7 +269,7 @@ export function MessageComposer({
           setEffect={setEffect}
           effectsAllowed={effectsAllowed}
           nativeChat={nativeChat}
-          urlInvalid={invalid === s.urlError}
+          urlInvalid={invalid === texts.urlError}
           showLinePicker={showLinePicker && lineId === undefined}
           pickedLine={pickedLine}
           setPickedLine={setPickedLine}
@@ -289,7 +289,7 @@ export function MessageComposer({
       ) : null}
       <MessageRow
         ids={ids}
-        strings={s}
+        strings={texts}
         optionsOpen={optionsOpen}
         onToggleOptions={() => setOptionsOpen(!optionsOpen)}
         optionsButtonRef={optionsButtonRef}
@@ -300,7 +300,7 @@ export function MessageComposer({
         }}
         onEnter={() => submit()}
         onBlur={() => setTypedAt(0)}
-        textInvalid={invalid === s.emptyError || invalid === s.aiNeedsText}
+        textInvalid={invalid === texts.emptyError || invalid === texts.aiNeedsText}
       />
       {invalid ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
@@ -309,7 +309,7 @@ export function MessageComposer({
       ) : null}
       {/* Failed sends are announced; the reason and Retry (when it can help) are on the bubble. */}
       <p className="lk-sr-only" role="status" aria-live="assertive">
-        {lastError && !isPending ? s.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
+        {lastError && !isPending ? texts.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
       </p>
     </form>
   )
@@ -331,7 +331,7 @@ function MessageRow({
   onBlur: () => void
   textInvalid: boolean
 }) {
-  const { ids, strings: s, optionsOpen } = props
+  const { ids, strings: texts, optionsOpen } = props
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault()
@@ -345,8 +345,8 @@ function MessageRow({
         type="button"
         className="lk-Button lk-MessageComposer-more"
         data-variant="ghost"
-        aria-label={s.options}
-        title={s.options}
+        aria-label={texts.options}
+        title={texts.options}
         aria-expanded={optionsOpen}
         aria-controls={optionsOpen ? `${ids}-options` : undefined}
         onClick={props.onToggleOptions}
@@ -355,12 +355,12 @@ function MessageRow({
       </button>
       <div className="lk-Field lk-MessageComposer-text">
         <label htmlFor={`${ids}-text`} className="lk-sr-only">
-          {s.message}
+          {texts.message}
         </label>
         <textarea
           id={`${ids}-text`}
           rows={1}
-          placeholder={s.message}
+          placeholder={texts.message}
           value={props.text}
           aria-describedby={`${ids}-text-help`}
           aria-invalid={props.textInvalid || undefined}
@@ -369,11 +369,11 @@ function MessageRow({
           onBlur={props.onBlur}
         />
         <span id={`${ids}-text-help`} className="lk-sr-only">
-          {s.messageHelp}
+          {texts.messageHelp}
         </span>
       </div>
       <button type="submit" className="lk-Button lk-MessageComposer-send">
-        {s.send}
+        {texts.send}
       </button>
     </div>
   )

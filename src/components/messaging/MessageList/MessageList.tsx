@@ -134,12 +134,12 @@ export function MessageList({
   className,
   ...props
 }: MessageListProps) {
-  const s = mergeStrings(messageListStrings, strings)
+  const texts = mergeStrings(messageListStrings, strings)
   const nowKey = now?.getTime()
   const rows = useMemo<ThreadRow[]>(
-    () => groupThreadByDay(items, nowKey === undefined ? new Date() : new Date(nowKey), s, dateOptions),
+    () => groupThreadByDay(items, nowKey === undefined ? new Date() : new Date(nowKey), texts, dateOptions),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- strings are compared by value below
-    [items, nowKey, s.today, s.yesterday, dateOptions?.locale, dateOptions?.timeZone],
+    [items, nowKey, texts.today, texts.yesterday, dateOptions?.locale, dateOptions?.timeZone],
   )
   const view = useMessageListScroll({
     items,
@@ -154,8 +154,8 @@ export function MessageList({
     highlightKey,
     firstUnreadKey,
     onSeenLatest,
-    announceInbound: s.announceInbound,
-    newMessage: s.newMessage,
+    announceInbound: texts.announceInbound,
+    newMessage: texts.newMessage,
   })
   const { viewport, virtualizer, pinned, unseen, announcement, onScroll, highlightIndex, dividerAbove } = view
   const { jumpToFirstUnread, jumpToLatest } = view
@@ -184,7 +184,7 @@ export function MessageList({
           dividerAbove={dividerAbove}
           onLoadOlder={onLoadOlder}
           onJumpToFirstUnread={jumpToFirstUnread}
-          s={s}
+          s={texts}
         />
       ) : null}
       {state !== 'ready' ? (
@@ -192,7 +192,7 @@ export function MessageList({
         // browser would count as a layout shift (the placeholder growing into the list).
         <MessageListPlaceholder
           state={state}
-          s={s}
+          s={texts}
           rateLimitedFor={rateLimitedFor}
           error={error}
           errorStrings={errorStrings}
@@ -204,7 +204,7 @@ export function MessageList({
           ref={viewport}
           className="lk-MessageList-viewport"
           role="region"
-          aria-label={s.label}
+          aria-label={texts.label}
           // Focusable so keyboard users can scroll the history with the arrow and page keys
           // (axe: scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -226,8 +226,8 @@ export function MessageList({
                 measureRef={virtualizer.measureElement}
                 highlighted={v.index === highlightIndex}
                 firstUnreadKey={firstUnreadKey}
-                newDivider={s.newDivider}
-                newDividerLabel={s.newDividerLabel}
+                newDivider={texts.newDivider}
+                newDividerLabel={texts.newDividerLabel}
                 dateOptions={dateOptions}
                 strings={strings}
                 errorStrings={errorStrings}
@@ -242,11 +242,11 @@ export function MessageList({
       {!pinned && state === 'ready' ? (
         <button type="button" className="lk-MessageList-jump lk-Button" onClick={jumpToLatest}>
           {unseen === 0 ? (
-            s.jumpToLatestShort
+            texts.jumpToLatestShort
           ) : (
             <>
-              {unseen === 1 ? s.newMessage : s.newMessages(unseen)}
-              <span className="lk-sr-only">, {s.jumpToLatest}</span>
+              {unseen === 1 ? texts.newMessage : texts.newMessages(unseen)}
+              <span className="lk-sr-only">, {texts.jumpToLatest}</span>
             </>
           )}{' '}
           <span aria-hidden="true">↓</span>

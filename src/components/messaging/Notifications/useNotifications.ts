@@ -89,7 +89,7 @@ const BODY_CHARS = 140
  */
 export function useNotifications(options: UseNotificationsOptions = {}): UseNotificationsResult {
   const { title = true, desktop = true, ringtone = false, onOpenThread, lineIds } = options
-  const s = mergeStrings(notificationsStrings, options.strings)
+  const texts = mergeStrings(notificationsStrings, options.strings)
   const list = useConversationList(lineIds ? { lineIds } : {})
   const unread = list.conversations.reduce((sum, c) => sum + c.unread, 0)
   const nameOf = useContactDirectory()
@@ -102,7 +102,7 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
   // The title: "(n) <the page's own title>", given back when the count is 0 or the hook leaves.
   const ownTitle = useRef<string | null>(null)
   const written = useRef<string | null>(null)
-  const titleOf = s.title
+  const titleOf = texts.title
   useEffect(() => {
     if (!title || typeof document === 'undefined') return
     // The page changed its title since we wrote ours: that is its own title now.
@@ -117,9 +117,9 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
     [],
   )
 
-  const latest = useRef({ desktop, onOpenThread, s, nameOf, permission, lineIds })
+  const latest = useRef({ desktop, onOpenThread, texts, nameOf, permission, lineIds })
   useEffect(() => {
-    latest.current = { desktop, onOpenThread, s, nameOf, permission, lineIds }
+    latest.current = { desktop, onOpenThread, texts, nameOf, permission, lineIds }
   })
   const show = useCallback(
     (heading: string, body: string, tag: string, onClick?: () => void): Notification | undefined => {
@@ -147,7 +147,7 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
     const thread: NotificationThread = { lineId, id: data.destination }
     const from = latest.current.nameOf(data.destination) ?? data.destination
     const text = data.message.length > BODY_CHARS ? `${data.message.slice(0, BODY_CHARS - 1)}…` : data.message
-    show(latest.current.s.message(from), text, `linekit:${lineId ?? ''}|${data.destination}`, () =>
+    show(latest.current.texts.message(from), text, `linekit:${lineId ?? ''}|${data.destination}`, () =>
       latest.current.onOpenThread?.(thread),
     )
   })
@@ -168,7 +168,7 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
       const from = latest.current.nameOf(call.from) ?? call.from
       notes.set(
         call.callUuid,
-        show(latest.current.s.call(from), latest.current.s.callBody, `linekit:call:${call.callUuid}`),
+        show(latest.current.texts.call(from), latest.current.texts.callBody, `linekit:call:${call.callUuid}`),
       )
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `ringing` is new each render; its calls are `ringingKey`
@@ -183,14 +183,14 @@ export function useNotifications(options: UseNotificationsOptions = {}): UseNoti
   return {
     unread,
     permission,
-    permissionButtonProps: { type: 'button', onClick: ask, hidden: permission !== 'default', children: s.enable },
+    permissionButtonProps: { type: 'button', onClick: ask, hidden: permission !== 'default', children: texts.enable },
     muted,
     setMuted,
     muteButtonProps: {
       type: 'button',
       'aria-pressed': muted,
       onClick: () => ringMute.set(!muted),
-      children: s.mute,
+      children: texts.mute,
     },
   }
 }

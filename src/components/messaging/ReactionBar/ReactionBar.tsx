@@ -75,7 +75,7 @@ export function ReactionBar({
   className,
   ...props
 }: ReactionBarProps) {
-  const s = mergeStrings(reactionBarStrings, strings)
+  const texts = mergeStrings(reactionBarStrings, strings)
   const fetched = useMessage(given ? undefined : messageHandle)
   const message = given ?? fetched.data
   const send = useSendReaction()
@@ -111,13 +111,13 @@ export function ReactionBar({
     return root(
       'loading',
       <p className="lk-Notice" role="status">
-        {s.loading}
+        {texts.loading}
       </p>,
     )
   }
-  if (message.direction !== 'inbound') return root('unavailable', <p className="lk-Notice">{s.outbound}</p>)
+  if (message.direction !== 'inbound') return root('unavailable', <p className="lk-Notice">{texts.outbound}</p>)
   if (message.service !== 'nativechat') {
-    return root('unavailable', <p className="lk-Notice">{s.notNativeChat(message.service)}</p>)
+    return root('unavailable', <p className="lk-Notice">{texts.notNativeChat(message.service)}</p>)
   }
 
   const toggle = async (reaction: Reaction) => {
@@ -128,14 +128,14 @@ export function ReactionBar({
       const res: ReactionResponse = await send.mutateAsync({ messageHandle, reaction, remove, partIndex })
       if (res.status === 'ERROR') {
         // spec: device-level failures come back as status ERROR inside a 200.
-        setFeedback({ tone: 'error', text: s.failed(res.error_message ?? '') })
+        setFeedback({ tone: 'error', text: texts.failed(res.error_message ?? '') })
         return
       }
       const next = remove ? active.filter((r) => r !== reaction) : [...active, reaction]
       setActive(next)
-      setFeedback({ tone: 'ok', text: remove ? s.removed : s.sent })
+      setFeedback({ tone: 'ok', text: remove ? texts.removed : texts.sent })
     } catch (error) {
-      setFeedback({ tone: 'error', text: s.failed(describeLinekitError(error, 'reaction', errorStrings)) })
+      setFeedback({ tone: 'error', text: texts.failed(describeLinekitError(error, 'reaction', errorStrings)) })
     } finally {
       setBusy(null)
     }
@@ -168,7 +168,7 @@ export function ReactionBar({
     <>
       <div
         role="toolbar"
-        aria-label={s.label}
+        aria-label={texts.label}
         aria-orientation="horizontal"
         className="lk-ReactionBar-toolbar"
         onKeyDown={onKeyDown}
@@ -184,8 +184,8 @@ export function ReactionBar({
               type="button"
               tabIndex={i === focus ? 0 : -1}
               aria-pressed={pressed}
-              aria-label={s[reaction]}
-              title={s[reaction]}
+              aria-label={texts[reaction]}
+              title={texts[reaction]}
               data-reaction={reaction}
               data-active={pressed || undefined}
               aria-disabled={busy !== null || undefined}

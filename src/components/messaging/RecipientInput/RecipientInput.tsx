@@ -95,7 +95,7 @@ export function RecipientInput({
   className,
   ...props
 }: RecipientInputProps) {
-  const s = mergeStrings(recipientInputStrings, strings)
+  const texts = mergeStrings(recipientInputStrings, strings)
   const id = useId()
   const normalize = usePhoneNormalizer(defaultCountry)
   const [entries, setEntries] = useControllableState({
@@ -142,11 +142,11 @@ export function RecipientInput({
   const invalidCount = parsed.chips.filter((c) => c.error).length
   const problem =
     invalidCount > 0
-      ? s.invalidCount
+      ? texts.invalidCount
       : countState === 'too-few'
-        ? s.tooFew(MIN_GROUP_RECIPIENTS)
+        ? texts.tooFew(MIN_GROUP_RECIPIENTS)
         : countState === 'too-many'
-          ? s.tooMany(MAX_GROUP_RECIPIENTS, n - MAX_GROUP_RECIPIENTS)
+          ? texts.tooMany(MAX_GROUP_RECIPIENTS, n - MAX_GROUP_RECIPIENTS)
           : ''
 
   return (
@@ -158,7 +158,7 @@ export function RecipientInput({
       data-checking={!parsed.checked || undefined}
     >
       <span className="lk-Field-label" id={`${id}-label`}>
-        {s.label}
+        {texts.label}
       </span>
       {parsed.chips.length > 0 ? (
         <ul className="lk-RecipientInput-chips" aria-labelledby={`${id}-label`}>
@@ -172,13 +172,18 @@ export function RecipientInput({
                 data-merged={chip.merged || undefined}
               >
                 <span>{text}</span>
-                {chip.error ? <span className="lk-RecipientInput-error">{s.invalid(chip.error)}</span> : null}
+                {chip.error ? <span className="lk-RecipientInput-error">{texts.invalid(chip.error)}</span> : null}
                 {chip.merged > 0 ? (
                   <span className="lk-RecipientInput-merged">
-                    {chip.merged === 1 ? s.mergedOne : s.merged(chip.merged)}
+                    {chip.merged === 1 ? texts.mergedOne : texts.merged(chip.merged)}
                   </span>
                 ) : null}
-                <button type="button" aria-label={s.remove(text)} disabled={disabled} onClick={() => removeChip(chip)}>
+                <button
+                  type="button"
+                  aria-label={texts.remove(text)}
+                  disabled={disabled}
+                  onClick={() => removeChip(chip)}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               </li>
@@ -191,7 +196,7 @@ export function RecipientInput({
         type="text"
         inputMode="tel"
         autoComplete="off"
-        aria-label={s.inputLabel}
+        aria-label={texts.inputLabel}
         aria-describedby={`${id}-help ${id}-count`}
         aria-invalid={invalidCount > 0 || countState === 'too-many' || undefined}
         value={draft}
@@ -204,11 +209,11 @@ export function RecipientInput({
         }}
       />
       <span id={`${id}-help`} className="lk-Field-help">
-        {s.help}
+        {texts.help}
       </span>
       <span id={`${id}-count`} className="lk-RecipientInput-count" role="status" data-count-state={countState}>
-        {parsed.checked ? s.count(n, MIN_GROUP_RECIPIENTS, MAX_GROUP_RECIPIENTS) : s.checking}
-        {mergedTotal > 0 ? ` · ${mergedTotal === 1 ? s.mergedOne : s.merged(mergedTotal)}` : ''}
+        {parsed.checked ? texts.count(n, MIN_GROUP_RECIPIENTS, MAX_GROUP_RECIPIENTS) : texts.checking}
+        {mergedTotal > 0 ? ` · ${mergedTotal === 1 ? texts.mergedOne : texts.merged(mergedTotal)}` : ''}
         {problem ? ` · ${problem}` : ''}
       </span>
     </div>

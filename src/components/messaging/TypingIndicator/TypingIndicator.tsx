@@ -59,7 +59,7 @@ export function TypingIndicator({
   className,
   ...props
 }: TypingIndicatorProps) {
-  const s = mergeStrings(typingIndicatorStrings, strings)
+  const texts = mergeStrings(typingIndicatorStrings, strings)
   const { state, error } = useTypingIndicator({
     phoneNumber,
     ...(lineId !== undefined ? { lineId } : {}),
@@ -70,16 +70,16 @@ export function TypingIndicator({
   const text =
     state === 'error'
       ? showFailures
-        ? `${s.error}${error ? ` ${describeLinekitError(error, 'typing', errorStrings)}` : ''}`
+        ? `${texts.error}${error ? ` ${describeLinekitError(error, 'typing', errorStrings)}` : ''}`
         : ''
       : state === 'sent'
-        ? s.sent
+        ? texts.sent
         : state === 'unavailable'
           ? showFailures
-            ? s.unavailable
+            ? texts.unavailable
             : ''
           : showIdle
-            ? s.idle
+            ? texts.idle
             : ''
   return (
     <p {...props} className={cx('lk-TypingIndicator', className)} data-state={state}>

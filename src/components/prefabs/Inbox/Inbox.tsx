@@ -115,8 +115,8 @@ export function Inbox({
   className,
   ...props
 }: InboxProps) {
-  const s = mergeStrings(inboxStrings, strings)
-  const title = titleProp ?? s.title
+  const texts = mergeStrings(inboxStrings, strings)
+  const title = titleProp ?? texts.title
   const p = { ...defaultParts, ...partsProp }
   const [lineId, setLineId] = useState<string | null>(null)
   const [thread, setThread] = useState<InboxThread | null>(defaultThread)
@@ -153,7 +153,7 @@ export function Inbox({
           </div>
         ) : null}
         {p.ConversationList ? (
-          <nav aria-label={s.threads(title)} className="lk-Inbox-threads" ref={threadsRef}>
+          <nav aria-label={texts.threads(title)} className="lk-Inbox-threads" ref={threadsRef}>
             <p.ConversationList
               className="lk-Inbox-list"
               {...(lineId ? { lineIds: [lineId] } : {})}
@@ -177,7 +177,7 @@ export function Inbox({
             />
           </nav>
         ) : null}
-        <section aria-label={s.conversation(title)} className="lk-Inbox-main">
+        <section aria-label={texts.conversation(title)} className="lk-Inbox-main">
           <button
             type="button"
             ref={backRef}
@@ -185,7 +185,7 @@ export function Inbox({
             data-variant="ghost small"
             onClick={back}
           >
-            <span aria-hidden="true">←</span> {s.back}
+            <span aria-hidden="true">←</span> {texts.back}
           </button>
           {thread?.kind === 'group' ? (
             <p.GroupConversation
@@ -205,12 +205,12 @@ export function Inbox({
               className="lk-Inbox-conversation"
             />
           ) : (
-            <p className="lk-Inbox-empty">{s.pick}</p>
+            <p className="lk-Inbox-empty">{texts.pick}</p>
           )}
         </section>
-        <SidePanel parts={p} thread={thread} title={title} strings={s} onOpenThread={open} />
+        <SidePanel parts={p} thread={thread} title={title} strings={texts} onOpenThread={open} />
         {p.CallLogTable ? (
-          <section aria-label={s.callLog(title)} className="lk-Inbox-log">
+          <section aria-label={texts.callLog(title)} className="lk-Inbox-log">
             <p.CallLogTable pageSize={10} />
           </section>
         ) : null}
@@ -256,20 +256,20 @@ function SidePanel(props: {
   strings: InboxStrings
   onOpenThread: (thread: InboxThread) => void
 }) {
-  const { parts: p, thread, title, strings: s } = props
+  const { parts: p, thread, title, strings: texts } = props
   const [tab, setTab] = useState<'dialer' | 'contact' | 'group'>('dialer')
   const queryClient = useQueryClient()
   const tabs = [
-    p.Dialer ? (['dialer', s.dialer] as const) : null,
-    p.ContactCard && thread?.kind === 'direct' ? (['contact', s.contact] as const) : null,
-    p.GroupComposer ? (['group', s.group] as const) : null,
+    p.Dialer ? (['dialer', texts.dialer] as const) : null,
+    p.ContactCard && thread?.kind === 'direct' ? (['contact', texts.contact] as const) : null,
+    p.GroupComposer ? (['group', texts.group] as const) : null,
   ].filter((t) => t !== null)
   const shown = tabs.some(([id]) => id === tab) ? tab : tabs[0]?.[0]
   if (tabs.length === 0) return null
   return (
-    <section aria-label={s.side(title)} className="lk-Inbox-side">
+    <section aria-label={texts.side(title)} className="lk-Inbox-side">
       {tabs.length > 1 ? (
-        <div role="group" aria-label={s.show} className="lk-Inbox-tabs">
+        <div role="group" aria-label={texts.show} className="lk-Inbox-tabs">
           {tabs.map(([id, label]) => (
             <button
               key={id}
