@@ -24,7 +24,6 @@ export type { OptimisticMessage, SendResult, SendWait } from './provider/sendTyp
 export { linekitKeys } from './provider/keys'
 export {
   linekitRetry,
-  linekitQueryRetry,
   messagesQueryOptions,
   messageQueryOptions,
   linesQueryOptions,
@@ -34,7 +33,7 @@ export {
   callLogsQueryOptions,
   messageSearchQueryOptions,
   callStatusQueryOptions,
-  effectsQueryOptions,
+  messageEffectsQueryOptions,
   threadInfiniteQueryOptions,
   groupThreadInfiniteQueryOptions,
   olderConversationsInfiniteQueryOptions,
@@ -83,7 +82,7 @@ export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export type { UseSendGroupMessageResult } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
 export { useReactions } from './hooks/useReactions'
-export { useEffects } from './hooks/useEffects'
+export { useMessageEffects } from './hooks/useMessageEffects'
 export { useMessageSearch } from './hooks/useMessageSearch'
 export type { UseMessageSearchOptions, UseMessageSearchResult } from './hooks/useMessageSearch'
 // lines, availability, contacts, workflows

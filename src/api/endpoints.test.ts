@@ -51,13 +51,9 @@ describe('the endpoint registry', () => {
     }
   })
 
-  it('reads path parameters from the path, and the deprecated lineField from the line policy', () => {
+  it('reads path parameters from the path', () => {
     expect(endpointsById.getMessage.pathParams).toEqual(['message_handle'])
     expect(endpoints.filter((e) => e.pathParams !== undefined).map((e) => e.id)).toEqual(['getMessage'])
-    for (const e of endpoints) {
-      const field = e.line.in === 'body' || e.line.in === 'query' ? e.line.field : undefined
-      expect(e.lineField, e.id).toBe(field)
-    }
   })
 
   it('kit routes do not collide with the service endpoints', () => {

@@ -24,7 +24,7 @@ import type {
   UpdateContactRequest,
 } from '../api'
 import type { LinekitError } from '../api/errors'
-import type { SendResult, SendWait } from '../provider/sendTypes'
+import type { SendWait } from '../provider/sendTypes'
 import { useAnswerCall } from './useAnswerCall'
 import { useCancelRun } from './useCancelRun'
 import { useCreateContact } from './useCreateContact'
@@ -58,9 +58,7 @@ describe('every action hook returns the same shape', () => {
     expectTypeOf(useSendGroupMessage).returns.toEqualTypeOf<
       Action<GroupSendResponse, GroupSendRequest> & { wait: SendWait | null }
     >()
-    type Send = Action<SendMessageResponse, SendMessageRequest> & {
-      send: (body: SendMessageRequest) => Promise<SendResult>
-    }
+    type Send = Action<SendMessageResponse, SendMessageRequest>
     expectTypeOf(useSendMessage).returns.toEqualTypeOf<Send>()
     expectTypeOf(useSendWithTyping).returns.toEqualTypeOf<Send>()
   })

@@ -24,9 +24,6 @@ export const linekitRetry = {
   retryDelay: (failureCount: number, error: unknown) => retryDelayMs(failureCount + 1, error),
 } as const
 
-/** @deprecated The same settings as {@link linekitRetry}, which queries and mutations share. */
-export const linekitQueryRetry = linekitRetry
-
 /** Options for the messages list (`GET /get-messages-api`) with these filters. */
 export function messagesQueryOptions(client: LinekitClient, filters: MessagesQuery = {}) {
   return queryOptions({
@@ -117,7 +114,7 @@ export function callStatusQueryOptions(client: LinekitClient, callUuid: string) 
 }
 
 /** Options for the send-effects listing. */
-export function effectsQueryOptions(client: LinekitClient) {
+export function messageEffectsQueryOptions(client: LinekitClient) {
   return queryOptions({
     queryKey: linekitKeys.effects,
     queryFn: ({ signal }) => client.getEffects({ signal }),

@@ -85,7 +85,7 @@ describe('500 user sends with 30 % of requests failing or timing out', () => {
     )
     const texts = Array.from({ length: 500 }, (_, i) => ({ phone: PEERS[i % PEERS.length]!, message: `send ${i}` }))
     act(() => {
-      for (const body of texts) void result.current.sender.send(body)
+      for (const body of texts) result.current.sender.mutate(body)
     })
     const optimisticItems = () =>
       result.current.threads.flatMap((t) => t.items).filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')

@@ -1,3 +1,4 @@
+import type { SendMessageRequest } from '../api'
 import { act, waitFor } from '@testing-library/react'
 import { useIsMutating } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
@@ -15,7 +16,13 @@ const AVA = '+14155550124'
 
 function useConversation(phoneNumber: string, lineId?: string) {
   const thread = useThread({ phoneNumber, ...(lineId ? { lineId } : {}), confirmPollMs: 20 })
-  const { send } = useSendMessage()
+  const { mutateAsync } = useSendMessage()
+  // The service's answer, or the error a send failed with for good, as one value to assert on.
+  const send = (body: SendMessageRequest) =>
+    mutateAsync(body).then(
+      (response) => ({ ok: true as const, response }),
+      (error: unknown) => ({ ok: false as const, error }),
+    )
   return { thread, send }
 }
 

@@ -2,24 +2,12 @@
 import { useMutation, type UseMutationResult } from '@tanstack/react-query'
 import type { LinekitClient, SendMessageRequest, SendMessageResponse } from '../api'
 import type { LinekitError } from '../api/errors'
-import type { SendResult } from '../provider/sendTypes'
 import { useLinekit } from '../provider/useLinekit'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { useSendOutcome } from './internal/useSendOutcome'
 import { sendMessageMutationOptions } from './mutationOptions'
 
-/**
- * Result of {@link useSendMessage} and `useSendWithTyping`: a TanStack mutation, as every linekit
- * action hook returns, plus the earlier `send`.
- */
-export type UseSendMessageResult = UseMutationResult<SendMessageResponse, LinekitError, SendMessageRequest> & {
-  /**
-   * Send a message; resolves (never rejects) with the outcome and the id of its optimistic message.
-   * @deprecated Use `mutate` (fire and forget) or `mutateAsync` (resolves with the service's answer,
-   * rejects with a `LinekitError` when the send failed for good).
-   */
-  send: (body: SendMessageRequest) => Promise<SendResult>
-}
+/** Result of {@link useSendMessage} and `useSendWithTyping`: a TanStack mutation, as every linekit action hook returns. */
+export type UseSendMessageResult = UseMutationResult<SendMessageResponse, LinekitError, SendMessageRequest>
 
 /**
  * Send messages with confidence. Each message appears in its thread at once (pending), goes after
@@ -35,7 +23,5 @@ export type UseSendMessageResult = UseMutationResult<SendMessageResponse, Lineki
 export function useSendMessage(options: { client?: LinekitClient } = {}): UseSendMessageResult {
   const { sendEngine, queryClient } = useLinekit()
   const client = useLinekitClient(options.client)
-  const mutation = useMutation(sendMessageMutationOptions(client, { sendEngine, queryClient }))
-  const send = useSendOutcome(mutation.mutateAsync)
-  return { ...mutation, send }
+  return useMutation(sendMessageMutationOptions(client, { sendEngine, queryClient }))
 }

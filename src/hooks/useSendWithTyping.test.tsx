@@ -57,7 +57,7 @@ describe('typing indicator, then the message', () => {
     await waitFor(() => expect(result.current.thread.status).toBe('success'))
     let done!: Promise<unknown>
     act(() => {
-      done = result.current.typing.send({ phone: AVA, message: 'after typing' })
+      done = result.current.typing.mutateAsync({ phone: AVA, message: 'after typing' })
     })
     expect(result.current.thread.items.at(-1)).toMatchObject({ kind: 'optimistic', state: 'pending' })
     await act(async () => {

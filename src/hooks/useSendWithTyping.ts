@@ -4,7 +4,6 @@ import type { LinekitClient, SendMessageRequest } from '../api'
 import { useLinekit } from '../provider/useLinekit'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { sendMessageMutationOptions } from './mutationOptions'
-import { useSendOutcome } from './internal/useSendOutcome'
 import { typingPrelude } from './sendWithTyping'
 import type { UseSendMessageResult } from './useSendMessage'
 
@@ -19,7 +18,7 @@ export function useSendWithTyping(options: { client?: LinekitClient; delayMs?: n
   const { sendEngine, queryClient } = useLinekit()
   const client = useLinekitClient(options.client)
   const delayMs = options.delayMs
-  const mutation = useMutation(
+  return useMutation(
     sendMessageMutationOptions(client, {
       sendEngine,
       queryClient,
@@ -27,6 +26,4 @@ export function useSendWithTyping(options: { client?: LinekitClient; delayMs?: n
         typingPrelude(client, body, delayMs !== undefined ? { delayMs } : {}),
     }),
   )
-  const send = useSendOutcome(mutation.mutateAsync)
-  return { ...mutation, send }
 }

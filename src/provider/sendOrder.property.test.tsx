@@ -108,7 +108,7 @@ describe('typed order is stored order', () => {
         )
         const typed = Array.from({ length: count }, (_, i) => `${run} typed ${i}`)
         act(() => {
-          for (const message of typed) void result.current.sender.send({ phone: PEER, message })
+          for (const message of typed) result.current.sender.mutate({ phone: PEER, message })
         })
         const mine = () => result.current.thread.items.filter((i): i is ThreadOptimisticItem => i.kind === 'optimistic')
         // The agent: once nothing is on its way, retry what is "Not sent" (top first), until all went.

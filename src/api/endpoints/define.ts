@@ -81,8 +81,6 @@ export type Endpoint<
   S & {
     /** Path parameter names, in order (e.g. `['message_handle']`), read from `path`. */
     pathParams?: readonly string[]
-    /** @deprecated Read `line.field` (when `line.in` is `body` or `query`). */
-    lineField?: 'lineId' | 'pb_line_id'
   }
 
 // spec: Errors — "Declared status codes on the messaging operations: 400, 401, 403, 404, 409, 429, 500, 502."
@@ -111,12 +109,10 @@ export function defineEndpoint<const R extends EndpointRoute, S extends Endpoint
   schemas: S,
 ): Endpoint<R, S> {
   const params = pathParamsOf(route.path)
-  const line = route.line
   return {
     ...route,
     ...schemas,
     ...(params.length > 0 ? { pathParams: params } : {}),
-    ...(line.in === 'body' || line.in === 'query' ? { lineField: line.field } : {}),
   }
 }
 

@@ -11,7 +11,7 @@ import type { RecordingPlayback } from './useRecordingPlayer'
 import { lineLabel } from '../../shared/lineLabel'
 import { Person } from './Person'
 import { callLogTableStrings, type CallLogTableStrings } from './callLogTableStrings'
-import { toDay, type CallLogSortKey, type CallLogTableFilters, type DispositionFilter } from './callLogView'
+import { type CallLogSortKey, type CallLogTableFilters, type DispositionFilter } from './callLogView'
 import { useCallLogTable, type UseCallLogTableResult } from './useCallLogTable'
 
 export { callLogTableStrings, type CallLogTableStrings, type CallLogTableFilters, type DispositionFilter }
@@ -31,21 +31,6 @@ export interface CallLogTableProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   defaultSort?: 'asc' | 'desc'
   /** Called when the user flips the order by time. @default undefined */
   onSortChange?: (sort: 'asc' | 'desc') => void
-  /**
-   * Initial line filter. Deprecated: use `defaultFilters={{ lineId }}`. @default undefined (all lines)
-   * @deprecated Use `defaultFilters={{ lineId }}`.
-   */
-  defaultLineId?: string
-  /**
-   * Initial answered-at lower bound (ISO 8601). Deprecated: use `defaultFilters={{ answeredFrom: 'YYYY-MM-DD' }}`.
-   * @deprecated Use `defaultFilters={{ answeredFrom }}` (a day, `YYYY-MM-DD`).
-   */
-  defaultAnsweredFrom?: string
-  /**
-   * Initial answered-at upper bound (ISO 8601). Deprecated: use `defaultFilters={{ answeredTo: 'YYYY-MM-DD' }}`.
-   * @deprecated Use `defaultFilters={{ answeredTo }}` (a day, `YYYY-MM-DD`).
-   */
-  defaultAnsweredTo?: string
   /** Text overrides (i18n); nested groups merge. @default callLogTableStrings */
   strings?: StringOverrides<CallLogTableStrings>
   /** Locale for times. @default the browser's */
@@ -86,9 +71,6 @@ export function CallLogTable(props: CallLogTableProps) {
     sort,
     defaultSort,
     onSortChange,
-    defaultLineId,
-    defaultAnsweredFrom,
-    defaultAnsweredTo,
     strings: stringsProp,
     locale,
     onExport,
@@ -101,13 +83,7 @@ export function CallLogTable(props: CallLogTableProps) {
   const log = useCallLogTable({
     pageSize,
     filters,
-    // The deprecated one-filter props are the defaults `defaultFilters` overrides.
-    defaultFilters: {
-      lineId: defaultLineId || null,
-      answeredFrom: toDay(defaultAnsweredFrom),
-      answeredTo: toDay(defaultAnsweredTo),
-      ...defaultFilters,
-    },
+    defaultFilters,
     onFiltersChange,
     sort,
     defaultSort,

@@ -128,13 +128,13 @@ describe('<CallLogTable> filters and order, controlled or uncontrolled', () => {
     requests.stop()
   })
 
-  it('uncontrolled: starts from defaultFilters, and the deprecated one-filter props still apply', async () => {
+  it('uncontrolled: starts from defaultFilters', async () => {
     const backend = await fiveCalls()
     const line = callingLine(backend)
     const requests = recordRequests()
     renderWithBackend(
       backend,
-      <CallLogTable pageSize={2} defaultLineId={line.lineId} defaultFilters={{ disposition: 'classifying' }} />,
+      <CallLogTable pageSize={2} defaultFilters={{ lineId: line.lineId, disposition: 'classifying' }} />,
       { events: 'bus' },
     )
     await waitFor(() => expect(table()).toHaveAttribute('data-state', 'ready'))
