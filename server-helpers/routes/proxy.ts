@@ -178,11 +178,12 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     },
     getLines: { answer: ({ scope }) => listLines(scope) },
     getCallStatus: {
-      answer: ({ matched, query, url, request }) =>
+      answer: ({ matched, query, url, request, scope }) =>
         callStatus.read(
           url.searchParams.get('call_uuid') ?? '',
           `${ctx.baseUrl}${matched.upstreamPath}${query}`,
           request.signal,
+          scope.user.userId,
         ),
     },
     // The availability check is a read sent as a POST.
