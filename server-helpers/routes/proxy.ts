@@ -4,6 +4,7 @@
  * every upstream call through the budget gate.
  */
 import type { EndpointId } from '../../src/api/endpoints'
+import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
 import type { LinekitContext } from '../routeContext'
 import { listingFor } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
@@ -123,6 +124,13 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const readJsonBody = async (request: Request): Promise<Body> => {
     const text = await readBodyCapped(request, ctx.maxBodyBytes)
     if (text.trim() === '') return {}
+    // spec: Errors — 400 for a malformed body; deeper structure would overflow the stack of
+    // whatever walks it (the JSON.stringify of the upstream call): a 500.
+    if (jsonNestsDeeper(text))
+      throw invalid(
+        `The body nests deeper than ${MAX_JSON_DEPTH} levels`,
+        'Send a flat JSON object: customFields is a flat object of strings.',
+      )
     const parsed = parseJson(text)
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw invalid(
