@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { LinekitEvent } from 'linekit/server'
-import { seedLines } from 'linekit/mocks'
-import { MAIN, ORIGIN, SECRET, createRig } from '../test/support/serverRig'
+import { seedFlows, seedLines } from 'linekit/mocks'
+import { MAIN, ORIGIN, SECRET, SHARED, createRig } from '../test/support/serverRig'
 
 /** `{"a":{"a":…1…}}` nested `depth` levels. */
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
@@ -125,5 +125,25 @@ describe('webhooks are idempotent and calls only move forward', () => {
     await rig.server.settled()
     expect(events).toHaveLength(1)
     expect(rig.logs).toContainEqual(expect.objectContaining({ level: 'error', details: { error: 'one stream broke' } }))
+  })
+})
+
+describe('what crosses lines', () => {
+  it("an enrolment refused because another line's run exists tells the 409, not that run's id or line", async () => {
+    const rig = createRig({ server: { readModel: false } })
+    const flowId = seedFlows.wait
+    const phoneNumber = '+14155550191'
+    const first = await rig.call('alice', '/enroll-flow', { body: { flowId, phoneNumber, pb_line_id: MAIN } })
+    expect(first.status).toBe(200)
+    const { runId } = first.json as { runId: number }
+    const doras = await rig.call('dora', '/enroll-flow', { body: { flowId, phoneNumber, pb_line_id: SHARED } })
+    expect(doras.status).toBe(409)
+    expect(doras.json).toMatchObject({ error: expect.any(String), hint: expect.any(String) })
+    expect(doras.text).not.toContain(String(runId))
+    expect(doras.text.toLowerCase()).not.toContain(MAIN)
+    // alice, whose run it is, hears the whole answer.
+    const again = await rig.call('alice', '/enroll-flow', { body: { flowId, phoneNumber, pb_line_id: MAIN } })
+    expect(again.status).toBe(409)
+    expect(again.text).toContain(String(runId))
   })
 })

@@ -157,6 +157,27 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   }
 
   /**
+   * spec: enrolment 409 — "an active run already exists for this contact in this flow". Runs are
+   * the account's, not a line's: the run may be another line's. Then only the refusal itself
+   * crosses lines (this contact has an active run of this flow somewhere in the account); its
+   * run id, line and step are dropped (server-helpers/README.md, What crosses lines).
+   */
+  const enrolmentConflict = (answer: UpstreamAnswer, scope: Scope): Response => {
+    const body = parseJson(answer.text) as Record<string, unknown> | null | undefined
+    if (!body || typeof body !== 'object') return ctx.relay(answer)
+    const line = typeof body.pb_line_id === 'string' ? body.pb_line_id.toLowerCase() : null
+    const run = typeof body.runId === 'number' ? learned.lineOfRun(body.runId) : null
+    if ((line !== null && scope.lines.has(line)) || (run !== null && scope.lines.has(run))) return ctx.relay(answer)
+    const error =
+      typeof body.error === 'string' ? body.error : 'An active run already exists for this contact in this flow'
+    const hint = 'The contact is already in this flow on a line you cannot use; ask its owner.'
+    return ctx.relay(
+      answer,
+      JSON.stringify({ error, code: typeof body.code === 'string' ? body.code : 'conflict', hint }),
+    )
+  }
+
+  /**
    * The service sends no webhook for outbound dialer calls (spec: Events), so after a user's own
    * call starts or ends the model's newest call-log page is out of date: it is dropped, and
    * call-log reads go upstream until the reconciler lists the page again.
@@ -241,6 +262,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     answerCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     declineCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     enrollFlow: {
+      refused: (answer, { scope }) => (answer.status === 409 ? enrolmentConflict(answer, scope) : undefined),
       // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
       answered: ({ record, body }) =>
         learned.learnRun(record?.runId, typeof record?.pb_line_id === 'string' ? record.pb_line_id : body?.pb_line_id),
