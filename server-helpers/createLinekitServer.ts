@@ -216,7 +216,16 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     appUrl: options.appUrl.replace(/\/+$/, ''),
     fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
-    bus: options.eventBus ?? createMemoryEventBus({ replayBufferSize: options.replayBufferSize ?? 1000 }),
+    bus:
+      options.eventBus ??
+      createMemoryEventBus({
+        replayBufferSize: options.replayBufferSize ?? 1000,
+        // One stream's failure is logged; the other streams still receive the event.
+        onListenerError: (error) =>
+          logger.error('an event listener threw; the other listeners received the event', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      }),
     logger,
     gate: createBudgetGate({ store: store('messaging'), limit: options.requestsPerMinute ?? 60, maxQueue, now }),
     mintGate: createBudgetGate({

@@ -90,6 +90,16 @@ function retryAfterOf(answer: UpstreamAnswer, now: number): number | undefined {
   return undefined
 }
 
+/** Identical GETs waiting together (routeContext.ts, shared). */
+interface Flight {
+  /** The one call, once a caller's turn came. */
+  answer?: Promise<UpstreamAnswer>
+  controller: AbortController
+  callers: number
+  /** The turns still queued at the gate: aborted when the call goes. */
+  turns: Set<AbortController>
+}
+
 /** Pause when a 429 names no wait (spec: "Rate-limit response headers on the messaging API: not shown"). */
 const DEFAULT_PAUSE_SECONDS = 5
 
@@ -98,7 +108,8 @@ export function createContext(options: ContextOptions): LinekitContext {
   const { apiKey, fetch, gate, mintGate, logger, now } = options
   const redact = redactWith(apiKey)
   const pending = new Set<Promise<unknown>>()
-  const inflight = new Map<string, { answer: Promise<UpstreamAnswer>; controller: AbortController; waiters: number }>()
+  // Bounded by the callers waiting: an entry lives while one of them does (gate's maxQueue, maxWaitMs).
+  const inflight = new Map<string, Flight>()
 
   const rateLimited = (error: GateFullError, shape: 'messaging' | 'mint'): LinekitHttpError => {
     const headers = { 'retry-after': String(error.retryAfterSeconds) }
@@ -139,15 +150,14 @@ export function createContext(options: ContextOptions): LinekitContext {
       : messagingError(502, 'upstream_unavailable', 'The service could not be reached', 'Retry later.')
   }
 
-  /** One call through `through`; a 429 pauses that gate for everyone, then is relayed. */
-  const gated = async (
+  /** Waits for `user`'s turn at `through`; a refusal is this caller's alone, in the route's shape. */
+  const admit = async (
     through: BudgetGate,
-    call: UpstreamCall,
     priority: Priority,
     signal: AbortSignal | undefined,
     shape: 'messaging' | 'mint',
     user: string | undefined,
-  ): Promise<UpstreamAnswer> => {
+  ): Promise<void> => {
     try {
       await through.acquire(priority, signal, user)
     } catch (error) {
@@ -156,6 +166,15 @@ export function createContext(options: ContextOptions): LinekitContext {
       // The gate's store is unreachable (Redis down): the service cannot be called safely.
       throw unreachable(error, shape)
     }
+  }
+
+  /** Sends a call that holds a slot; a 429 pauses `through` for everyone, then is relayed. */
+  const send = async (
+    through: BudgetGate,
+    call: UpstreamCall,
+    signal: AbortSignal | undefined,
+    shape: 'messaging' | 'mint',
+  ): Promise<UpstreamAnswer> => {
     let answer: UpstreamAnswer
     try {
       answer = await fetchUpstream(fetch, apiKey, call, { signal, timeoutMs: options.upstreamTimeoutMs })
@@ -173,52 +192,85 @@ export function createContext(options: ContextOptions): LinekitContext {
     return answer
   }
 
+  const gated = async (
+    through: BudgetGate,
+    call: UpstreamCall,
+    priority: Priority,
+    signal: AbortSignal | undefined,
+    shape: 'messaging' | 'mint',
+    user: string | undefined,
+  ): Promise<UpstreamAnswer> => {
+    await admit(through, priority, signal, shape, user)
+    return send(through, call, signal, shape)
+  }
+
   /**
-   * Identical GETs in flight share one call (counted toward the first caller's share); it is
-   * aborted only when every caller has left.
+   * Identical GETs share one call. Each caller waits for their own turn at the gate (their own
+   * share, their own refusal: a flooder's 429 is never another user's); the first turn to come
+   * sends the call for all, and the other callers leave the queue and take its answer. So nobody
+   * waits longer than their own turn, and one call is spent however many wait. The call is
+   * aborted only when every caller has left. A turn granted in the same instant as the one that
+   * sent is one slot spent for nothing, never a second call.
    */
-  const shared = (
+  const shared = async (
     call: UpstreamCall,
     priority: Priority,
     signal: AbortSignal | undefined,
     user: string | undefined,
   ): Promise<UpstreamAnswer> => {
-    let entry = inflight.get(call.url)
-    if (!entry) {
-      const controller = new AbortController()
-      const created = {
-        controller,
-        waiters: 0,
-        answer: gated(gate, call, priority, controller.signal, 'messaging', user).finally(() => {
-          if (inflight.get(call.url) === created) inflight.delete(call.url)
-        }),
-      }
-      created.answer.catch(() => undefined)
+    if (signal?.aborted) throw signal.reason
+    let flight = inflight.get(call.url)
+    if (!flight) {
+      const created: Flight = { controller: new AbortController(), callers: 0, turns: new Set() }
       inflight.set(call.url, created)
-      entry = created
+      flight = created
     }
-    const joined = entry
-    joined.waiters += 1
-    return new Promise<UpstreamAnswer>((resolve, reject) => {
-      const leave = () => {
-        joined.waiters -= 1
-        if (joined.waiters === 0) {
-          joined.controller.abort(signal?.reason)
-          if (inflight.get(call.url) === joined) inflight.delete(call.url)
+    const joined = flight
+    joined.callers += 1
+    const leave = () => {
+      joined.callers -= 1
+      if (joined.callers > 0) return
+      if (inflight.get(call.url) === joined) inflight.delete(call.url)
+      joined.controller.abort(signal?.reason)
+    }
+    try {
+      if (!joined.answer) {
+        const turn = new AbortController()
+        const onAbort = () => turn.abort(signal?.reason)
+        signal?.addEventListener('abort', onAbort, { once: true })
+        joined.turns.add(turn)
+        try {
+          await admit(gate, priority, turn.signal, 'messaging', user)
+        } catch (error) {
+          // Left the queue because another caller's turn came first: take its answer.
+          if (!joined.answer || signal?.aborted) throw error
+        } finally {
+          joined.turns.delete(turn)
+          signal?.removeEventListener('abort', onAbort)
         }
-        reject(signal?.reason)
+        if (!joined.answer) {
+          joined.answer = send(gate, call, joined.controller.signal, 'messaging').finally(() => {
+            if (inflight.get(call.url) === joined) inflight.delete(call.url)
+          })
+          joined.answer.catch(() => undefined)
+          for (const other of joined.turns) other.abort(new DOMException('Shared', 'AbortError'))
+        }
       }
-      if (signal?.aborted) return leave()
-      signal?.addEventListener('abort', leave, { once: true })
-      joined.answer
-        // Each caller answers with its own copy of a shared refusal (a body is read once).
-        .then(resolve, (error: unknown) =>
-          reject(error instanceof LinekitHttpError ? new LinekitHttpError(error.response.clone()) : error),
-        )
-        .finally(() => {
-          signal?.removeEventListener('abort', leave)
-        })
-    })
+      const answer = joined.answer
+      return await new Promise<UpstreamAnswer>((resolve, reject) => {
+        const quit = () => reject(signal?.reason)
+        if (signal?.aborted) return quit()
+        signal?.addEventListener('abort', quit, { once: true })
+        answer
+          // Each caller answers with its own copy of a shared refusal (a body is read once).
+          .then(resolve, (error: unknown) =>
+            reject(error instanceof LinekitHttpError ? new LinekitHttpError(error.response.clone()) : error),
+          )
+          .finally(() => signal?.removeEventListener('abort', quit))
+      })
+    } finally {
+      leave()
+    }
   }
 
   return {

@@ -13,7 +13,8 @@ import { authenticateMintKey, mintError, mintVoiceToken } from '../service/voice
 import { endpointsById } from '../../src/api'
 import { json } from './jsonResponses'
 import { endpointRoute, type MockRoute } from './mockRouter'
-import { MAX_BODY_BYTES } from './route'
+import { readTextCapped } from './route'
+import { jsonNestsDeeper } from '../../src/api/jsonDepth'
 
 /** The mint path on {app_url}. */
 const MINT_PATH = endpointsById.mintVoiceToken.path
@@ -27,8 +28,8 @@ function faultResponse(fault: { status: number; text?: string | undefined; body?
 
 /** Reads the body as JSON; `undefined` when it is not JSON (→ 400 invalid_line_id). */
 async function readBody(request: Request): Promise<unknown> {
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) return undefined
+  const text = await readTextCapped(request)
+  if (text === undefined || jsonNestsDeeper(text)) return undefined
   try {
     return JSON.parse(text) as unknown
   } catch {

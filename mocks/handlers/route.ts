@@ -6,6 +6,7 @@
  */
 import { delay } from 'msw'
 import type { z } from 'zod/mini'
+import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
 import { endpointsById, type EndpointId } from '../../src/api'
 import { authenticate, bearer, type Caller } from '../service/auth'
 import { fail, MockHttpError } from '../service/serviceErrors'
@@ -127,10 +128,34 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
   return 'endpoint' in spec ? endpointRoute(spec.endpoint, run) : { method, path, run }
 }
 
-/** Reads a JSON object body; 400 on invalid JSON or a non-object, 413 when too big. */
+/**
+ * The body as text, or `undefined` as soon as more than {@link MAX_BODY_BYTES} have come: the
+ * size is checked while reading, so a huge body is never held in memory.
+ */
+export async function readTextCapped(request: Request): Promise<string | undefined> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) return undefined
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    total += value.byteLength
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+/** Reads a JSON object body; 400 on invalid or too deeply nested JSON or a non-object, 413 when too big. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES)
+  const text = await readTextCapped(request)
+  if (text === undefined)
     throw fail(
       413,
       'payload_too_large',
@@ -143,6 +168,14 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
       'invalid_request',
       'Request body is empty',
       'Send a JSON object with Content-Type: application/json.',
+    )
+  // spec: Errors — 400 for a malformed body: deeper structure would overflow whatever walks it.
+  if (jsonNestsDeeper(text))
+    throw fail(
+      400,
+      'invalid_request',
+      `Request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      'Send a flat JSON object.',
     )
   let body: unknown
   try {

@@ -63,7 +63,7 @@ describe('the budget gate', () => {
     expect(order.at(-1)).toBe('background-2')
   })
 
-  it('keeps slots for user actions: background work stops short of the limit', async () => {
+  it("keeps slots for user actions: background work stops at the server's share, short of the limit", async () => {
     const gate = createBudgetGate({ store: createMemoryBudgetStore(), limit: 10, maxQueue: 10 })
     let background = 0
     for (let i = 0; i < 10; i++)
@@ -72,11 +72,26 @@ describe('the budget gate', () => {
         () => undefined,
       )
     await vi.advanceTimersByTimeAsync(0)
-    expect(background).toBe(7)
+    // budgetStore.ts, fairShare: the reconciler is one user, 10 - ceil(10 / 6) alone.
+    expect(background).toBe(8)
     let actions = 0
-    for (let i = 0; i < 3; i++) void gate.acquire('action').then(() => actions++)
+    for (let i = 0; i < 2; i++) void gate.acquire('action', undefined, `user${i}`).then(() => actions++)
     await vi.advanceTimersByTimeAsync(0)
-    expect(actions).toBe(3)
+    expect(actions).toBe(2)
+  })
+
+  it("is not starved by a user's flood: background work within the server's share takes a slot the flood left", async () => {
+    const gate = createBudgetGate({ store: createMemoryBudgetStore(), limit: 60, maxQueue: 100 })
+    let flood = 0
+    for (let i = 0; i < 70; i++)
+      void gate.acquire('action', undefined, 'alice').then(
+        () => flood++,
+        () => undefined,
+      )
+    await vi.advanceTimersByTimeAsync(0)
+    // Alone past the background ceiling (60 - 30 %): the old rule refused background work here.
+    expect(flood).toBe(50)
+    await expect(gate.acquire('background')).resolves.toBeUndefined()
   })
 
   it('refuses past maxQueue with a Retry-After, the newest lowest-priority waiter making room for an action', async () => {

@@ -20,6 +20,11 @@ export type Priority = 'action' | 'read' | 'background'
 const rank: Record<Priority, number> = { action: 0, read: 1, background: 2 }
 
 /**
+ * Whom the server's background work (the reconciler) counts against: one more user of the window. A NUL cannot start a user id an application hands out, so no user shares it.
+ */
+const SERVER_USER = '\u0000server'
+
+/**
  * Thrown by {@link BudgetGate.acquire} when the queue is full: answer 429 with `Retry-After`.
  * `own`: the caller's user holds their fair share of the window (others may still go).
  */
@@ -103,8 +108,14 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     read: kept(options.reserve?.read, 0.1),
     background: kept(options.reserve?.background, 0.3),
   }
-  const takerFor = (user: string | undefined) =>
-    user !== undefined && Number.isFinite(limit) ? { user, limit } : undefined
+  // Background work (the read model's refresh) is one more user: its share keeps it going whoever
+  // floods (budgetStore.ts, fairShare). The server's other calls (the lines lookup) count toward
+  // the window only, within their priority's ceiling.
+  const takerFor = (user: string | undefined, priority: Priority) => {
+    if (!Number.isFinite(limit)) return undefined
+    if (user !== undefined) return { user, limit }
+    return priority === 'background' ? { user: SERVER_USER, limit } : undefined
+  }
   // In arrival order; the pump picks from it by user, then priority.
   const queue: Waiter[] = []
   let pumping = false
@@ -197,7 +208,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
           if (rank[candidate.priority] >= blocked) continue
           let result: TakeResult
           try {
-            result = await store.take(ceiling[candidate.priority], takerFor(candidate.user))
+            result = await store.take(ceiling[candidate.priority], takerFor(candidate.user, candidate.priority))
           } catch (error) {
             // The store is unreachable (Redis down): refuse what waits rather than hang.
             for (const waiter of [...queue]) {
@@ -287,7 +298,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
       // Nobody waiting: take a slot at once when the window (and the user's share) has one. Only
       // requests that must wait are queued (and counted against maxQueue).
       if (queue.length === 0 && pausedUntil <= now()) {
-        const result = await store.take(ceiling[priority], takerFor(user))
+        const result = await store.take(ceiling[priority], takerFor(user, priority))
         if (result.ok) return
         // A wait longer than anyone will wait (a pause another instance set, a spent window or share).
         if (result.waitMs > maxWaitMs || priority === 'background')

@@ -26,8 +26,12 @@ export interface TakeFor {
  * has room beyond the free sixth (nobody waits on them); once it has not, they wait for their own
  * oldest slot and everyone else goes first. So one user's flood (or one buggy tab) never spends the
  * slots another user's next request needs, a user alone (a team of one) may use 50 of the 60, and
- * a page's first reads are never refused for fairness while the key has room. Calls for no user
- * (the server's own lookups, the reconciler) count toward the window, not toward any user's share.
+ * a page's first reads are never refused for fairness while the key has room. A user within their
+ * share takes any slot the window has, whatever the priority (max-min fair by user first, then by
+ * priority): one user's flood can fill the window only up to the free sixth, which the others then
+ * use. The gate names the server's background work (the reconciler) as one more user
+ * (budgetGate.ts, SERVER_USER), so the read model's refresh has a share no flood can take; a call
+ * for nobody (the lines lookup) counts toward the window only, within its priority's ceiling.
  */
 function fairShare(limit: number, users: number): number {
   const shared = limit - reserveOf(limit)
@@ -50,8 +54,10 @@ const BURST = 10
  */
 export interface BudgetStore {
   /**
-   * Takes one slot when fewer than `ceiling` were taken in the window, no pause holds, and (with
-   * `taker`) the user holds less than their {@link fairShare}.
+   * Takes one slot when no pause holds and: without `taker`, fewer than `ceiling` were taken in
+   * the window; with `taker`, fewer than `taker.limit` were taken and the user holds less than
+   * their {@link fairShare} (any slot of the window is theirs then, whatever the priority), or,
+   * past it, fewer than `ceiling` minus the sixth kept free were taken.
    */
   take(ceiling: number, taker?: TakeFor): Promise<TakeResult>
   /** Holds every slot (on every instance) for `ms`; extends a pause, never shortens it. */
@@ -87,9 +93,12 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
       const at = now()
       if (pausedUntil > at) return { ok: false, waitMs: pausedUntil - at }
       while (sent.length > 0 && (sent[0] as { at: number }).at <= at - windowMs) sent.shift()
-      if (sent.length >= ceiling) {
-        // The slot that lets this ceiling through frees when the (length - ceiling + 1)-th oldest leaves.
-        const freeing = sent[sent.length - ceiling]?.at ?? sent[0]?.at ?? at
+      // A user within their share may take any slot of the window: the priority ceilings only
+      // bound what a user past their share (and a call for nobody) may use.
+      const bound = taker ? taker.limit : ceiling
+      if (sent.length >= bound) {
+        // The slot that lets this bound through frees when the (length - bound + 1)-th oldest leaves.
+        const freeing = sent[sent.length - bound]?.at ?? sent[0]?.at ?? at
         return { ok: false, waitMs: Math.max(1, freeing + windowMs - at) }
       }
       if (taker) {

@@ -22,7 +22,7 @@ export interface RedisBudgetStoreOptions {
 // ('' for none), the limit. A user's member ends in `|<user>`, so the user's share of the window is
 // counted from the one set (budgetStore.ts, fairShare: a sixth of the limit kept free, the rest shared
 // by the n users holding slots, never fewer than 10 each; past it only while the window has room
-// beyond the free sixth). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
+// beyond the free sixth and the priority's ceiling; within it, any slot up to the limit). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
 // again, 1 when it is the user's own share that is spent }.
 const TAKE = `
 local t = redis.call('TIME')
@@ -33,8 +33,10 @@ local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local ceiling = tonumber(ARGV[1])
 local count = redis.call('ZCARD', KEYS[1])
-if count >= ceiling then
-  local freeing = redis.call('ZRANGE', KEYS[1], count - ceiling, count - ceiling, 'WITHSCORES')
+local bound = ceiling
+if ARGV[4] ~= '' then bound = tonumber(ARGV[5]) end
+if count >= bound then
+  local freeing = redis.call('ZRANGE', KEYS[1], count - bound, count - bound, 'WITHSCORES')
   return { math.max(1, tonumber(freeing[2]) + window - now), 0 }
 end
 local user = ARGV[4]

@@ -1,4 +1,5 @@
 /** Small HTTP helpers shared by the linekit/server routes: answers, refusals, headers, bodies. */
+import { jsonNestsDeeper } from '../../src/api/jsonDepth'
 
 /** The error body the server itself sends on messaging routes (spec: Errors — `{ error, code?, hint? }`). */
 interface MessagingErrorBody {
@@ -132,8 +133,9 @@ export async function readBodyCapped(request: Request, limit: number): Promise<s
   return new TextDecoder().decode(all)
 }
 
-/** JSON.parse, `undefined` when the text is not JSON. */
+/** JSON.parse, `undefined` when the text is not JSON or nests deeper than MAX_JSON_DEPTH. */
 export function parseJson(text: string): unknown {
+  if (jsonNestsDeeper(text)) return undefined
   try {
     return JSON.parse(text) as unknown
   } catch {

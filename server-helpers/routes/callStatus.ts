@@ -52,8 +52,11 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
     answer.status === 404 ? recordNotFound().response : ctx.relay(answer)
 
   return {
-    /** Answers a read of `callUuid` whose line the caller has checked; `url` is the upstream URL. */
-    async read(callUuid: string, url: string, signal: AbortSignal): Promise<Response> {
+    /**
+     * Answers `user`'s read of `callUuid` whose line the caller has checked; `url` is the upstream
+     * URL. A read that goes upstream counts toward the user's fair share like any other.
+     */
+    async read(callUuid: string, url: string, signal: AbortSignal, user: string): Promise<Response> {
       const known = fromModel(callUuid)
       if (known) return known
       const now = ctx.now()
@@ -61,7 +64,7 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
       const held = kept.get(callUuid)
       if (held) return relay(held.answer)
       // Reads of one call in flight together already share one upstream call (routeContext.ts).
-      const answer = await ctx.upstream({ method: 'GET', url }, { priority: 'read', signal })
+      const answer = await ctx.upstream({ method: 'GET', url }, { priority: 'read', signal, user })
       // A refusal (429, 5xx) is not an answer about the call: the next read asks again.
       if (answer.status === 200 || answer.status === 404) kept.set(callUuid, { at: ctx.now(), answer })
       return relay(answer)

@@ -7,7 +7,7 @@ import { mintVoiceTokenRoute } from '../../src/api/endpoints/mintVoiceTokenRoute
 import type { LinekitContext } from '../routeContext'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
-import { BodyTooLargeError, LinekitHttpError, mintError, readBodyCapped } from '../internal/http'
+import { BodyTooLargeError, LinekitHttpError, mintError, parseJson, readBodyCapped } from '../internal/http'
 import type { Scope, ScopeChecks } from '../internal/scope'
 import { parseVoiceTokenRequest } from '../internal/parseBodies'
 
@@ -26,7 +26,8 @@ export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: 
     }
     let body: unknown
     try {
-      body = JSON.parse(await readBodyCapped(request, ctx.maxBodyBytes))
+      // parseJson refuses structure nested deeper than MAX_JSON_DEPTH (then: 400 invalid_line_id).
+      body = parseJson(await readBodyCapped(request, ctx.maxBodyBytes))
     } catch (error) {
       if (error instanceof BodyTooLargeError)
         throw mintError(413, 'payload_too_large', `The body exceeds ${ctx.maxBodyBytes} bytes.`)

@@ -4,6 +4,7 @@
  * every upstream call through the budget gate.
  */
 import type { EndpointId } from '../../src/api/endpoints'
+import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
 import type { LinekitContext } from '../routeContext'
 import { listingFor } from '../internal/accountLines'
 import type { CsrfOptions } from '../internal/csrf'
@@ -123,6 +124,13 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   const readJsonBody = async (request: Request): Promise<Body> => {
     const text = await readBodyCapped(request, ctx.maxBodyBytes)
     if (text.trim() === '') return {}
+    // spec: Errors — 400 for a malformed body; deeper structure would overflow the stack of
+    // whatever walks it (the JSON.stringify of the upstream call): a 500.
+    if (jsonNestsDeeper(text))
+      throw invalid(
+        `The body nests deeper than ${MAX_JSON_DEPTH} levels`,
+        'Send a flat JSON object: customFields is a flat object of strings.',
+      )
     const parsed = parseJson(text)
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw invalid(
@@ -146,6 +154,27 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     const { devicePhoneNumber: _number, groupId: _group, ...rest } = body
     const hint = 'The group already exists on a line you cannot use; ask its owner, or change the recipients.'
     return ctx.relay(answer, JSON.stringify({ ...rest, hint }))
+  }
+
+  /**
+   * spec: enrolment 409 — "an active run already exists for this contact in this flow". Runs are
+   * the account's, not a line's: the run may be another line's. Then only the refusal itself
+   * crosses lines (this contact has an active run of this flow somewhere in the account); its
+   * run id, line and step are dropped (server-helpers/README.md, What crosses lines).
+   */
+  const enrolmentConflict = (answer: UpstreamAnswer, scope: Scope): Response => {
+    const body = parseJson(answer.text) as Record<string, unknown> | null | undefined
+    if (!body || typeof body !== 'object') return ctx.relay(answer)
+    const line = typeof body.pb_line_id === 'string' ? body.pb_line_id.toLowerCase() : null
+    const run = typeof body.runId === 'number' ? learned.lineOfRun(body.runId) : null
+    if ((line !== null && scope.lines.has(line)) || (run !== null && scope.lines.has(run))) return ctx.relay(answer)
+    const error =
+      typeof body.error === 'string' ? body.error : 'An active run already exists for this contact in this flow'
+    const hint = 'The contact is already in this flow on a line you cannot use; ask its owner.'
+    return ctx.relay(
+      answer,
+      JSON.stringify({ error, code: typeof body.code === 'string' ? body.code : 'conflict', hint }),
+    )
   }
 
   /**
@@ -178,11 +207,12 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     },
     getLines: { answer: ({ scope }) => listLines(scope) },
     getCallStatus: {
-      answer: ({ matched, query, url, request }) =>
+      answer: ({ matched, query, url, request, scope }) =>
         callStatus.read(
           url.searchParams.get('call_uuid') ?? '',
           `${ctx.baseUrl}${matched.upstreamPath}${query}`,
           request.signal,
+          scope.user.userId,
         ),
     },
     // The availability check is a read sent as a POST.
@@ -232,6 +262,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
     answerCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     declineCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     enrollFlow: {
+      refused: (answer, { scope }) => (answer.status === 409 ? enrolmentConflict(answer, scope) : undefined),
       // spec: enrolment response — `{ success, runId, status, currentNodeId, pb_line_id }`.
       answered: ({ record, body }) =>
         learned.learnRun(record?.runId, typeof record?.pb_line_id === 'string' ? record.pb_line_id : body?.pb_line_id),

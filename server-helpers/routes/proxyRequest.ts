@@ -6,6 +6,7 @@ import { endpointPath } from '../../src/api/endpoints'
 import { getMessageRoute } from '../../src/api/endpoints/getMessageRoute'
 import { callUuidSchema } from '../../src/api/schemas'
 import type { LinekitContext } from '../routeContext'
+import { createKeylessKeys } from '../internal/boundedKeys'
 import { namespaceHash } from '../internal/hash'
 import { handlePattern } from '../internal/proxyRoutes'
 import type { LinePolicy, ProxyRoute } from '../internal/proxyRoutes'
@@ -142,11 +143,8 @@ export function createProxyRequestChecks(
     return query ? `?${query}` : ''
   }
 
-  /**
-   * Keys of this instance's keyless 1:1 sends: user + destination + content → the key and when its
-   * window opened (oldest first, so the expired ones are trimmed from the front).
-   */
-  const keyless = new Map<string, { key: string; at: number }>()
+  /** Keys of this instance's keyless 1:1 sends, bounded per user and in users (boundedKeys.ts). */
+  const keyless = createKeylessKeys(DEDUPE_WINDOW_MS)
 
   /**
    * Every user of the app shares the service's key, so they share its idempotency keys too
@@ -159,7 +157,8 @@ export function createProxyRequestChecks(
    * destination and the content from the first such send for a rolling hour (spec: Limits —
    * de-duplication window 1 hour), then a new one — not a clock-hour bucket, which would send a
    * duplicate twice across the hour's boundary. The keys live in this instance's memory; the
-   * kit's browser code always sends its own key. A keyless group send stays keyless: the contract
+   * kit's browser code always sends its own key. Only a hash of the content is kept, and at most
+   * KEYLESS_PER_USER per user (a retry of one of the user's last 100 distinct sends still replays). A keyless group send stays keyless: the contract
    * defines no default de-duplication for group sends, so none is invented.
    */
   const scopeIdempotencyKey = (body: Body, scope: Scope): void => {
@@ -172,18 +171,7 @@ export function createProxyRequestChecks(
     if (Array.isArray(body.numbers)) return
     const destination = typeof body.phone === 'string' ? normalizeNumber(body.phone) : ''
     const content = JSON.stringify([body.message, body.mediaAttachmentUrl, body.audioAttachmentUrl])
-    const now = ctx.now()
-    for (const [id, entry] of keyless) {
-      if (now - entry.at < DEDUPE_WINDOW_MS) break
-      keyless.delete(id)
-    }
-    const id = `${scope.user.userId}\n${destination}\n${content}`
-    let entry = keyless.get(id)
-    if (!entry) {
-      entry = { key: `lkd_${namespaceHash(`${id}\n${now}`)}`, at: now }
-      keyless.set(id, entry)
-    }
-    body.idempotencyKey = entry.key
+    body.idempotencyKey = keyless.keyFor(scope.user.userId, destination, content, ctx.now())
   }
 
   return { checkBody, buildQuery, scopeIdempotencyKey }

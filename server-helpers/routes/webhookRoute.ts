@@ -3,6 +3,7 @@
  * non-2xx counts toward auto-disable and is never retried), then validates with the `linekit/api`
  * schemas, resolves the event's line and publishes it on the bus, in arrival order.
  */
+import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
 import type { LinekitContext } from '../routeContext'
 import type { LinekitEventInput } from '../eventBus'
 import type { AccountLinesCache } from '../internal/accountLines'
@@ -13,6 +14,8 @@ import { timingSafeEqual } from '../internal/timingSafeEqual'
 import { classifyWebhook } from '../internal/parseBodies'
 
 const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+/** spec: Audio-call events — the states of an inbound call, in the only order they happen. */
+const callStates = ['audiocall.inbound.ringing', 'audiocall.inbound.answered', 'audiocall.inbound.ended']
 /** A line whose number is still unknown is probed at most this often. */
 const PROBE_EVERY_MS = 10 * 60 * 1000
 
@@ -33,6 +36,8 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
   const localClaims = new Map<string, number>()
   const probedAt = new Map<string, number>()
   let publishChain: Promise<void> = Promise.resolve()
+  /** Webhook payloads acknowledged but unusable, since the server started. */
+  let dropped = 0
 
   const claim = async (key: string): Promise<boolean> => {
     if (ctx.bus.claim) return ctx.bus.claim(key, DEDUPE_TTL_MS)
@@ -104,29 +109,47 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
     }
   }
 
+  /** A payload the server cannot use: logged (its size and top-level keys, never its values) and counted. */
+  const drop = (reason: string, details: Record<string, unknown>) => {
+    dropped += 1
+    ctx.logger.warn(`webhook ${reason}; acknowledged and dropped`, { ...details, droppedSoFar: dropped })
+  }
+
   const process = async (text: string): Promise<void> => {
+    // spec: Errors — structure nested deeper than any webhook's is not a webhook (and would
+    // overflow the stack of the schemas that walk it).
+    if (jsonNestsDeeper(text)) return drop(`body nests deeper than ${MAX_JSON_DEPTH} levels`, { length: text.length })
     let payload: unknown
     try {
       payload = JSON.parse(text)
     } catch {
-      ctx.logger.warn('webhook body is not JSON; acknowledged and dropped', { length: text.length })
-      return
+      return drop('body is not JSON', { length: text.length })
     }
-    const event = classifyWebhook(payload)
+    let event: ReturnType<typeof classifyWebhook>
+    try {
+      event = classifyWebhook(payload)
+    } catch (error) {
+      return drop('payload could not be validated', { length: text.length, error: String(error) })
+    }
     if (!event) {
-      ctx.logger.warn('webhook payload matches no known schema; acknowledged and dropped', {
+      return drop('payload matches no known schema', {
         keys: payload && typeof payload === 'object' ? Object.keys(payload).slice(0, 20) : typeof payload,
       })
-      return
     }
     if (event.kind === 'audiocall') {
       const data = event.payload
       // spec: Audio-call events — one event per call even if the device repeats; we also guard.
       if (!(await claim(`${data.call_uuid}:${data.event}`))) return
+      // A call only moves forward: once a state is reached, the earlier ones are claimed too, so
+      // a late or repeated `ringing` after `ended` reaches no screen (ended → ringing never).
+      for (const earlier of callStates.slice(0, callStates.indexOf(data.event)))
+        await claim(`${data.call_uuid}:${earlier}`)
       await record(model?.applyCallEvent(data))
       await ctx.bus.publish({ type: data.event, lineId: data.pb_line_id.toLowerCase(), data } as LinekitEventInput)
       return
     }
+    // spec: message webhook — `guid` names the message: a repeated delivery is published once.
+    if (!(await claim(`message:${event.payload.guid}`))) return
     const lineId = await lineOfNumber(event.payload.linePhoneNumber)
     if (lineId === null) {
       ctx.logger.warn('message webhook for a line number not learned yet nor in lineNumbers; no browser receives it', {
