@@ -1,6 +1,6 @@
 /**
  * `linekit/mocks`: a stateful, rule-faithful mock of the messaging service
- * (`shared/spec/service-interface.md`), usable in-process (tests, Storybook, the playground)
+ * (`docs/service-interface.md`), usable in-process (tests, Storybook, the playground)
  * and over HTTP (`linekit/mocks/node`). See mocks/README.md.
  */
 import type { HttpHandler } from 'msw'
@@ -62,7 +62,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       {
         error: `No such endpoint: ${request.method} ${new URL(request.url).pathname}`,
         code: 'not_found',
-        hint: 'See shared/spec/service-interface.md for the endpoints, mocks/README.md for /__mock/*.',
+        hint: 'See docs/service-interface.md for the endpoints, mocks/README.md for /__mock/*.',
       },
       404,
     )

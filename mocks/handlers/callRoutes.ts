@@ -4,13 +4,12 @@
  * /start-audiocall-call-api, /answer-audiocall-call-api, /decline-audiocall-call-api; end and
  * status shapes in src/api/ASSUMPTIONS.md.
  */
-import { endpointsById } from '../../src/api'
 import { kitRoutes } from '../../src/api/endpoints/routes'
 import { inboundCallsQuerySchema } from '../../src/api/inboundCalls'
 import { answerCall, declineCall, endCall, getCallStatus, requireAudioFeature, startCall } from '../service/audioCalls'
 import type { MockCore } from '../service/index'
 import { listInboundCalls } from '../service/inboundCallListing'
-import { parseBody, parseQuery, route } from './route'
+import { parseQuery, route } from './route'
 import type { MockRoute } from './mockRouter'
 
 /** linekit/server's inbound call history, as `src/api` defines it for the client. */
@@ -20,25 +19,25 @@ const inboundCallsRoute = kitRoutes.find((r) => r.id === 'listInboundCalls')!
 export function callRoutes(core: MockCore): MockRoute[] {
   return [
     // spec: Authentication 4 — the feature check comes before the body is read.
-    route(core, { endpoint: 'startCall' }, async ({ request, state, caller }) => {
+    route(core, 'startCall', async ({ state, caller, input }) => {
       requireAudioFeature(caller.account)
-      return startCall(state, caller.account, await parseBody(request, endpointsById.startCall.request))
+      return startCall(state, caller.account, await input())
     }),
-    route(core, { endpoint: 'answerCall' }, async ({ request, state, caller }) => {
+    route(core, 'answerCall', async ({ state, caller, input }) => {
       requireAudioFeature(caller.account)
-      return answerCall(state, caller.account, (await parseBody(request, endpointsById.answerCall.request)).call_uuid)
+      return answerCall(state, caller.account, (await input()).call_uuid)
     }),
-    route(core, { endpoint: 'declineCall' }, async ({ request, state, caller }) => {
+    route(core, 'declineCall', async ({ state, caller, input }) => {
       requireAudioFeature(caller.account)
-      return declineCall(state, caller.account, (await parseBody(request, endpointsById.declineCall.request)).call_uuid)
+      return declineCall(state, caller.account, (await input()).call_uuid)
     }),
-    route(core, { endpoint: 'endCall' }, async ({ request, state, caller }) => {
+    route(core, 'endCall', async ({ state, caller, input }) => {
       requireAudioFeature(caller.account)
-      return endCall(state, caller.account, (await parseBody(request, endpointsById.endCall.request)).call_uuid)
+      return endCall(state, caller.account, (await input()).call_uuid)
     }),
-    route(core, { endpoint: 'getCallStatus' }, ({ url, state, caller }) => {
+    route(core, 'getCallStatus', async ({ state, caller, input }) => {
       requireAudioFeature(caller.account)
-      return getCallStatus(state, caller.account, parseQuery(url, endpointsById.getCallStatus.request).call_uuid)
+      return getCallStatus(state, caller.account, (await input()).call_uuid)
     }),
     // Not a service endpoint: linekit/server's inbound call history (src/api/inboundCalls.ts),
     // served here too so a page on the mock alone loads it. It spends none of the key's budget

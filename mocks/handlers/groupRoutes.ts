@@ -2,17 +2,16 @@
  * Route: group send. Shape by `groupSendRequestSchema`; the recipient rules (E.164,
  * email/chat handles, 2–32 after de-duplication) are applied by the service.
  */
-import { endpointsById } from '../../src/api'
 import { sendGroupMessage } from '../service/groupThreads'
 import type { MockCore } from '../service/index'
-import { parseBody, route } from './route'
+import { route } from './route'
 import type { MockRoute } from './mockRouter'
 
 /** Routes of the group endpoints. */
 export function groupRoutes(core: MockCore): MockRoute[] {
   return [
-    route(core, { endpoint: 'sendGroupMessage' }, async ({ request, state, caller }) =>
-      sendGroupMessage(state, caller.account, await parseBody(request, endpointsById.sendGroupMessage.request)),
+    route(core, 'sendGroupMessage', async ({ state, caller, input }) =>
+      sendGroupMessage(state, caller.account, await input()),
     ),
   ]
 }

@@ -40,16 +40,31 @@ interface RouteArgs {
   caller: Caller
 }
 
-/**
- * Options of a service route: a service endpoint (its method and path are the registry's), or a
- * route of the mock's own that takes the same pipeline.
- */
-type RouteSpec = ({ endpoint: EndpointId } | { method: RouteMethod; path: string }) & {
+/** The parsed request of an endpoint: its query for a GET, its JSON body otherwise. */
+type EndpointInput<Id extends EndpointId> = (typeof endpointsById)[Id] extends {
+  request: infer S extends z.ZodMiniType
+}
+  ? z.output<S>
+  : undefined
+
+/** What an endpoint route's resolver receives: also `input()`, the request parsed by the endpoint's schema. */
+interface EndpointRouteArgs<Id extends EndpointId> extends RouteArgs {
+  /**
+   * The request checked by the registry's schema (400 with the contract's body when it does not
+   * fit). A function, so that a route can refuse first for what the service checks first.
+   */
+  input: () => Promise<EndpointInput<Id>>
+}
+
+/** Options every route takes. */
+interface RouteOptions {
   /** Require a bearer credential. @default true */
   auth?: boolean
   /** Name of the limiter to apply per credential; `null` for none. @default 'messaging' */
   rateLimit?: string | null
 }
+/** A route of the mock's own (not a service endpoint) that takes the same pipeline. */
+type OwnRouteSpec = RouteOptions & { method: RouteMethod; path: string }
 
 /** RFC 9728 protected-resource metadata of the whole API, relative to the origin. */
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource'
@@ -84,12 +99,31 @@ function messagingLimiter(state: MockState) {
   return state.limiter('messaging', () => state.settings.rateLimitPerMinute)
 }
 
-/** A service route: the route of `spec` wrapped in the shared pipeline. */
-export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs) => unknown): MockRoute {
+/**
+ * A service route: the endpoint named once (its method, path and request schema are the
+ * registry's), or a route of the mock's own, wrapped in the shared pipeline.
+ *
+ * @example
+ * route(core, 'sendMessage', async ({ state, caller, input }) => sendMessage(state, caller.account, await input()))
+ */
+export function route<Id extends EndpointId>(
+  core: MockCore,
+  endpoint: Id | (RouteOptions & { endpoint: Id }),
+  resolve: (args: EndpointRouteArgs<Id>) => unknown,
+): MockRoute
+export function route(core: MockCore, spec: OwnRouteSpec, resolve: (args: RouteArgs) => unknown): MockRoute
+export function route(
+  core: MockCore,
+  specOrId: EndpointId | (RouteOptions & { endpoint: EndpointId }) | OwnRouteSpec,
+  resolve: (args: EndpointRouteArgs<EndpointId>) => unknown,
+): MockRoute {
+  const spec = typeof specOrId === 'string' ? { endpoint: specOrId } : specOrId
   const { state } = core
   const requireAuth = spec.auth ?? true
   const limiterName = spec.rateLimit === undefined ? 'messaging' : spec.rateLimit
-  const { method, path } = 'endpoint' in spec ? endpointsById[spec.endpoint] : spec
+  const endpoint = 'endpoint' in spec ? endpointsById[spec.endpoint] : undefined
+  const { method, path } = endpoint ?? (spec as OwnRouteSpec)
+  const schema = endpoint && 'request' in endpoint ? (endpoint.request as z.ZodMiniType) : undefined
   const run: RouteRunner = async (request, params) => {
     try {
       state.clock.runDue()
@@ -118,7 +152,9 @@ export function route(core: MockCore, spec: RouteSpec, resolve: (args: RouteArgs
           }
         }
       }
-      const result = await resolve({ request, url, params, state, caller })
+      const input = async () =>
+        schema === undefined ? undefined : method === 'GET' ? parseQuery(url, schema) : parseBody(request, schema)
+      const result = await resolve({ request, url, params, state, caller, input: input as never })
       return result instanceof Response ? result : json(result)
     } catch (error) {
       if (!(error instanceof MockHttpError)) console.error('[linekit/mocks] unexpected error', error)

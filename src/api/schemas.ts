@@ -1,6 +1,6 @@
 /**
  * zod/mini schemas for every resource, request, query, response, error body and event of the
- * service (`shared/spec/service-interface.md`). Types are inferred from them and exported under
+ * service (`docs/service-interface.md`). Types are inferred from them and exported under
  * the PascalCase name without "Schema".
  *
  * Conventions:

@@ -1,5 +1,5 @@
 /**
- * The enumerations and code tables of the service contract (`shared/spec/service-interface.md`):
+ * The enumerations and code tables of the service contract (`docs/service-interface.md`):
  * message channels, directions, reactions, send effects, run and call statuses, the mint's error
  * codes and the SDK codes they map to. Plain values, so code that shows or compares them (the
  * components) needs no schema; `enums.ts` builds the zod enums the schemas check them with.

@@ -4,11 +4,19 @@
  * README code block marked `<!-- snippet: path -->` is that file of the repository, byte for byte
  * (the Next.js and Vite examples' files: CI builds and drives those apps, so the README's code is known to work).
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { propsDocPath, renderPropsDoc } from '../../scripts/props-docs.mjs'
 
 describe('docs', () => {
+  // The contract is published beside the repository (../shared/spec on these machines); the repo keeps
+  // a copy so that every reference in it resolves in a clone. Where the original is at hand, the copy
+  // must be it, byte for byte.
+  const contract = '../shared/spec/service-interface.md'
+  it.runIf(existsSync(contract))('docs/service-interface.md is the published contract', () => {
+    expect(readFileSync('docs/service-interface.md', 'utf8')).toBe(readFileSync(contract, 'utf8'))
+  })
+
   it('docs/props.md is current (run `node scripts/props-docs.mjs`)', async () => {
     const expected = await renderPropsDoc()
     expect(readFileSync(propsDocPath, 'utf8')).toBe(expected)
