@@ -27,6 +27,7 @@ import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhookRoute'
 import type { ReadModelSetup } from './attachReadModel'
 import { attachReadModel } from './attachReadModel'
+import { assertServerSettings } from './internal/serverSettings'
 
 export type { LinekitLogger } from './routeContext'
 export type { LinekitUser } from './internal/scope'
@@ -45,8 +46,14 @@ export interface LinekitServerOptions {
    * Return `null` for 401; throw a `Response` to answer with it (e.g. a 403).
    */
   authorize: (request: Request) => Promise<LinekitUser | null>
-  /** Secret path segment of the webhook URL (`<prefix>/webhooks/<secret>`). Without it the webhook route is off. */
-  webhookSecret?: string
+  /**
+   * Secret path segment of the webhook URL (`<prefix>/webhooks/<secret>`): letters, digits and
+   * `. _ ~ -`. While rotating it, a list: a delivery to any of them is accepted (docs/deploy.md).
+   * `false` turns the webhook route off (inbound messages then wait for the reconciler, and
+   * inbound calls never ring); leaving it out refuses to start, since an unset variable must not
+   * turn webhooks off silently.
+   */
+  webhookSecret: string | readonly string[] | false
   /** Path prefix of every route. @default '/api/linekit' */
   prefix?: string
   /**
@@ -174,7 +181,7 @@ export interface LinekitServer {
  *   apiKey: process.env.LINEKIT_API_KEY!,
  *   baseUrl: process.env.LINEKIT_BASE_URL!,
  *   appUrl: process.env.LINEKIT_APP_URL!,
- *   webhookSecret: process.env.LINEKIT_WEBHOOK_SECRET,
+ *   webhookSecret: process.env.LINEKIT_WEBHOOK_SECRET!,
  *   authorize: async (request) => {
  *     const user = await getSessionUser(request)
  *     return user ? { userId: user.id, lineIds: user.lineIds } : null
@@ -184,9 +191,7 @@ export interface LinekitServer {
  * ```
  */
 export function createLinekitServer(options: LinekitServerOptions): LinekitServer {
-  if (!options.apiKey)
-    throw new Error('createLinekitServer: apiKey is required (keep it in a server-side environment variable).')
-  if (typeof options.authorize !== 'function') throw new Error('createLinekitServer: authorize(request) is required.')
+  assertServerSettings(options as unknown as Record<string, unknown>)
   const redact = redactWith(options.apiKey)
   const redactDetails = (details: Record<string, unknown> | undefined) => {
     if (details === undefined) return undefined
@@ -267,7 +272,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   })
   const mint = createMintRoute(ctx, scopes, csrf)
   const webhook = createWebhookRoute(ctx, {
-    secret: options.webhookSecret,
+    secrets: options.webhookSecret === false ? [] : [options.webhookSecret].flat(),
     learned,
     accountLines,
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
