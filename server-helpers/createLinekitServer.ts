@@ -25,6 +25,7 @@ import { createMintRoute } from './routes/mintRoute'
 import { createSearchRoute } from './routes/searchRoute'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhookRoute'
+import { createHealthRoute } from './routes/healthRoute'
 import type { ReadModelSetup } from './attachReadModel'
 import { attachReadModel } from './attachReadModel'
 import { assertServerSettings } from './internal/serverSettings'
@@ -286,6 +287,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     maxStreams: options.maxStreams ?? 1000,
   })
 
+  const health = createHealthRoute(async () => {
+    await model?.ready()
+  })
+
   const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {
     const url = new URL(request.url)
     const path = url.pathname
@@ -297,6 +302,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       if (secret.includes('/')) throw notFound()
       if (method !== 'POST') throw methodNotAllowed('POST')
       return webhook(request, secret, context?.waitUntil)
+    }
+    if (sub === '/health') {
+      if (method !== 'GET') throw methodNotAllowed('GET')
+      return health()
     }
     if (sub === '/events') {
       if (method !== 'GET') throw methodNotAllowed('GET')

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { propsDocPath, renderPropsDoc } from '../../scripts/props-docs.mjs'
+import { deployDocPath, renderDeployDoc } from '../../scripts/deploySettings'
 
 describe('docs', () => {
   it('docs/props.md is current (run `node scripts/props-docs.mjs`)', async () => {
@@ -15,6 +16,15 @@ describe('docs', () => {
     // A guard on the guard: the generator found the components and their documented props.
     expect(expected).toContain('## Conversation')
     expect(expected).toMatch(/`phoneNumber` \(required\)/)
+  }, 60_000)
+
+  it('docs/deploy.md lists every setting the code has (run `npx tsx scripts/deploySettings.ts`)', async () => {
+    const current = readFileSync(deployDocPath, 'utf8')
+    expect(current).toBe(await renderDeployDoc(current))
+    // A guard on the guard: the tables hold the server's options and the Redis stores'.
+    expect(current).toMatch(/\| `webhookSecret` +\| \*\*required\*\* +\| `LINEKIT_WEBHOOK_SECRET`/)
+    expect(current).toMatch(/\| `replayBufferSize` +\| optional +\| `1000`/)
+    expect(current).toContain('`REDIS_URL`')
   }, 60_000)
 
   it("the README's marked snippets are the examples' files", () => {
