@@ -42,4 +42,14 @@ describe('docs', () => {
     )
     for (const [, path, code] of snippets) expect(code, path).toBe(readFileSync(path!, 'utf8'))
   })
+
+  it("the deploy guide's marked snippets are the multi-instance example's files", () => {
+    const guide = readFileSync('docs/deploy.md', 'utf8')
+    const snippets = [...guide.matchAll(/<!-- snippet: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)]
+    expect(snippets.map((m) => m[1])).toEqual([
+      'examples/multi-instance/linekit.js',
+      'examples/multi-instance/server.js',
+    ])
+    for (const [, path, code] of snippets) expect(code, path).toBe(readFileSync(path!, 'utf8'))
+  })
 })
