@@ -34,7 +34,7 @@ const cors = {
 /** Routes of the development upload route. */
 export function uploadControlRoutes(core: MockCore): MockRoute[] {
   // This mock instance's uploads, oldest first.
-  const uploads = new Map<string, { type: string; bytes: Uint8Array | null }>()
+  const uploads = new Map<string, { type: string; bytes: ArrayBuffer | null }>()
   const op = controlRoutesOf(core)
   let next = 0
   const withCors = (response: Response) => {
@@ -70,7 +70,7 @@ export function uploadControlRoutes(core: MockCore): MockRoute[] {
         const upload = uploads.get(params.id ?? '')
         if (!upload)
           return withCors(errorResponse(fail(404, 'not_found', 'No such upload', 'POST /__mock/uploads first.')))
-        const bytes = new Uint8Array(await request.arrayBuffer())
+        const bytes = await request.arrayBuffer()
         if (bytes.byteLength > MAX_BYTES)
           return withCors(
             errorResponse(fail(413, 'payload_too_large', 'The file exceeds 25 MB', 'Send a smaller file.')),
