@@ -28,7 +28,8 @@ import { createWebhookRoute } from './routes/webhookRoute'
 import { createHealthRoute } from './routes/healthRoute'
 import type { ReadModelSetup } from './attachReadModel'
 import { attachReadModel } from './attachReadModel'
-import { assertServerSettings } from './internal/serverSettings'
+import type { ServerSetting } from './internal/serverSettings'
+import { assertServerSettings, serverSettings } from './internal/serverSettings'
 
 export type { LinekitLogger } from './routeContext'
 export type { LinekitUser } from './internal/scope'
@@ -192,7 +193,11 @@ export interface LinekitServer {
  * ```
  */
 export function createLinekitServer(options: LinekitServerOptions): LinekitServer {
-  assertServerSettings(options as unknown as Record<string, unknown>)
+  // `satisfies`: the list the server checks (and docs/deploy.md shows) names every option.
+  assertServerSettings(
+    options as unknown as Record<string, unknown>,
+    serverSettings satisfies Record<keyof LinekitServerOptions, ServerSetting>,
+  )
   const redact = redactWith(options.apiKey)
   const redactDetails = (details: Record<string, unknown> | undefined) => {
     if (details === undefined) return undefined

@@ -4,10 +4,8 @@
  * server refuses to start with one sentence per setting that is missing or malformed (a missing
  * `baseUrl` used to surface as "Cannot read properties of undefined"), and docs/deploy.md's
  * settings table is generated from this list (scripts/deployDocs.ts), so neither can drift from
- * the options type: the list is keyed by every option's name.
+ * the options type: createLinekitServer.ts checks that the list names every option.
  */
-import type { LinekitServerOptions } from '../createLinekitServer'
-
 /** One option: what docs/deploy.md says of it, and its check. */
 export interface ServerSetting {
   /** Required at start (`createLinekitServer` throws without it). */
@@ -247,16 +245,19 @@ export const serverSettings = {
     meaning: 'The clock (tests inject one).',
     check: fn('() => number'),
   },
-} satisfies Record<keyof LinekitServerOptions, ServerSetting>
+} satisfies Record<string, ServerSetting>
 
 /**
  * The sentences of every missing or malformed setting (empty when all are fine). A required
  * setting left `undefined` — an unset environment variable — says so with the variable's name.
  */
-export function settingProblems(options: Record<string, unknown> | null | undefined): string[] {
+export function settingProblems(
+  options: Record<string, unknown> | null | undefined,
+  settings: Record<string, ServerSetting> = serverSettings,
+): string[] {
   const given = options ?? {}
   const problems: string[] = []
-  for (const [name, setting] of Object.entries(serverSettings) as [string, ServerSetting][]) {
+  for (const [name, setting] of Object.entries(settings)) {
     const value = given[name]
     if (value === undefined) {
       if (setting.required) {
@@ -273,8 +274,11 @@ export function settingProblems(options: Record<string, unknown> | null | undefi
 }
 
 /** Throws one error naming each missing or malformed setting, the way `createLinekitServer` refuses to start. */
-export function assertServerSettings(options: Record<string, unknown> | null | undefined): void {
-  const problems = settingProblems(options)
+export function assertServerSettings(
+  options: Record<string, unknown> | null | undefined,
+  settings: Record<string, ServerSetting>,
+): void {
+  const problems = settingProblems(options, settings)
   if (problems.length === 0) return
   throw new Error(
     `linekit/server: createLinekitServer refuses to start: ${problems.length === 1 ? 'one setting is' : `${problems.length} settings are`} missing or malformed.\n- ${problems.join('\n- ')}\nEvery setting: docs/deploy.md in the linekit package.`,
