@@ -37,8 +37,11 @@ const absoluteUrl = (example: string) => (value: unknown) => {
 const positive = (what: string) => (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? null : `a number above 0 (${what})`
 
+/** A count: a whole number, or Infinity for no limit (tests and benchmarks turn the key's budget off so). */
 const wholeAtLeast = (min: number, what: string) => (value: unknown) =>
-  Number.isInteger(value) && (value as number) >= min ? null : `a whole number ≥ ${min} (${what})`
+  (Number.isInteger(value) && (value as number) >= min) || value === Number.POSITIVE_INFINITY
+    ? null
+    : `a whole number ≥ ${min}, or Infinity for no limit (${what})`
 
 const fn = (shape: string) => (value: unknown) => (typeof value === 'function' ? null : `a function ${shape}`)
 
