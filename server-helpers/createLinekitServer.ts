@@ -25,8 +25,11 @@ import { createMintRoute } from './routes/mintRoute'
 import { createSearchRoute } from './routes/searchRoute'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhookRoute'
+import { createHealthRoute } from './routes/healthRoute'
 import type { ReadModelSetup } from './attachReadModel'
 import { attachReadModel } from './attachReadModel'
+import type { ServerSetting } from './internal/serverSettings'
+import { assertServerSettings, serverSettings } from './internal/serverSettings'
 
 export type { LinekitLogger } from './routeContext'
 export type { LinekitUser } from './internal/scope'
@@ -45,8 +48,14 @@ export interface LinekitServerOptions {
    * Return `null` for 401; throw a `Response` to answer with it (e.g. a 403).
    */
   authorize: (request: Request) => Promise<LinekitUser | null>
-  /** Secret path segment of the webhook URL (`<prefix>/webhooks/<secret>`). Without it the webhook route is off. */
-  webhookSecret?: string
+  /**
+   * Secret path segment of the webhook URL (`<prefix>/webhooks/<secret>`): letters, digits and
+   * `. _ ~ -`. While rotating it, a list: a delivery to any of them is accepted (docs/deploy.md).
+   * `false` turns the webhook route off (inbound messages then wait for the reconciler, and
+   * inbound calls never ring); leaving it out refuses to start, since an unset variable must not
+   * turn webhooks off silently.
+   */
+  webhookSecret: string | readonly string[] | false
   /** Path prefix of every route. @default '/api/linekit' */
   prefix?: string
   /**
@@ -174,7 +183,7 @@ export interface LinekitServer {
  *   apiKey: process.env.LINEKIT_API_KEY!,
  *   baseUrl: process.env.LINEKIT_BASE_URL!,
  *   appUrl: process.env.LINEKIT_APP_URL!,
- *   webhookSecret: process.env.LINEKIT_WEBHOOK_SECRET,
+ *   webhookSecret: process.env.LINEKIT_WEBHOOK_SECRET!,
  *   authorize: async (request) => {
  *     const user = await getSessionUser(request)
  *     return user ? { userId: user.id, lineIds: user.lineIds } : null
@@ -184,9 +193,11 @@ export interface LinekitServer {
  * ```
  */
 export function createLinekitServer(options: LinekitServerOptions): LinekitServer {
-  if (!options.apiKey)
-    throw new Error('createLinekitServer: apiKey is required (keep it in a server-side environment variable).')
-  if (typeof options.authorize !== 'function') throw new Error('createLinekitServer: authorize(request) is required.')
+  // `satisfies`: the list the server checks (and docs/deploy.md shows) names every option.
+  assertServerSettings(
+    options as unknown as Record<string, unknown>,
+    serverSettings satisfies Record<keyof LinekitServerOptions, ServerSetting>,
+  )
   const redact = redactWith(options.apiKey)
   const redactDetails = (details: Record<string, unknown> | undefined) => {
     if (details === undefined) return undefined
@@ -276,7 +287,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   })
   const mint = createMintRoute(ctx, scopes, csrf)
   const webhook = createWebhookRoute(ctx, {
-    secret: options.webhookSecret,
+    secrets: options.webhookSecret === false ? [] : [options.webhookSecret].flat(),
     learned,
     accountLines,
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
@@ -290,6 +301,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     maxStreams: options.maxStreams ?? 1000,
   })
 
+  const health = createHealthRoute(async () => {
+    await model?.ready()
+  })
+
   const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {
     const url = new URL(request.url)
     const path = url.pathname
@@ -301,6 +316,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       if (secret.includes('/')) throw notFound()
       if (method !== 'POST') throw methodNotAllowed('POST')
       return webhook(request, secret, context?.waitUntil)
+    }
+    if (sub === '/health') {
+      if (method !== 'GET') throw methodNotAllowed('GET')
+      return health()
     }
     if (sub === '/events') {
       if (method !== 'GET') throw methodNotAllowed('GET')

@@ -102,13 +102,26 @@ describe('matchProxyRoute', () => {
 describe('construction', () => {
   it('serves every endpoint of the contract on the messaging host (no warning about unscoped endpoints)', () => {
     const logger = { warn: vi.fn(), error: vi.fn() }
-    createLinekitServer({ apiKey: KEY, baseUrl: 'http://b', appUrl: 'http://a', logger, authorize: async () => null })
+    createLinekitServer({
+      apiKey: KEY,
+      baseUrl: 'http://b',
+      appUrl: 'http://a',
+      webhookSecret: false,
+      logger,
+      authorize: async () => null,
+    })
     expect(logger.warn).not.toHaveBeenCalled()
   })
 
   it('refuses to start without a key or authorize', () => {
     expect(() =>
-      createLinekitServer({ apiKey: '', baseUrl: 'http://b', appUrl: 'http://a', authorize: async () => null }),
+      createLinekitServer({
+        apiKey: '',
+        baseUrl: 'http://b',
+        appUrl: 'http://a',
+        webhookSecret: false,
+        authorize: async () => null,
+      }),
     ).toThrow(/apiKey/)
   })
 })
@@ -120,6 +133,7 @@ describe('toNextHandlers', () => {
       apiKey: KEY,
       baseUrl: 'https://base.example',
       appUrl: 'https://app.example',
+      webhookSecret: false,
       fetch: upstream.fetch,
       authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
     })
@@ -145,6 +159,7 @@ describe('toNextHandlers', () => {
         apiKey: KEY,
         baseUrl: 'https://base.example',
         appUrl: 'https://app.example',
+        webhookSecret: false,
         fetch: upstream.fetch,
         authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
       })

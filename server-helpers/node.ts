@@ -6,9 +6,14 @@
  * `maxBodyBytes`) and writes the response with backpressure.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { getRequestListener, RequestError } from '@hono/node-server'
 import type { LinekitServer } from './createLinekitServer'
 import { messagingError } from './internal/http'
+import { loadNodeBridge } from './internal/nodeBridge'
+
+// `@hono/node-server` is a peer this entry needs at run time: loaded here so that an app which
+// installed linekit alone hears linekit's sentence with the install command, not Node's
+// ERR_MODULE_NOT_FOUND naming a package it never chose.
+const { getRequestListener, RequestError } = await loadNodeBridge(() => import('@hono/node-server'))
 
 /** A Node request as Express or connect hand it over (both rewrite `url` when mounted on a path). */
 type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown; rawBody?: unknown }

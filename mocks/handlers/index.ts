@@ -18,6 +18,7 @@ import { mockControlRoutes } from './mockControlRoutes'
 import type { MockRoute } from './mockRouter'
 import { oauthRoutes } from './oauthRoutes'
 import { tokenControlRoutes } from './tokenControlRoutes'
+import { uploadControlRoutes } from './uploadControlRoutes'
 import { webhookControlRoutes } from './webhookControlRoutes'
 import { workflowRoutes } from './workflowRoutes'
 
@@ -30,6 +31,7 @@ export function createRoutes(core: MockCore): MockRoute[] {
     ...dialerControlRoutes(core),
     ...webhookControlRoutes(core),
     ...tokenControlRoutes(core),
+    ...uploadControlRoutes(core),
     ...messageRoutes(core),
     ...groupRoutes(core),
     ...lineRoutes(core),

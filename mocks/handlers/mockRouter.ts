@@ -13,7 +13,7 @@ import { fail } from '../service/serviceErrors'
 import { errorResponse } from './jsonResponses'
 
 /** The HTTP methods of the mock's routes. */
-export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 
 /** Answers one request; `params` are the route's path parameters, decoded. */
 export type RouteRunner = (request: Request, params: Readonly<Record<string, string>>) => Promise<Response>

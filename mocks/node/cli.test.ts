@@ -89,7 +89,9 @@ describe('linekit-mock', () => {
   it('a bad argument is one sentence and exit code 2', async () => {
     const run = cli(['--port', 'nine'])
     expect(await run.exited).toBe(2)
-    expect(run.errors().trim()).toBe('linekit-mock: --port must be an integer from 0 to 65535 (got nine)')
+    expect(run.errors().trim()).toBe(
+      'linekit-mock: --port must be an integer from 0 to 65535 (got "nine")\n(see --help)',
+    )
   }, 30_000)
 
   it('serves on 127.0.0.1, prints the .env.local lines, keeps the webhook across a reset, stops on SIGTERM', async () => {
@@ -147,7 +149,23 @@ describe('linekit-mock pieces', () => {
     expect(text).toContain('--webhook http://127.0.0.1:3000/api/linekit/webhooks/dev-secret')
     expect(parseCliArgs(['--webhook', 'localhost:3000'])).toEqual({
       kind: 'error',
-      error: 'linekit-mock: --webhook must be an absolute http(s) URL (got localhost:3000)',
+      error:
+        'linekit-mock: --webhook must be an absolute http(s) URL such as http://127.0.0.1:3000/api/linekit/webhooks/dev-secret (got "localhost:3000")\n(see --help)',
     })
+  })
+
+  it('names every malformed option at once, each with what it should look like (a bad seed was silently 1)', () => {
+    const answer = parseCliArgs(['--port', '', '--app-port', '70000', '--seed', 'abc', '--host', ' ', '--webhook', 'x'])
+    expect(answer.kind).toBe('error')
+    const lines = answer.kind === 'error' ? answer.error.split('\n') : []
+    expect(lines).toEqual([
+      'linekit-mock: --port must be an integer from 0 to 65535 (got "")',
+      'linekit-mock: --app-port must be an integer from 0 to 65535 (got "70000")',
+      'linekit-mock: --host must be a host name or address such as 127.0.0.1 (got "")',
+      expect.stringMatching(/^linekit-mock: --webhook must be an absolute http\(s\) URL such as .* \(got "x"\)$/),
+      'linekit-mock: --seed must be an integer (got "abc")',
+      '(see --help)',
+    ])
+    expect(parseCliArgs(['--seed', '7'])).toMatchObject({ kind: 'serve', seed: 7, port: 4010 })
   })
 })

@@ -53,25 +53,32 @@ export function parseCliArgs(args: string[]): CliRequest {
     return { kind: 'error', error: `linekit-mock: ${(error as Error).message} (see --help)` }
   }
   if (values.help) return { kind: 'help' }
-  const port = Number(values.port)
-  if (!isPort(port))
-    return { kind: 'error', error: `linekit-mock: --port must be an integer from 0 to 65535 (got ${values.port})` }
-  const appPort = values['app-port'] === undefined ? undefined : Number(values['app-port'])
-  if (appPort !== undefined && !isPort(appPort))
-    return {
-      kind: 'error',
-      error: `linekit-mock: --app-port must be an integer from 0 to 65535 (got ${values['app-port']})`,
-    }
+  // Every malformed option is named in one sentence each, so one run shows all there is to fix.
+  const problems: string[] = []
+  const portOf = (flag: string, text: string | undefined) => {
+    if (text === undefined) return undefined
+    const port = /^\d+$/.test(text) ? Number(text) : Number.NaN
+    if (!isPort(port)) problems.push(`--${flag} must be an integer from 0 to 65535 (got ${JSON.stringify(text)})`)
+    return port
+  }
+  const port = portOf('port', values.port) ?? 4010
+  const appPort = portOf('app-port', values['app-port'])
+  if (values.host.trim() === '') problems.push('--host must be a host name or address such as 127.0.0.1 (got "")')
   for (const url of values.webhook) {
     if (!/^https?:\/\/[^/]/.test(url))
-      return { kind: 'error', error: `linekit-mock: --webhook must be an absolute http(s) URL (got ${url})` }
+      problems.push(
+        `--webhook must be an absolute http(s) URL such as http://127.0.0.1:3000/api/linekit/webhooks/dev-secret (got ${JSON.stringify(url)})`,
+      )
   }
-  const seed = Number(values.seed)
+  const seed = /^-?\d+$/.test(values.seed) ? Number(values.seed) : Number.NaN
+  if (!Number.isSafeInteger(seed)) problems.push(`--seed must be an integer (got ${JSON.stringify(values.seed)})`)
+  if (problems.length > 0)
+    return { kind: 'error', error: problems.map((problem) => `linekit-mock: ${problem}`).join('\n') + '\n(see --help)' }
   return {
     kind: 'serve',
     port,
     host: values.host,
-    seed: Number.isFinite(seed) ? seed : 1,
+    seed,
     ...(appPort === undefined ? {} : { appPort }),
     webhooks: values.webhook,
   }

@@ -91,7 +91,7 @@ export interface WebhookDispatcher {
 /** A sender that POSTs JSON with `fetch` and gives up after `timeoutMs` (a failure). */
 export function createFetchSender(options: { timeoutMs?: number; fetch?: typeof fetch } = {}): WebhookSender {
   const timeoutMs = options.timeoutMs ?? 5_000
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const doFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init))
   return async (url, body) => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)

@@ -40,6 +40,7 @@ function twoInstances(
       apiKey: KEY,
       baseUrl: 'https://base.example',
       appUrl: 'https://dialer.example',
+      webhookSecret: false,
       fetch: upstream.fetch,
       logger: { warn: () => undefined, error: () => undefined },
       authorize: async (request) => users[request.headers.get('x-user') ?? ''] ?? null,

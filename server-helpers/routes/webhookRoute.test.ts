@@ -27,8 +27,8 @@ describe('webhook route', () => {
     expect(seen).toHaveLength(0)
   })
 
-  it('is off without a configured secret', async () => {
-    const { server } = setup({}, { webhookSecret: undefined })
+  it('is off with webhookSecret: false', async () => {
+    const { server } = setup({}, { webhookSecret: false })
     expect((await server.handle(hook(messagePayload(NUMBER_A), 'undefined'))).status).toBe(404)
   })
 

@@ -21,7 +21,8 @@ const PROBE_EVERY_MS = 10 * 60 * 1000
 
 /** What the webhook route needs besides the context. */
 interface WebhookDeps {
-  secret: string | undefined
+  /** The accepted secrets (several while one is rotated out); none: the route is off. */
+  secrets: readonly string[]
   learned: Learned
   accountLines: AccountLinesCache
   /** How long one publish may hold back the next. */
@@ -162,7 +163,10 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
   }
 
   return async (request: Request, secret: string, waitUntil?: (promise: Promise<unknown>) => void) => {
-    if (!deps.secret || !timingSafeEqual(secret, deps.secret)) throw notFound()
+    // Every secret is compared, so the time taken does not tell which one nearly matched.
+    let known = false
+    for (const accepted of deps.secrets) known = timingSafeEqual(secret, accepted) || known
+    if (!known) throw notFound()
     let text: string
     try {
       text = await readBodyCapped(request, ctx.maxBodyBytes)

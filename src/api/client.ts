@@ -7,7 +7,7 @@
  * page that only talks to its own server carries no zod.
  */
 import type * as z from 'zod/mini'
-import type { LinekitClient, RequestOptions, SendOptions } from './clientTypes'
+import type { HeaderValues, LinekitClient, RequestOptions, SendOptions } from './clientTypes'
 import type { EndpointRoute, EndpointSchemas } from './endpoints/define'
 import { endpointPath, pathParamsOf } from './endpoints/define'
 import { kitMintPath, kitRoutes, routes } from './endpoints/routes'
@@ -32,7 +32,7 @@ export interface LinekitClientOptions {
   /** Fetch implementation. @default globalThis.fetch (looked up per call, so MSW can patch it) */
   fetch?: typeof fetch
   /** Headers for every request (e.g. `Authorization`); a function is called per request. */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
+  headers?: HeaderValues | (() => HeaderValues | Promise<HeaderValues>)
   /** Abort a request (including reading its body) after this many ms. @default 30000 */
   timeoutMs?: number
   /**

@@ -8,12 +8,19 @@ import type { EndpointId } from './endpoints/routes'
 import type { InboundCallsQuery, InboundCallsResponse } from './inboundCalls'
 import type { MessageSearchQuery, MessageSearchResponse } from './search'
 
+/**
+ * What `new Headers(…)` accepts. Spelled from the `Headers` constructor rather than the DOM's
+ * `HeadersInit`, which a Node-only project (no DOM lib) does not have: linekit/server's types
+ * must build there with `skipLibCheck` off.
+ */
+export type HeaderValues = ConstructorParameters<typeof Headers>[0]
+
 /** Per-call options. */
 export interface RequestOptions {
   /** Cancels the request; the rejection is the signal's abort reason, not a LinekitError. */
   signal?: AbortSignal
   /** Extra headers for this call. */
-  headers?: HeadersInit
+  headers?: HeaderValues
   /** Let the request outlive the page (`fetch`'s `keepalive`), e.g. ending a call on `pagehide`. @default false */
   keepalive?: boolean
 }

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { propsDocPath, renderPropsDoc } from '../../scripts/props-docs.mjs'
+import { deployDocPath, renderDeployDoc } from '../../scripts/deploySettings'
 
 describe('docs', () => {
   // The contract is published beside the repository (../shared/spec on these machines); the repo keeps
@@ -25,6 +26,15 @@ describe('docs', () => {
     expect(expected).toMatch(/`phoneNumber` \(required\)/)
   }, 60_000)
 
+  it('docs/deploy.md lists every setting the code has (run `npx tsx scripts/deploySettings.ts`)', async () => {
+    const current = readFileSync(deployDocPath, 'utf8')
+    expect(current).toBe(await renderDeployDoc(current))
+    // A guard on the guard: the tables hold the server's options and the Redis stores'.
+    expect(current).toMatch(/\| `webhookSecret` +\| \*\*required\*\* +\| `LINEKIT_WEBHOOK_SECRET`/)
+    expect(current).toMatch(/\| `replayBufferSize` +\| optional +\| `1000`/)
+    expect(current).toContain('`REDIS_URL`')
+  }, 60_000)
+
   it("the README's marked snippets are the examples' files", () => {
     const readme = readFileSync('README.md', 'utf8')
     const snippets = [...readme.matchAll(/<!-- snippet: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)]
@@ -38,6 +48,16 @@ describe('docs', () => {
         'examples/vite/src/Support.jsx',
       ]),
     )
+    for (const [, path, code] of snippets) expect(code, path).toBe(readFileSync(path!, 'utf8'))
+  })
+
+  it("the deploy guide's marked snippets are the multi-instance example's files", () => {
+    const guide = readFileSync('docs/deploy.md', 'utf8')
+    const snippets = [...guide.matchAll(/<!-- snippet: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)]
+    expect(snippets.map((m) => m[1])).toEqual([
+      'examples/multi-instance/linekit.js',
+      'examples/multi-instance/server.js',
+    ])
     for (const [, path, code] of snippets) expect(code, path).toBe(readFileSync(path!, 'utf8'))
   })
 })
