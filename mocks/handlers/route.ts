@@ -41,7 +41,7 @@ interface RouteArgs {
 }
 
 /** The parsed request of an endpoint: its query for a GET, its JSON body otherwise. */
-type EndpointInput<Id extends EndpointId> = (typeof endpointsById)[Id] extends {
+export type EndpointInput<Id extends EndpointId> = (typeof endpointsById)[Id] extends {
   request: infer S extends z.ZodMiniType
 }
   ? z.output<S>

@@ -8,20 +8,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import * as z from 'zod/mini'
-import {
-  availabilityRequestSchema,
-  callLogsQuerySchema,
-  callStatusQuerySchema,
-  cancelRunRequestSchema,
-  contactsQuerySchema,
-  createContactRequestSchema,
-  enrollRequestSchema,
-  groupSendRequestSchema,
-  messageHandleSchema,
-  messagesQuerySchema,
-  sendMessageRequestSchema,
-  updateContactRequestSchema,
-} from '../../src/api'
+import { endpointsById, messageHandleSchema, type EndpointId } from '../../src/api'
+import type { EndpointInput } from '../handlers/route'
 import { listCallLogs } from '../service/dialerCallLogs'
 import { getCallStatus, requireAudioFeature } from '../service/audioCalls'
 import { createContact, listContacts, updateContact } from '../service/nativeContacts'
@@ -33,7 +21,7 @@ import { listEffects, sendMessage } from '../service/messageSending'
 import type { MockState } from '../service/mockState'
 import type { Account } from '../service/stateRecords'
 import { cancelRun, enroll, listFlows } from '../service/workflowRuns'
-import { MCP_SERVER_INFO } from './tools'
+import { MCP_SERVER_INFO, type McpToolName } from './tools'
 
 export { MCP_SERVER_INFO, mcpToolNames } from './tools'
 
@@ -65,123 +53,75 @@ function toolResult(run: () => unknown): ToolResult {
 /** Builds an MCP server whose tools act as `account` on `state`. */
 export function createMcpServer(state: MockState, account: Account): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } })
-  const readOnly = { readOnlyHint: true, openWorldHint: false } as const
+  /**
+   * One tool over one endpoint of the registry: its input schema is the endpoint's request schema,
+   * its description ends with the endpoint's method and path, and a GET is read-only.
+   */
+  const tool = <Id extends EndpointId>(
+    name: McpToolName,
+    id: Id,
+    description: string,
+    run: (input: EndpointInput<Id>) => unknown,
+    inputSchema: z.ZodMiniType | undefined = 'request' in endpointsById[id] ? endpointsById[id].request : undefined,
+  ) => {
+    const { method, path } = endpointsById[id]
+    const config = {
+      description: `${description} (${method} ${path})`,
+      ...(method === 'GET' ? { annotations: { readOnlyHint: true, openWorldHint: false } } : {}),
+    }
+    if (inputSchema === undefined) server.registerTool(name, config, () => toolResult(() => run(undefined as never)))
+    else server.registerTool(name, { ...config, inputSchema }, (input) => toolResult(() => run(input as never)))
+  }
 
-  server.registerTool(
-    'send_message',
-    {
-      description: 'Send one message from a line (POST /send-api-message). Native chat when reachable, else SMS.',
-      inputSchema: sendMessageRequestSchema,
-    },
-    (input) => toolResult(() => sendMessage(state, account, input)),
+  tool('send_message', 'sendMessage', 'Send one message from a line. Native chat when reachable, else SMS.', (input) =>
+    sendMessage(state, account, input),
   )
-  server.registerTool(
-    'send_group_message',
-    {
-      description: 'Send one message to 2–32 recipients in one thread (POST /send-group-message).',
-      inputSchema: groupSendRequestSchema,
-    },
-    (input) => toolResult(() => sendGroupMessage(state, account, input)),
+  tool('send_group_message', 'sendGroupMessage', 'Send one message to 2–32 recipients in one thread.', (input) =>
+    sendGroupMessage(state, account, input),
   )
-  server.registerTool(
-    'list_messages',
-    {
-      description: 'List inbound and outbound messages with filters (GET /get-messages-api).',
-      inputSchema: messagesQuerySchema,
-      annotations: readOnly,
-    },
-    (input) => toolResult(() => listMessages(state, account, input)),
+  tool('list_messages', 'getMessages', 'List inbound and outbound messages with filters.', (input) =>
+    listMessages(state, account, input),
   )
-  server.registerTool(
+  tool(
     'get_message',
-    {
-      description: 'Fetch one message by its pbm_ handle (GET /get-message-api/{message_handle}).',
-      inputSchema: z.object({ message_handle: messageHandleSchema }),
-      annotations: readOnly,
-    },
-    (input) => toolResult(() => getMessage(state, account, input.message_handle)),
+    'getMessage',
+    'Fetch one message by its pbm_ handle.',
+    (input) => getMessage(state, account, (input as unknown as { message_handle: string }).message_handle),
+    // The endpoint takes the handle in its path; the tool takes it as an argument.
+    z.object({ message_handle: messageHandleSchema }),
   )
-  server.registerTool(
-    'list_lines',
-    { description: "List the account's lines (GET /get-lines).", annotations: readOnly },
-    () =>
-      toolResult(() => {
-        const lines = listLines(state, account)
-        return Array.isArray(lines) ? { lines } : lines
-      }),
+  tool('list_lines', 'getLines', "List the account's lines.", () => {
+    const lines = listLines(state, account)
+    return Array.isArray(lines) ? { lines } : lines
+  })
+  tool('check_availability', 'checkAvailability', 'Check whether a number can receive native chat.', (input) =>
+    checkAvailability(state, account, input),
   )
-  server.registerTool(
-    'check_availability',
-    {
-      description: 'Check whether a number can receive native chat (POST /api-check-native-availability).',
-      inputSchema: availabilityRequestSchema,
-      annotations: readOnly,
-    },
-    (input) => toolResult(() => checkAvailability(state, account, input)),
+  tool('create_contact', 'createContact', 'Create or upsert a native contact by phone.', (input) =>
+    createContact(state, account, input),
   )
-  server.registerTool(
-    'create_contact',
-    {
-      description: 'Create or upsert a native contact by phone (POST /create-external-contact).',
-      inputSchema: createContactRequestSchema,
-    },
-    (input) => toolResult(() => createContact(state, account, input)),
-  )
-  server.registerTool(
+  tool(
     'update_contact',
-    {
-      description: 'Update a contact by contactId; customFields is replaced wholesale.',
-      inputSchema: updateContactRequestSchema,
-    },
-    (input) => toolResult(() => updateContact(state, account, input)),
+    'updateContact',
+    'Update a contact by contactId; customFields is replaced wholesale.',
+    (input) => updateContact(state, account, input),
   )
-  server.registerTool(
-    'list_contacts',
-    { description: 'List native contacts.', inputSchema: contactsQuerySchema, annotations: readOnly },
-    (input) => toolResult(() => listContacts(state, account, input)),
+  tool('list_contacts', 'listContacts', 'List native contacts.', (input) => listContacts(state, account, input))
+  tool('list_workflows', 'listWorkflows', 'List workflows (the source of flowId).', () => listFlows(state, account))
+  tool('enroll_in_workflow', 'enrollFlow', 'Enrol a contact into a published workflow.', (input) =>
+    enroll(state, account, input),
   )
-  server.registerTool(
-    'list_workflows',
-    { description: 'List workflows (the source of flowId).', annotations: readOnly },
-    () => toolResult(() => listFlows(state, account)),
+  tool('cancel_workflow_run', 'cancelRun', 'Cancel a workflow run by runId.', (input) =>
+    cancelRun(state, account, input),
   )
-  server.registerTool(
-    'enroll_in_workflow',
-    { description: 'Enrol a contact into a published workflow (POST /enroll-flow).', inputSchema: enrollRequestSchema },
-    (input) => toolResult(() => enroll(state, account, input)),
+  tool('list_effects', 'getEffects', 'List the send effects.', () => listEffects())
+  tool('list_call_logs', 'getCallLogs', 'List outbound dialer call logs.', (input) =>
+    listCallLogs(state, account, input),
   )
-  server.registerTool(
-    'cancel_workflow_run',
-    { description: 'Cancel a workflow run by runId.', inputSchema: cancelRunRequestSchema },
-    (input) => toolResult(() => cancelRun(state, account, input)),
-  )
-  server.registerTool(
-    'list_effects',
-    { description: 'List the send effects (GET /get-effects).', annotations: readOnly },
-    () => toolResult(() => listEffects()),
-  )
-  server.registerTool(
-    'list_call_logs',
-    {
-      description: 'List outbound dialer call logs (GET /get-call-logs-api).',
-      inputSchema: callLogsQuerySchema,
-      annotations: readOnly,
-    },
-    (input) => toolResult(() => listCallLogs(state, account, input)),
-  )
-  server.registerTool(
-    'get_call_status',
-    {
-      description: 'Read the call_status of an audio call (GET /get-audiocall-call-status-api).',
-      inputSchema: callStatusQuerySchema,
-      annotations: readOnly,
-    },
-    (input) =>
-      toolResult(() => {
-        requireAudioFeature(account)
-        return getCallStatus(state, account, input.call_uuid)
-      }),
-  )
+  tool('get_call_status', 'getCallStatus', 'Read the call_status of an audio call.', (input) => {
+    requireAudioFeature(account)
+    return getCallStatus(state, account, input.call_uuid)
+  })
   return server
 }
 

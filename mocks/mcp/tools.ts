@@ -24,3 +24,6 @@ export const mcpToolNames = [
   'list_call_logs',
   'get_call_status',
 ] as const
+
+/** The name of one of the tools. */
+export type McpToolName = (typeof mcpToolNames)[number]

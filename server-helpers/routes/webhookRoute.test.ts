@@ -46,12 +46,13 @@ describe('webhook route', () => {
       },
     }
     const { server } = setup({}, { eventBus: bus })
-    const response = await server.handle(hook(messagePayload(NUMBER_B)))
+    const payload = messagePayload(NUMBER_B)
+    const response = await server.handle(hook(payload))
     expect(response.status).toBe(200)
     expect(published).toHaveLength(0)
     release()
     await server.settled()
-    expect(published).toEqual([{ type: 'message', lineId: LINE_B, data: messagePayload(NUMBER_B) }])
+    expect(published).toEqual([{ type: 'message', lineId: LINE_B, data: payload }])
   })
 
   it('accepts the CRM variant and uses the lineNumbers option over the listing', async () => {

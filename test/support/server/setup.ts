@@ -58,7 +58,12 @@ export async function expectNoKey(response: Response) {
   response.headers.forEach((value) => expect(value).not.toContain(KEY))
 }
 
-export const messagePayload = (linePhoneNumber: string, messageId = 1) => ({
+let nextMessageId = 1
+/**
+ * A message webhook's payload. Each call is a new message (its own `messageId` and `guid`) unless
+ * `messageId` names one: the server publishes a `guid` once (spec: Message webhook payload).
+ */
+export const messagePayload = (linePhoneNumber: string, messageId = nextMessageId++) => ({
   message: 'hello',
   destination: '+14155550999',
   receivedAt: '2026-01-01T00:00:00Z',
