@@ -70,6 +70,8 @@ export interface BudgetGate {
   pause(seconds: number): Promise<void>
   /** Requests waiting on this instance. */
   readonly queued: number
+  /** The window's length (the store's). */
+  readonly windowMs: number
 }
 
 interface Waiter {
@@ -282,6 +284,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     get queued() {
       return queue.length
     },
+    windowMs: store.windowMs,
     async acquire(priority, signal, user) {
       if (signal?.aborted) throw signal.reason
       // Nobody waiting: take a slot at once when the window (and the user's share) has one. Only
