@@ -158,8 +158,12 @@ export interface LinekitServer {
    */
   ready(): Promise<void>
   /**
-   * Stops the read model's reconciler (it saves the model and gives its lease up, so another
-   * instance takes over at once). Its timer never keeps a process alive; call this on shutdown.
+   * Shuts this instance down without dropping anything it acknowledged: ends every event stream
+   * (browsers reconnect to another instance and replay by Last-Event-ID), waits for the requests
+   * in flight (those still arriving on open connections too) and the webhooks' publishes, then
+   * stops the read model's reconciler (it saves the model and gives its lease up, so another
+   * instance takes over at once). Stop taking new connections first (`server.close()`); no timer
+   * of the server keeps a process alive.
    */
   close(): Promise<void>
 }
@@ -273,12 +277,16 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
     model,
   })
+  // close(): event streams end at once (their browsers reconnect elsewhere); requests in flight finish.
+  const shutdown = new AbortController()
+  const inflight = new Set<Promise<unknown>>()
   const kitHandlers = { listInboundCalls: createInboundCallsRoute(model), searchMessages: createSearchRoute(model) }
   const events = createEventStreamRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,
     maxStreamsPerUser: options.maxStreamsPerUser ?? 10,
     maxStreams: options.maxStreams ?? 1000,
+    closing: shutdown.signal,
   })
 
   const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {
@@ -320,29 +328,40 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   return {
     bus: ctx.bus,
     prefix,
-    async handle(request, context) {
-      try {
-        return await route(request, context)
-      } catch (thrown) {
-        if (thrown instanceof LinekitHttpError) return thrown.response
-        if (thrown instanceof BodyTooLargeError)
-          return messagingError(
-            413,
-            'payload_too_large',
-            `The body exceeds ${thrown.limit} bytes`,
-            'Send a smaller body.',
-          ).response
-        if (request.signal.aborted) return new Response(null, { status: 499 })
-        logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
-        return messagingError(500, 'internal_error', 'Internal error', 'Retry later.').response
-      }
+    handle(request, context) {
+      const answer = respond(request, context)
+      inflight.add(answer)
+      void answer.finally(() => inflight.delete(answer)).catch(() => undefined)
+      return answer
     },
     settled: () => ctx.settled(),
     ready: async () => {
       await model?.ready()
     },
     close: async () => {
+      shutdown.abort()
+      // Requests and webhooks still arriving on open connections are served and awaited too.
+      while (inflight.size > 0) await Promise.allSettled([...inflight])
+      await ctx.settled()
       await attached?.reconciler?.stop()
     },
+  }
+
+  async function respond(request: Request, context: HandleContext | undefined): Promise<Response> {
+    try {
+      return await route(request, context)
+    } catch (thrown) {
+      if (thrown instanceof LinekitHttpError) return thrown.response
+      if (thrown instanceof BodyTooLargeError)
+        return messagingError(
+          413,
+          'payload_too_large',
+          `The body exceeds ${thrown.limit} bytes`,
+          'Send a smaller body.',
+        ).response
+      if (request.signal.aborted) return new Response(null, { status: 499 })
+      logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
+      return messagingError(500, 'internal_error', 'Internal error', 'Retry later.').response
+    }
   }
 }
