@@ -96,11 +96,19 @@ export function attachReadModel(
     // later status of it (a send listed before it was delivered).
     if (change.provisional) return
     const { record } = change
-    if (!(ctx.now() - Date.parse(record.created_at) < NEWS_MS)) return
+    // News is judged on the service's clock: against the newest record it listed, or the
+    // instance's clock when that is earlier (an instance clock running ahead would take every
+    // new record for history, and never announce one).
+    if (!(Math.min(ctx.now(), newestListed) - Date.parse(record.created_at) < NEWS_MS)) return
     if (!(await claim(`record:${record.message_handle}:${record.status}`))) return
     await ctx.bus.publish({ type: 'message.record', lineId: change.lineId.toLowerCase(), data: change.record })
   }
+  /** The newest `created_at` the service listed (its clock), so far. */
+  let newestListed = -Infinity
   model.subscribe((changes) => {
+    for (const change of changes)
+      if (change.kind !== 'call' && !change.provisional)
+        newestListed = Math.max(newestListed, Date.parse(change.record.created_at) || -Infinity)
     for (const change of changes) {
       if (change.kind !== 'call' && change.provisional) reconciler?.soon()
       ctx.track(announce(change))
