@@ -15,6 +15,7 @@ import type { Reconciler, ReconcilerOptions } from './model/reconciler'
 import { createReconciler } from './model/reconciler'
 import type { RetentionOptions } from './model/modelState'
 import type { InboundCall, ModelChange, ModelStore } from './model/modelTypes'
+import type { WebhookHealth } from './internal/webhookHealth'
 
 /** The `readModel` option of createLinekitServer. */
 export interface ReadModelSetup {
@@ -52,6 +53,7 @@ function callEvent(call: InboundCall, at: string): LinekitEventInput | null {
 export function attachReadModel(
   ctx: LinekitContext,
   setup: ReadModelSetup,
+  health?: WebhookHealth,
 ): { model: ReadModel; reconciler: Reconciler | null } {
   const model = createReadModel({
     ...(setup.store ? { store: setup.store } : {}),
@@ -105,10 +107,25 @@ export function attachReadModel(
   }
   /** The newest `created_at` the service listed (its clock), so far. */
   let newestListed = -Infinity
+  /** The newest listed before this instance watched: older messages' webhooks went elsewhere. */
+  let watchedFrom: number | null = null
+  const watched = new Set<string>()
+  /** An inbound message listed that no webhook announced (it replaced no provisional record). */
+  const watch = (change: ModelChange) => {
+    if (!health || change.kind !== 'message' || change.provisional || change.replaces) return
+    const { record } = change
+    if (record.direction !== 'inbound' || watched.has(record.message_handle)) return
+    if (watchedFrom === null || !(Date.parse(record.created_at) > watchedFrom)) return
+    watched.add(record.message_handle)
+    if (watched.size > 1000) watched.delete(watched.values().next().value!)
+    health.listedUnannounced(record.created_at)
+  }
   model.subscribe((changes) => {
     for (const change of changes)
       if (change.kind !== 'call' && !change.provisional)
         newestListed = Math.max(newestListed, Date.parse(change.record.created_at) || -Infinity)
+    for (const change of changes) watch(change)
+    if (watchedFrom === null && Number.isFinite(newestListed)) watchedFrom = newestListed
     for (const change of changes) {
       if (change.kind !== 'call' && change.provisional) reconciler?.soon()
       ctx.track(announce(change))

@@ -14,6 +14,7 @@ import { createBudgetGate } from './gate/budgetGate'
 import { createAccountLinesCache } from './internal/accountLines'
 import { BodyTooLargeError, LinekitHttpError, messagingError, methodNotAllowed, notFound } from './internal/http'
 import { createLearned } from './internal/learned'
+import { createWebhookHealth } from './internal/webhookHealth'
 import { kitMintPath, kitRoutes } from '../src/api/endpoints/routes'
 import { allowedMethods, matchProxyRoute } from './internal/proxyRoutes'
 import type { LinekitUser } from './internal/scope'
@@ -25,6 +26,8 @@ import { createMintRoute } from './routes/mintRoute'
 import { createSearchRoute } from './routes/searchRoute'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhookRoute'
+import type { LinekitHealth } from './routes/healthRoute'
+import { createHealthRoute, healthPath, watchWebhooks } from './routes/healthRoute'
 import type { ReadModelSetup } from './attachReadModel'
 import { attachReadModel } from './attachReadModel'
 
@@ -150,6 +153,8 @@ export interface LinekitServer {
   prefix: string
   /** Resolves when the background work started so far (webhook publishes) is done. */
   settled(): Promise<void>
+  /** What `GET <prefix>/health` answers: closing or not, and whether the service still delivers webhooks. */
+  health?(): LinekitHealth
   /**
    * Resolves once the read model holds what its store holds (with Redis: what the other instances
    * recorded and learned), so reads and webhooks are answered from it without waiting or going
@@ -250,6 +255,14 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     // The listing, when it shows a line's number, is preferred over what answers taught.
     onLoad: (lines) => learned.learnListing(lines.numbers),
   })
+  // Whether the service still delivers webhooks; while it does not, the reader reads more often.
+  const health = createWebhookHealth({
+    enabled: Boolean(options.webhookSecret) && options.readModel !== false && options.readModel?.reconciler !== false,
+    now,
+    logger,
+    onChange: (stopped) => attached?.reconciler?.hurry(stopped),
+  })
+  watchWebhooks(ctx.bus, health)
   // Every instance learns each call's line (and each line's number) from the audio-call events
   // on the shared bus, whichever instance received the webhook.
   ctx.bus.subscribe((event) => {
@@ -258,7 +271,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     learned.learnNumber(event.data.linePhoneNumber, event.data.pb_line_id)
   })
   // The embedded default is the bounded in-memory model: browsers read from it, not the service.
-  const attached = options.readModel === false ? null : attachReadModel(ctx, options.readModel ?? {})
+  const attached = options.readModel === false ? null : attachReadModel(ctx, options.readModel ?? {}, health)
   const model = attached?.model
   const scopes = createScopeChecks(ctx, options.authorize, accountLines)
   const proxy = createProxyRoute(ctx, {
@@ -280,6 +293,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   // close(): event streams end at once (their browsers reconnect elsewhere); requests in flight finish.
   const shutdown = new AbortController()
   const inflight = new Set<Promise<unknown>>()
+  const healthRoute = createHealthRoute(health, shutdown.signal)
   const kitHandlers = { listInboundCalls: createInboundCallsRoute(model), searchMessages: createSearchRoute(model) }
   const events = createEventStreamRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
@@ -300,6 +314,9 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       if (secret.includes('/')) throw notFound()
       if (method !== 'POST') throw methodNotAllowed('POST')
       return webhook(request, secret, context?.waitUntil)
+    }
+    if (sub === healthPath) {
+      return healthRoute.handle(method)
     }
     if (sub === '/events') {
       if (method !== 'GET') throw methodNotAllowed('GET')
@@ -335,6 +352,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       return answer
     },
     settled: () => ctx.settled(),
+    health: healthRoute.snapshot,
     ready: async () => {
       await model?.ready()
     },

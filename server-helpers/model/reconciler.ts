@@ -30,6 +30,8 @@ export interface ReconcilerOptions {
   requestsPerMinute?: number
   /** How often the newest messages are read. @default 10_000 */
   messagesEveryMs?: number
+  /** How often they are read while webhooks are not delivered ({@link Reconciler.hurry}). @default 5_000 */
+  hurriedEveryMs?: number
   /** How soon after {@link Reconciler.soon} they are read. @default 2_000 */
   soonMs?: number
   /** How often the newest call logs are read (0: never). @default 60_000 */
@@ -74,6 +76,11 @@ export interface Reconciler {
    * its provisional record waits for the listing. Calls within `soonMs` share one read.
    */
   soon(): void
+  /**
+   * Reads the newest messages every `hurriedEveryMs` instead of `messagesEveryMs` while `on`
+   * (webhooks stopped: the reader is then the only way messages arrive), within the same share.
+   */
+  hurry(on: boolean): void
 }
 
 const MINUTE = 60_000
@@ -98,7 +105,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { model } = options
   const now = model.now
   const share = Math.max(1, options.requestsPerMinute ?? 12)
-  const messagesEveryMs = options.messagesEveryMs ?? 10_000
+  const calmEveryMs = options.messagesEveryMs ?? 10_000
+  const hurriedEveryMs = Math.min(calmEveryMs, options.hurriedEveryMs ?? 5000)
+  let messagesEveryMs = calmEveryMs
   const overlapMs = options.overlapMs ?? 120_000
   const callLogsEveryMs = options.callLogsEveryMs ?? MINUTE
   const backfillMs = options.backfillMs ?? 7 * 86_400_000
@@ -354,5 +363,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     },
     sentInLastMinute: spent,
     soon: readSoon,
+    hurry(on) {
+      messagesEveryMs = on ? hurriedEveryMs : calmEveryMs
+    },
   }
 }
