@@ -29,7 +29,12 @@ export interface ReadModelSetup {
 
 /** Records older than this are history (read through the routes), not news for open pages. */
 const NEWS_MS = 10 * 60 * 1000
-const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+/**
+ * How long a claim to announce a change is kept. A record is announced only while it is news
+ * (NEWS_MS), so a claim taken after it was created can be contested no longer than that; a call's
+ * change reaches every instance's model within moments. The margin covers a store that lags.
+ */
+const DEDUPE_TTL_MS = NEWS_MS + 5 * 60 * 1000
 
 /** The audio-call event a lost webhook would have been, from what the model knows of the call. */
 function callEvent(call: InboundCall, at: string): LinekitEventInput | null {

@@ -121,6 +121,16 @@ describe('webhook route', () => {
     expect(logger.warn).toHaveBeenCalledTimes(6)
   })
 
+  it("keeps an audio-call event's claim minutes, not a day (claim keys would fill Redis)", async () => {
+    const inner = createMemoryEventBus()
+    const ttls: number[] = []
+    const bus: EventBus = { ...inner, claim: (key, ttl) => (ttls.push(ttl), inner.claim!(key, ttl)) }
+    const { server } = setup({}, { eventBus: bus })
+    expect((await server.handle(hook(ringing(LINE_B)))).status).toBe(200)
+    expect(ttls).toHaveLength(1)
+    expect(ttls[0]).toBeLessThanOrEqual(15 * 60_000)
+  })
+
   it('de-duplicates audio-call events by call_uuid and event', async () => {
     const { server } = setup()
     const seen = recordBus(server.bus)

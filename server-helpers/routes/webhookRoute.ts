@@ -13,7 +13,12 @@ import type { ReadModel } from '../model/createReadModel'
 import { timingSafeEqual } from '../internal/timingSafeEqual'
 import { classifyWebhook } from '../internal/parseBodies'
 
-const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+/**
+ * How long an audio-call event's claim is kept: a repeated delivery, and the same change reaching
+ * every instance's read model (the reader announces only what nobody claimed), come within
+ * minutes; a claim kept longer only fills Redis.
+ */
+const DEDUPE_TTL_MS = 15 * 60 * 1000
 /**
  * Longest a delivery waits for its event's publish before it is acknowledged anyway. The
  * service's delivery timeout is not shown (spec: Events 1 — a timeout is a failure); senders
