@@ -242,7 +242,10 @@ function figuresOf(r) {
     const acknowledged = sends.filter((s) => s.status === 200)
     const sendsLost = acknowledged.filter((s) => !r.stored[s.content]).length
     const sendsDoubled = sends.filter((s) => (r.stored[s.content] ?? 0) > 1).length
-    const errors = sends.filter((s) => s.status !== 200).length
+    const failed = sends.filter((s) => s.status !== 200)
+    const errors = failed.length
+    const byStatus = {}
+    for (const s of failed) byStatus[s.status] = (byStatus[s.status] ?? 0) + 1
     const upstream = r.requests.filter(inPhase)
     const maxPer60 = Math.max(
       0,
@@ -312,7 +315,11 @@ function report(r) {
     `${x.sendsLost} / ${x.sendsDoubled}`,
     String(x.maxPer60),
     String(x.limited),
-    String(x.errors),
+    x.errors === 0
+      ? '0'
+      : `${x.errors} (${Object.entries(x.byStatus)
+          .map(([status, n]) => `${status === '-1' ? 'no answer' : status} × ${n}`)
+          .join(', ')})`,
     x.recoveryMs === null
       ? '—'
       : `${(x.recoveryMs / 1000).toFixed(1)} s${x.detectedAfterMs ? ` (noticed in ${(x.detectedAfterMs / 1000).toFixed(0)} s)` : ''}`,
