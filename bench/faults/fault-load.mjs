@@ -7,6 +7,7 @@
 //
 //   node bench/faults/fault-load.mjs [--phaseSeconds 30] [--sendsPerMinute 40] [--json]
 //   npm run bench -- --only faults [--quick]
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { Redis } from 'ioredis'
 import { tsImport } from 'tsx/esm/api'
 import { runAlone } from '../bench-support.mjs'
@@ -199,7 +200,11 @@ async function run(options) {
       const requests = forwarder.requests.map((r) => ({ t: r.t, status: r.status }))
       await balancer.close()
       await Promise.all(instances.map((instance) => instance.stop()))
-      return { options, phases, inbound, sends, events, stored, requests }
+      const figures = { options, phases, inbound, sends, events, stored, requests }
+      // Kept for a report that fails or is reread (`--json` prints them too).
+      mkdirSync('node_modules/.cache/linekit-bench', { recursive: true })
+      writeFileSync('node_modules/.cache/linekit-bench/faults-figures.json', JSON.stringify(figures))
+      return figures
     })
   } finally {
     admin.disconnect()
@@ -260,6 +265,7 @@ function figuresOf(r) {
     const recoveryMs = firstSeen === null ? null : Math.max(0, firstSeen - p.healed)
     return {
       name: p.name,
+      byStatus,
       inbound: mine.length,
       lost,
       duplicates,
