@@ -57,8 +57,14 @@ describe('voice-token route', () => {
       cap: null,
       periodEnd: '2026-01-02T00:00:00Z',
     }
-    let next: Response = jsonResponse(capped, 402)
+    let next: Response = jsonResponse(limited, 429, { 'retry-after': '12' })
     const { server } = setup({ 'POST /api/v1/dialer/token': () => next })
+    const r429 = await server.handle(req('/api/linekit/dialer/token', { user: 'alice', json: { lineId: LINE_A } }))
+    expect(r429.status).toBe(429)
+    expect(r429.headers.get('retry-after')).toBe('12')
+    expect(await r429.json()).toEqual(limited)
+
+    next = jsonResponse(capped, 402)
     const r402 = await server.handle(req('/api/linekit/dialer/token', { user: 'alice', json: { lineId: LINE_A } }))
     expect(r402.status).toBe(402)
     expect(await r402.json()).toEqual(capped)
@@ -68,13 +74,6 @@ describe('voice-token route', () => {
     expect(r502.status).toBe(502)
     expect(r502.headers.get('content-type')).toBe('text/html')
     expect(await r502.text()).toBe('<html>502 Bad Gateway</html>')
-
-    // Last: a 429 holds the mint's gate for a whole window (routeContext.ts).
-    next = jsonResponse(limited, 429, { 'retry-after': '12' })
-    const r429 = await server.handle(req('/api/linekit/dialer/token', { user: 'alice', json: { lineId: LINE_A } }))
-    expect(r429.status).toBe(429)
-    expect(r429.headers.get('retry-after')).toBe('12')
-    expect(await r429.json()).toEqual(limited)
   })
 
   it('turns a network failure into 503 dialer_unavailable', async () => {
