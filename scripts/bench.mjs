@@ -3,7 +3,7 @@
 // `npm test`) — printed, each figure against its target, then written into BENCHMARKS.md's
 // generated blocks by scripts/bench-report.mjs (the prose around them is written by hand).
 //
-//   npm run bench [-- --only size,render,render-list,proxy,sse,mock,team] [--quick] [--test-duration] [--no-write]
+//   npm run bench [-- --only size,render,render-list,proxy,sse,mock,team,faults] [--quick] [--test-duration] [--no-write]
 //
 // --quick          fewer runs and requests (a smoke run; figures noisier)
 // --test-duration  also time one full `npm test` (minutes; only on a quiet machine)
@@ -27,6 +27,7 @@ const benchmarks = {
   sse: () => import('../bench/sse-fanout.mjs'),
   mock: () => import('../bench/mock-throughput.mjs'),
   team: () => import('../bench/team/team-load.mjs'),
+  faults: () => import('../bench/faults/fault-load.mjs'),
   test: () => import('../bench/test-duration.mjs'),
 }
 
@@ -38,9 +39,10 @@ const only = onlyAt >= 0 ? argv[onlyAt + 1].split(',') : null
 for (const name of only ?? [])
   if (name !== 'none' && !(name in benchmarks)) throw new Error(`--only: no benchmark ${name}`)
 const quick = flag('quick')
-// The test suite's duration is timed only when asked for: it takes minutes and a quiet machine.
+// The test suite's duration is timed only when asked for: it takes minutes and a quiet machine;
+// so are the faults (minutes, seven processes).
 const chosen = Object.keys(benchmarks).filter((name) =>
-  name === 'test' ? flag('test-duration') : !only || only.includes(name),
+  name === 'test' ? flag('test-duration') : name === 'faults' ? only?.includes(name) : !only || only.includes(name),
 )
 
 const started = new Date()

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import { seedLines } from 'linekit/mocks'
 import { createServiceChain } from '../stories/support/serviceChain'
-import type { LinekitEvent } from './eventBus'
+import type { EventBus, LinekitEvent } from './eventBus'
+import { createMemoryEventBus } from './eventBus'
 import { createMemoryModelStore } from './model/memoryModelStore'
 import type { ModelStore } from './model/modelTypes'
 
@@ -150,6 +151,29 @@ describe('the read model in linekit/server', () => {
     const announced = events.find((e) => e.type === 'message.record')!
     expect(announced.lineId).toBe(MAIN.toLowerCase())
     expect(announced.data).toMatchObject({ content: 'no webhook came', line_id: MAIN })
+  })
+
+  it('keeps the claim to announce a listed record only while the record is news (claim keys would fill Redis)', async () => {
+    const inner = createMemoryEventBus()
+    const ttls: number[] = []
+    const bus: EventBus = { ...inner, claim: (key, ttl) => (ttls.push(ttl), inner.claim!(key, ttl)) }
+    const { mock, server } = createServiceChain({
+      account: 'production',
+      prefix: '/api/linekit',
+      server: {
+        eventBus: bus,
+        logger: { warn: () => undefined, error: () => undefined },
+        readModel: { reconciler: { tickMs: 5, messagesEveryMs: 20, callLogsEveryMs: 60_000 } },
+      },
+    })
+    mock.control.updateSettings({ rateLimitPerMinute: 0 })
+    const events: LinekitEvent[] = []
+    server.bus.subscribe((event) => events.push(event))
+    mock.control.injectInbound({ from: CUSTOMER, message: 'claimed briefly', lineId: MAIN })
+    await eventually(() => events.some((e) => e.type === 'message.record'))
+    expect(ttls.length).toBeGreaterThan(0)
+    expect(Math.max(...ttls)).toBeLessThanOrEqual(15 * 60_000)
+    await server.close()
   })
 
   it("a user's group send shows in no one-to-one thread; the group's record comes with the listing", async () => {

@@ -15,6 +15,7 @@ import type { Reconciler, ReconcilerOptions } from './model/reconciler'
 import { createReconciler } from './model/reconciler'
 import type { RetentionOptions } from './model/modelState'
 import type { InboundCall, ModelChange, ModelStore } from './model/modelTypes'
+import type { WebhookHealth } from './internal/webhookHealth'
 
 /** The `readModel` option of createLinekitServer. */
 export interface ReadModelSetup {
@@ -28,7 +29,12 @@ export interface ReadModelSetup {
 
 /** Records older than this are history (read through the routes), not news for open pages. */
 const NEWS_MS = 10 * 60 * 1000
-const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+/**
+ * How long a claim to announce a change is kept. A record is announced only while it is news
+ * (NEWS_MS), so a claim taken after it was created can be contested no longer than that; a call's
+ * change reaches every instance's model within moments. The margin covers a store that lags.
+ */
+const DEDUPE_TTL_MS = NEWS_MS + 5 * 60 * 1000
 
 /** The audio-call event a lost webhook would have been, from what the model knows of the call. */
 function callEvent(call: InboundCall, at: string): LinekitEventInput | null {
@@ -52,6 +58,7 @@ function callEvent(call: InboundCall, at: string): LinekitEventInput | null {
 export function attachReadModel(
   ctx: LinekitContext,
   setup: ReadModelSetup,
+  health?: WebhookHealth,
 ): { model: ReadModel; reconciler: Reconciler | null } {
   const model = createReadModel({
     ...(setup.store ? { store: setup.store } : {}),
@@ -96,11 +103,34 @@ export function attachReadModel(
     // later status of it (a send listed before it was delivered).
     if (change.provisional) return
     const { record } = change
-    if (!(ctx.now() - Date.parse(record.created_at) < NEWS_MS)) return
+    // News is judged on the service's clock: against the newest record it listed, or the
+    // instance's clock when that is earlier (an instance clock running ahead would take every
+    // new record for history, and never announce one).
+    if (!(Math.min(ctx.now(), newestListed) - Date.parse(record.created_at) < NEWS_MS)) return
     if (!(await claim(`record:${record.message_handle}:${record.status}`))) return
     await ctx.bus.publish({ type: 'message.record', lineId: change.lineId.toLowerCase(), data: change.record })
   }
+  /** The newest `created_at` the service listed (its clock), so far. */
+  let newestListed = -Infinity
+  /** The newest listed before this instance watched: older messages' webhooks went elsewhere. */
+  let watchedFrom: number | null = null
+  const watched = new Set<string>()
+  /** An inbound message listed that no webhook announced (it replaced no provisional record). */
+  const watch = (change: ModelChange) => {
+    if (!health || change.kind !== 'message' || change.provisional || change.replaces) return
+    const { record } = change
+    if (record.direction !== 'inbound' || watched.has(record.message_handle)) return
+    if (watchedFrom === null || !(Date.parse(record.created_at) > watchedFrom)) return
+    watched.add(record.message_handle)
+    if (watched.size > 1000) watched.delete(watched.values().next().value!)
+    health.listedUnannounced(record.created_at)
+  }
   model.subscribe((changes) => {
+    for (const change of changes)
+      if (change.kind !== 'call' && !change.provisional)
+        newestListed = Math.max(newestListed, Date.parse(change.record.created_at) || -Infinity)
+    for (const change of changes) watch(change)
+    if (watchedFrom === null && Number.isFinite(newestListed)) watchedFrom = newestListed
     for (const change of changes) {
       if (change.kind !== 'call' && change.provisional) reconciler?.soon()
       ctx.track(announce(change))

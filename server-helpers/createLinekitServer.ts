@@ -14,6 +14,7 @@ import { createBudgetGate } from './gate/budgetGate'
 import { createAccountLinesCache } from './internal/accountLines'
 import { BodyTooLargeError, LinekitHttpError, messagingError, methodNotAllowed, notFound } from './internal/http'
 import { createLearned } from './internal/learned'
+import { createWebhookHealth } from './internal/webhookHealth'
 import { kitMintPath, kitRoutes } from '../src/api/endpoints/routes'
 import { allowedMethods, matchProxyRoute } from './internal/proxyRoutes'
 import type { LinekitUser } from './internal/scope'
@@ -25,7 +26,8 @@ import { createMintRoute } from './routes/mintRoute'
 import { createSearchRoute } from './routes/searchRoute'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
 import { createWebhookRoute } from './routes/webhookRoute'
-import { createHealthRoute } from './routes/healthRoute'
+import type { LinekitHealth } from './routes/healthRoute'
+import { createHealthRoute, healthPath, watchWebhooks } from './routes/healthRoute'
 import type { ReadModelSetup } from './attachReadModel'
 import { attachReadModel } from './attachReadModel'
 import type { ServerSetting } from './internal/serverSettings'
@@ -159,6 +161,8 @@ export interface LinekitServer {
   prefix: string
   /** Resolves when the background work started so far (webhook publishes) is done. */
   settled(): Promise<void>
+  /** What `GET <prefix>/health` answers: closing or not, and whether the service still delivers webhooks. */
+  health?(): LinekitHealth
   /**
    * Resolves once the read model holds what its store holds (with Redis: what the other instances
    * recorded and learned), so reads and webhooks are answered from it without waiting or going
@@ -167,8 +171,12 @@ export interface LinekitServer {
    */
   ready(): Promise<void>
   /**
-   * Stops the read model's reconciler (it saves the model and gives its lease up, so another
-   * instance takes over at once). Its timer never keeps a process alive; call this on shutdown.
+   * Shuts this instance down without dropping anything it acknowledged: ends every event stream
+   * (browsers reconnect to another instance and replay by Last-Event-ID), waits for the requests
+   * in flight (those still arriving on open connections too) and the webhooks' publishes, then
+   * stops the read model's reconciler (it saves the model and gives its lease up, so another
+   * instance takes over at once). Stop taking new connections first (`server.close()`); no timer
+   * of the server keeps a process alive.
    */
   close(): Promise<void>
 }
@@ -266,6 +274,14 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     // The listing, when it shows a line's number, is preferred over what answers taught.
     onLoad: (lines) => learned.learnListing(lines.numbers),
   })
+  // Whether the service still delivers webhooks; while it does not, the reader reads more often.
+  const health = createWebhookHealth({
+    enabled: Boolean(options.webhookSecret) && options.readModel !== false && options.readModel?.reconciler !== false,
+    now,
+    logger,
+    onChange: (stopped) => attached?.reconciler?.hurry(stopped),
+  })
+  watchWebhooks(ctx.bus, health)
   // Every instance learns each call's line (and each line's number) from the audio-call events
   // on the shared bus, whichever instance received the webhook.
   ctx.bus.subscribe((event) => {
@@ -274,7 +290,7 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     learned.learnNumber(event.data.linePhoneNumber, event.data.pb_line_id)
   })
   // The embedded default is the bounded in-memory model: browsers read from it, not the service.
-  const attached = options.readModel === false ? null : attachReadModel(ctx, options.readModel ?? {})
+  const attached = options.readModel === false ? null : attachReadModel(ctx, options.readModel ?? {}, health)
   const model = attached?.model
   const scopes = createScopeChecks(ctx, options.authorize, accountLines)
   const proxy = createProxyRoute(ctx, {
@@ -293,16 +309,23 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     publishTimeoutMs: options.publishTimeoutMs ?? 5000,
     model,
   })
+  // close(): event streams end at once (their browsers reconnect elsewhere); requests in flight finish.
+  const shutdown = new AbortController()
+  const inflight = new Set<Promise<unknown>>()
+  const healthRoute = createHealthRoute(
+    async () => {
+      await model?.ready()
+    },
+    health,
+    shutdown.signal,
+  )
   const kitHandlers = { listInboundCalls: createInboundCallsRoute(model), searchMessages: createSearchRoute(model) }
   const events = createEventStreamRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,
     maxStreamsPerUser: options.maxStreamsPerUser ?? 10,
     maxStreams: options.maxStreams ?? 1000,
-  })
-
-  const health = createHealthRoute(async () => {
-    await model?.ready()
+    closing: shutdown.signal,
   })
 
   const route = async (request: Request, context: HandleContext | undefined): Promise<Response> => {
@@ -317,9 +340,8 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
       if (method !== 'POST') throw methodNotAllowed('POST')
       return webhook(request, secret, context?.waitUntil)
     }
-    if (sub === '/health') {
-      if (method !== 'GET') throw methodNotAllowed('GET')
-      return health()
+    if (sub === healthPath) {
+      return healthRoute.handle(method)
     }
     if (sub === '/events') {
       if (method !== 'GET') throw methodNotAllowed('GET')
@@ -348,29 +370,41 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   return {
     bus: ctx.bus,
     prefix,
-    async handle(request, context) {
-      try {
-        return await route(request, context)
-      } catch (thrown) {
-        if (thrown instanceof LinekitHttpError) return thrown.response
-        if (thrown instanceof BodyTooLargeError)
-          return messagingError(
-            413,
-            'payload_too_large',
-            `The body exceeds ${thrown.limit} bytes`,
-            'Send a smaller body.',
-          ).response
-        if (request.signal.aborted) return new Response(null, { status: 499 })
-        logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
-        return messagingError(500, 'internal_error', 'Internal error', 'Retry later.').response
-      }
+    handle(request, context) {
+      const answer = respond(request, context)
+      inflight.add(answer)
+      void answer.finally(() => inflight.delete(answer)).catch(() => undefined)
+      return answer
     },
     settled: () => ctx.settled(),
+    health: healthRoute.snapshot,
     ready: async () => {
       await model?.ready()
     },
     close: async () => {
+      shutdown.abort()
+      // Requests and webhooks still arriving on open connections are served and awaited too.
+      while (inflight.size > 0) await Promise.allSettled([...inflight])
+      await ctx.settled()
       await attached?.reconciler?.stop()
     },
+  }
+
+  async function respond(request: Request, context: HandleContext | undefined): Promise<Response> {
+    try {
+      return await route(request, context)
+    } catch (thrown) {
+      if (thrown instanceof LinekitHttpError) return thrown.response
+      if (thrown instanceof BodyTooLargeError)
+        return messagingError(
+          413,
+          'payload_too_large',
+          `The body exceeds ${thrown.limit} bytes`,
+          'Send a smaller body.',
+        ).response
+      if (request.signal.aborted) return new Response(null, { status: 499 })
+      logger.error('request failed', { error: thrown instanceof Error ? thrown.message : String(thrown) })
+      return messagingError(500, 'internal_error', 'Internal error', 'Retry later.').response
+    }
   }
 }

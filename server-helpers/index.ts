@@ -25,3 +25,5 @@ export type {
 export { createMemoryBudgetStore } from './gate/budgetStore'
 export type { BudgetStore, MemoryBudgetStoreOptions, TakeFor, TakeResult } from './gate/budgetStore'
 export type { Priority } from './gate/budgetGate'
+export type { LinekitHealth } from './routes/healthRoute'
+export type { WebhookHealthStatus } from './internal/webhookHealth'

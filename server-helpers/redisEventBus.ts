@@ -5,13 +5,14 @@
  * and the stream id is the SSE id on every instance.
  */
 import type { Redis } from 'ioredis'
+import { duplicateReporting } from './internal/redisConnections'
 import type { EventBus, LinekitEvent, LinekitEventInput } from './eventBus'
 
 /** Options of {@link createRedisEventBus}. */
 export interface RedisEventBusOptions {
   /** ioredis client for commands (XADD, XRANGE, SET NX). */
   redis: Redis
-  /** Connection used for SUBSCRIBE (a subscribed connection cannot run commands). @default redis.duplicate() */
+  /** Connection used for SUBSCRIBE (a subscribed connection cannot run commands). @default a duplicate of `redis` reporting its errors to `redis`'s listeners */
   subscriber?: Redis
   /** Prefix of the stream, channel and de-duplication keys. @default 'linekit' */
   keyPrefix?: string
@@ -67,7 +68,7 @@ interface Subscription {
 export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBus {
   const redis = options.redis
   const ownSubscriber = !options.subscriber
-  const subscriber = options.subscriber ?? redis.duplicate()
+  const subscriber = options.subscriber ?? duplicateReporting(redis)
   const prefix = options.keyPrefix ?? 'linekit'
   const stream = `${prefix}:events`
   const channel = `${prefix}:events`

@@ -56,7 +56,8 @@ export interface LinekitContext {
   readonly now: () => number
   /**
    * Calls the messaging API through the budget gate. Identical GETs in flight share one call; a
-   * 429 pauses the gate for everyone for its `Retry-After` (and is returned to the caller). Throws {@link LinekitHttpError}: 429 `rate_limited` when the queue is full, 502/504
+   * 429 pauses the gate for everyone for a whole window, or its `Retry-After` when longer (and is
+   * returned to the caller); the mint's 429 pauses the mint's gate for its `Retry-After`. Throws {@link LinekitHttpError}: 429 `rate_limited` when the queue is full, 502/504
    * when the service cannot be reached in time.
    */
   upstream(call: UpstreamCall, options: UpstreamOptions): Promise<UpstreamAnswer>
@@ -185,8 +186,15 @@ export function createContext(options: ContextOptions): LinekitContext {
     if (answer.status === 429) {
       // spec: Errors — 429 carries Retry-After: the key's budget is spent for every user, not
       // only this one. The answer itself goes to its caller unchanged (its client waits it out).
-      const seconds = retryAfterOf(answer, now()) ?? DEFAULT_PAUSE_SECONDS
-      logger.warn('the service answered 429; every upstream call waits', { retryAfterSeconds: seconds })
+      // The messaging gate waits a whole window, not only the hint: a 429 means the gate's window
+      // and the service's disagree (Redis lost it, or another client spends the key), the service
+      // still counts every request of its last minute (spec: Limits — 60 per minute), and its
+      // rate-limit headers are not shown. After a whole window nothing of ours is left in its
+      // count, so the gate's own window is true again before it lets a burst through. The mint
+      // says exactly how long (spec: Errors — `retryAfterSeconds`, the same in Retry-After).
+      const hint = retryAfterOf(answer, now()) ?? DEFAULT_PAUSE_SECONDS
+      const seconds = shape === 'messaging' ? Math.max(hint, through.windowMs / 1000) : hint
+      logger.warn('the service answered 429; every upstream call waits', { pauseSeconds: seconds })
       await through.pause(seconds)
     }
     return answer

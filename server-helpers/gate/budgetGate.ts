@@ -75,6 +75,8 @@ export interface BudgetGate {
   pause(seconds: number): Promise<void>
   /** Requests waiting on this instance. */
   readonly queued: number
+  /** The window's length (the store's); 0 for a gate without a limit, which keeps no window. */
+  readonly windowMs: number
 }
 
 interface Waiter {
@@ -293,6 +295,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
     get queued() {
       return queue.length
     },
+    windowMs: Number.isFinite(limit) ? store.windowMs : 0,
     async acquire(priority, signal, user) {
       if (signal?.aborted) throw signal.reason
       // Nobody waiting: take a slot at once when the window (and the user's share) has one. Only

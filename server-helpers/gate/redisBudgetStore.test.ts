@@ -106,4 +106,60 @@ describe.skipIf(!hasRedisServer)('createRedisBudgetStore against a real redis-se
     expect(Number(onB.headers.get('retry-after'))).toBeGreaterThanOrEqual(44)
     expect(upstream.callsTo('GET', '/get-effects')).toHaveLength(0)
   })
+
+  it('a window Redis lost (the key deleted, as a restart without persistence or an eviction does) is taken as full, not empty', async () => {
+    const lost: string[] = []
+    const upstream = fakeUpstream({ 'GET /get-messages-api': list })
+    const instance = () => {
+      const redis = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 3 })
+      clients.push(redis)
+      return createLinekitServer({
+        apiKey: KEY,
+        baseUrl: 'https://base.example',
+        appUrl: 'https://dialer.example',
+        webhookSecret: false,
+        fetch: upstream.fetch,
+        logger: { warn: () => undefined, error: () => undefined },
+        authorize: async (request) => users[request.headers.get('x-user') ?? ''] ?? null,
+        budgetStore: (gate) =>
+          createRedisBudgetStore({ redis, gate, keyPrefix: 'lost-window', onLost: (g) => lost.push(g) }),
+        readModel: false,
+      })
+    }
+    const [a, b] = [instance(), instance()]
+    expect((await a.handle(req(page(0), { user: 'alice' }))).status).toBe(200)
+    const admin = new Redis({ host: '127.0.0.1', port })
+    clients.push(admin)
+    expect(await admin.del('lost-window:budget:messaging:window')).toBe(1)
+    // The service still counts what was sent in its last minute: no burst until a whole window passed.
+    const after = await a.handle(req(page(100), { user: 'alice' }))
+    expect(after.status).toBe(429)
+    expect(Number(after.headers.get('retry-after'))).toBeGreaterThanOrEqual(55)
+    const onB = await b.handle(req(page(0, LINE_B), { user: 'bob' }))
+    expect(onB.status).toBe(429)
+    expect(lost).toEqual(['messaging'])
+    expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(1)
+  })
+
+  it("after the service's 429 every instance waits a whole window, not only its Retry-After", async () => {
+    let limited = true
+    const { a, b, upstream } = twoInstances(
+      'window-after-429',
+      {
+        'GET /get-flows': () =>
+          limited
+            ? jsonResponse({ error: 'Too many', code: 'rate_limited' }, 429, { 'retry-after': '1' })
+            : jsonResponse({}),
+      },
+      { readModel: false },
+    )
+    expect((await a.handle(req('/api/linekit/get-flows', { user: 'alice' }))).status).toBe(429)
+    limited = false
+    for (const instance of [a, b]) {
+      const next = await instance.handle(req('/api/linekit/get-flows', { user: 'bob' }))
+      expect(next.status).toBe(429)
+      expect(Number(next.headers.get('retry-after'))).toBeGreaterThanOrEqual(55)
+    }
+    expect(upstream.callsTo('GET', '/get-flows')).toHaveLength(1)
+  })
 })

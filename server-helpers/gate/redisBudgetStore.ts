@@ -16,10 +16,25 @@ export interface RedisBudgetStoreOptions {
   keyPrefix?: string
   /** @default 61000 (see DEFAULT_WINDOW_MS) */
   windowMs?: number
+  /**
+   * Called when this instance finds the window gone although it took a slot within it (Redis
+   * restarted without persistence, or evicted the key): the window is then taken as full.
+   */
+  onLost?: (gate: 'messaging' | 'mint') => void
 }
 
+const warnLost = (gate: string) =>
+  console.warn(
+    `[linekit/server] the ${gate} budget window is gone from Redis (restart without persistence, or eviction); taken as full for a whole window`,
+  )
+
+/** Slack between this instance's clock and the key's expiry on Redis's clock. */
+const LOST_MARGIN_MS = 2000
+
 // KEYS: the window (sorted set), the pause. ARGV: ceiling, window ms, a unique member, the user
-// ('' for none), the limit. A user's member ends in `|<user>`, so the user's share of the window is
+// ('' for none), the limit, '1' when this instance took a slot within the window (so the window
+// must exist: when it does not, Redis lost it — a restart without persistence, an eviction — and
+// it is taken as full for a whole window, since the service still counts what was sent). A user's member ends in `|<user>`, so the user's share of the window is
 // counted from the one set (budgetStore.ts, fairShare: a sixth of the limit kept free, the rest shared
 // by the n users holding slots, never fewer than 10 each; past it only while the window has room
 // beyond the free sixth and the priority's ceiling; within it, any slot up to the limit). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
@@ -27,9 +42,18 @@ export interface RedisBudgetStoreOptions {
 const TAKE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[2])
+if ARGV[6] == '1' and redis.call('EXISTS', KEYS[1]) == 0 then
+  local untilMs = now + window
+  local current = tonumber(redis.call('GET', KEYS[2]) or '0')
+  if untilMs > current then redis.call('SET', KEYS[2], untilMs, 'PX', window) end
+  -- The window exists again (this marker leaves it with the pause), so the loss is seen once.
+  redis.call('ZADD', KEYS[1], now, 'lost')
+  redis.call('PEXPIRE', KEYS[1], window)
+  return { window, 0, 1 }
+end
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return { paused - now, 0 } end
-local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local ceiling = tonumber(ARGV[1])
 local count = redis.call('ZCARD', KEYS[1])
@@ -101,13 +125,18 @@ export function createRedisBudgetStore(options: RedisBudgetStoreOptions): Budget
   const prefix = `${options.keyPrefix ?? 'linekit'}:budget:${options.gate}`
   const instance = Math.random().toString(36).slice(2, 10)
   let seq = 0
+  // When this instance last took a slot, on a monotonic clock (a wall-clock step must not make a
+  // window look lost, nor hide a lost one). A margin under the window: the key's own expiry
+  // (PEXPIRE window after the newest slot) must not be mistaken for a loss.
+  let tookAt = -Infinity
+  const recentlyTook = () => performance.now() - tookAt < windowMs - LOST_MARGIN_MS
   return {
     windowMs,
     async take(ceiling, taker) {
       seq += 1
       const limit = Number.isFinite(ceiling) ? String(ceiling) : '1e15'
       const member = taker ? `${instance}:${seq}|${taker.user}` : `${instance}:${seq}`
-      const [wait, own] = (await redis.eval(
+      const [wait, own, lost] = (await redis.eval(
         TAKE,
         2,
         `${prefix}:window`,
@@ -117,8 +146,13 @@ export function createRedisBudgetStore(options: RedisBudgetStoreOptions): Budget
         member,
         taker?.user ?? '',
         String(taker?.limit ?? 0),
-      )) as [number, number]
-      if (Number(wait) === 0) return { ok: true }
+        recentlyTook() ? '1' : '0',
+      )) as [number, number, number?]
+      if (Number(lost) === 1) (options.onLost ?? warnLost)(options.gate)
+      if (Number(wait) === 0) {
+        tookAt = performance.now()
+        return { ok: true }
+      }
       return Number(own) === 1 ? { ok: false, waitMs: Number(wait), own: true } : { ok: false, waitMs: Number(wait) }
     },
     async pause(ms) {

@@ -55,6 +55,30 @@ describe('createReconciler', () => {
     expect(visible(model)!.data).toHaveLength(9)
   })
 
+  it('reads the newest messages every hurriedEveryMs while hurried (webhooks not delivered), and at its pace again after', async () => {
+    const { clock, reconciler, requests } = setup()
+    const r = reconciler({ messagesEveryMs: 10_000, hurriedEveryMs: 5_000, callLogsEveryMs: 0 })
+    await r.runOnce()
+    const reads = () => requests.filter((q) => q.url.pathname === '/get-messages-api').length
+    const first = reads()
+    clock.advance(5_000)
+    await r.runOnce()
+    expect(reads()).toBe(first)
+    r.hurry(true)
+    await r.runOnce()
+    expect(reads()).toBe(first + 1)
+    clock.advance(5_000)
+    await r.runOnce()
+    expect(reads()).toBe(first + 2)
+    r.hurry(false)
+    clock.advance(5_000)
+    await r.runOnce()
+    expect(reads()).toBe(first + 2)
+    clock.advance(5_000)
+    await r.runOnce()
+    expect(reads()).toBe(first + 3)
+  })
+
   it('reads the newest messages soonMs after soon() (a provisional record awaits its listing), not a whole interval later', async () => {
     const { clock, model, reconciler, requests } = setup()
     const r = reconciler({ messagesEveryMs: 10_000, soonMs: 2_000, callLogsEveryMs: 0 })

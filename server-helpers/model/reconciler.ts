@@ -30,6 +30,8 @@ export interface ReconcilerOptions {
   requestsPerMinute?: number
   /** How often the newest messages are read. @default 10_000 */
   messagesEveryMs?: number
+  /** How often they are read while webhooks are not delivered ({@link Reconciler.hurry}). @default 5_000 */
+  hurriedEveryMs?: number
   /** How soon after {@link Reconciler.soon} they are read. @default 2_000 */
   soonMs?: number
   /** How often the newest call logs are read (0: never). @default 60_000 */
@@ -74,6 +76,11 @@ export interface Reconciler {
    * its provisional record waits for the listing. Calls within `soonMs` share one read.
    */
   soon(): void
+  /**
+   * Reads the newest messages every `hurriedEveryMs` instead of `messagesEveryMs` while `on`
+   * (webhooks stopped: the reader is then the only way messages arrive), within the same share.
+   */
+  hurry(on: boolean): void
 }
 
 const MINUTE = 60_000
@@ -98,7 +105,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { model } = options
   const now = model.now
   const share = Math.max(1, options.requestsPerMinute ?? 12)
-  const messagesEveryMs = options.messagesEveryMs ?? 10_000
+  const calmEveryMs = options.messagesEveryMs ?? 10_000
+  const hurriedEveryMs = Math.min(calmEveryMs, options.hurriedEveryMs ?? 5000)
+  let messagesEveryMs = calmEveryMs
   const overlapMs = options.overlapMs ?? 120_000
   const callLogsEveryMs = options.callLogsEveryMs ?? MINUTE
   const backfillMs = options.backfillMs ?? 7 * 86_400_000
@@ -126,8 +135,15 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const spent = () => {
     const at = now()
     while (sent.length > 0 && sent[0]! <= at - MINUTE) sent.shift()
+    // Sends stamped after now: the instance clock stepped back; they no longer say anything.
+    while (sent.length > 0 && sent[sent.length - 1]! > at) sent.pop()
     return sent.length
   }
+  /**
+   * Whether `every` ms passed since `last`. A `last` after now means the instance clock stepped
+   * back since: due at once, or a step would postpone the reads by its size.
+   */
+  const due = (at: number, last: number, every: number) => at - last >= every || last > at
   const canSend = () => spent() < share
 
   /** One request within the share; null when the share is used up or the service refused. */
@@ -149,8 +165,14 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     return response
   }
 
+  /**
+   * The service's clock at its answer: the HTTP `Date` header when it sends one, else the newest
+   * `created_at` listed (both on the service's clock), else null.
+   */
+  let serviceNow: number | null = null
   const listMessages = async (query: Record<string, string | number>): Promise<MessageRecord[] | null> => {
     const response = await get(getMessagesRoute.path, { limit: MAX_PAGE_SIZE, order_by: 'createdAt', ...query })
+    serviceNow = null
     if (!response) return null
     if (!response.ok) {
       logger.warn(`linekit reconciler: GET ${getMessagesRoute.path} answered ${response.status}`)
@@ -158,7 +180,21 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       return null
     }
     const body = (await response.json()) as { data?: MessageRecord[] }
-    return Array.isArray(body.data) ? body.data : null
+    if (!Array.isArray(body.data)) return null
+    const date = Date.parse(response.headers.get('date') ?? '')
+    const listed = body.data.map((record) => Date.parse(record.created_at)).filter((t) => !Number.isNaN(t))
+    serviceNow = !Number.isNaN(date) ? date : listed.length > 0 ? Math.max(...listed) : null
+    return body.data
+  }
+
+  /**
+   * Where a read that started at `started` (the instance clock) is complete up to: the service's
+   * time of the answer when earlier, so a read made while the instance clock ran ahead does not
+   * cover the future (what is created there would never be asked for). Never before `from`.
+   */
+  const readUpTo = (started: number, from: number | null) => {
+    const service = serviceNow ?? from ?? started
+    return Math.max(from ?? -Infinity, Math.min(started, service))
   }
 
   const readSoon = () => {
@@ -168,7 +204,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   /** Reads forward from the cursor (or the coverage's end minus the overlap) while the share lasts. */
   const readForward = async (at: number) => {
     const covered = model.state.covered!
-    let next: Cursor = cursor ?? { gte: Math.max(covered.until - overlapMs, at - backfillMs), offset: 0 }
+    // The coverage's end is the service's time; `at` bounds it too in case an older version (or
+    // a clock step before this one) left it in the future.
+    const end = Math.min(covered.until, at)
+    let next: Cursor = cursor ?? { gte: Math.max(end - overlapMs, at - backfillMs), offset: 0 }
     lastForward = at
     for (;;) {
       const started = now()
@@ -182,7 +221,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         return
       }
       if (page.length < MAX_PAGE_SIZE) {
-        await model.applyMessageRecords(page, { from: iso(next.gte), to: iso(started) })
+        await model.applyMessageRecords(page, { from: iso(next.gte), to: iso(readUpTo(started, next.gte)) })
         cursor = null
         return
       }
@@ -205,7 +244,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     if (!page) return
     const oldest = page.length > 0 ? Date.parse(page[page.length - 1]!.created_at) : null
     const from = page.length < MAX_PAGE_SIZE || oldest === null ? null : iso(oldest + 1)
-    await model.applyMessageRecords(page, { from, to: iso(started) })
+    await model.applyMessageRecords(page, { from, to: iso(readUpTo(started, oldest === null ? null : oldest + 1)) })
   }
 
   /** Reads older pages until the window is covered or the first message is reached. */
@@ -225,7 +264,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   /** The newest page of call logs (they change: in progress → completed, disposition later). */
   const readCallLogs = async (at: number) => {
-    if (callLogsEveryMs <= 0 || at - lastCallLogs < callLogsEveryMs) return
+    if (callLogsEveryMs <= 0 || !due(at, lastCallLogs, callLogsEveryMs)) return
     const response = await get(getCallLogsRoute.path, { limit: MAX_PAGE_SIZE })
     if (!response) return
     lastCallLogs = at
@@ -240,7 +279,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   const pollCalls = async (at: number) => {
     const due = model.state.calls.stale((call: InboundCall) =>
-      call.state === 'ringing' ? at - ringingPollMs : at - answeredPollMs,
+      // News stamped after now: the instance clock stepped back since; poll it now.
+      call.updatedAt > at ? Infinity : call.state === 'ringing' ? at - ringingPollMs : at - answeredPollMs,
     )
     due.sort((a, b) => a.updatedAt - b.updatedAt)
     for (const call of due) {
@@ -280,11 +320,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
     const at = now()
     if (!model.state.covered) await readNewest()
-    else if (cursor || at - lastForward >= messagesEveryMs) await readForward(at)
+    else if (cursor || due(at, lastForward, messagesEveryMs)) await readForward(at)
     await pollCalls(at)
     await readCallLogs(at)
     await readBackward(at)
-    if (at - lastCheckpoint >= checkpointEveryMs) {
+    if (due(at, lastCheckpoint, checkpointEveryMs)) {
       lastCheckpoint = at
       await model.store.checkpoint()
     }
@@ -323,5 +363,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     },
     sentInLastMinute: spent,
     soon: readSoon,
+    hurry(on) {
+      messagesEveryMs = on ? hurriedEveryMs : calmEveryMs
+    },
   }
 }

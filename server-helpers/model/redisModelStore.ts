@@ -6,13 +6,14 @@
  * `SET NX PX` key renewed by its holder.
  */
 import type { Redis } from 'ioredis'
+import { duplicateReporting } from '../internal/redisConnections'
 import type { ModelChange, ModelOp, ModelStore, ModelTarget } from './modelTypes'
 
 /** Options of {@link createRedisModelStore}. */
 export interface RedisModelStoreOptions {
   /** ioredis client for commands. */
   redis: Redis
-  /** Connection for the blocking stream read (it cannot serve other commands). @default redis.duplicate() */
+  /** Connection for the blocking stream read (it cannot serve other commands). @default a duplicate of `redis` reporting its errors to `redis`'s listeners */
   reader?: Redis
   /** Prefix of the keys (`<prefix>:model:log`, `:snapshot`, `:leader`). @default 'linekit' */
   keyPrefix?: string
@@ -51,7 +52,7 @@ type Entry = [string, string[]]
 export function createRedisModelStore(options: RedisModelStoreOptions): ModelStore {
   const redis = options.redis
   const ownReader = !options.reader
-  const reader = options.reader ?? redis.duplicate()
+  const reader = options.reader ?? duplicateReporting(redis)
   const prefix = options.keyPrefix ?? 'linekit'
   const logKey = `${prefix}:model:log`
   const snapshotKey = `${prefix}:model:snapshot`

@@ -16,6 +16,11 @@ interface EventStreamOptions {
   retryMs: number
   maxStreamsPerUser: number
   maxStreams: number
+  /**
+   * Aborted when the instance shuts down: every stream ends, and its browser reconnects after
+   * `retry:` (the balancer sends it to another instance) and replays what it missed by Last-Event-ID.
+   */
+  closing?: AbortSignal
 }
 
 /** A client this far behind is cut off; it reconnects with Last-Event-ID and gets the replay. */
@@ -62,7 +67,7 @@ export function createEventStreamRoute(ctx: LinekitContext, options: EventStream
       lastEventId: lastEventId || undefined,
       heartbeatMs: options.heartbeatMs,
       retryMs: options.retryMs,
-      signal: request.signal,
+      signal: options.closing ? AbortSignal.any([request.signal, options.closing]) : request.signal,
       maxQueuedBytes: MAX_QUEUED_BYTES,
       onClose: () => {
         total -= 1

@@ -32,14 +32,16 @@ describe('webhook route', () => {
     expect((await server.handle(hook(messagePayload(NUMBER_A), 'undefined'))).status).toBe(404)
   })
 
-  it('acknowledges at once, then publishes a message event with the line id mapped from the number', async () => {
+  it('publishes a message event, with the line id mapped from the number, before it acknowledges the delivery', async () => {
     let release: () => void = () => undefined
     const gate = new Promise<void>((resolve) => (release = resolve))
     const inner = createMemoryEventBus()
     const published: unknown[] = []
+    let publishing = 0
     const bus: EventBus = {
       ...inner,
       async publish(event) {
+        publishing += 1
         await gate
         published.push(event)
         await inner.publish(event)
@@ -47,11 +49,13 @@ describe('webhook route', () => {
     }
     const { server } = setup({}, { eventBus: bus })
     const payload = messagePayload(NUMBER_B)
-    const response = await server.handle(hook(payload))
-    expect(response.status).toBe(200)
-    expect(published).toHaveLength(0)
+    let answered = false
+    const answer = server.handle(hook(payload)).finally(() => (answered = true))
+    while (publishing === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    // The publish is held: the service has no answer yet (an acknowledged event is never lost).
+    expect(answered).toBe(false)
     release()
-    await server.settled()
+    expect((await answer).status).toBe(200)
     expect(published).toEqual([{ type: 'message', lineId: LINE_B, data: payload }])
   })
 
@@ -116,6 +120,16 @@ describe('webhook route', () => {
     await server.settled()
     expect(seen).toHaveLength(0)
     expect(logger.warn).toHaveBeenCalledTimes(6)
+  })
+
+  it("keeps an audio-call event's claim minutes, not a day (claim keys would fill Redis)", async () => {
+    const inner = createMemoryEventBus()
+    const ttls: number[] = []
+    const bus: EventBus = { ...inner, claim: (key, ttl) => (ttls.push(ttl), inner.claim!(key, ttl)) }
+    const { server } = setup({}, { eventBus: bus })
+    expect((await server.handle(hook(ringing(LINE_B)))).status).toBe(200)
+    expect(ttls).toHaveLength(1)
+    expect(ttls[0]).toBeLessThanOrEqual(15 * 60_000)
   })
 
   it('de-duplicates audio-call events by call_uuid and event', async () => {

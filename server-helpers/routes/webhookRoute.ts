@@ -1,7 +1,8 @@
 /**
- * The webhook receiver: `POST <prefix>/webhooks/<secret>`. Answers 200 at once (spec: Events — a
- * non-2xx counts toward auto-disable and is never retried), then validates with the `linekit/api`
- * schemas, resolves the event's line and publishes it on the bus, in arrival order.
+ * The webhook receiver: `POST <prefix>/webhooks/<secret>`. Validates with the `linekit/api`
+ * schemas, resolves the event's line and publishes it on the bus, in arrival order, then answers
+ * 200 (within `publishTimeoutMs` whatever happens: spec: Events — a non-2xx counts toward
+ * auto-disable and is never retried).
  */
 import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
 import type { LinekitContext } from '../routeContext'
@@ -13,7 +14,18 @@ import type { ReadModel } from '../model/createReadModel'
 import { timingSafeEqual } from '../internal/timingSafeEqual'
 import { classifyWebhook } from '../internal/parseBodies'
 
-const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000
+/**
+ * How long an audio-call event's claim is kept: a repeated delivery, and the same change reaching
+ * every instance's read model (the reader announces only what nobody claimed), come within
+ * minutes; a claim kept longer only fills Redis.
+ */
+const DEDUPE_TTL_MS = 15 * 60 * 1000
+/**
+ * Longest a delivery waits for its event's publish before it is acknowledged anyway. The
+ * service's delivery timeout is not shown (spec: Events 1 — a timeout is a failure); senders
+ * commonly allow 10 s or more.
+ */
+const ACK_WITHIN_MS = 3000
 /** spec: Audio-call events — the states of an inbound call, in the only order they happen. */
 const callStates = ['audiocall.inbound.ringing', 'audiocall.inbound.answered', 'audiocall.inbound.ended']
 /** A line whose number is still unknown is probed at most this often. */
@@ -193,6 +205,18 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
     )
     publishChain = processed.catch(() => undefined)
     ctx.track(processed, waitUntil)
+    // Published before the 200: the service never delivers an event twice (spec: Events 2), so
+    // an acknowledged event this instance had not published yet would be lost if it stopped (a
+    // deploy, a crash). The wait is bounded well under a delivery timeout (a timeout is a
+    // failure, spec: Events 1); past it, or when the publish fails (logged), the event is still
+    // acknowledged, since a non-2xx brings no retry, only a step toward auto-disable (Events 3).
+    // What is still publishing then is awaited by close().
+    let bounded: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([
+      processed.catch(() => undefined),
+      new Promise<void>((resolve) => (bounded = setTimeout(resolve, Math.min(deps.publishTimeoutMs, ACK_WITHIN_MS)))),
+    ])
+    clearTimeout(bounded)
     return json({ received: true })
   }
 }
