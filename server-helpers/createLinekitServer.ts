@@ -19,7 +19,8 @@ import { kitMintPath, kitRoutes } from '../src/api/endpoints/routes'
 import { allowedMethods, matchProxyRoute } from './internal/proxyRoutes'
 import type { LinekitUser } from './internal/scope'
 import { createScopeChecks, LinesRefused } from './internal/scope'
-import type { UpstreamFetch } from './internal/upstream'
+import { upstreamUrl, type UpstreamFetch } from './internal/upstream'
+import { getLinesRoute } from '../src/api/endpoints/getLinesRoute'
 import { createEventStreamRoute } from './routes/eventStreamRoute'
 import { createInboundCallsRoute } from './routes/inboundCallsRoute'
 import { createMintRoute } from './routes/mintRoute'
@@ -264,7 +265,10 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
   const learned = createLearned(options.lineNumbers, logger)
   const accountLines = createAccountLinesCache({
     fetchLines: async () => {
-      const answer = await ctx.upstream({ method: 'GET', url: `${ctx.baseUrl}/get-lines` }, { priority: 'read' })
+      const answer = await ctx.upstream(
+        { method: 'GET', url: upstreamUrl(ctx.baseUrl, getLinesRoute) },
+        { priority: 'read' },
+      )
       if (answer.status < 200 || answer.status >= 300) throw new LinesRefused(() => ctx.relay(answer))
       // An unreadable listing is not cached (the next request asks again).
       return JSON.parse(redact(answer.text)) as unknown

@@ -19,6 +19,21 @@ export interface UpstreamAnswer {
   text: string
 }
 
+/**
+ * The service URL of an endpoint of the registry (`src/api/endpoints/`): its host's base URL, its
+ * path and a query. Every URL linekit/server builds for the service is made here, from the
+ * registry, never written by hand.
+ */
+export function upstreamUrl(
+  base: string,
+  route: { readonly path: string },
+  query: Readonly<Record<string, string | number>> = {},
+): string {
+  const url = new URL(base.replace(/\/+$/, '') + route.path)
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value))
+  return url.toString()
+}
+
 /** The rejection of an upstream call that ran out of time. */
 const upstreamTimeout = (): DOMException => new DOMException('The upstream did not answer in time', 'TimeoutError')
 

@@ -10,6 +10,7 @@ import type { CallLog, MessageRecord } from '../../src/api'
 import { getCallLogsRoute } from '../../src/api/endpoints/getCallLogsRoute'
 import { getCallStatusRoute } from '../../src/api/endpoints/getCallStatusRoute'
 import { getMessagesRoute } from '../../src/api/endpoints/getMessagesRoute'
+import { upstreamUrl } from '../internal/upstream'
 import { MAX_PAGE_SIZE } from '../../src/api/limits'
 import type { ReadModel } from './createReadModel'
 import type { CallStatusReading, InboundCall } from './modelTypes'
@@ -147,11 +148,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const canSend = () => spent() < share
 
   /** One request within the share; null when the share is used up or the service refused. */
-  const get = async (path: string, query: Record<string, string | number>): Promise<Response | null> => {
+  const get = async (route: { path: string }, query: Record<string, string | number>): Promise<Response | null> => {
     if (!canSend()) return null
     const at = now()
-    const url = new URL(base + path)
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value))
+    const url = upstreamUrl(base, route, query)
     let response: Response | null
     try {
       response = await options.upstream(new Request(url), { priority: 'background' })
@@ -171,7 +171,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
    */
   let serviceNow: number | null = null
   const listMessages = async (query: Record<string, string | number>): Promise<MessageRecord[] | null> => {
-    const response = await get(getMessagesRoute.path, { limit: MAX_PAGE_SIZE, order_by: 'createdAt', ...query })
+    const response = await get(getMessagesRoute, { limit: MAX_PAGE_SIZE, order_by: 'createdAt', ...query })
     serviceNow = null
     if (!response) return null
     if (!response.ok) {
@@ -265,7 +265,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   /** The newest page of call logs (they change: in progress → completed, disposition later). */
   const readCallLogs = async (at: number) => {
     if (callLogsEveryMs <= 0 || !due(at, lastCallLogs, callLogsEveryMs)) return
-    const response = await get(getCallLogsRoute.path, { limit: MAX_PAGE_SIZE })
+    const response = await get(getCallLogsRoute, { limit: MAX_PAGE_SIZE })
     if (!response) return
     lastCallLogs = at
     if (!response.ok) {
@@ -289,7 +289,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         await model.applyCallStatus(call.callUuid, null)
         continue
       }
-      const response = await get(getCallStatusRoute.path, { call_uuid: call.callUuid })
+      const response = await get(getCallStatusRoute, { call_uuid: call.callUuid })
       if (!response) return
       if (response.status === 404) {
         await response.body?.cancel()

@@ -4,6 +4,7 @@
  * minute, separate from the 60).
  */
 import { mintVoiceTokenRoute } from '../../src/api/endpoints/mintVoiceTokenRoute'
+import { upstreamUrl } from '../internal/upstream'
 import type { LinekitContext } from '../routeContext'
 import type { CsrfOptions } from '../internal/csrf'
 import { isCsrfSafe } from '../internal/csrf'
@@ -41,7 +42,7 @@ export function createMintRoute(ctx: LinekitContext, scopes: ScopeChecks, csrf: 
     const answer = await ctx.mintUpstream(
       {
         method: mintVoiceTokenRoute.method,
-        url: `${ctx.appUrl}${mintVoiceTokenRoute.path}`,
+        url: upstreamUrl(ctx.appUrl, mintVoiceTokenRoute),
         body: JSON.stringify({ lineId }),
       },
       request.signal,

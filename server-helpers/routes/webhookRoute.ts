@@ -5,7 +5,9 @@
  * auto-disable and is never retried).
  */
 import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
+import { getMessagesRoute } from '../../src/api/endpoints/getMessagesRoute'
 import type { LinekitContext } from '../routeContext'
+import { upstreamUrl } from '../internal/upstream'
 import type { LinekitEventInput } from '../eventBus'
 import type { AccountLinesCache } from '../internal/accountLines'
 import { json, notFound, readBodyCapped } from '../internal/http'
@@ -92,7 +94,7 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
       probedAt.set(lineId, ctx.now())
       try {
         const answer = await ctx.upstream(
-          { method: 'GET', url: `${ctx.baseUrl}/get-messages-api?pb_line_id=${encodeURIComponent(lineId)}&limit=1` },
+          { method: 'GET', url: upstreamUrl(ctx.baseUrl, getMessagesRoute, { pb_line_id: lineId, limit: 1 }) },
           // Browsers wait for this event (and the ones after it): a read a user waits for.
           { priority: 'read' },
         )

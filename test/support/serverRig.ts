@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { vi, expect } from 'vitest'
 import { toNodeHandler } from 'linekit/server/node'
 import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'
+import { endpoints } from 'linekit/api'
 import { createMockClock, seedKeys, seedLines } from 'linekit/mocks'
 import type { MockService } from 'linekit/mocks'
 import { createServiceChain, serviceHosts } from '../../stories/support/serviceChain'
@@ -39,38 +40,20 @@ export const users = {
 } as const
 export type UserName = keyof typeof users
 
-/** Every service path the proxy may call on the messaging host. */
-const upstreamAllowlist = [
-  '/send-api-message',
-  '/send-typing-indicator',
-  '/send-reaction',
-  '/send-group-message',
-  '/get-messages-api',
-  '/get-lines',
-  '/api-check-native-availability',
-  '/create-external-contact',
-  '/update-external-contact',
-  '/get-external-contacts',
-  '/enroll-flow',
-  '/get-flows',
-  '/cancel-flow-run',
-  '/get-effects',
-  '/start-audiocall-call-api',
-  '/answer-audiocall-call-api',
-  '/decline-audiocall-call-api',
-  '/end-audiocall-call-api',
-  '/get-audiocall-call-status-api',
-  '/get-call-logs-api',
-]
-const handlePath = /^\/get-message-api\/pbm_[A-Za-z0-9_%-]+$/
-/** The voice-token mint, on the app host (spec: Endpoints — POST {app_url}/api/v1/dialer/token). */
-const mintPath = '/api/v1/dialer/token'
+/**
+ * Every service path the proxy may call, on the host that serves it: the registry's endpoints
+ * (`src/api/endpoints/`), a path parameter matching any value of its own shape.
+ */
+const allowed = endpoints.map((e) => ({
+  host: e.host,
+  path: new RegExp(`^${e.path.replace(/:[A-Za-z_]+/g, 'pbm_[A-Za-z0-9_%-]+')}$`),
+}))
 
 /** True when an upstream URL is one the proxy is allowed to call, on the host that serves it. */
 export function isAllowedUpstream(url: string): boolean {
   const { origin, pathname } = new URL(url)
-  if (pathname === mintPath) return origin === serviceHosts.appUrl
-  return origin === BASE && (upstreamAllowlist.includes(pathname) || handlePath.test(pathname))
+  const host = origin === serviceHosts.appUrl ? 'app' : origin === BASE ? 'base' : undefined
+  return allowed.some((e) => e.host === host && e.path.test(pathname))
 }
 
 export interface LogLine {
