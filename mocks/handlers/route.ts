@@ -263,7 +263,7 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z
 }
 
 /** Parses a JSON body with a schema. */
-export async function parseBody<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
+async function parseBody<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
   return parseWith(schema, await readJsonObject(request))
 }
 

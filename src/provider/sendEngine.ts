@@ -24,7 +24,7 @@ interface SendEngineOptions {
 }
 
 /** The id of the optimistic message of the send with this idempotency key (one message per key). */
-export function sendLocalId(idempotencyKey: string): string {
+function sendLocalId(idempotencyKey: string): string {
   return `local-${idempotencyKey}`
 }
 

@@ -72,15 +72,6 @@ function toIsoEnd(day: string): string | undefined {
   const d = new Date(`${day}T23:59:59.999`)
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString()
 }
-/** The day (`YYYY-MM-DD`, local) of an ISO 8601 time, or `null`. */
-export function toDay(iso: string | undefined): string | null {
-  if (!iso) return null
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return null
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
-
 /** The service's query for one page of the filtered log; the answered-at days cover whole local days. */
 export function callLogsQueryOf(
   filters: CallLogTableFilters,
