@@ -19,7 +19,7 @@ export function CustomInbox() {
     <div className="custom-inbox">
       <ul aria-label="Threads">
         {list.conversations.map((c) => (
-          <li key={c.key}>
+          <li key={c.key} data-kind={c.kind}>
             <button type="button" aria-pressed={c.key === openKey} onClick={() => setOpenKey(c.key)}>
               {c.title} {c.unread > 0 ? `(${c.unread} unread)` : ''}
             </button>
