@@ -18,6 +18,10 @@ const cell = (text) =>
     .trim()
 const code = (text) => (text === '' ? '' : `\`${cell(text).replace(/`/g, "'")}\``)
 
+/** Whether a symbol is declared in this repository (not in a dependency or TypeScript's lib). */
+const ownDeclaration = (symbol) =>
+  (symbol?.declarations ?? []).some((d) => !d.getSourceFile().fileName.includes(`${sep}node_modules${sep}`))
+
 /** The markdown of docs/props.md, formatted by the repository's Prettier settings. */
 export async function renderPropsDoc() {
   const configFile = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile)
@@ -58,14 +62,20 @@ export async function renderPropsDoc() {
       rows.push({
         name: prop.name,
         required: !optional,
-        type: typeText,
+        // An optional prop is `undefined` when left out: `lineId?: string | undefined` reads as `string`.
+        type: optional ? typeText.replace(/^\((.*)\) \| undefined$/s, '$1').replace(/ \| undefined$/, '') : typeText,
         doc,
         def: def ? ts.displayPartsToString(def.text) : '',
       })
     }
     rows.sort((a, b) => Number(b.required) - Number(a.required) || a.name.localeCompare(b.name))
     const heritage = ts.isInterfaceDeclaration(declaration)
-      ? (declaration.heritageClauses ?? []).flatMap((h) => h.types.map((t) => t.getText()))
+      ? (declaration.heritageClauses ?? []).flatMap((h) =>
+          h.types
+            // The kit's own option types (`UseDialerOptions`) are rows above; only the HTML attributes are named.
+            .filter((t) => !ownDeclaration(checker.getTypeAtLocation(t).getSymbol()))
+            .map((t) => t.getText()),
+        )
       : []
     const lines = [`## ${name}`, '', `\`${name}Props\`, declared in [\`${file}\`](../${file}).`, '']
     if (heritage.length > 0)

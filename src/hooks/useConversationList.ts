@@ -62,7 +62,10 @@ export interface UseConversationListResult {
   fetchOlder: () => void
   hasOlder: boolean
   isFetchingOlder: boolean
-  /** Marks a thread read up to its newest message (all tabs follow). */
+  /**
+   * Marks a thread read up to its newest message (all tabs follow). A custom view calls it when the user
+   * opens a thread and again whenever the open thread's `last` changes; until then its `unread` counts on.
+   */
   markRead: (conversation: ConversationSummary) => void
   refetch: () => void
 }

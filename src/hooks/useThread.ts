@@ -97,7 +97,8 @@ function hasRecentPendingOutbound(pages: readonly ThreadPage[], since: number): 
 /**
  * The 1:1 thread with a number: inbound records (filtered by `from_number`) merged with
  * outbound ones (filtered by `to_number`), plus the user's optimistic sends, reconciled with
- * the server's records when they appear.
+ * the server's records when they appear. Reading a thread does not mark it read: the unread counts
+ * are `useConversationList`'s, and a custom view calls its `markRead` (docs/hooks.md).
  *
  * @example
  * const { items, fetchOlder, hasOlder } = useThread({ phoneNumber: '+14155550100' })

@@ -129,8 +129,18 @@ export function useVirtualList({
   })
 
   const observer = useRef<ResizeObserver | null>(null)
-  const measureElement = useCallback((el: HTMLElement | null) => {
-    if (!el || typeof ResizeObserver === 'undefined') return
+  const observed = useRef(new Set<HTMLElement>())
+  // A ref callback, so it returns nothing: React 18 warns about a returned cleanup and never calls it
+  // (the kit supports 18.3 and 19). Instead, rows that have left the document are unobserved on the
+  // next call: the null call of a removed row comes while it is still attached.
+  const measureElement = useCallback((el: HTMLElement | null): void => {
+    if (typeof ResizeObserver === 'undefined') return
+    for (const row of observed.current) {
+      if (row.isConnected) continue
+      observer.current?.unobserve(row)
+      observed.current.delete(row)
+    }
+    if (!el) return
     observer.current ??= new ResizeObserver((entries) => {
       setSizes((prev) => {
         let next: Map<string | number, number> | undefined
@@ -146,9 +156,8 @@ export function useVirtualList({
         return next ?? prev
       })
     })
-    const ro = observer.current
-    ro.observe(el)
-    return () => ro.unobserve(el)
+    observer.current.observe(el)
+    observed.current.add(el)
   }, [])
 
   const fromEnd = startAtEnd && view.height === 0

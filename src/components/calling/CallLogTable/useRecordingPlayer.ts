@@ -1,5 +1,5 @@
 'use client'
-import { useRef, useState, type AudioHTMLAttributes, type RefObject } from 'react'
+import { useRef, useState, type AudioHTMLAttributes, type Ref } from 'react'
 
 /** What the one player is doing, and for which row. */
 export interface RecordingPlayback {
@@ -43,7 +43,8 @@ export function useRecordingPlayer() {
     )
   }
 
-  const audioProps: AudioHTMLAttributes<HTMLAudioElement> & { ref: RefObject<HTMLAudioElement | null> } = {
+  // `Ref`, not the `RefObject` it is: `RefObject<T | null>` does not spread onto an element under React 18's types.
+  const audioProps: AudioHTMLAttributes<HTMLAudioElement> & { ref: Ref<HTMLAudioElement> } = {
     ref: audioRef,
     preload: 'none',
     hidden: true,

@@ -1,15 +1,14 @@
 'use client'
 import { useEffect, useId, useMemo, useRef, type HTMLAttributes, type RefObject } from 'react'
 import { LinekitError } from '../../../api/errors'
-import type { CountryCode } from '../../../api/phone'
-import type { AudioEngine, AudioEngineError } from '../../../rtc'
+import type { AudioEngineError } from '../../../rtc'
 import { formatDuration } from '../../shared/format'
 import { cx } from '../../shared/cx'
 import { lineLabel } from '../../shared/lineLabel'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { dialerStrings, type DialerStrings } from './dialerStrings'
 import { AllowanceSummary, MintErrorNotice, StartErrorNotice } from './DialerNotices'
-import { useDialer, type UseDialerResult } from './useDialer'
+import { useDialer, type UseDialerOptions, type UseDialerResult } from './useDialer'
 import type { DialerState } from './dialerMachine'
 import { Keypad } from './Keypad'
 import { AudioControls } from '../AudioControls/AudioControls'
@@ -20,39 +19,42 @@ import { useCallWords } from './useCallWords'
 
 export { dialerStrings, type DialerStrings }
 
-export interface DialerProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'title'> {
-  /** Selected line (controlled). @default undefined */
-  lineId?: string
-  /** Initially selected line (uncontrolled). @default the first line that can dial */
-  defaultLineId?: string
-  /** Called when the user picks a line. @default undefined */
-  onLineChange?: (lineId: string) => void
-  /** The number (controlled). @default undefined */
-  number?: string
-  /** Initial number in the input (uncontrolled). @default '' */
-  defaultNumber?: string
-  /** Called when the number changes. @default undefined */
-  onNumberChange?: (number: string) => void
-  /** Region for numbers typed without a country code. @default 'US' */
-  defaultCountry?: CountryCode
-  /** Audio engine; beats the provider's. @default useLinekit().audioEngine */
-  audioEngine?: AudioEngine
-  /** Call-status poll interval while a call is live, in ms. @default 2000 */
-  pollIntervalMs?: number
-  /** Called once a call was placed. @default undefined */
-  onCallStart?: (call: { callUuid: string; to: string; lineId: string; joinable: boolean }) => void
-  /** Called when a call ends (hung up here or a terminal status was seen). @default undefined */
-  onCallEnd?: (call: { callUuid: string; status: string; durationSeconds: number | undefined }) => void
-  /** Ask before the page is left mid-call, and end the call if it is left anyway. @default true */
-  guardLeave?: boolean
+/** The props of {@link Dialer}: {@link useDialer}'s options, its own display props, and a `<section>`'s attributes. */
+export interface DialerProps extends UseDialerOptions, Omit<HTMLAttributes<HTMLElement>, 'children' | 'title'> {
   /** Text overrides (i18n); nested groups merge. @default dialerStrings */
   strings?: StringOverrides<DialerStrings>
   /** Locale for times. @default the browser's */
   locale?: string
-  /** Clock (stories and tests inject one). @default Date.now */
-  now?: () => number
   /** Show the keypad. @default true */
   showKeypad?: boolean
+}
+
+/**
+ * Every option of {@link useDialer}, once: the compiler fails here when the hook gains or loses one,
+ * so <Dialer> always passes all of them on and never leaks one onto its `<section>`.
+ */
+const dialerOptionNames: Record<keyof UseDialerOptions, true> = {
+  lineId: true,
+  defaultLineId: true,
+  onLineChange: true,
+  number: true,
+  defaultNumber: true,
+  onNumberChange: true,
+  defaultCountry: true,
+  audioEngine: true,
+  pollIntervalMs: true,
+  onCallStart: true,
+  onCallEnd: true,
+  guardLeave: true,
+  now: true,
+}
+
+/** Splits props into {@link useDialer}'s options and the rest. */
+function splitDialerOptions<P extends UseDialerOptions>(props: P): [UseDialerOptions, Omit<P, keyof UseDialerOptions>] {
+  const options: Record<string, unknown> = {}
+  const rest: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(props)) (name in dialerOptionNames ? options : rest)[name] = value
+  return [options as UseDialerOptions, rest as Omit<P, keyof UseDialerOptions>]
 }
 
 function audioCode(error: unknown): AudioEngineError['code'] {
@@ -88,43 +90,12 @@ function errorCodeOf(error: DialerState['error'], mintError: UseDialerResult['mi
  * </LinekitProvider>
  */
 export function Dialer(props: DialerProps) {
-  const {
-    lineId,
-    defaultLineId,
-    onLineChange,
-    number,
-    defaultNumber,
-    onNumberChange,
-    defaultCountry,
-    audioEngine,
-    pollIntervalMs,
-    onCallStart,
-    onCallEnd,
-    guardLeave,
-    strings: stringsProp,
-    locale,
-    now = Date.now,
-    showKeypad = true,
-    className,
-    ...rest
-  } = props
+  const { strings: stringsProp, locale, showKeypad = true, className, ...others } = props
+  const [options, rest] = splitDialerOptions(others)
+  const now = options.now ?? Date.now
   const texts = useMemo(() => mergeStrings(dialerStrings, stringsProp), [stringsProp])
   const id = useId()
-  const d = useDialer({
-    lineId,
-    defaultLineId,
-    onLineChange,
-    number,
-    defaultNumber,
-    onNumberChange,
-    defaultCountry,
-    audioEngine,
-    pollIntervalMs,
-    onCallStart,
-    onCallEnd,
-    guardLeave,
-    now,
-  })
+  const d = useDialer({ ...options, now })
   const { state, linesQuery, lines, mintError, token } = d
   const people = usePeople({ lineId: d.lineId })
   const callee = d.normalized?.ok ? d.normalized.e164 : undefined

@@ -12,6 +12,7 @@ import {
   type FormEvent,
   type FormHTMLAttributes,
   type InputHTMLAttributes,
+  type Ref,
   type SelectHTMLAttributes,
 } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -302,7 +303,8 @@ export function useDialer(options: UseDialerOptions = {}) {
       if (!live) void place()
     },
   }
-  const numberInputProps: InputHTMLAttributes<HTMLInputElement> & { ref: typeof inputRef } = {
+  // `Ref`, not the `RefObject` it is: `RefObject<T | null>` does not spread onto an element under React 18's types.
+  const numberInputProps: InputHTMLAttributes<HTMLInputElement> & { ref: Ref<HTMLInputElement> } = {
     ref: inputRef,
     type: 'tel',
     inputMode: 'tel',

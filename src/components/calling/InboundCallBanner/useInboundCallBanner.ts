@@ -1,5 +1,14 @@
 'use client'
-import { useEffect, useMemo, useRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type RefObject } from 'react'
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type HTMLAttributes,
+  type Ref,
+  type RefObject,
+} from 'react'
 import type { AudioEngine } from '../../../rtc'
 import type { InboundCall, InboundCallRecord } from '../../../events/inboundCallStore'
 import { useLinekit } from '../../../provider/useLinekit'
@@ -221,6 +230,9 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     }
   }
 
+  // Typed as a `Ref`, not the `RefObject` it is: under React 18's types `RefObject<HTMLElement | null>`
+  // does not spread onto an element.
+  const rootProps: HTMLAttributes<HTMLElement> & { ref: Ref<HTMLElement> } = { ref: rootRef, tabIndex: -1 }
   return {
     /** The merged texts. */
     strings: texts,
@@ -248,7 +260,7 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     hangUp,
     callBack,
     acknowledge,
-    rootProps: { ref: rootRef, tabIndex: -1 },
+    rootProps,
     callBackButtonProps: (record: InboundCallRecord): ButtonHTMLAttributes<HTMLButtonElement> => ({
       type: 'button',
       onClick: () => callBack(record),

@@ -10,6 +10,7 @@ import {
   type FormEvent,
   type FormHTMLAttributes,
   type InputHTMLAttributes,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
@@ -255,7 +256,8 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     disabled: trial,
     onChange: (e: ChangeEvent<HTMLInputElement>) => edit(setGroupName)(e.currentTarget.value),
   }
-  const messageInputProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref: typeof textRef } = {
+  // `Ref`, not the `RefObject` it is: `RefObject<T | null>` does not spread onto an element under React 18's types.
+  const messageInputProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref: Ref<HTMLTextAreaElement> } = {
     ref: textRef,
     rows: 3,
     value: text,

@@ -1,0 +1,2 @@
+export declare const hooksDocPath: string
+export declare function renderHooksDoc(): Promise<string>

@@ -1,0 +1,2 @@
+export declare const themingDocPath: string
+export declare function renderThemingDoc(): Promise<string>
