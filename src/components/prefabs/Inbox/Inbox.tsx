@@ -125,12 +125,14 @@ export function Inbox({
   // On a narrow inbox the threads and the conversation share one pane; "Back to threads" returns.
   // It starts on the threads (the default thread is the one selected there), as a phone's inbox does.
   const [pane, setPane] = useState<'threads' | 'conversation'>('threads')
-  const { moveFocusRef, backRef, threadsRef } = usePaneFocus(pane)
+  const [opened, setOpened] = useState(0)
+  const { moveFocusRef, backRef, threadsRef, mainRef } = usePaneFocus(pane, opened)
   const open = (next: InboxThread, message: string | null = null) => {
     setThread(next)
     setFound(message)
     onThreadChange?.(next)
-    moveFocusRef.current = 'back'
+    moveFocusRef.current = 'opened'
+    setOpened((n) => n + 1)
     setPane('conversation')
   }
   const back = () => {
@@ -177,7 +179,7 @@ export function Inbox({
             />
           </nav>
         ) : null}
-        <section aria-label={texts.conversation(title)} className="lk-Inbox-main">
+        <section aria-label={texts.conversation(title)} className="lk-Inbox-main" ref={mainRef}>
           <button
             type="button"
             ref={backRef}
@@ -221,31 +223,43 @@ export function Inbox({
 }
 
 /**
- * Focus follows the pane that opened: set `moveFocusRef` before switching panes. When both panes
- * show, the back button is not displayed and focus() does nothing, so focus stays on the thread
- * that was picked.
+ * Focus follows what opened: set `moveFocusRef` before switching. A thread opened beside the list
+ * puts focus in its message box, where the agent writes next; one that replaced the list (a
+ * narrow inbox) on "Back to threads", the first thing of the new pane, from which the box is a
+ * Tab away. Returning to the list focuses the thread that was open.
  */
-function usePaneFocus(pane: 'threads' | 'conversation') {
-  const moveFocusRef = useRef<'back' | 'thread' | null>(null)
+function usePaneFocus(pane: 'threads' | 'conversation', opened: number) {
+  const moveFocusRef = useRef<'opened' | 'thread' | null>(null)
   const backRef = useRef<HTMLButtonElement>(null)
   const threadsRef = useRef<HTMLElement>(null)
+  const mainRef = useRef<HTMLElement>(null)
   useEffect(() => {
-    if (moveFocusRef.current === 'back') backRef.current?.focus()
-    if (moveFocusRef.current === 'thread') {
-      // The list lays its rows out once its pane shows again (a frame or two later): wait for the
-      // thread's row, then the search field if the list has none.
-      let frames = 10
-      const focusThread = () => {
-        const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
-        if (row) row.focus()
-        else if (frames-- > 0) requestAnimationFrame(focusThread)
-        else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
-      }
-      focusThread()
-    }
+    const move = moveFocusRef.current
     moveFocusRef.current = null
-  }, [pane])
-  return { moveFocusRef, backRef, threadsRef }
+    // The new pane lays itself out a frame or two later: wait for what takes focus.
+    let frames = 10
+    let frame = 0
+    const retry = (step: () => void) => {
+      if (frames-- > 0) frame = requestAnimationFrame(step)
+    }
+    const focusBox = () => {
+      const back = backRef.current
+      if (back && back.getClientRects().length > 0) return back.focus()
+      const box = mainRef.current?.querySelector<HTMLElement>('textarea')
+      if (box) box.focus()
+      else retry(focusBox)
+    }
+    const focusThread = () => {
+      const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
+      if (row) row.focus()
+      else if (frames > 0) retry(focusThread)
+      else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
+    }
+    if (move === 'opened') focusBox()
+    if (move === 'thread') focusThread()
+    return () => cancelAnimationFrame(frame)
+  }, [pane, opened])
+  return { moveFocusRef, backRef, threadsRef, mainRef }
 }
 
 /** The side panel: the dialer, the open thread's contact card and the group composer, one at a time. */
