@@ -201,6 +201,7 @@ export function MessageList({
           onRetry={onRetry}
         />
       ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the thread's messages (a list inside a scrolling region)
         <div
           key="viewport"
           ref={viewport}
