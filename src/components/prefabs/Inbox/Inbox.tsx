@@ -10,7 +10,9 @@ import { Dialer, type DialerProps } from '../../calling/Dialer/Dialer'
 import { GroupComposer, type GroupComposerProps } from '../../messaging/GroupComposer/GroupComposer'
 import { GroupConversation, type GroupConversationProps } from '../../messaging/GroupConversation/GroupConversation'
 import { InboundCallBanner, type InboundCallBannerProps } from '../../calling/InboundCallBanner/InboundCallBanner'
+import { InboundCallHistory, type InboundCallHistoryProps } from '../../calling/InboundCallHistory/InboundCallHistory'
 import { LinePicker, type LinePickerProps } from '../../messaging/LinePicker/LinePicker'
+import { useNotifications, type UseNotificationsOptions } from '../../messaging/Notifications/useNotifications'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 
@@ -54,6 +56,7 @@ export interface InboxParts {
   Dialer: ComponentType<DialerProps> | null
   GroupComposer: ComponentType<GroupComposerProps> | null
   CallLogTable: ComponentType<CallLogTableProps> | null
+  InboundCallHistory: ComponentType<InboundCallHistoryProps> | null
 }
 
 const defaultParts: InboxParts = {
@@ -66,6 +69,7 @@ const defaultParts: InboxParts = {
   Dialer,
   GroupComposer,
   CallLogTable,
+  InboundCallHistory,
 }
 
 /**
@@ -85,6 +89,13 @@ export interface InboxProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childr
   theme?: 'light' | 'dark' | 'system'
   /** Replacements for its parts (see {@link InboxParts}). */
   parts?: Partial<InboxParts>
+  /**
+   * Keep the agent informed outside the page (`useNotifications`): the unread count in the
+   * title and, once allowed by the button the inbox shows, a desktop notification per thread
+   * while the page is hidden; clicking one opens its thread. Pass options to tune it, `false`
+   * to leave it out. @default true
+   */
+  notifications?: boolean | Omit<UseNotificationsOptions, 'onOpenThread'>
   /** Rendered under the inbox (e.g. a mock panel). */
   footer?: ReactNode
   /** String overrides. @default inboxStrings */
@@ -110,6 +121,7 @@ export function Inbox({
   onThreadChange,
   theme,
   parts: partsProp,
+  notifications = true,
   footer,
   strings,
   className,
@@ -147,13 +159,21 @@ export function Inbox({
       <div className="lk-Inbox-layout" data-pane={pane}>
         <div className="lk-Inbox-head">
           <h2 className="lk-Inbox-title">{title}</h2>
+          {/* The calls' own slot in the head, of a fixed height whether a call rings or not: a
+              ringing, answered or declined call pushes and covers nothing the agent is reading. */}
+          {p.InboundCallBanner ? (
+            <div className="lk-Inbox-banner">
+              <p.InboundCallBanner placement="inline" />
+            </div>
+          ) : null}
           {p.LinePicker ? <p.LinePicker value={lineId} onValueChange={setLineId} /> : null}
+          {notifications ? (
+            <InboxNotifications
+              options={notifications === true ? {} : notifications}
+              onOpenThread={(t) => open({ kind: 'direct', id: t.id, ...(t.lineId ? { lineId: t.lineId } : {}) })}
+            />
+          ) : null}
         </div>
-        {p.InboundCallBanner ? (
-          <div className="lk-Inbox-banner">
-            <p.InboundCallBanner placement="inline" />
-          </div>
-        ) : null}
         {p.ConversationList ? (
           <nav aria-label={texts.threads(title)} className="lk-Inbox-threads" ref={threadsRef}>
             <p.ConversationList
@@ -212,7 +232,9 @@ export function Inbox({
         </section>
         <SidePanel parts={p} thread={thread} title={title} strings={texts} onOpenThread={open} />
         {p.CallLogTable ? (
+          // The calls the agent received (answered, missed, declined) beside the ones placed.
           <section aria-label={texts.callLog(title)} className="lk-Inbox-log">
+            {p.InboundCallHistory ? <p.InboundCallHistory /> : null}
             <p.CallLogTable pageSize={10} />
           </section>
         ) : null}
@@ -260,6 +282,15 @@ function usePaneFocus(pane: 'threads' | 'conversation', opened: number) {
     return () => cancelAnimationFrame(frame)
   }, [pane, opened])
   return { moveFocusRef, backRef, threadsRef, mainRef }
+}
+
+/** The notifications of the inbox, and the button that allows desktop ones (hidden once answered). */
+function InboxNotifications(props: {
+  options: Omit<UseNotificationsOptions, 'onOpenThread'>
+  onOpenThread: NonNullable<UseNotificationsOptions['onOpenThread']>
+}) {
+  const notify = useNotifications({ ...props.options, onOpenThread: props.onOpenThread })
+  return <button {...notify.permissionButtonProps} className="lk-Button lk-Inbox-notify" data-variant="ghost small" />
 }
 
 /** The side panel: the dialer, the open thread's contact card and the group composer, one at a time. */
