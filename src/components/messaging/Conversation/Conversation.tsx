@@ -173,7 +173,11 @@ export function Conversation({
       {showHeader ? (
         <header className="lk-Conversation-header">
           <span className="lk-Conversation-heading">
-            <span className="lk-Conversation-title">{name ?? number}</span>
+            {/* Isolated from the text around it (a name may carry direction marks), cut when too
+                long for the header, and whole in its tooltip. */}
+            <bdi className="lk-Conversation-title" title={name ?? number}>
+              {name ?? number}
+            </bdi>
             {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
             <CopyButton text={phoneNumber} label={texts.copyNumber} short={texts.copy} copied={texts.copied} />
           </span>
