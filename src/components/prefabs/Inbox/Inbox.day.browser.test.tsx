@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../../styles.css'
 import { Inbox } from './Inbox'
+import { Dialer, type DialerProps } from '../../calling/Dialer/Dialer'
 import { renderWithBackend, createStoryBackend, storyNumbers } from '../../../../test/support/renderWithBackend'
 import { ringableLine } from '../../../../stories/support'
 
@@ -103,5 +104,23 @@ describe('<Inbox> through the day', () => {
     await waitFor(() => expect(log).toHaveTextContent(/Declined/))
     expect(log).toHaveTextContent('(415) 555-0182')
     expect(within(log).getByRole('table')).toBeInTheDocument()
+  })
+
+  it("calls the open thread's customer from its header, and from its contact card", async () => {
+    await page.viewport(1280, 800)
+    const started = vi.fn()
+    const OurDialer = (props: DialerProps) => <Dialer {...props} onCallStart={started} />
+    renderWithBackend(
+      await createStoryBackend(),
+      <Inbox defaultThread={{ kind: 'direct', id: storyNumbers.chat }} parts={{ Dialer: OurDialer }} />,
+    )
+    const pane = await screen.findByRole('region', { name: 'Conversation with Ava Stone' })
+    // The Dialer already holds the open thread's number.
+    const side = screen.getByRole('region', { name: 'Inbox contact, calls and groups' })
+    await waitFor(() => expect(within(side).getByRole('textbox', { name: /number/i })).toHaveValue(storyNumbers.chat))
+    await userEvent.click(within(pane).getByRole('button', { name: 'Call Ava Stone' }))
+    await waitFor(() => expect(started).toHaveBeenCalledWith(expect.objectContaining({ to: storyNumbers.chat })))
+    await userEvent.click(within(side).getByRole('button', { name: 'Contact' }))
+    expect(within(side).getByRole('button', { name: 'Call Ava Stone' })).toBeVisible()
   })
 })

@@ -1,7 +1,5 @@
 'use client'
 import { useEffect, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { linekitKeys } from '../../../provider/keys'
 import { CallLogTable, type CallLogTableProps } from '../../calling/CallLogTable/CallLogTable'
 import { ContactCard, type ContactCardProps } from '../../contacts/ContactCard/ContactCard'
 import { Conversation, type ConversationProps } from '../../messaging/Conversation/Conversation'
@@ -13,8 +11,11 @@ import { InboundCallBanner, type InboundCallBannerProps } from '../../calling/In
 import { InboundCallHistory, type InboundCallHistoryProps } from '../../calling/InboundCallHistory/InboundCallHistory'
 import { LinePicker, type LinePickerProps } from '../../messaging/LinePicker/LinePicker'
 import { useNotifications, type UseNotificationsOptions } from '../../messaging/Notifications/useNotifications'
+import { usePeople } from '../../../hooks/internal/usePeople'
+import { useLinekit } from '../../../provider/useLinekit'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
+import { SidePanel, type SideTab } from './InboxSidePanel'
 
 /** Default, overridable strings (i18n). */
 export const inboxStrings = {
@@ -29,6 +30,8 @@ export const inboxStrings = {
   dialer: 'Dialer',
   contact: 'Contact',
   group: 'Group message',
+  call: 'Call',
+  callPerson: (who: string) => `Call ${who}`,
 }
 export type InboxStrings = typeof inboxStrings
 
@@ -141,6 +144,7 @@ export function Inbox({
   const { moveFocusRef, backRef, threadsRef, mainRef } = usePaneFocus(pane, opened)
   const open = (next: InboxThread, message: string | null = null) => {
     setThread(next)
+    if (next.kind === 'direct') setDialNumber(next.id)
     setFound(message)
     onThreadChange?.(next)
     moveFocusRef.current = 'opened'
@@ -152,6 +156,30 @@ export function Inbox({
     setPane('threads')
   }
   const line = lineId ?? thread?.lineId
+  // The side panel's tab, and the Dialer's number: the open 1:1 thread's, so "Call" is one press.
+  const [tab, setTab] = useState<SideTab>('dialer')
+  const [dialNumber, setDialNumber] = useState(defaultThread?.kind === 'direct' ? defaultThread.id : '')
+  const { inboundCalls } = useLinekit()
+  const people = usePeople(line ? { lineId: line } : {})
+  const callThread = () => {
+    if (thread?.kind !== 'direct') return
+    setTab('dialer')
+    setDialNumber(thread.id)
+    // The Dialer (always mounted) places it once a voice token for the line is ready.
+    inboundCalls.requestCallBack({ number: thread.id, lineId: line ?? '' })
+  }
+  const callButton =
+    thread?.kind === 'direct' && p.Dialer ? (
+      <button
+        type="button"
+        className="lk-Button lk-Inbox-call"
+        data-variant="small"
+        aria-label={texts.callPerson(people.label(thread.id))}
+        onClick={callThread}
+      >
+        {texts.call}
+      </button>
+    ) : null
 
   return (
     // No page landmarks (header/main): the host page owns those, and may show several inboxes.
@@ -224,13 +252,25 @@ export function Inbox({
               phoneNumber={thread.id}
               {...(line ? { lineId: line } : {})}
               listProps={{ highlightKey: found }}
+              headerActions={callButton}
               className="lk-Inbox-conversation"
             />
           ) : (
             <p className="lk-Inbox-empty">{texts.pick}</p>
           )}
         </section>
-        <SidePanel parts={p} thread={thread} title={title} strings={texts} onOpenThread={open} />
+        <SidePanel
+          parts={p}
+          thread={thread}
+          title={title}
+          strings={texts}
+          onOpenThread={open}
+          tab={tab}
+          onTab={setTab}
+          dialNumber={dialNumber}
+          onDialNumber={setDialNumber}
+          callButton={callButton}
+        />
         {p.CallLogTable ? (
           // The calls the agent received (answered, missed, declined) beside the ones placed.
           <section aria-label={texts.callLog(title)} className="lk-Inbox-log">
@@ -291,61 +331,4 @@ function InboxNotifications(props: {
 }) {
   const notify = useNotifications({ ...props.options, onOpenThread: props.onOpenThread })
   return <button {...notify.permissionButtonProps} className="lk-Button lk-Inbox-notify" data-variant="ghost small" />
-}
-
-/** The side panel: the dialer, the open thread's contact card and the group composer, one at a time. */
-function SidePanel(props: {
-  parts: InboxParts
-  thread: InboxThread | null
-  title: string
-  strings: InboxStrings
-  onOpenThread: (thread: InboxThread) => void
-}) {
-  const { parts: p, thread, title, strings: texts } = props
-  const [tab, setTab] = useState<'dialer' | 'contact' | 'group'>('dialer')
-  const queryClient = useQueryClient()
-  const tabs = [
-    p.Dialer ? (['dialer', texts.dialer] as const) : null,
-    p.ContactCard && thread?.kind === 'direct' ? (['contact', texts.contact] as const) : null,
-    p.GroupComposer ? (['group', texts.group] as const) : null,
-  ].filter((t) => t !== null)
-  const shown = tabs.some(([id]) => id === tab) ? tab : tabs[0]?.[0]
-  if (tabs.length === 0) return null
-  return (
-    <section aria-label={texts.side(title)} className="lk-Inbox-side">
-      {tabs.length > 1 ? (
-        <div role="group" aria-label={texts.show} className="lk-Inbox-tabs">
-          {tabs.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              className="lk-Button"
-              data-variant={shown === id ? 'small' : 'ghost small'}
-              aria-pressed={shown === id}
-              onClick={() => setTab(id)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {shown === 'dialer' && p.Dialer ? (
-        <p.Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
-      ) : shown === 'contact' && p.ContactCard && thread ? (
-        <p.ContactCard key={thread.id} phoneNumber={thread.id} />
-      ) : shown === 'group' && p.GroupComposer ? (
-        <p.GroupComposer
-          onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })}
-          onOpenThread={(t) =>
-            props.onOpenThread({
-              kind: 'group',
-              id: t.chatId,
-              participants: t.participants,
-              ...(t.lineId ? { lineId: t.lineId } : {}),
-            })
-          }
-        />
-      ) : null}
-    </section>
-  )
 }
