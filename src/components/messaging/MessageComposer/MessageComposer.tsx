@@ -15,7 +15,7 @@ import type { SendMessageRequest } from '../../../api/schemas'
 import { useLines } from '../../../hooks/useLines'
 import { useSendMessage } from '../../../hooks/useSendMessage'
 import { useLinekit } from '../../../provider/useLinekit'
-import type { ComposerAttachment, ComposerUploadStrings } from './ComposerUploads'
+import type { ComposerAttachment, ComposerUploadStrings } from '../../shared/ComposerUploads'
 import { draftKey, useDraft } from '../../../hooks/internal/drafts'
 import { ComposerOptions, useEscapeClosesTray } from './ComposerOptions'
 import { useKeystrokeWindow } from './useKeystrokeWindow'
@@ -70,7 +70,7 @@ export const messageComposerStrings = {
 export type MessageComposerStrings = typeof messageComposerStrings
 
 // Only pages whose provider has `uploadAttachment` load the picker, drop, paste and recorder.
-const ComposerUploads = lazy(() => import('./ComposerUploads'))
+const ComposerUploads = lazy(() => import('../../shared/ComposerUploads'))
 
 /**
  * Props of {@link MessageComposer}.

@@ -1,9 +1,9 @@
 'use client'
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import type { UploadSettings } from '../../../provider/uploads'
+import type { UploadSettings } from '../../provider/uploads'
 // Type-only imports: this lazily loaded module shares no code with the page's initial chunks
 // (a bundler would otherwise split the shared modules into chunks of their own).
-import type { StringOverrides } from '../../shared/mergeStrings'
+import type { StringOverrides } from './mergeStrings'
 
 /** Default strings of the composer's uploads; override them with `<MessageComposer strings={{ uploads }}>`. */
 const composerUploadStrings = {
