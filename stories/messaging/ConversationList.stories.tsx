@@ -58,7 +58,7 @@ export const Search: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rowsOf(canvasElement).length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search by name or number' }), 'ben')
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search names, numbers and message text' }), 'ben')
     await waitFor(() => expect(rowsOf(canvasElement)).toHaveLength(1))
   },
 }
@@ -81,7 +81,7 @@ export const MessageSearch: Story = {
       },
       { timeout: 10_000 },
     )
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search by name or number' }), 'sunday')
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search names, numbers and message text' }), 'sunday')
     const found = await canvas.findByRole('region', { name: 'Matching messages' })
     await expect(await within(found).findByRole('button', { name: /Is the store open on Sunday\?/ })).toBeVisible()
   },

@@ -90,6 +90,8 @@ describe('docs', () => {
       'examples/multi-instance/server.js',
     ])
     for (const [, path, code] of snippets) expect(code, path).toBe(readFileSync(path!, 'utf8'))
+  })
+
   it("the README's client snippets are self-contained and answer the mock's calls in development", () => {
     const readme = readFileSync('README.md', 'utf8')
     for (const path of ['examples/next/app/Support.tsx', 'examples/next/app/SupportInbox.tsx']) {

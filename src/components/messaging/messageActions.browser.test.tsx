@@ -25,9 +25,11 @@ describe('message actions', () => {
     await within(messages).findByText('Tomorrow before 5pm.', undefined, { timeout: 10_000 })
     const bubbles = messages.querySelectorAll('.lk-MessageBubble')
     expect(within(messages).getAllByRole('button', { name: 'Copy message text' })).toHaveLength(bubbles.length)
-    // Keyboard: from the message history, Tab reaches the first message's actions.
+    // Keyboard: the history is one tab stop; the arrow keys reach a message, → its actions.
     messages.focus()
-    await userEvent.tab()
+    await userEvent.keyboard('{ArrowUp}{Home}')
+    expect(document.activeElement).toHaveTextContent('Hi Ava, your order has shipped.')
+    await userEvent.keyboard('{ArrowRight}')
     expect(document.activeElement).toHaveAccessibleName('Copy message text')
     await userEvent.keyboard('{Enter}')
     expect(write).toHaveBeenCalledWith('Hi Ava, your order has shipped.')

@@ -5,7 +5,7 @@ import { useContacts } from '../useContacts'
 import { phoneKey } from '../../provider/phoneKey'
 
 /** A contact's visible name, or undefined when it has none. */
-function contactName(c: Pick<Contact, 'firstName' | 'lastName'>): string | undefined {
+export function contactName(c: Pick<Contact, 'firstName' | 'lastName'>): string | undefined {
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ').trim()
   return name === '' ? undefined : name
 }

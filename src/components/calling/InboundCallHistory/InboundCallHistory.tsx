@@ -3,6 +3,7 @@ import { useMemo, type HTMLAttributes } from 'react'
 import type { InboundCallOutcome, InboundCallRecord } from '../../../events/inboundCallStore'
 import { useInboundCallHistory } from '../../../hooks/useInboundCallHistory'
 import { useLinekit } from '../../../provider/useLinekit'
+import { usePeople } from '../../../hooks/internal/usePeople'
 import { formatDateTime } from '../../shared/format'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
@@ -57,6 +58,8 @@ export function InboundCallHistory(props: InboundCallHistoryProps) {
   const { history, status, retry } = useInboundCallHistory()
   const { inboundCalls } = useLinekit()
   const dialerListens = inboundCalls.hasCallBackListener()
+  // Who called, as the banner and the threads name them: a contact's name, else the number formatted.
+  const people = usePeople()
   return (
     <section
       aria-label={texts.title}
@@ -81,13 +84,13 @@ export function InboundCallHistory(props: InboundCallHistoryProps) {
         <ul className="lk-InboundCallHistory-list">
           {history.map((call) => (
             <li key={call.callUuid} data-outcome={call.outcome}>
-              <span className="lk-InboundCallHistory-from">{call.from}</span>{' '}
+              <span className="lk-InboundCallHistory-from">{people.label(call.from, call.lineId)}</span>{' '}
               <time dateTime={call.ringingAt}>{formatDateTime(call.ringingAt, locale)}</time>{' '}
               <span className="lk-InboundCallHistory-outcome">{texts.outcome[call.outcome]}</span>{' '}
               {call.outcome === 'ringing' ? null : onCallBack || dialerListens ? (
                 <button
                   type="button"
-                  aria-label={texts.callBackTo(call.from)}
+                  aria-label={texts.callBackTo(people.label(call.from, call.lineId))}
                   onClick={() =>
                     onCallBack
                       ? onCallBack(call)
@@ -97,7 +100,7 @@ export function InboundCallHistory(props: InboundCallHistoryProps) {
                   {texts.callBack}
                 </button>
               ) : (
-                <a href={`tel:${call.from}`} aria-label={texts.callBackTo(call.from)}>
+                <a href={`tel:${call.from}`} aria-label={texts.callBackTo(people.label(call.from, call.lineId))}>
                   {texts.callBack}
                 </a>
               )}

@@ -1,6 +1,6 @@
 'use client'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useMemo, type HTMLAttributes } from 'react'
+import { useCallback, useMemo, useState, type HTMLAttributes } from 'react'
 import type { Contact } from '../../../api/schemas'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
@@ -118,12 +118,18 @@ interface EditorProps {
 function EditDialog(props: EditorProps) {
   const { card, strings: texts } = props
   const title = card.contact ? texts.edit : texts.create
+  // The dialog opens inside the card, not at the end of the page's body: it inherits the card's
+  // theme (`lk-theme-dark`, the host's `--lk-*` values) and stays fixed over the viewport.
+  const [container, setContainer] = useState<HTMLElement | null>(null)
+  const findCard = useCallback((el: HTMLElement | null) => {
+    if (el) setContainer(el.closest<HTMLElement>('.lk-ContactCard'))
+  }, [])
   return (
     <Dialog.Root {...card.dialogProps}>
-      <Dialog.Trigger className="lk-Button" data-variant={card.contact ? 'ghost' : undefined}>
+      <Dialog.Trigger ref={findCard} className="lk-Button" data-variant={card.contact ? 'ghost' : undefined}>
         {title}
       </Dialog.Trigger>
-      <Dialog.Portal>
+      <Dialog.Portal container={container}>
         <Dialog.Overlay className="lk-Dialog-overlay" />
         <Dialog.Content className="lk-Dialog lk-ContactCard-dialog" aria-describedby={card.ids.rules}>
           <div className="lk-Dialog-head">

@@ -35,6 +35,8 @@ export const contactCardStrings = {
   customFieldsInvalid: 'Custom fields must be a JSON object, e.g. {"plan": "gold"}.',
   customFieldsTooLong: (max: string, length: string) =>
     `Custom fields may be at most ${max} characters as compact JSON; these are ${length}.`,
-  createdBeforeMerge: 'Saved. The stored contact now reflects the merge rules above.',
+  /** Shown after the dialog closed: it says the merge rules itself, not where they were. */
+  createdBeforeMerge:
+    'Saved. Where this number was already stored, a name was kept if one was stored, a new email replaced the old one, and custom fields were merged.',
 }
 export type ContactCardStrings = typeof contactCardStrings

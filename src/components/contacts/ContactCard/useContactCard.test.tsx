@@ -94,6 +94,8 @@ describe('useContactCard', () => {
     })
     await waitFor(() => expect(r.result.current.status).toBe('view'))
     expect(r.result.current.contact).toMatchObject({ firstName: 'Zoe', customFields: { plan: 'gold' } })
-    expect(r.result.current.saved).toBe('Saved. The stored contact now reflects the merge rules above.')
+    expect(r.result.current.saved).toBe(
+      'Saved. Where this number was already stored, a name was kept if one was stored, a new email replaced the old one, and custom fields were merged.',
+    )
   })
 })

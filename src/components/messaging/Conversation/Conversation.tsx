@@ -1,5 +1,5 @@
 'use client'
-import { useMemo, useRef, useState, type HTMLAttributes } from 'react'
+import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import { isGroupMessage } from '../../../hooks/internal/group'
 import { phoneKey } from '../../../provider/phoneKey'
 import { useReadPosition } from '../../shared/useReadPosition'
@@ -48,6 +48,8 @@ export interface ConversationProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   title?: string
   /** Show the header (title and channel). @default true */
   showHeader?: boolean
+  /** Controls placed in the header beside the channel, e.g. a button that calls this person. @default none */
+  headerActions?: ReactNode
   /** Offer tapbacks on inbound native-chat messages. @default true */
   reactions?: boolean
   /** Locale and time zone for days and times. */
@@ -88,6 +90,7 @@ export function Conversation({
   lineId,
   title,
   showHeader = true,
+  headerActions,
   reactions = true,
   dateOptions,
   now,
@@ -173,10 +176,15 @@ export function Conversation({
       {showHeader ? (
         <header className="lk-Conversation-header">
           <span className="lk-Conversation-heading">
-            <span className="lk-Conversation-title">{name ?? number}</span>
+            {/* Isolated from the text around it (a name may carry direction marks), cut when too
+                long for the header, and whole in its tooltip. */}
+            <bdi className="lk-Conversation-title" title={name ?? number}>
+              {name ?? number}
+            </bdi>
             {name !== undefined ? <span className="lk-Conversation-number">{number}</span> : null}
             <CopyButton text={phoneNumber} label={texts.copyNumber} short={texts.copy} copied={texts.copied} />
           </span>
+          {headerActions ? <span className="lk-Conversation-actions">{headerActions}</span> : null}
           <AvailabilityBadge phoneNumber={phoneNumber} strings={strings?.availability} />
         </header>
       ) : null}

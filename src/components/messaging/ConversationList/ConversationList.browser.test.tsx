@@ -59,7 +59,7 @@ describe('<ConversationList> in a real browser', () => {
   it('searches by name or number', async () => {
     renderWithBackend(await createStoryBackend(), ui, { events: 'bus' })
     await waitFor(() => expect(titles()).toContain('Ben Ortiz'), { timeout: 10_000 })
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or number' }), 'ben')
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search names, numbers and message text' }), 'ben')
     await waitFor(() => expect(titles()).toEqual(['Ben Ortiz']))
     await userEvent.clear(screen.getByRole('searchbox'))
     await userEvent.type(screen.getByRole('searchbox'), '555-0124')

@@ -10,7 +10,7 @@ import { describeLinekitError, type LinekitErrorStrings } from '../../shared/err
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import type { DateOptions } from '../../shared/time'
 import { useControllableState } from '../../shared/useControllableState'
-import { useContactDirectory } from '../../../hooks/internal/useContactDirectory'
+import { usePeople } from '../../../hooks/internal/usePeople'
 import { messageSearchQueryOptions } from '../../../hooks/options'
 import { useLinekitClient } from '../../../provider/useLinekitClient'
 import { threadOfMessage, type MessageSearchResultsStrings, type MessageSearchSelection } from './messageSearchStrings'
@@ -30,6 +30,8 @@ export const conversationListStrings = {
   label: 'Conversations',
   threads: 'Threads',
   search: 'Search by name or number',
+  /** The search box when it also searches the messages' text. */
+  searchMessages: 'Search names, numbers and message text',
   loading: 'Loading conversations…',
   empty: 'No conversations yet.',
   noMatch: (query: string) => `No conversation matches “${query}”.`,
@@ -153,7 +155,7 @@ export function ConversationList({
   })
   const { conversations, hasOlder, isFetchingOlder, fetchOlder } = list
   // Names the direct threads a message search finds.
-  const nameOf = useContactDirectory(client)
+  const people = usePeople(client ? { client } : {})
   const state =
     list.rateLimitedFor !== null && conversations.length === 0
       ? 'rate-limited'
@@ -180,13 +182,34 @@ export function ConversationList({
           id={`${id}-search`}
           type="search"
           className="lk-ConversationList-search"
-          aria-label={texts.search}
-          placeholder={texts.search}
+          aria-label={searchMessages ? texts.searchMessages : texts.search}
+          placeholder={searchMessages ? texts.searchMessages : texts.search}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
         {actions}
       </div>
+      {/* Matching messages first: a search for words is answered by messages, not by names. */}
+      {searchMessages && search.trim() !== '' ? (
+        <MessageSearch
+          query={search}
+          lineIds={lineIds}
+          client={client}
+          titleOf={(thread) =>
+            conversations.find((c) => c.key === thread.key)?.title ??
+            // An unknown number reads as it does everywhere else: "(415) 555-0152".
+            (thread.kind === 'direct' ? people.label(thread.id, thread.lineId) : undefined) ??
+            thread.id
+          }
+          when={when}
+          onSelect={(selection) => {
+            setSelected(selection.key)
+            onMessageSelect?.(selection)
+          }}
+          strings={messageSearchStrings}
+          errorStrings={errorStrings}
+        />
+      ) : null}
       {state !== 'ready' ? (
         <ConversationListPlaceholder
           state={state}
@@ -235,25 +258,6 @@ export function ConversationList({
           ) : null}
         </div>
       )}
-      {searchMessages && search.trim() !== '' ? (
-        <MessageSearch
-          query={search}
-          lineIds={lineIds}
-          client={client}
-          titleOf={(thread) =>
-            conversations.find((c) => c.key === thread.key)?.title ??
-            (thread.kind === 'direct' ? nameOf(thread.id) : undefined) ??
-            thread.id
-          }
-          when={when}
-          onSelect={(selection) => {
-            setSelected(selection.key)
-            onMessageSelect?.(selection)
-          }}
-          strings={messageSearchStrings}
-          errorStrings={errorStrings}
-        />
-      ) : null}
     </section>
   )
 }

@@ -34,7 +34,9 @@ const initials = (c: ConversationSummary): string => {
 const preview = (c: ConversationSummary, s: RowStrings) => {
   const m = c.last
   const text = m.content || (m.voice_attachment_url ? s.voiceMemo : m.media_attachment_url ? s.attachment : '')
-  return `${m.direction === 'outbound' ? s.you : ''}${text}`
+  // An attachment-only send whose summary carries no attachment field yet still says what was sent.
+  const sent = text || (m.direction === 'outbound' ? s.attachment : '')
+  return `${m.direction === 'outbound' ? s.you : ''}${sent}`
 }
 
 /** One thread of `<ConversationList>`: an option of its listbox, placed by the virtualizer. */
@@ -101,9 +103,11 @@ export function ConversationListRow({
         </span>
         <span className="lk-ConversationList-main">
           <span className="lk-ConversationList-top">
-            <span className="lk-ConversationList-title">
+            {/* Isolated: a name's own direction marks (U+202E) never reorder the row; a name too long
+                for the row is cut, and whole in its tooltip. */}
+            <span className="lk-ConversationList-title" title={groupTitle(c, s)}>
               {c.kind === 'group' ? <span className="lk-sr-only">{s.group}: </span> : null}
-              {groupTitle(c, s)}
+              <bdi>{groupTitle(c, s)}</bdi>
             </span>
             {c.kind === 'direct' && c.named ? <span className="lk-sr-only">, {c.id}</span> : null}
             <time className="lk-ConversationList-time" dateTime={c.last.created_at}>

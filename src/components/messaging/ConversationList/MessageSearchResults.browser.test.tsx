@@ -38,7 +38,7 @@ function Inbox() {
   )
 }
 
-const searchbox = () => screen.getByRole('searchbox', { name: 'Search by name or number' })
+const searchbox = () => screen.getByRole('searchbox', { name: 'Search names, numbers and message text' })
 const found = () => screen.findByRole('region', { name: 'Matching messages' }, { timeout: 10_000 })
 
 /**
@@ -56,6 +56,21 @@ async function modelHasRead(backend: Awaited<ReturnType<typeof createStoryBacken
 }
 
 describe('message search in <ConversationList>', () => {
+  it('says it searches text, lists the matching messages first, and names an unknown number as everywhere else', async () => {
+    const backend = await createStoryBackend()
+    renderWithBackend(backend, <Inbox />, { events: 'bus' })
+    await modelHasRead(backend)
+    expect(searchbox()).toHaveAttribute('placeholder', 'Search names, numbers and message text')
+    await userEvent.type(searchbox(), 'free')
+    const hit = await within(await found()).findByRole('button', { name: /Call me when you are free/ })
+    expect(hit).toHaveTextContent('(415) 555-0152')
+    expect(hit).not.toHaveTextContent('+14155550152')
+    // Above the (empty) threads, where the eye starts.
+    const threads = screen.getByRole('region', { name: 'Conversations' })
+    const placeholder = within(threads).getByText(/No conversation matches/)
+    expect(hit.getBoundingClientRect().bottom).toBeLessThanOrEqual(placeholder.getBoundingClientRect().top)
+  })
+
   it('finds a message in another thread and opens that thread at the message, highlighted', async () => {
     const backend = await createStoryBackend()
     renderWithBackend(backend, <Inbox />, { events: 'bus' })

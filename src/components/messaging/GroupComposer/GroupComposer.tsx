@@ -1,6 +1,11 @@
 'use client'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useId, type FormHTMLAttributes } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type FormHTMLAttributes } from 'react'
+import { useLinekit } from '../../../provider/useLinekit'
+import { useContacts } from '../../../hooks/useContacts'
+import { usePeople } from '../../../hooks/internal/usePeople'
+import { contactName } from '../../../hooks/internal/useContactDirectory'
+import type { ComposerUploadStrings } from '../../shared/ComposerUploads'
 import type { CountryCode } from '../../../api/phone'
 import type { GroupSendRequest, GroupSendResponse } from '../../../api/schemas'
 import { cx } from '../../shared/cx'
@@ -13,6 +18,9 @@ import { RecipientInput, type RecipientInputStrings } from '../RecipientInput/Re
 import { groupComposerStrings, type GroupComposerStrings } from './groupComposerStrings'
 import { useGroupComposer } from './useGroupComposer'
 import { GroupComposerChannel, GroupComposerError, GroupComposerResult } from './GroupComposerNotices'
+
+// As in the 1:1 composer: only pages whose provider has `uploadAttachment` load the picker.
+const ComposerUploads = lazy(() => import('../../shared/ComposerUploads'))
 
 export { groupComposerStrings, type GroupComposerStrings }
 
@@ -44,6 +52,7 @@ export interface GroupComposerProps extends Omit<FormHTMLAttributes<HTMLFormElem
   strings?: StringOverrides<GroupComposerStrings> & {
     recipients?: StringOverrides<RecipientInputStrings>
     linePicker?: StringOverrides<LinePickerStrings>
+    uploads?: StringOverrides<ComposerUploadStrings>
   }
   /** Overrides of error sentences. */
   errorStrings?: Partial<LinekitErrorStrings & GroupErrorStrings>
@@ -73,12 +82,35 @@ export function GroupComposer({
   ...props
 }: GroupComposerProps) {
   const ids = useId()
-  const g = useGroupComposer({ defaultRecipients, defaultCountry, statusPollMs, onSent, onOpenThread, strings })
+  // With the provider's `uploadAttachment`, files are attached as in the 1:1 composer: picked,
+  // dropped or pasted, then sent by their stored link. A send starts a fresh uploads area.
+  const { uploads } = useLinekit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [uploadRound, setUploadRound] = useState(0)
+  const g = useGroupComposer({
+    defaultRecipients,
+    defaultCountry,
+    statusPollMs,
+    onSent: (response, request) => {
+      setUploadRound((n) => n + 1)
+      onSent?.(response, request)
+    },
+    onOpenThread,
+    strings,
+  })
   const texts = g.strings
   const trial = g.trial
+  // Recipients by name: typing "Ava" suggests the contact; chips show names, else numbers as read.
+  const contacts = useContacts({ limit: 100 })
+  const people = usePeople()
+  const known = (contacts.data?.contacts ?? []).flatMap((c) => {
+    const name = contactName(c)
+    return name ? [{ name, phone: c.phoneNumber }] : []
+  })
 
   return (
     <form
+      ref={formRef}
       aria-label={texts.label}
       {...props}
       className={cx('lk-GroupComposer', className)}
@@ -91,7 +123,12 @@ export function GroupComposer({
           {texts.trial}
         </p>
       ) : null}
-      <RecipientInput {...g.recipientInputProps} strings={strings?.recipients} />
+      <RecipientInput
+        {...g.recipientInputProps}
+        people={known}
+        formatNumber={(e164) => people.number(e164)}
+        strings={strings?.recipients}
+      />
       <GroupComposerChannel g={g} />
       <div className="lk-Field">
         <label htmlFor={`${ids}-name`}>{texts.groupName}</label>
@@ -104,6 +141,22 @@ export function GroupComposer({
         <label htmlFor={`${ids}-text`}>{texts.message}</label>
         <textarea id={`${ids}-text`} {...g.messageInputProps} />
       </div>
+      {uploads && !trial ? (
+        <Suspense fallback={null}>
+          <ComposerUploads
+            key={uploadRound}
+            ids={ids}
+            uploads={uploads}
+            formRef={formRef}
+            onChange={(attached) => {
+              // The stored link fills the attachment field once the upload is done.
+              g.setAttachment(attached?.url ?? '')
+              if (attached) g.setAttachmentKind(attached.kind)
+            }}
+            strings={strings?.uploads}
+          />
+        </Suspense>
+      ) : null}
       <AttachmentFields
         ids={ids}
         s={texts}

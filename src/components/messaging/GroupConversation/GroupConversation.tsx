@@ -1,5 +1,5 @@
 'use client'
-import { useId, useState, type FormEvent, type HTMLAttributes, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
 import { useSecondsUntil } from '../../../hooks/internal/useSecondsUntil'
 import { draftKey, useDraft } from '../../../hooks/internal/drafts'
 import { usePeople } from '../../../hooks/internal/usePeople'
@@ -11,6 +11,7 @@ import { groupErrorRule, type GroupErrorStrings } from '../../shared/errorMessag
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import type { DateOptions } from '../../shared/time'
 import type { ThreadItem } from '../../shared/types'
+import { ComposerRow } from '../../shared/ComposerRow'
 import { MessageList, type MessageListProps } from '../MessageList/MessageList'
 import { messageBubbleStrings } from '../MessageBubble/MessageBubble'
 import { threadState } from '../../shared/threadState'
@@ -130,12 +131,6 @@ export function GroupConversation({
       },
     )
   }
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault()
-      submit()
-    }
-  }
 
   return (
     <section
@@ -146,7 +141,9 @@ export function GroupConversation({
       data-participants={complete ? 'known' : 'partial'}
     >
       <header className="lk-Conversation-header">
-        <span className="lk-Conversation-title">{heading}</span>
+        <bdi className="lk-Conversation-title" title={heading}>
+          {heading}
+        </bdi>
         {heading !== names && names ? (
           <span className="lk-GroupConversation-members">{texts.participants(names)}</span>
         ) : null}
@@ -186,30 +183,22 @@ export function GroupConversation({
             {texts.unknownParticipants}
           </p>
         )}
-        <div className="lk-MessageComposer-row">
-          <div className="lk-Field lk-MessageComposer-text">
-            <label htmlFor={`${ids}-text`} className="lk-sr-only">
-              {texts.message}
-            </label>
-            <textarea
-              id={`${ids}-text`}
-              rows={1}
-              value={text}
-              placeholder={texts.message}
-              disabled={!complete}
-              aria-describedby={`${ids}-help`}
-              aria-invalid={invalid !== null || undefined}
-              onChange={(e) => setText(e.currentTarget.value)}
-              onKeyDown={onKeyDown}
-            />
-            <span id={`${ids}-help`} className="lk-sr-only">
-              {texts.messageHelp}
-            </span>
-          </div>
-          <button type="submit" className="lk-Button" disabled={!complete || send.isPending}>
-            {send.isPending ? texts.sending : texts.send}
-          </button>
-        </div>
+        <ComposerRow
+          ids={ids}
+          strings={{
+            options: '',
+            message: texts.message,
+            messageHelp: texts.messageHelp,
+            send: texts.send,
+            sending: texts.sending,
+          }}
+          text={text}
+          onText={setText}
+          onEnter={() => submit()}
+          textInvalid={invalid !== null}
+          disabled={!complete}
+          sending={send.isPending}
+        />
         {wait ? (
           <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
             {wait.reason === 'rateLimited' ? texts.waitingForService(waitSeconds) : texts.retrying(waitSeconds)}

@@ -207,7 +207,9 @@ export function MessageBubble({
       data-effect={effect}
     >
       {inbound && sender && !grouped ? (
-        <span className="lk-MessageBubble-sender">{sender}</span>
+        <bdi className="lk-MessageBubble-sender" title={sender}>
+          {sender}
+        </bdi>
       ) : (
         <span className="lk-sr-only">{inbound ? texts.them : texts.you}: </span>
       )}

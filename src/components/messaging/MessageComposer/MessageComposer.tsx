@@ -1,24 +1,15 @@
 'use client'
-import {
-  lazy,
-  Suspense,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type FormHTMLAttributes,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react'
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
 import type { Effect } from '../../../api/values'
 import type { SendMessageRequest } from '../../../api/schemas'
 import { useLines } from '../../../hooks/useLines'
 import { useSendMessage } from '../../../hooks/useSendMessage'
 import { useLinekit } from '../../../provider/useLinekit'
-import type { ComposerAttachment, ComposerUploadStrings } from './ComposerUploads'
+import type { ComposerAttachment, ComposerUploadStrings } from '../../shared/ComposerUploads'
 import { draftKey, useDraft } from '../../../hooks/internal/drafts'
 import { ComposerOptions, useEscapeClosesTray } from './ComposerOptions'
 import { useKeystrokeWindow } from './useKeystrokeWindow'
+import { ComposerRow } from '../../shared/ComposerRow'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
@@ -70,7 +61,7 @@ export const messageComposerStrings = {
 export type MessageComposerStrings = typeof messageComposerStrings
 
 // Only pages whose provider has `uploadAttachment` load the picker, drop, paste and recorder.
-const ComposerUploads = lazy(() => import('./ComposerUploads'))
+const ComposerUploads = lazy(() => import('../../shared/ComposerUploads'))
 
 /**
  * Props of {@link MessageComposer}.
@@ -287,7 +278,7 @@ export function MessageComposer({
           />
         </Suspense>
       ) : null}
-      <MessageRow
+      <ComposerRow
         ids={ids}
         strings={texts}
         optionsOpen={optionsOpen}
@@ -312,69 +303,5 @@ export function MessageComposer({
         {lastError && !isPending ? texts.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
       </p>
     </form>
-  )
-}
-
-/** The options button, the message box (Enter sends, Shift+Enter adds a line) and Send. */
-function MessageRow({
-  optionsButtonRef,
-  ...props
-}: {
-  ids: string
-  strings: MessageComposerStrings
-  optionsOpen: boolean
-  onToggleOptions: () => void
-  optionsButtonRef: RefObject<HTMLButtonElement | null>
-  text: string
-  onText: (text: string) => void
-  onEnter: () => void
-  onBlur: () => void
-  textInvalid: boolean
-}) {
-  const { ids, strings: texts, optionsOpen } = props
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault()
-      props.onEnter()
-    }
-  }
-  return (
-    <div className="lk-MessageComposer-row">
-      <button
-        ref={optionsButtonRef}
-        type="button"
-        className="lk-Button lk-MessageComposer-more"
-        data-variant="ghost"
-        aria-label={texts.options}
-        title={texts.options}
-        aria-expanded={optionsOpen}
-        aria-controls={optionsOpen ? `${ids}-options` : undefined}
-        onClick={props.onToggleOptions}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
-      <div className="lk-Field lk-MessageComposer-text">
-        <label htmlFor={`${ids}-text`} className="lk-sr-only">
-          {texts.message}
-        </label>
-        <textarea
-          id={`${ids}-text`}
-          rows={1}
-          placeholder={texts.message}
-          value={props.text}
-          aria-describedby={`${ids}-text-help`}
-          aria-invalid={props.textInvalid || undefined}
-          onChange={(e) => props.onText(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          onBlur={props.onBlur}
-        />
-        <span id={`${ids}-text-help`} className="lk-sr-only">
-          {texts.messageHelp}
-        </span>
-      </div>
-      <button type="submit" className="lk-Button lk-MessageComposer-send">
-        {texts.send}
-      </button>
-    </div>
   )
 }

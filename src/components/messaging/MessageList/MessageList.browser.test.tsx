@@ -26,7 +26,15 @@ function message(i: number, direction: 'inbound' | 'outbound' = i % 3 === 0 ? 'o
 }
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => message(from + k))
 
-function Harness({ items, ...rest }: { items: ThreadItem[]; hasOlder?: boolean; onLoadOlder?: () => void }) {
+function Harness({
+  items,
+  ...rest
+}: {
+  items: ThreadItem[]
+  hasOlder?: boolean
+  onLoadOlder?: () => void
+  highlightKey?: string | null
+}) {
   return (
     <div style={{ height: 400, width: 360, display: 'flex' }}>
       <MessageList
@@ -158,5 +166,17 @@ describe('<MessageList> in a real browser', () => {
     }
     await userEvent.click(button)
     expect(onLoadOlder).toHaveBeenCalled()
+  })
+})
+
+describe('<MessageList> showing a found message', () => {
+  it('offers no "Jump to latest" when the latest message is on screen with it', async () => {
+    render(<Harness items={range(1, 4)} highlightKey="pbm_1" />)
+    await waitFor(() => expect(document.querySelector('[data-highlighted]')).not.toBeNull())
+    // Wait for the list's own settling: the view follows the end again.
+    await waitFor(() =>
+      expect(screen.getByText(/^Message 3/).closest('.lk-MessageList')).toHaveAttribute('data-pinned'),
+    )
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
   })
 })

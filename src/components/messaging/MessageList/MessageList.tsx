@@ -7,6 +7,7 @@ import { groupThreadByDay, type ThreadRow } from './groupByDay'
 import type { DateOptions } from '../../shared/time'
 import type { ThreadItem } from '../../shared/types'
 import { useMessageListScroll } from './useMessageListScroll'
+import { useRowKeys } from './useRowKeys'
 import { MessageListOlderBar, MessageListPlaceholder, MessageListRow } from './MessageListParts'
 import type { MessageBubbleProps } from '../MessageBubble/MessageBubble'
 
@@ -168,6 +169,7 @@ export function MessageList({
         : items.length === 0
           ? 'empty'
           : 'ready'
+  const onRowKeys = useRowKeys(viewport, state === 'ready')
 
   return (
     <div
@@ -199,16 +201,18 @@ export function MessageList({
           onRetry={onRetry}
         />
       ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys of the thread's messages (a list inside a scrolling region)
         <div
           key="viewport"
           ref={viewport}
           className="lk-MessageList-viewport"
           role="region"
           aria-label={texts.label}
-          // Focusable so keyboard users can scroll the history with the arrow and page keys
-          // (axe: scrollable-region-focusable).
+          // The thread's one tab stop: the page keys scroll it, the arrow keys move through its
+          // messages and their actions (`useRowKeys`; axe: scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
+          onKeyDown={onRowKeys}
           onScroll={onScroll}
         >
           <div

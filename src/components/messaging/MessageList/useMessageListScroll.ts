@@ -164,8 +164,24 @@ export function useMessageListScroll(o: MessageListScrollOptions) {
       setPinnedBoth(false)
       virtualizer.scrollToIndex(highlightIndex)
       lastTop.current = viewport.current.scrollTop
+      // A message near the end (a short thread) leaves the newest on screen: no scroll follows to
+      // say so, and "Jump to latest" would offer what is already in view.
+      const el = viewport.current
+      requestAnimationFrame(() => {
+        if (el.scrollHeight - el.scrollTop - el.clientHeight <= pinThreshold) setPinnedBoth(true)
+      })
     } else if (hasOlder && !isFetchingOlder) onLoadOlder?.()
-  }, [highlightKey, highlightIndex, status, hasOlder, isFetchingOlder, onLoadOlder, setPinnedBoth, virtualizer])
+  }, [
+    highlightKey,
+    highlightIndex,
+    status,
+    hasOlder,
+    isFetchingOlder,
+    onLoadOlder,
+    setPinnedBoth,
+    virtualizer,
+    pinThreshold,
+  ])
 
   // Seen: the newest message is in view (pinned) on a page the user is looking at.
   useEffect(() => {

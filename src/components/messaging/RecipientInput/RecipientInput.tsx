@@ -12,6 +12,8 @@ import { useControllableState } from '../../shared/useControllableState'
 export const recipientInputStrings = {
   label: 'Recipients',
   inputLabel: 'Add recipients',
+  /** The list of people whose name matches what is typed. */
+  suggestions: 'Matching contacts',
   help: 'Type or paste numbers in any format; press Enter or comma to add.',
   remove: (recipient: string) => `Remove ${recipient}`,
   invalid: (reason: string) => `Not a phone number: ${reason}`,
@@ -60,6 +62,13 @@ export interface RecipientInputProps extends Omit<
   defaultCountry?: CountryCode
   /** Disable editing. @default false */
   disabled?: boolean
+  /**
+   * People to suggest while a name is typed ("Ava" suggests Ava Stone); picking one adds their
+   * number. Chips of these numbers show the name. Given, the field is a combobox. @default none
+   */
+  people?: readonly { name: string; phone: string }[]
+  /** How a chip's number reads (e.g. "(415) 555-0124"). @default the number as E.164 */
+  formatNumber?: (e164: string) => string
   /** String overrides. @default recipientInputStrings */
   strings?: StringOverrides<RecipientInputStrings>
 }
@@ -91,6 +100,8 @@ export function RecipientInput({
   onValueChange,
   defaultCountry = 'US',
   disabled = false,
+  people: peopleProp,
+  formatNumber,
   strings,
   className,
   ...props
@@ -105,6 +116,21 @@ export function RecipientInput({
     caller: 'RecipientInput',
   })
   const [draft, setDraft] = useState('')
+  const [active, setActive] = useState(0)
+  // Given people (even none yet, while they load), the field is a combobox that suggests them.
+  const suggests = peopleProp !== undefined
+  const people = peopleProp ?? []
+  // A name being typed (letters, not a number): the people whose name contains it.
+  const typed = draft.trim().toLowerCase()
+  const suggestions =
+    typed.length >= 2 && /\p{L}/u.test(typed)
+      ? people.filter((p) => p.name.toLowerCase().includes(typed)).slice(0, 6)
+      : []
+  const nameOf = (e164: string) => people.find((p) => keyOfPhone(p.phone) === e164)?.name
+  const keyOfPhone = (phone: string) => {
+    const r = normalize?.(phone)
+    return r?.ok ? r.e164 : phone
+  }
   const parsed = useMemo(() => recipientValue(entries, normalize), [entries, normalize])
 
   const commit = setEntries
@@ -119,8 +145,22 @@ export function RecipientInput({
     return r?.ok ? r.e164 : entry
   }
   const removeChip = (chip: RecipientChip) => commit(entries.filter((e) => keyOf(e) !== (chip.e164 ?? chip.raw)))
+  const pick = (person: { phone: string }) => {
+    commit([...entries, person.phone])
+    setDraft('')
+    setActive(0)
+  }
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if ((e.key === 'Enter' || e.key === ',' || e.key === ';') && draft.trim() !== '') {
+    if (suggestions.length > 0 && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+      e.preventDefault()
+      const step = e.key === 'ArrowDown' ? 1 : suggestions.length - 1
+      setActive((i) => (i + step) % suggestions.length)
+    } else if (suggestions.length > 0 && e.key === 'Enter') {
+      e.preventDefault()
+      pick(suggestions[Math.min(active, suggestions.length - 1)]!)
+    } else if (e.key === 'Escape' && suggestions.length > 0) {
+      setDraft('')
+    } else if ((e.key === 'Enter' || e.key === ',' || e.key === ';') && draft.trim() !== '') {
       e.preventDefault()
       add(draft)
     } else if (e.key === 'Backspace' && draft === '' && entries.length > 0) {
@@ -163,7 +203,7 @@ export function RecipientInput({
       {parsed.chips.length > 0 ? (
         <ul className="lk-RecipientInput-chips" aria-labelledby={`${id}-label`}>
           {parsed.chips.map((chip) => {
-            const text = chip.e164 ?? chip.raw
+            const text = chip.e164 ? (nameOf(chip.e164) ?? formatNumber?.(chip.e164) ?? chip.e164) : chip.raw
             return (
               <li
                 key={`${chip.raw}|${chip.e164 ?? ''}`}
@@ -199,15 +239,48 @@ export function RecipientInput({
         aria-label={texts.inputLabel}
         aria-describedby={`${id}-help ${id}-count`}
         aria-invalid={invalidCount > 0 || countState === 'too-many' || undefined}
+        role={suggests ? 'combobox' : undefined}
+        aria-autocomplete={suggests ? 'list' : undefined}
+        aria-expanded={suggests ? suggestions.length > 0 : undefined}
+        aria-controls={suggestions.length > 0 ? `${id}-people` : undefined}
+        aria-activedescendant={
+          suggestions.length > 0 ? `${id}-person-${Math.min(active, suggestions.length - 1)}` : undefined
+        }
         value={draft}
         disabled={disabled}
-        onChange={(e) => setDraft(e.currentTarget.value)}
+        onChange={(e) => {
+          setDraft(e.currentTarget.value)
+          setActive(0)
+        }}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         onBlur={() => {
-          if (draft.trim() !== '') add(draft)
+          // A name that matched nobody is left for the agent to fix, not added as a bad chip.
+          if (draft.trim() !== '' && suggestions.length === 0) add(draft)
         }}
       />
+      {suggestions.length > 0 ? (
+        <ul id={`${id}-people`} role="listbox" aria-label={texts.suggestions} className="lk-RecipientInput-people">
+          {suggestions.map((person, i) => (
+            // The input keeps focus (aria-activedescendant); a press picks before it blurs.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={person.phone}
+              id={`${id}-person-${i}`}
+              role="option"
+              aria-selected={i === Math.min(active, suggestions.length - 1)}
+              className="lk-RecipientInput-person"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(person)}
+            >
+              <bdi>{person.name}</bdi>{' '}
+              <span className="lk-RecipientInput-personNumber">
+                {formatNumber?.(keyOfPhone(person.phone)) ?? person.phone}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <span id={`${id}-help`} className="lk-Field-help">
         {texts.help}
       </span>

@@ -1,7 +1,5 @@
 'use client'
 import { useEffect, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { linekitKeys } from '../../../provider/keys'
 import { CallLogTable, type CallLogTableProps } from '../../calling/CallLogTable/CallLogTable'
 import { ContactCard, type ContactCardProps } from '../../contacts/ContactCard/ContactCard'
 import { Conversation, type ConversationProps } from '../../messaging/Conversation/Conversation'
@@ -10,9 +8,14 @@ import { Dialer, type DialerProps } from '../../calling/Dialer/Dialer'
 import { GroupComposer, type GroupComposerProps } from '../../messaging/GroupComposer/GroupComposer'
 import { GroupConversation, type GroupConversationProps } from '../../messaging/GroupConversation/GroupConversation'
 import { InboundCallBanner, type InboundCallBannerProps } from '../../calling/InboundCallBanner/InboundCallBanner'
+import { InboundCallHistory, type InboundCallHistoryProps } from '../../calling/InboundCallHistory/InboundCallHistory'
 import { LinePicker, type LinePickerProps } from '../../messaging/LinePicker/LinePicker'
+import { useNotifications, type UseNotificationsOptions } from '../../messaging/Notifications/useNotifications'
+import { usePeople } from '../../../hooks/internal/usePeople'
+import { useLinekit } from '../../../provider/useLinekit'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
+import { SidePanel, type SideTab } from './InboxSidePanel'
 
 /** Default, overridable strings (i18n). */
 export const inboxStrings = {
@@ -27,6 +30,8 @@ export const inboxStrings = {
   dialer: 'Dialer',
   contact: 'Contact',
   group: 'Group message',
+  call: 'Call',
+  callPerson: (who: string) => `Call ${who}`,
 }
 export type InboxStrings = typeof inboxStrings
 
@@ -54,6 +59,7 @@ export interface InboxParts {
   Dialer: ComponentType<DialerProps> | null
   GroupComposer: ComponentType<GroupComposerProps> | null
   CallLogTable: ComponentType<CallLogTableProps> | null
+  InboundCallHistory: ComponentType<InboundCallHistoryProps> | null
 }
 
 const defaultParts: InboxParts = {
@@ -66,6 +72,7 @@ const defaultParts: InboxParts = {
   Dialer,
   GroupComposer,
   CallLogTable,
+  InboundCallHistory,
 }
 
 /**
@@ -85,6 +92,13 @@ export interface InboxProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childr
   theme?: 'light' | 'dark' | 'system'
   /** Replacements for its parts (see {@link InboxParts}). */
   parts?: Partial<InboxParts>
+  /**
+   * Keep the agent informed outside the page (`useNotifications`): the unread count in the
+   * title and, once allowed by the button the inbox shows, a desktop notification per thread
+   * while the page is hidden; clicking one opens its thread. Pass options to tune it, `false`
+   * to leave it out. @default true
+   */
+  notifications?: boolean | Omit<UseNotificationsOptions, 'onOpenThread'>
   /** Rendered under the inbox (e.g. a mock panel). */
   footer?: ReactNode
   /** String overrides. @default inboxStrings */
@@ -110,6 +124,7 @@ export function Inbox({
   onThreadChange,
   theme,
   parts: partsProp,
+  notifications = true,
   footer,
   strings,
   className,
@@ -125,12 +140,15 @@ export function Inbox({
   // On a narrow inbox the threads and the conversation share one pane; "Back to threads" returns.
   // It starts on the threads (the default thread is the one selected there), as a phone's inbox does.
   const [pane, setPane] = useState<'threads' | 'conversation'>('threads')
-  const { moveFocusRef, backRef, threadsRef } = usePaneFocus(pane)
+  const [opened, setOpened] = useState(0)
+  const { moveFocusRef, backRef, threadsRef, mainRef } = usePaneFocus(pane, opened)
   const open = (next: InboxThread, message: string | null = null) => {
     setThread(next)
+    if (next.kind === 'direct') setDialNumber(next.id)
     setFound(message)
     onThreadChange?.(next)
-    moveFocusRef.current = 'back'
+    moveFocusRef.current = 'opened'
+    setOpened((n) => n + 1)
     setPane('conversation')
   }
   const back = () => {
@@ -138,6 +156,30 @@ export function Inbox({
     setPane('threads')
   }
   const line = lineId ?? thread?.lineId
+  // The side panel's tab, and the Dialer's number: the open 1:1 thread's, so "Call" is one press.
+  const [tab, setTab] = useState<SideTab>('dialer')
+  const [dialNumber, setDialNumber] = useState(defaultThread?.kind === 'direct' ? defaultThread.id : '')
+  const { inboundCalls } = useLinekit()
+  const people = usePeople(line ? { lineId: line } : {})
+  const callThread = () => {
+    if (thread?.kind !== 'direct') return
+    setTab('dialer')
+    setDialNumber(thread.id)
+    // The Dialer (always mounted) places it once a voice token for the line is ready.
+    inboundCalls.requestCallBack({ number: thread.id, lineId: line ?? '' })
+  }
+  const callButton =
+    thread?.kind === 'direct' && p.Dialer ? (
+      <button
+        type="button"
+        className="lk-Button lk-Inbox-call"
+        data-variant="small"
+        aria-label={texts.callPerson(people.label(thread.id))}
+        onClick={callThread}
+      >
+        {texts.call}
+      </button>
+    ) : null
 
   return (
     // No page landmarks (header/main): the host page owns those, and may show several inboxes.
@@ -145,13 +187,21 @@ export function Inbox({
       <div className="lk-Inbox-layout" data-pane={pane}>
         <div className="lk-Inbox-head">
           <h2 className="lk-Inbox-title">{title}</h2>
+          {/* The calls' own slot in the head, of a fixed height whether a call rings or not: a
+              ringing, answered or declined call pushes and covers nothing the agent is reading. */}
+          {p.InboundCallBanner ? (
+            <div className="lk-Inbox-banner">
+              <p.InboundCallBanner placement="inline" />
+            </div>
+          ) : null}
           {p.LinePicker ? <p.LinePicker value={lineId} onValueChange={setLineId} /> : null}
+          {notifications ? (
+            <InboxNotifications
+              options={notifications === true ? {} : notifications}
+              onOpenThread={(t) => open({ kind: 'direct', id: t.id, ...(t.lineId ? { lineId: t.lineId } : {}) })}
+            />
+          ) : null}
         </div>
-        {p.InboundCallBanner ? (
-          <div className="lk-Inbox-banner">
-            <p.InboundCallBanner placement="inline" />
-          </div>
-        ) : null}
         {p.ConversationList ? (
           <nav aria-label={texts.threads(title)} className="lk-Inbox-threads" ref={threadsRef}>
             <p.ConversationList
@@ -177,7 +227,7 @@ export function Inbox({
             />
           </nav>
         ) : null}
-        <section aria-label={texts.conversation(title)} className="lk-Inbox-main">
+        <section aria-label={texts.conversation(title)} className="lk-Inbox-main" ref={mainRef}>
           <button
             type="button"
             ref={backRef}
@@ -202,15 +252,29 @@ export function Inbox({
               phoneNumber={thread.id}
               {...(line ? { lineId: line } : {})}
               listProps={{ highlightKey: found }}
+              headerActions={callButton}
               className="lk-Inbox-conversation"
             />
           ) : (
             <p className="lk-Inbox-empty">{texts.pick}</p>
           )}
         </section>
-        <SidePanel parts={p} thread={thread} title={title} strings={texts} onOpenThread={open} />
+        <SidePanel
+          parts={p}
+          thread={thread}
+          title={title}
+          strings={texts}
+          onOpenThread={open}
+          tab={tab}
+          onTab={setTab}
+          dialNumber={dialNumber}
+          onDialNumber={setDialNumber}
+          callButton={callButton}
+        />
         {p.CallLogTable ? (
+          // The calls the agent received (answered, missed, declined) beside the ones placed.
           <section aria-label={texts.callLog(title)} className="lk-Inbox-log">
+            {p.InboundCallHistory ? <p.InboundCallHistory /> : null}
             <p.CallLogTable pageSize={10} />
           </section>
         ) : null}
@@ -221,86 +285,50 @@ export function Inbox({
 }
 
 /**
- * Focus follows the pane that opened: set `moveFocusRef` before switching panes. When both panes
- * show, the back button is not displayed and focus() does nothing, so focus stays on the thread
- * that was picked.
+ * Focus follows what opened: set `moveFocusRef` before switching. A thread opened beside the list
+ * puts focus in its message box, where the agent writes next; one that replaced the list (a
+ * narrow inbox) on "Back to threads", the first thing of the new pane, from which the box is a
+ * Tab away. Returning to the list focuses the thread that was open.
  */
-function usePaneFocus(pane: 'threads' | 'conversation') {
-  const moveFocusRef = useRef<'back' | 'thread' | null>(null)
+function usePaneFocus(pane: 'threads' | 'conversation', opened: number) {
+  const moveFocusRef = useRef<'opened' | 'thread' | null>(null)
   const backRef = useRef<HTMLButtonElement>(null)
   const threadsRef = useRef<HTMLElement>(null)
+  const mainRef = useRef<HTMLElement>(null)
   useEffect(() => {
-    if (moveFocusRef.current === 'back') backRef.current?.focus()
-    if (moveFocusRef.current === 'thread') {
-      // The list lays its rows out once its pane shows again (a frame or two later): wait for the
-      // thread's row, then the search field if the list has none.
-      let frames = 10
-      const focusThread = () => {
-        const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
-        if (row) row.focus()
-        else if (frames-- > 0) requestAnimationFrame(focusThread)
-        else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
-      }
-      focusThread()
-    }
+    const move = moveFocusRef.current
     moveFocusRef.current = null
-  }, [pane])
-  return { moveFocusRef, backRef, threadsRef }
+    // The new pane lays itself out a frame or two later: wait for what takes focus.
+    let frames = 10
+    let frame = 0
+    const retry = (step: () => void) => {
+      if (frames-- > 0) frame = requestAnimationFrame(step)
+    }
+    const focusBox = () => {
+      const back = backRef.current
+      if (back && back.getClientRects().length > 0) return back.focus()
+      const box = mainRef.current?.querySelector<HTMLElement>('textarea')
+      if (box) box.focus()
+      else retry(focusBox)
+    }
+    const focusThread = () => {
+      const row = threadsRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')
+      if (row) row.focus()
+      else if (frames > 0) retry(focusThread)
+      else threadsRef.current?.querySelector<HTMLElement>('input')?.focus()
+    }
+    if (move === 'opened') focusBox()
+    if (move === 'thread') focusThread()
+    return () => cancelAnimationFrame(frame)
+  }, [pane, opened])
+  return { moveFocusRef, backRef, threadsRef, mainRef }
 }
 
-/** The side panel: the dialer, the open thread's contact card and the group composer, one at a time. */
-function SidePanel(props: {
-  parts: InboxParts
-  thread: InboxThread | null
-  title: string
-  strings: InboxStrings
-  onOpenThread: (thread: InboxThread) => void
+/** The notifications of the inbox, and the button that allows desktop ones (hidden once answered). */
+function InboxNotifications(props: {
+  options: Omit<UseNotificationsOptions, 'onOpenThread'>
+  onOpenThread: NonNullable<UseNotificationsOptions['onOpenThread']>
 }) {
-  const { parts: p, thread, title, strings: texts } = props
-  const [tab, setTab] = useState<'dialer' | 'contact' | 'group'>('dialer')
-  const queryClient = useQueryClient()
-  const tabs = [
-    p.Dialer ? (['dialer', texts.dialer] as const) : null,
-    p.ContactCard && thread?.kind === 'direct' ? (['contact', texts.contact] as const) : null,
-    p.GroupComposer ? (['group', texts.group] as const) : null,
-  ].filter((t) => t !== null)
-  const shown = tabs.some(([id]) => id === tab) ? tab : tabs[0]?.[0]
-  if (tabs.length === 0) return null
-  return (
-    <section aria-label={texts.side(title)} className="lk-Inbox-side">
-      {tabs.length > 1 ? (
-        <div role="group" aria-label={texts.show} className="lk-Inbox-tabs">
-          {tabs.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              className="lk-Button"
-              data-variant={shown === id ? 'small' : 'ghost small'}
-              aria-pressed={shown === id}
-              onClick={() => setTab(id)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {shown === 'dialer' && p.Dialer ? (
-        <p.Dialer onCallEnd={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })} />
-      ) : shown === 'contact' && p.ContactCard && thread ? (
-        <p.ContactCard key={thread.id} phoneNumber={thread.id} />
-      ) : shown === 'group' && p.GroupComposer ? (
-        <p.GroupComposer
-          onSent={() => void queryClient.invalidateQueries({ queryKey: linekitKeys.messages.all })}
-          onOpenThread={(t) =>
-            props.onOpenThread({
-              kind: 'group',
-              id: t.chatId,
-              participants: t.participants,
-              ...(t.lineId ? { lineId: t.lineId } : {}),
-            })
-          }
-        />
-      ) : null}
-    </section>
-  )
+  const notify = useNotifications({ ...props.options, onOpenThread: props.onOpenThread })
+  return <button {...notify.permissionButtonProps} className="lk-Button lk-Inbox-notify" data-variant="ghost small" />
 }

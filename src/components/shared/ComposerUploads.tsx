@@ -1,9 +1,9 @@
 'use client'
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import type { UploadSettings } from '../../../provider/uploads'
+import type { UploadSettings } from '../../provider/uploads'
 // Type-only imports: this lazily loaded module shares no code with the page's initial chunks
 // (a bundler would otherwise split the shared modules into chunks of their own).
-import type { StringOverrides } from '../../shared/mergeStrings'
+import type { StringOverrides } from './mergeStrings'
 
 /** Default strings of the composer's uploads; override them with `<MessageComposer strings={{ uploads }}>`. */
 const composerUploadStrings = {
@@ -11,10 +11,15 @@ const composerUploadStrings = {
   record: 'Record a voice memo',
   stop: 'Stop recording',
   recording: 'Recording a voice memo…',
+  elapsed: (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+  level: 'Microphone level',
+  listen: (name: string) => `Listen to ${name} before sending`,
   uploading: (name: string, percent: number) => `Uploading ${name}: ${percent}%`,
   uploaded: (name: string) => `${name} is ready to send`,
   cancel: (name: string) => `Cancel the upload of ${name}`,
   remove: (name: string) => `Remove ${name}`,
+  cancelShort: 'Cancel',
+  removeShort: 'Remove',
   failed: (name: string) => `${name} could not be uploaded. Remove it and try again.`,
   wrongType: (name: string) =>
     `${name} cannot be sent: pick an image, a video, a contact card (.vcf) or an audio file.`,
@@ -76,6 +81,8 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
   const [item, setItem] = useState<Item | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   const controller = useRef<AbortController | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const pickRef = useRef<HTMLButtonElement>(null)
   const report = useRef(onChange)
   useEffect(() => {
     report.current = onChange
@@ -102,7 +109,7 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
       clear()
       const abort = new AbortController()
       controller.current = abort
-      const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : null
+      const preview = file.type.startsWith('image/') || kind === 'audio' ? URL.createObjectURL(file) : null
       setItem({ file, kind, preview, progress: 0, state: 'uploading' })
       report.current({ kind, url: undefined })
       const settle = (patch: Partial<Item>) => {
@@ -138,26 +145,36 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
   )
 
   useFileDrop(formRef, take)
-  const recorder = useVoiceRecorder(take, () => setRefusal(texts.microphone))
+  const recorder = useVoiceRecorder(take, (refused) => setRefusal(refused ? texts.microphone : null))
   const { recording } = recorder
 
   return (
     <div className="lk-ComposerUploads">
       <div className="lk-ComposerUploads-actions">
-        <label className="lk-Button lk-ComposerUploads-pick" data-variant="ghost small">
+        {/* A real button (focus ring, Enter and Space): the file input itself is out of the tab order. */}
+        <button
+          ref={pickRef}
+          type="button"
+          className="lk-Button lk-ComposerUploads-pick"
+          data-variant="ghost small"
+          onClick={() => inputRef.current?.click()}
+        >
           {texts.attach}
-          <input
-            id={`${ids}-file`}
-            type="file"
-            className="lk-sr-only"
-            accept="image/*,video/*,audio/*,.vcf,text/vcard"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0]
-              e.currentTarget.value = ''
-              if (file) take(file)
-            }}
-          />
-        </label>
+        </button>
+        <input
+          ref={inputRef}
+          id={`${ids}-file`}
+          type="file"
+          hidden
+          tabIndex={-1}
+          aria-label={texts.attach}
+          accept="image/*,video/*,audio/*,.vcf,text/vcard"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0]
+            e.currentTarget.value = ''
+            if (file) take(file)
+          }}
+        />
         {recorder.canRecord ? (
           <button
             type="button"
@@ -170,12 +187,31 @@ export default function ComposerUploads({ ids, uploads, formRef, onChange, strin
           </button>
         ) : null}
         {recording ? (
-          <span role="status" className="lk-ComposerUploads-note">
-            {texts.recording}
+          <span role="status" className="lk-ComposerUploads-recording">
+            <span className="lk-sr-only">{texts.recording}</span>
+            <span aria-hidden="true" className="lk-ComposerUploads-dot" />
+            <time className="lk-ComposerUploads-timer">{texts.elapsed(recorder.seconds)}</time>
+            <meter
+              className="lk-ComposerUploads-level"
+              min={0}
+              max={1}
+              value={recorder.level}
+              aria-label={texts.level}
+            />
           </span>
         ) : null}
       </div>
-      {item ? <UploadItem item={item} onClear={clear} strings={texts} /> : null}
+      {item ? (
+        <UploadItem
+          item={item}
+          onClear={() => {
+            clear()
+            // The Remove button goes with the item: focus stays in the composer, on the picker.
+            pickRef.current?.focus()
+          }}
+          strings={texts}
+        />
+      ) : null}
       {refusal ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
           {refusal}
@@ -223,21 +259,31 @@ function useFileDrop(formRef: RefObject<HTMLFormElement | null>, take: (file: Fi
   }, [formRef, take])
 }
 
-/** Voice memos: recorded where the browser can (`MediaRecorder`), then taken like any file. */
-function useVoiceRecorder(take: (file: File) => void, onMicrophoneError: () => void) {
+/**
+ * Voice memos: recorded where the browser can (`MediaRecorder`), then taken like any file. While
+ * recording it counts the seconds and reads the microphone's level, so the agent sees it hears them.
+ */
+function useVoiceRecorder(take: (file: File) => void, onMicrophone: (refused: boolean) => void) {
   const recorder = useRef<MediaRecorder | null>(null)
   const [recording, setRecording] = useState(false)
+  const [seconds, setSeconds] = useState(0)
+  const [level, setLevel] = useState(0)
+  const stopMeter = useRef<(() => void) | null>(null)
+  useEffect(() => () => stopMeter.current?.(), [])
   const canRecord =
     typeof MediaRecorder !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia
   const toggle = async () => {
     if (recording) return recorder.current?.stop()
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
+      // An earlier refusal no longer applies once the microphone answers.
+      onMicrophone(false)
       const rec = new MediaRecorder(stream)
       const chunks: Blob[] = []
       rec.ondataavailable = (e) => chunks.push(e.data)
       rec.onstop = () => {
         for (const track of stream.getTracks()) track.stop()
+        stopMeter.current?.()
         setRecording(false)
         const type = rec.mimeType || 'audio/webm'
         const extension = type.includes('mp4') ? 'm4a' : type.includes('ogg') ? 'ogg' : 'webm'
@@ -245,12 +291,45 @@ function useVoiceRecorder(take: (file: File) => void, onMicrophoneError: () => v
       }
       recorder.current = rec
       rec.start()
+      setSeconds(0)
+      setLevel(0)
       setRecording(true)
+      stopMeter.current = meter(stream, setSeconds, setLevel)
     } catch {
-      onMicrophoneError()
+      onMicrophone(true)
     }
   }
-  return { canRecord, recording, toggle }
+  return { canRecord, recording, seconds, level, toggle }
+}
+
+/** Counts whole seconds and reads the stream's loudness (0–1) each frame until the returned stop is called. */
+function meter(stream: MediaStream, onSeconds: (s: number) => void, onLevel: (level: number) => void) {
+  const started = Date.now()
+  const timer = setInterval(() => onSeconds(Math.floor((Date.now() - started) / 1000)), 250)
+  let context: AudioContext | null = null
+  let frame = 0
+  try {
+    context = new AudioContext()
+    const analyser = context.createAnalyser()
+    analyser.fftSize = 256
+    context.createMediaStreamSource(stream).connect(analyser)
+    const samples = new Uint8Array(analyser.fftSize)
+    const read = () => {
+      analyser.getByteTimeDomainData(samples)
+      let peak = 0
+      for (const v of samples) peak = Math.max(peak, Math.abs(v - 128) / 128)
+      onLevel(peak)
+      frame = requestAnimationFrame(read)
+    }
+    read()
+  } catch {
+    // No Web Audio: the timer still shows that it records.
+  }
+  return () => {
+    clearInterval(timer)
+    cancelAnimationFrame(frame)
+    void context?.close()
+  }
 }
 
 /** The attachment: its preview and name, the upload's progress or failure, and Cancel or Remove. */
@@ -266,8 +345,21 @@ function UploadItem({
   const percent = Math.round(item.progress * 100)
   return (
     <div className="lk-ComposerUploads-item" data-state={item.state}>
-      {item.preview ? <img className="lk-ComposerUploads-preview" src={item.preview} alt="" /> : null}
-      <span className="lk-ComposerUploads-name">{item.file.name}</span>
+      {item.preview && item.kind === 'media' ? (
+        <img className="lk-ComposerUploads-preview" src={item.preview} alt="" />
+      ) : item.preview ? (
+        // A voice memo is heard before it is sent.
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- the agent's own recording has no caption track
+        <audio
+          className="lk-ComposerUploads-audio"
+          controls
+          src={item.preview}
+          aria-label={texts.listen(item.file.name)}
+        />
+      ) : null}
+      <span className="lk-ComposerUploads-name" title={item.file.name}>
+        {item.file.name}
+      </span>
       {item.state === 'uploading' ? (
         <progress
           className="lk-ComposerUploads-progress"
@@ -284,8 +376,15 @@ function UploadItem({
           {texts.failed(item.file.name)}
         </span>
       ) : null}
-      <button type="button" className="lk-Button" data-variant="ghost small" onClick={onClear}>
-        {item.state === 'uploading' ? texts.cancel(item.file.name) : texts.remove(item.file.name)}
+      {/* Short on screen, so the name keeps its room; the accessible name says which file. */}
+      <button
+        type="button"
+        className="lk-Button"
+        data-variant="ghost small"
+        aria-label={item.state === 'uploading' ? texts.cancel(item.file.name) : texts.remove(item.file.name)}
+        onClick={onClear}
+      >
+        {item.state === 'uploading' ? texts.cancelShort : texts.removeShort}
       </button>
     </div>
   )
