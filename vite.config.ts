@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
+import { pictureCommands } from './test/pictures/storyPictures'
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
@@ -80,7 +81,13 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: r('./.storybook') })],
         test: {
           name: 'storybook',
-          browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: browserProvider(),
+            instances: [{ browser: 'chromium' }],
+            commands: pictureCommands,
+          },
           setupFiles: ['test/setup-storybook.ts'],
           testTimeout: 30_000,
         },
