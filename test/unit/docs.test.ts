@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The docs stay true: docs/props.md is what the types say (scripts/props-docs.mjs), and every
  * README code block marked `<!-- snippet: path -->` is that file of the repository, byte for byte
