@@ -21,7 +21,7 @@ export const OtherFile: Story = { args: { url: 'https://cdn.example.test/files/m
 export const ImageLoadError: Story = {
   args: { url: storyMedia('missing.png') },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('The image could not be loaded.')).toBeVisible()
+    await expect(await within(canvasElement).findByText(/^The image could not be loaded./)).toBeVisible()
   },
 }
 export const Refused: Story = {

@@ -64,12 +64,25 @@ export const WaitingForService: Story = {
       accepted: false,
       body: { phone: '+14155550124', message: 'Message 61 of the burst' },
       state: 'pending',
-      wait: { reason: 'rateLimited', until: Date.now() + 45_000 },
+      wait: { reason: 'rateLimited', until: 0 },
       retry: fn(),
       discard: fn(),
       createdAt: '2026-03-03T10:43:00Z',
     },
   },
+  // 45 s from when the story renders, not from when its module loaded (the pictures set the
+  // clock in between).
+  loaders: [() => ({ until: Date.now() + 45_000 })],
+  render: (args, { loaded }) => (
+    <MessageBubble
+      {...args}
+      item={
+        args.item.kind === 'optimistic'
+          ? { ...args.item, wait: { reason: 'rateLimited', until: (loaded as { until: number }).until } }
+          : args.item
+      }
+    />
+  ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/^Waiting for the service — retrying in \d+ s$/)).toBeVisible()
   },

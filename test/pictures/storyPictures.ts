@@ -29,33 +29,46 @@ const maxDiffRatio = 0.002
 const storyTime = new Date('2026-03-02T10:00:00Z')
 
 /**
- * Compares a screenshot with its baseline `name`.png; writes the baseline when updating or when
- * there is none yet. Returns `undefined` when equal enough, else a sentence; on a difference the
+ * Compares a screenshot with its baseline `name`.png; writes the baseline when there is none yet,
+ * or when updating and it differs. Returns `undefined` when equal enough, else a sentence; on a difference the
  * actual picture and a diff image land in test-results/pictures/.
  */
 export function compareWithBaseline(name: string, png: Buffer): string | undefined {
   mkdirSync(baselineDir, { recursive: true })
   const file = join(baselineDir, `${name}.png`)
-  if (updating() || !existsSync(file)) {
+  if (!existsSync(file)) {
     writeFileSync(file, png)
     return undefined
   }
   const expected = PNG.sync.read(readFileSync(file))
   const actual = PNG.sync.read(png)
-  mkdirSync(diffDir, { recursive: true })
-  if (expected.width !== actual.width || expected.height !== actual.height) {
-    writeFileSync(join(diffDir, `${name}.actual.png`), png)
-    return `${name}: size ${actual.width}×${actual.height}, baseline ${expected.width}×${expected.height}`
+  const problem = difference(name, expected, actual)
+  if (!problem) return undefined
+  // Updating rewrites only the pictures that changed beyond the tolerance: a re-take leaves the
+  // baselines of unchanged stories alone instead of churning them with antialiasing noise.
+  if (updating()) {
+    writeFileSync(file, png)
+    return undefined
   }
+  mkdirSync(diffDir, { recursive: true })
+  writeFileSync(join(diffDir, `${name}.actual.png`), png)
+  if (problem.diff) writeFileSync(join(diffDir, `${name}.diff.png`), PNG.sync.write(problem.diff))
+  return problem.message
+}
+
+function difference(name: string, expected: PNG, actual: PNG): { message: string; diff?: PNG } | undefined {
+  if (expected.width !== actual.width || expected.height !== actual.height)
+    return { message: `${name}: size ${actual.width}×${actual.height}, baseline ${expected.width}×${expected.height}` }
   const diff = new PNG({ width: actual.width, height: actual.height })
   const different = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, {
     threshold: pixelThreshold,
   })
   const allowed = Math.round(actual.width * actual.height * maxDiffRatio)
   if (different <= allowed) return undefined
-  writeFileSync(join(diffDir, `${name}.actual.png`), png)
-  writeFileSync(join(diffDir, `${name}.diff.png`), PNG.sync.write(diff))
-  return `${name}: ${different} pixels differ (allowed ${allowed}); see test-results/pictures/${name}.diff.png`
+  return {
+    message: `${name}: ${different} pixels differ (allowed ${allowed}); see test-results/pictures/${name}.diff.png`,
+    diff,
+  }
 }
 
 export type PictureMedia = { colorScheme?: 'light' | 'dark'; forcedColors?: 'active' | 'none' }
@@ -84,7 +97,10 @@ export const pictureCommands = {
   },
   /** Emulates colour scheme and forced colours for the page (the story's frame follows it). */
   emulatePictureMedia: async (ctx: BrowserCommandContext, media: PictureMedia) => {
-    await ctx.page.emulateMedia({ colorScheme: media.colorScheme ?? 'light', forcedColors: media.forcedColors ?? 'none' })
+    await ctx.page.emulateMedia({
+      colorScheme: media.colorScheme ?? 'light',
+      forcedColors: media.forcedColors ?? 'none',
+    })
   },
   /** Screenshots the story's frame (its viewport) and compares it with the baseline `name`. */
   storyPicture: async (ctx: BrowserCommandContext, name: string) => {
