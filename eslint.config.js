@@ -19,8 +19,7 @@ const reactImports = {
     '@tanstack/react-virtual',
     'agora-rtc-sdk-ng',
   ],
-  message:
-    'This layer must stay framework-free (no React, no browser UI): see ARCHITECTURE.md "Entry points".',
+  message: 'This layer must stay framework-free (no React, no browser UI): see ARCHITECTURE.md "Entry points".',
 }
 const componentImports = {
   group: [

@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
+import { pictureCommands } from './test/pictures/storyPictures'
+import { testProjects } from './test/projects'
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
@@ -45,15 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'mocks/**/*.test.{ts,tsx}',
-            'server-helpers/**/*.test.{ts,tsx}',
-            'test/unit/**/*.test.{ts,tsx}',
-            'test/support/**/*.test.{ts,tsx}',
-            'scripts/**/*.test.ts',
-          ],
-          exclude: ['**/*.browser.test.{ts,tsx}'],
+          ...testProjects.unit,
           setupFiles: ['test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
           testTimeout: 20_000,
@@ -62,8 +56,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'node',
+          environment: 'node',
+          ...testProjects.node,
+          setupFiles: ['test/setup-unit.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
-          include: ['src/**/*.browser.test.{ts,tsx}'],
+          include: testProjects.browser.include,
           browser: {
             enabled: true,
             headless: true,
@@ -80,7 +84,13 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: r('./.storybook') })],
         test: {
           name: 'storybook',
-          browser: { enabled: true, headless: true, provider: browserProvider(), instances: [{ browser: 'chromium' }] },
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: browserProvider(),
+            instances: [{ browser: 'chromium' }],
+            commands: pictureCommands,
+          },
           setupFiles: ['test/setup-storybook.ts'],
           testTimeout: 30_000,
         },

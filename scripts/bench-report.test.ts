@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The reporter writes BENCHMARKS.md's figures from benchmarks' plain figures: the tables keep the
  * format the file has always had, only the blocks between markers change, and the summary keeps

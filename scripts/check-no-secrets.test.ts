@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The API key never reaches a browser bundle: `scripts/check-no-secrets.mjs` scans the built
  * browser entries (`dist/`, and every chunk they import) and `storybook-static/`.

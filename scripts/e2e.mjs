@@ -1,16 +1,15 @@
 // End-to-end tests in a real browser (Debian's Chromium via playwright-core):
-//   1. make sure Chromium exists, 2. build the static Storybook, 3. run test/e2e/*.test.mjs
+//   1. make sure Chromium exists, 2. build the static Storybook (npm test builds it beside the vitest
+//   run and passes --skip-build), 3. run test/e2e/*.test.mjs
 //   with `node --test` (the playground's dev server, a static server and, for service mode, the
 //   standalone mock server are started by the tests). Known gaps are `todo` tests: reported, not failing.
 // Screenshots and a JUnit report land in test-results/e2e/. `--skip-build` reuses storybook-static/.
-// `--update-baselines` rewrites the story pictures in test/e2e/__baselines__/ (pictures.test.mjs)
-// after an intended change of looks; commit them.
+// The story pictures are not taken here but in the Storybook vitest project: `npm run test:pictures`.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync } from 'node:fs'
 
 const args = process.argv.slice(2)
 const skipBuild = args.includes('--skip-build')
-const updateBaselines = args.includes('--update-baselines')
 const files = args.filter((a) => !a.startsWith('--'))
 
 const run = (name, cmd, cmdArgs, env = {}) => {
@@ -47,5 +46,5 @@ run(
     '--test-reporter-destination=test-results/e2e/junit.xml',
     ...tests,
   ],
-  { E2E_STORYBOOK_DIR: 'storybook-static', ...(updateBaselines ? { E2E_UPDATE_BASELINES: '1' } : {}) },
+  { E2E_STORYBOOK_DIR: 'storybook-static' },
 )

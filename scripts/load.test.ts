@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The short version of the load test: `scripts/load.mjs` for 3 s with 50 connections
  * (the 30-s, 200-connection run is `node scripts/load.mjs`, figures in RELIABILITY.md). The Node

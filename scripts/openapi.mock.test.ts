@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * openapi.json against the mock: the document describes `/api/mcp`, the OAuth token endpoint
  * and the mint's non-JSON 502/503, and what the mock answers (status and content type) is

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { validate, compileErrors } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Size budgets, enforced in `npm test` because bytes are not noisy. Measured the way
  * the issue's competitor figures were: esbuild, minified, gzip -9, react / react-dom /
@@ -175,9 +174,7 @@ describe('tree-shaking through the linekit entry', () => {
     // The issue's example, spelled out: the Dialer alone carries nothing of the Conversation.
     const dialer = results.Dialer!
     expect(dialer.initialInputs).toContain('src/components/calling/Dialer/Dialer.tsx')
-    expect(
-      dialer.initialInputs.filter((i) => /\/(Conversation|MessageList|MessageComposer)\.tsx$/.test(i)),
-    ).toEqual([])
+    expect(dialer.initialInputs.filter((i) => /\/(Conversation|MessageList|MessageComposer)\.tsx$/.test(i))).toEqual([])
     expect(dialer.initialInputs.some((i) => i.includes('@tanstack/virtual-core'))).toBe(false)
   }, 120_000)
 })

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The read model inside linekit/server (attachReadModel.ts), over the mock service: the reconciler
  * reads through the budget gate, the proxy answers the messages list from the model once it

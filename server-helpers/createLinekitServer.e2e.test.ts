@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * linekit/server end to end with the mock service as the upstream: in-process
  * (`createMockService().fetch`) and over real HTTP (the standalone mock + the Node adapter).

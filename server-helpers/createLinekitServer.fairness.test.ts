@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Fair shares of the key: several users behind one linekit server (the rig's mock with its own
  * 60/min and 30/min on), on fake timers. One user's flood never costs another user a 429.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Tenant isolation in every route: each user is kept within their lines in send, typing,
  * reaction, group send, message list and single message, lines, enrolment and cancel, call

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Property: no sequence of sends, replays (the same idempotency key naming another line), group
  * sends, inbound messages and ringing calls by a user with several lines makes an event or a read

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * No fact crosses lines, in front of the in-process mock: what the server learns about a line
  * (its number) comes only from answers that prove it, so a user's own send replay cannot move

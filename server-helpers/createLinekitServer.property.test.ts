@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Hostile input through the proxy. fast-check throws random and near-valid requests
  * at every linekit/server route (every allowlisted proxy route, the mint, the webhook receiver,

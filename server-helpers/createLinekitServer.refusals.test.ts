@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The proxy refuses what it must: path traversal (also over a raw socket, where nothing
  * normalizes the path first), encoded slashes, absolute URLs, other hosts, unknown methods,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The API key never leaves the server. A hostile upstream echoes the key everywhere it
  * can (body, status text, every kind of header, error messages of a failing fetch), and every

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { KEY, LINE_A, jsonResponse } from '../test/support/server/fakeUpstream'
 import { BASE, ORIGIN, expectNoKey, req, setup } from '../test/support/server/setup'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Webhooks: the receiver answers 2xx to every valid delivery even when the event bus
  * throws, rejects, hangs or is slow, so the service's 20-failure auto-disable (spec: Events 3)

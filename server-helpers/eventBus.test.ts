@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
 import type { LinekitEvent } from './eventBus'
 import { createMemoryEventBus } from './eventBus'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The Redis bus loses no event a connected browser should get within the replay
  * window, with a real redis-server:

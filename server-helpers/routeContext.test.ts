@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The budget gate as the browser meets it, through `handle` (routeContext.ts). */
 import { describe, expect, it } from 'vitest'
 import { LINE_A, jsonResponse } from '../test/support/server/fakeUpstream'

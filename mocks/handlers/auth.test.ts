@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { seedAccessTokens, seedKeys } from 'linekit/mocks'
 import { expectError, setup } from '../../test/support/mockHarness'

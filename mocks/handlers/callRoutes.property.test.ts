@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Property tests for the call, call-log and mint routes, beyond the generic "no 5xx" fuzz of mocks/property.test.ts:
  * the mint's own error shape and statuses, the call-logs bounds, and a model-based test of the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Audio calls and their webhooks over HTTP, through `createMockService().fetch` and the
  * `/__mock/*` control API (the same requests a backend or an end-to-end test would make).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { contactResponseSchema, contactsListResponseSchema } from 'linekit/api'
 import { seedContacts } from 'linekit/mocks'

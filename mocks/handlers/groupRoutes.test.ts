@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { groupConflictBodySchema, groupSendResponseSchema } from 'linekit/api'
 import { seedContacts, seedKeys, seedLines } from 'linekit/mocks'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { linesResponseSchema } from 'linekit/api'
 import { seedKeys, seedLines } from 'linekit/mocks'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The MCP server at /api/mcp, driven by the SDK's own client over the mock's in-process fetch,
  * and the OAuth token endpoint whose tokens it accepts only with scope `mcp`.

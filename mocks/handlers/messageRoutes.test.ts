@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { messageRecordSchema, messagesListResponseSchema, sendMessageResponseSchema } from 'linekit/api'
 import { seedContacts, seedKeys, seedLines, seedOtherLines } from 'linekit/mocks'

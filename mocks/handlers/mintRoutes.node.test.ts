@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue-5 routes on the standalone server over real loopback HTTP: the mint on the same origin
  * and on a separate {app_url} origin (`appPort`), and webhooks delivered as real POSTs.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The voice-token mint over HTTP (any host: the mock matches `*\/api/v1/dialer/token`), and
  * the call logs that feed its allowance.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { accountKinds, seedKeys, seedLines } from 'linekit/mocks'
 import { expectError, setup, T0 } from '../../test/support/mockHarness'

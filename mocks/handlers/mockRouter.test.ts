@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { getResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { endpointPath, endpoints } from 'linekit/api'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Hostile input straight at the mock. `mocks/property.test.ts` already proves "no 5xx,
  * error bodies match the schema" for random requests to every route; this adds the third

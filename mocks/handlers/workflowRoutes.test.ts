@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { enrollResponseSchema, workflowsResponseSchema } from 'linekit/api'
 import { seedContacts, seedFlows, seedKeys, seedLines, seedOtherLines } from 'linekit/mocks'

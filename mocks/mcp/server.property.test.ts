@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The mock's MCP server is another way into the same rules: a tool call that fails
  * (`isError: true`, or a JSON-RPC error) must change nothing, like a refused HTTP request; and

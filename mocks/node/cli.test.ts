@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `linekit-mock` (mocks/node/cli.ts, run from source here; the built `dist/mock-cli.js` is run by
  * scripts/check-package.mjs): help, what it prints for `.env.local`, the app's webhook registered

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'

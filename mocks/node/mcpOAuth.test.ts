@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A stock MCP SDK client, driven by its own OAuth flow (RFC 9728 protected-resource metadata →
  * RFC 8414 authorization-server metadata → client-credentials token with scope `mcp`), connects

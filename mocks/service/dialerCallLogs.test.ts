@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { callLogsListResponseSchema } from '../../src/api/schemas'
 import { classify, completeCallLog, listCallLogs, recordAttempt, VERY_SHORT_CALL_SECONDS } from './dialerCallLogs'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { mintErrorBodySchema, voiceTokenResponseSchema } from '../../src/api/schemas'
 import { completeCallLog, recordAttempt } from './dialerCallLogs'

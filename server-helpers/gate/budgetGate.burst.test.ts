@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Rate limits, counted at the mock. A burst of 200 sends from the kit (the send engine and the
  * plain client, through linekit/server's budget gate) against the service's 60 requests/minute;

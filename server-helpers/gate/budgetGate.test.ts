@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Priority } from './budgetGate'
 import { createBudgetGate, GateFullError } from './budgetGate'

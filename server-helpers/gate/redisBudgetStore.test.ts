@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The budget gate shared by two linekit servers through a real redis-server. */
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

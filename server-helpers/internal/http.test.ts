@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { forwardableHeaders, LinekitHttpError, messagingError, readBodyCapped, BodyTooLargeError } from './http'
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { endpointPath, endpoints, endpointsById, matchEndpoint } from '../../src/api'
 import { allowedMethods, matchProxyRoute, proxyRoutes } from './proxyRoutes'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Webhooks, listed records and what the model learns from them; one-to-one and group threads. */
 import { describe, expect, it } from 'vitest'
 import {

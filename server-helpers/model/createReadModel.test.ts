@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The read model answers the lists only where it is exact, within the user's lines; calls; checkpoints. */
 import { describe, expect, it } from 'vitest'
 import type { AudioCallEvent } from '../../src/api'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { createMockClock, createMockService, seedKeys, seedLines } from '../../mocks'
 import type { AudioCallEvent, MessageRecord } from '../../src/api'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasRedisServer, redisServer } from '../../test/support/redisServer'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Call-status reads cost the key's budget per call, not per browser polling it (callStatus.ts),
  * and stay within the lines of the user reading them.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { countingBus } from '../../test/support/server/countingBus'
 import { LINE_A, LINE_B, NUMBER_A, NUMBER_B } from '../../test/support/server/fakeUpstream'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { inboundCallsResponseSchema } from '../../src/api/inboundCalls'
 import { LINE_A, LINE_B, NUMBER_A } from '../../test/support/server/fakeUpstream'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The server learns a call's line and a line's number from fields the contract shows
  * (internal/learned.ts), never from the call-status answer's or the line object's unshown fields.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { KEY, LINE_A, LINE_B, jsonResponse } from '../../test/support/server/fakeUpstream'
 import { APP, req, setup } from '../../test/support/server/setup'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { LINE_A, LINE_B, LINE_C, jsonResponse } from '../../test/support/server/fakeUpstream'
 import { req, setup } from '../../test/support/server/setup'

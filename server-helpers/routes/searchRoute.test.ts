@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import { messageSearchResponseSchema } from '../../src/api/search'

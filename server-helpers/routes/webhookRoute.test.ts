@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { EventBus } from '../eventBus'
 import { createMemoryEventBus } from '../eventBus'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Size guard for linekit/api, bundled with rolldown (Vite's bundler):
  * code that only displays numbers — the schemas and the client — must not load

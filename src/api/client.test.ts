@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { HttpResponse, delay, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { createLinekitClient } from 'linekit/api'

@@ -8,10 +8,20 @@ import { setups, storyBackend, type StoryBackend } from '../support'
  * fake audio engine. One story per state; mint errors come from the mock's own accounts
  * (capped, paywalled, not provisioned, legacy key, no audio add-on) or from armed faults.
  */
+const callSettings =
+  (settings: { outboundAnswerMs?: number; outboundRtc?: boolean }) =>
+  (b: StoryBackend): Promise<void> =>
+    b.control.call('POST', '/calls/settings', settings).then(() => undefined)
+
+/** Mock time until the callee answers: far beyond any story, so only `answer()` below makes it happen. */
+const answerAfterMs = 600_000
+const holdAnswer = callSettings({ outboundAnswerMs: answerAfterMs })
+
 const meta = {
   title: 'Calling/Dialer',
   component: Dialer,
-  parameters: { linekit: {} },
+  // Every call story holds its state: the callee answers only when a story moves the mock's clock.
+  parameters: { linekit: { setup: holdAnswer } },
   args: { defaultNumber: '(415) 555-0181' },
 } satisfies Meta<typeof Dialer>
 export default meta
@@ -60,10 +70,12 @@ const placeCall = async (canvasElement: HTMLElement) => {
   return canvas
 }
 
-const callSettings =
-  (settings: { outboundAnswerMs?: number; outboundRtc?: boolean }) =>
-  (b: StoryBackend): Promise<void> =>
-    b.control.call('POST', '/calls/settings', settings).then(() => undefined)
+/** The callee answers when the story moves the mock's clock, not when a real-time delay ends. */
+const answer = async (canvasElement: HTMLElement, context: Parameters<typeof storyBackend>[0]) => {
+  await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ringing'))
+  await storyBackend(context).control.advanceClock(answerAfterMs)
+  await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'))
+}
 
 /** Calling…: the start request is on its way (the mock answers it slowly here). */
 export const Calling: Story = {
@@ -91,10 +103,9 @@ export const Ringing: Story = {
 
 /** Answered: the service reports the call answered; the timer counts from then; mute says "Unmute" when muted. */
 export const Answered: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, context }) => {
     const canvas = await placeCall(canvasElement)
-    // The mock's callee picks up after 3 s.
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'), { timeout: 8000 })
+    await answer(canvasElement, context)
     await expect(canvas.getByRole('timer', { name: 'Call duration' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Mute' }))
     await expect(canvas.getByRole('button', { name: 'Unmute' })).toBeVisible()
@@ -102,12 +113,14 @@ export const Answered: Story = {
   },
 }
 
-/** Audio failed: the audio network can't be reached; the call goes on, with Rejoin. */
+/** Audio failed: the audio network can't be reached; the call is answered and goes on, with Rejoin. */
 export const AudioFailed: Story = {
   args: { audioEngine: createFakeAudioEngine({ failJoinWith: 'network' }) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, context }) => {
     const canvas = await placeCall(canvasElement)
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-audio', 'failed'))
+    await answer(canvasElement, context)
+    await expect(canvas.getByRole('status')).toHaveTextContent('Answered, but your audio is not connected')
     await expect(canvas.getByRole('alert')).toHaveTextContent('The call audio couldn’t connect.')
     await expect(canvas.getByRole('button', { name: 'Rejoin audio' })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Hang up' })).toBeVisible()
@@ -116,9 +129,9 @@ export const AudioFailed: Story = {
 
 /** Ended: hung up after the answer; the summary's duration is the service's (the call log's). */
 export const Ended: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, context }) => {
     const canvas = await placeCall(canvasElement)
-    await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'connected'), { timeout: 8000 })
+    await answer(canvasElement, context)
     await userEvent.click(canvas.getByRole('button', { name: 'Hang up' }))
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ended'))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Call ended after 0:0\d\./))
@@ -140,7 +153,7 @@ export const TrialAccount: Story = {
 export const RtcNull: Story = {
   parameters: {
     linekit: {
-      setup: callSettings({ outboundRtc: false }),
+      setup: [holdAnswer, callSettings({ outboundRtc: false })],
     },
   },
   play: async ({ canvasElement }) => {
@@ -162,7 +175,9 @@ export const MicrophoneDenied: Story = {
 
 /** 502 from the line's device when placing: explained and retryable. */
 export const DeviceError: Story = {
-  parameters: { linekit: { setup: setups.faults({ path: '/start-audiocall-call-api', mode: 'device', count: 1 }) } },
+  parameters: {
+    linekit: { setup: [holdAnswer, setups.faults({ path: '/start-audiocall-call-api', mode: 'device', count: 1 })] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)
     await waitFor(() => expect(canvas.getByText(/reported an error/)).toBeVisible())
@@ -173,7 +188,9 @@ export const DeviceError: Story = {
 
 /** 503: the line's device is unreachable. */
 export const DeviceUnreachable: Story = {
-  parameters: { linekit: { setup: setups.faults({ path: '/start-audiocall-call-api', status: 503, count: 1 }) } },
+  parameters: {
+    linekit: { setup: [holdAnswer, setups.faults({ path: '/start-audiocall-call-api', status: 503, count: 1 })] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)
     await waitFor(() => expect(canvas.getByText(/can’t be reached/)).toBeVisible())

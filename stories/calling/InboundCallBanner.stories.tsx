@@ -27,8 +27,16 @@ const ringing = async (el: HTMLElement) => {
 
 /** Nothing rings: the (empty) region is there for screen readers, nothing is visible. */
 export const Empty: Story = {
+  // The story says what a designer is looking at: an empty banner draws nothing on purpose.
+  render: (args) => (
+    <>
+      <p>No call is ringing: the banner is empty and draws nothing (its live region waits for a call).</p>
+      <InboundCallBanner {...args} />
+    </>
+  ),
   play: async ({ canvasElement }) => {
     await expect(banner(canvasElement)).toHaveAttribute('data-count', '0')
+    await expect(within(canvasElement).getByText(/No call is ringing/)).toBeVisible()
   },
 }
 

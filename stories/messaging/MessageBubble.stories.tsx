@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { MessageBubble } from 'linekit'
 import { item, storyDates } from './fixtures'
+import { storyMedia } from '../support/storyMedia'
 
 /** One message in every service, direction and status, with each kind of attachment. Text is always rendered as text. */
 const meta = {
@@ -63,12 +64,25 @@ export const WaitingForService: Story = {
       accepted: false,
       body: { phone: '+14155550124', message: 'Message 61 of the burst' },
       state: 'pending',
-      wait: { reason: 'rateLimited', until: Date.now() + 45_000 },
+      wait: { reason: 'rateLimited', until: 0 },
       retry: fn(),
       discard: fn(),
       createdAt: '2026-03-03T10:43:00Z',
     },
   },
+  // 45 s from when the story renders, not from when its module loaded (the pictures set the
+  // clock in between).
+  loaders: [() => ({ until: Date.now() + 45_000 })],
+  render: (args, { loaded }) => (
+    <MessageBubble
+      {...args}
+      item={
+        args.item.kind === 'optimistic'
+          ? { ...args.item, wait: { reason: 'rateLimited', until: (loaded as { until: number }).until } }
+          : args.item
+      }
+    />
+  ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/^Waiting for the service — retrying in \d+ s$/)).toBeVisible()
   },
@@ -151,18 +165,18 @@ export const SendingAiVoiceMemo: Story = {
     },
   },
 }
-/** Images load lazily; when one cannot be loaded a link to it is shown instead. */
+/** Images load lazily; when one cannot be loaded a link to it is shown instead (MessageAttachment: Image Load Error). */
 export const ImageAttachment: Story = {
-  args: { item: item({ content: 'Look', media_attachment_url: 'https://cdn.example.test/photos/dog.jpg' }) },
+  args: { item: item({ content: 'Look', media_attachment_url: storyMedia('photo.png') }) },
 }
 export const VideoAttachment: Story = {
-  args: { item: item({ content: '', media_attachment_url: 'https://cdn.example.test/clips/demo.mp4' }) },
+  args: { item: item({ content: '', media_attachment_url: storyMedia('clip.webm') }) },
 }
 export const ContactCardAttachment: Story = {
   args: { item: item({ content: 'My details', media_attachment_url: 'https://cdn.example.test/cards/ava.vcf' }) },
 }
 export const VoiceMemo: Story = {
-  args: { item: item({ content: '', voice_attachment_url: 'https://cdn.example.test/memos/hello.m4a' }) },
+  args: { item: item({ content: '', voice_attachment_url: storyMedia('memo.wav') }) },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('group', { name: 'Voice memo' })).toBeVisible()
   },
@@ -172,7 +186,7 @@ export const AiVoiceMemo: Story = {
     item: item({
       direction: 'outbound',
       content: 'This text was spoken',
-      voice_attachment_url: 'https://cdn.example.test/memos/ai.m4a',
+      voice_attachment_url: storyMedia('memo.wav'),
     }),
   },
 }

@@ -29,6 +29,15 @@ function AgentBar(props: UseNotificationsOptions) {
 const meta = {
   title: 'Messaging/Notifications',
   component: AgentBar,
+  args: { title: true, desktop: true, ringtone: true },
+  argTypes: {
+    title: { control: 'boolean', description: 'Put the unread count in the page title.' },
+    desktop: { control: 'boolean', description: 'Desktop notifications while the page is hidden.' },
+    ringtone: { control: 'boolean', description: 'Ring for incoming calls.' },
+    onOpenThread: { action: 'openThread' },
+    lineIds: { control: 'object', description: 'Only these lines count (all when unset).' },
+    strings: { control: false },
+  },
   parameters: { linekit: {} },
   beforeEach: () => {
     localStorage.removeItem('linekit:read:v1')

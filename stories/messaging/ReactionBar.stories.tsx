@@ -1,4 +1,6 @@
+import type { ComponentProps } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { reactions } from 'linekit/api'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ReactionBar, useMessagesFirstInbound } from './reactionSupport'
 import { setups, storyNumbers } from '../support'
@@ -6,7 +8,8 @@ import { record } from './fixtures'
 
 const inbound = [setups.nativeChat(storyNumbers.chat), setups.inboundMessages(storyNumbers.chat, ['Dinner at 8?'])]
 
-function OnFirstInbound(props: { partIndex?: number }) {
+/** The bar on the story's first inbound message; the story's other args (controls) pass through. */
+function OnFirstInbound(props: Partial<ComponentProps<typeof ReactionBar>>) {
   const message = useMessagesFirstInbound(storyNumbers.chat)
   if (!message) return <p>Loading…</p>
   return <ReactionBar messageHandle={message.message_handle} message={message} {...props} />
@@ -16,14 +19,23 @@ function OnFirstInbound(props: { partIndex?: number }) {
 const meta = {
   title: 'Messaging/ReactionBar',
   component: ReactionBar,
-  args: { messageHandle: 'pbm_story' },
+  args: { messageHandle: 'pbm_story', partIndex: 0, defaultValue: [] },
+  argTypes: {
+    partIndex: { control: { type: 'number', min: 0, step: 1 } },
+    defaultValue: { control: 'check', options: reactions },
+    value: { control: 'check', options: reactions },
+    onValueChange: { action: 'valueChange' },
+    message: { control: false },
+    strings: { control: false },
+    errorStrings: { control: false },
+  },
   parameters: { linekit: { setup: inbound } },
 } satisfies Meta<typeof ReactionBar>
 export default meta
 type Story = StoryObj<typeof meta>
 
 export const Offered: Story = {
-  render: () => <OnFirstInbound />,
+  render: ({ messageHandle: _, message: __, ...args }) => <OnFirstInbound {...args} />,
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByRole('toolbar')).toBeVisible(), { timeout: 8000 })
   },
@@ -31,7 +43,7 @@ export const Offered: Story = {
 
 /** Toggle with the keyboard: → moves, Space reacts, Space again retracts. */
 export const ToggledWithKeyboard: Story = {
-  render: () => <OnFirstInbound />,
+  render: ({ messageHandle: _, message: __, ...args }) => <OnFirstInbound {...args} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByRole('toolbar')).toBeVisible(), { timeout: 8000 })
@@ -42,7 +54,10 @@ export const ToggledWithKeyboard: Story = {
 }
 
 /** The second part of a multi-part message. */
-export const PartIndex: Story = { render: () => <OnFirstInbound partIndex={1} /> }
+export const PartIndex: Story = {
+  args: { partIndex: 1 },
+  render: ({ messageHandle: _, message: __, ...args }) => <OnFirstInbound {...args} />,
+}
 
 /** Outbound messages cannot be reacted to: explained. */
 export const OutboundMessage: Story = { args: { message: record({ direction: 'outbound' }) } }
@@ -55,7 +70,7 @@ export const DeviceError: Story = {
   parameters: {
     linekit: { setup: [...inbound, setups.faults({ path: '/send-reaction', mode: 'device', count: 10 })] },
   },
-  render: () => <OnFirstInbound />,
+  render: ({ messageHandle: _, message: __, ...args }) => <OnFirstInbound {...args} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByRole('toolbar')).toBeVisible(), { timeout: 8000 })

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { VoiceMemoPlayer } from 'linekit'
+import { storyMedia } from '../support/storyMedia'
 
 /** An accessible player for voice memos: labelled play/pause, a seek slider read as "0:12 of 0:45". */
 const meta = {
   title: 'Messaging/VoiceMemoPlayer',
   component: VoiceMemoPlayer,
-  args: { src: 'https://cdn.example.test/memos/hello.m4a' },
+  args: { src: storyMedia('memo.wav') },
 } satisfies Meta<typeof VoiceMemoPlayer>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { root, screenshot, serveStatic, usePlayground } from './support.mjs'
-import { openPreview } from './pictures.mjs'
+import { openPreview } from './preview.mjs'
 
 const AVA = '+14155550124'
 const FRESH_1 = '+14155550170'

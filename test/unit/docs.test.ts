@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The docs stay true: docs/props.md and docs/hooks.md are what the types say (scripts/props-docs.mjs,
  * scripts/hooks-docs.mjs), docs/theming.md is what the stylesheet says (scripts/theming-docs.mjs), and every

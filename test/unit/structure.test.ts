@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The repository's shape (CONTRIBUTING.md, "Module names and sizes"), over the code a reader
  * navigates: src/, mocks/, server-helpers/, scripts/ and bench/.

@@ -263,6 +263,22 @@ describe('<Dialer> against the mock through the real server handler', () => {
     expect(root(container)).not.toHaveAttribute('data-error')
   })
 
+  it('an answered call whose audio failed does not say "Connected"', async () => {
+    const backend = createBackend()
+    const engine = createFakeAudioEngine({ failJoinWith: 'network' })
+    const user = userEvent.setup()
+    const { container } = renderWithBackend(backend, <Dialer defaultNumber="+14155550181" />, { audioEngine: engine })
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Call' }))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-audio', 'failed'))
+    // The mock's callee answers after 3 s of mock time.
+    act(() => void backend.mock.control.advanceClock(3_000))
+    await waitFor(() => expect(root(container)).toHaveAttribute('data-state', 'connected'))
+    expect(screen.getByRole('status')).toHaveTextContent('Answered, but your audio is not connected')
+    expect(screen.getByRole('status')).not.toHaveTextContent(/^Connected/)
+    expect(screen.getByText('Audio not connected')).toBeVisible()
+  })
+
   it('re-mints after maxCallsPerToken (10) calls', async () => {
     const backend = createBackend()
     const mints = count('/dialer/token')

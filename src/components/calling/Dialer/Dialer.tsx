@@ -116,9 +116,11 @@ export function Dialer(props: DialerProps) {
       ? texts.ended(state.endStatus ?? 'ended', duration !== undefined ? formatDuration(duration) : undefined)
       : state.phase === 'idle' && words.inboundCall
         ? texts.onInboundCall(people.label(words.inboundCall.from))
-        : state.phase === 'connected' && words.muted
-          ? `${texts.phase.connected} · ${texts.muted}`
-          : texts.phase[state.phase]
+        : state.phase === 'connected' && state.audio === 'failed'
+          ? texts.connectedWithoutAudio
+          : state.phase === 'connected' && words.muted
+            ? `${texts.phase.connected} · ${texts.muted}`
+            : texts.phase[state.phase]
   const noDialing = d.trial || (linesQuery.status === 'success' && lines.length === 0)
 
   // Focus follows the call: the Call button goes away once the call is placed, and Hang up once

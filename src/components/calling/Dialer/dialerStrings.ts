@@ -33,6 +33,8 @@ export const dialerStrings = {
     connected: 'Connected',
     ended: 'Call ended',
   } satisfies Record<DialerPhase, string>,
+  /** The callee answered but this browser's audio failed: not the all-is-well "Connected". */
+  connectedWithoutAudio: 'Answered, but your audio is not connected',
   /** Shown beside the phase while the microphone is muted. */
   muted: 'microphone muted',
   /** While an inbound call answered in this browser goes on (the dialer cannot place another). */
