@@ -3,7 +3,7 @@
  * the standalone server) asks it directly; the MSW handler asks it too, so `setupServer` /
  * `setupWorker` answer with the same routes and the same code.
  *
- * A route of the service is found by `matchEndpoint` (src/api/endpoints.ts): its method and path
+ * A route of the service is found by `matchEndpoint` (src/api/endpoints/index.ts): its method and path
  * are the registry's, written nowhere else. The mock's own routes (`/__mock/*`, MCP, OAuth) are
  * exact paths on any host, so `/foo/get-lines`, `/get-lines/` and `/x/__mock/reset` match nothing.
  */

@@ -15,7 +15,7 @@ export type ProxyRoute = Pick<
   'id' | 'method' | 'path' | 'line' | 'query' | 'idempotencyKey'
 >
 
-/** The endpoints on `{base_url}`; the mint (`{app_url}`) has a route of its own (`routes/mint.ts`). */
+/** The endpoints on `{base_url}`; the mint (`{app_url}`) has a route of its own (`routes/mintRoute.ts`). */
 export const proxyRoutes: readonly ProxyRoute[] = endpoints.filter((endpoint) => endpoint.host === 'base')
 
 /** Safe characters of a message handle segment (spec: opaque, starts with `pbm_`). */

@@ -3,7 +3,7 @@
  * `numbers` 2 to 32 entries after normalization to E.164 and de-duplication), for an app that
  * wants to apply the rule before sending (`linekit/phone`). The service applies it to every
  * group send (its 400 names the number it could not read), and so does the mock
- * (`mocks/service/groups.ts`); the client sends the numbers as typed. Apart from `schemas.ts`
+ * (`mocks/service/groupThreads.ts`); the client sends the numbers as typed. Apart from `schemas.ts`
  * because phone parsing needs libphonenumber's metadata, which code that only shows numbers
  * does not load.
  */

@@ -588,7 +588,7 @@ export type CallLogsListResponse = z.infer<typeof callLogsListResponseSchema>
 
 // ───────────────────────────── voice-token mint ─────────────────────────────
 
-/** `POST {app_url}/api/v1/dialer/token` body. */
+// The request body (`voiceTokenRequestSchema`) is in webhooks.ts with the other schemas linekit/server needs.
 
 /** Plan standing at mint time. spec: Voice token response `allowance`. */
 export const allowanceSchema = z.looseObject({

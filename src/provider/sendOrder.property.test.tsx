@@ -8,7 +8,7 @@
  * mock stores every message exactly once, in the typed order.
  *
  * The 429s carry `retryAfterSeconds: 0` so that no run waits on the wall clock; the wait itself
- * (and what the bubble says meanwhile) is `MessageBubble.wait.test.tsx`, on fake timers.
+ * (and what the bubble says meanwhile) is `Conversation.sendWait.test.tsx`, on fake timers.
  */
 import { act, waitFor } from '@testing-library/react'
 import fc from 'fast-check'
