@@ -34,6 +34,8 @@ export const groupConversationStrings = {
   waitingForService: messageBubbleStrings.waitingForService,
   /** The last attempt failed (server fault, timeout, no network); the send tries again by itself. */
   retrying: messageBubbleStrings.retrying,
+  /** No answer from the service: the send goes by itself once the connection is back. */
+  offline: messageBubbleStrings.offline,
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
   copy: 'Copy',
@@ -212,7 +214,11 @@ export function GroupConversation({
         </div>
         {wait ? (
           <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
-            {wait.reason === 'rateLimited' ? texts.waitingForService(waitSeconds) : texts.retrying(waitSeconds)}
+            {wait.reason === 'rateLimited'
+              ? texts.waitingForService(waitSeconds)
+              : wait.reason === 'offline'
+                ? texts.offline
+                : texts.retrying(waitSeconds)}
           </p>
         ) : null}
         <div role="alert" className="lk-MessageComposer-alert">
