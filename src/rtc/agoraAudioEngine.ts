@@ -133,6 +133,13 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
   let current: AudioJoinCredentials | undefined
   let state: AudioEngineState = 'idle'
   let muted = false
+  // Every call starts unmuted: a mute chosen in one call never carries into the next, where the
+  // agent would talk without being heard. (A mute chosen before a join applies to that join.)
+  const unmuteForNextCall = () => {
+    if (!muted) return
+    muted = false
+    emitter.emit('mute', false)
+  }
   let microphoneId: string | undefined
   let generation = 0 // bumps on every join/leave so a stale join cannot resurrect a left call
   const remotes = new Map<number | string, AgoraRemoteAudioTrackLike>()
@@ -347,6 +354,7 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       const active = client !== undefined || track !== undefined
       await release()
       if (active || state !== 'idle') setState('disconnected')
+      unmuteForNextCall()
     },
     async setMuted(next) {
       if (track) {
