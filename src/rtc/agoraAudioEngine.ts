@@ -11,7 +11,6 @@ import { toAudioEngineError } from './toAudioEngineError'
 
 /* The slice of agora-rtc-sdk-ng this engine uses. Declared structurally so that nothing here
    imports the SDK statically (its import throws outside a browser and it weighs ~430 KB gzip). */
-
 /** A local microphone track (subset of `IMicrophoneAudioTrack`). */
 export interface AgoraMicrophoneTrackLike {
   setMuted(muted: boolean): Promise<void>
@@ -133,13 +132,6 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
   let current: AudioJoinCredentials | undefined
   let state: AudioEngineState = 'idle'
   let muted = false
-  // Every call starts unmuted: a mute chosen in one call never carries into the next, where the
-  // agent would talk without being heard. (A mute chosen before a join applies to that join.)
-  const unmuteForNextCall = () => {
-    if (!muted) return
-    muted = false
-    emitter.emit('mute', false)
-  }
   let microphoneId: string | undefined
   let generation = 0 // bumps on every join/leave so a stale join cannot resurrect a left call
   const remotes = new Map<number | string, AgoraRemoteAudioTrackLike>()
@@ -354,7 +346,7 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       const active = client !== undefined || track !== undefined
       await release()
       if (active || state !== 'idle') setState('disconnected')
-      unmuteForNextCall()
+      if (muted) emitter.emit('mute', (muted = false)) // every call starts unmuted (AudioEngine.muted)
     },
     async setMuted(next) {
       if (track) {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { linekitKeys } from '../../../provider/keys'
 import { CallLogTable, type CallLogTableProps } from '../../calling/CallLogTable/CallLogTable'
 import { ContactCard, type ContactCardProps } from '../../contacts/ContactCard/ContactCard'
+import { ConnectionStatus } from '../../messaging/ConnectionStatus/ConnectionStatus'
 import { Conversation, type ConversationProps } from '../../messaging/Conversation/Conversation'
 import { ConversationList, type ConversationListProps } from '../../messaging/ConversationList/ConversationList'
 import { Dialer, type DialerProps } from '../../calling/Dialer/Dialer'
@@ -146,6 +147,7 @@ export function Inbox({
         <div className="lk-Inbox-head">
           <h2 className="lk-Inbox-title">{title}</h2>
           {p.LinePicker ? <p.LinePicker value={lineId} onValueChange={setLineId} /> : null}
+          <ConnectionStatus className="lk-Inbox-connection" />
         </div>
         {p.InboundCallBanner ? (
           <div className="lk-Inbox-banner">
