@@ -100,7 +100,7 @@ export function GroupConversation({
   const send = useSendGroupMessage()
   const wait = send.isPending && send.wait && 'until' in send.wait ? send.wait : undefined
   const waitSeconds = useSecondsUntil(wait?.until) ?? 0
-  const [text, setText] = useDraft(draftKey(chatId, lineIdProp))
+  const [text, setText] = useDraft(draftKey(chatId))
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
   const participants = participantsProp ?? thread.participants
