@@ -149,4 +149,79 @@ describe('createSseEventSource', () => {
     expect(source.status).toBe('open')
     source.close()
   })
+
+  it('after a long outage the back-off stays within a few seconds, and a connect attempt with no answer gives up', async () => {
+    vi.useFakeTimers()
+    let answer = false
+    const fetchImpl = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          // A silent network: no answer until the test lets it through.
+          if (answer) resolve(new Response(new ReadableStream(), { status: 200 }))
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))
+        }),
+    )
+    const source = createSseEventSource({ fetch: fetchImpl as unknown as typeof fetch })
+    source.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
+    expect(source.status).toBe('connecting')
+    await vi.advanceTimersByTimeAsync(5_000) // the attempt had no answer: given up
+    expect(source.status).toBe('reconnecting')
+    // Ten minutes of outage: attempts keep coming at most 5 s (back-off) + 5 s (no answer) apart.
+    await vi.advanceTimersByTimeAsync(600_000)
+    const before = fetchImpl.mock.calls.length
+    expect(before).toBeGreaterThanOrEqual(600_000 / 10_000)
+    answer = true
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(source.status).toBe('open')
+    source.close()
+  })
+
+  it('reconnects at once when the browser reports the network back, or the page is seen again', async () => {
+    vi.useFakeTimers()
+    const { fetchImpl, connections, statuses } = scriptedFetch()
+    const source = createSseEventSource({
+      fetch: fetchImpl as unknown as typeof fetch,
+      retryMs: 60_000,
+      maxRetryMs: 60_000,
+    })
+    source.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    statuses.push(503)
+    connections[0]!.controller.close()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(source.status).toBe('reconnecting')
+    window.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(0)
+    // The 503: back to the (long) back-off; focus brings the next attempt forward.
+    expect(fetchImpl).toHaveBeenCalledTimes(2)
+    expect(source.status).toBe('reconnecting')
+    window.dispatchEvent(new Event('focus'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(fetchImpl).toHaveBeenCalledTimes(3)
+    expect(source.status).toBe('open')
+    // `online` while open: the old socket may be dead; it is reopened at once.
+    window.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connections).toHaveLength(3)
+    expect(source.status).toBe('open')
+    source.close()
+  })
+
+  it('a timer that fires far too late (the machine slept) reopens an open stream at once', async () => {
+    vi.useFakeTimers()
+    const { fetchImpl, connections } = scriptedFetch()
+    const source = createSseEventSource({ fetch: fetchImpl as unknown as typeof fetch, idleTimeoutMs: 600_000 })
+    source.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connections).toHaveLength(1)
+    // The wall clock jumps 60 s with no timer firing: what a sleeping laptop looks like on wake.
+    vi.setSystemTime(Date.now() + 60_000)
+    await vi.advanceTimersByTimeAsync(5_000) // the wake check fires, 60 s late
+    await vi.advanceTimersByTimeAsync(10)
+    expect(connections).toHaveLength(2)
+    expect(source.status).toBe('open')
+    source.close()
+  })
 })

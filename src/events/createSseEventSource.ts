@@ -11,13 +11,23 @@ export interface SseEventSourceOptions {
   url?: string
   /** Injected `fetch` (tests). @default globalThis.fetch, looked up when connecting */
   fetch?: typeof fetch
-  /** Initial reconnect delay; the server's `retry:` replaces it. @default 3000 */
+  /** Initial reconnect delay; the server's `retry:` replaces it. @default 1000 */
   retryMs?: number
   /**
    * Upper bound of the reconnect back-off after repeated failures; a refusal's `Retry-After`, when
-   * longer, is waited out. @default 30000
+   * longer, is waited out. Short, so that after a long outage the stream is back within seconds of
+   * the network. Each wait is between half the ceiling and the ceiling (equal jitter). @default 5000
    */
   maxRetryMs?: number
+  /** A connection attempt with no answer for this long is given up and tried again. @default 5000 */
+  connectTimeoutMs?: number
+  /**
+   * How often a timer checks that the page was not asleep: one that fires far too late means the
+   * machine slept (or the tab was frozen), and the stream is reopened at once. @default 5000
+   */
+  wakeCheckMs?: number
+  /** Random source of the jitter (tests). @default Math.random */
+  random?: () => number
   /**
    * A connection silent for this long is treated as dead and reopened. The server sends a
    * heartbeat every ~15 s (ASSUMPTIONS.md), so three missed heartbeats. @default 45000
@@ -43,10 +53,17 @@ export interface SseEventSourceOptions {
  */
 export function createSseEventSource(options: SseEventSourceOptions = {}): LinekitEventSource {
   const url = options.url ?? '/api/linekit/events'
-  const maxRetryMs = options.maxRetryMs ?? 30_000
+  const maxRetryMs = options.maxRetryMs ?? 5000
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5000
+  const wakeCheckMs = options.wakeCheckMs ?? 5000
+  const random = options.random ?? Math.random
   const idleTimeoutMs = options.idleTimeoutMs ?? 45_000
   const hub = createHub('connecting')
-  let retryMs = options.retryMs ?? 3000
+  let retryMs = options.retryMs ?? 1000
+  /** The next reconnect goes at once (the page woke, the network came back). */
+  let immediate = false
+  let lastActivity = Date.now()
+  let stopWatching: (() => void) | undefined
   let failures = 0
   /** A refused connection's `Retry-After`, in ms: the next attempt waits at least this long. */
   let refusedForMs = 0
@@ -78,8 +95,12 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
     // Exponential back-off from the server's retry hint, capped; never sooner than a refusal's
     // Retry-After (linekit/server answers 429 with it when a user or an instance holds too many
     // streams: reconnecting earlier would only be refused again).
-    const delay = Math.max(refusedForMs, Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, failures - 1)))
+    const ceiling = Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, failures - 1))
+    // Equal jitter: a fleet of tabs that lost the network together does not come back together.
+    const backoff = Math.round(ceiling / 2 + (random() * ceiling) / 2)
+    const delay = Math.max(refusedForMs, immediate ? 0 : backoff)
     refusedForMs = 0
+    immediate = false
     retryTimer = setTimeout(() => {
       retryTimer = undefined
       void connect()
@@ -120,8 +141,13 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
       onRetry: (ms) => {
         retryMs = ms
       },
-      onActivity: () => armIdle(abort),
+      onActivity: () => {
+        lastActivity = Date.now()
+        armIdle(abort)
+      },
     })
+    // A connect attempt that gets no answer (a silent network) is given up within a few seconds.
+    const connectTimer = setTimeout(() => abort.abort(new Error('linekit events: no answer')), connectTimeoutMs)
     try {
       const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers }
       if (lastEventId) headers['last-event-id'] = lastEventId
@@ -132,6 +158,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
         cache: 'no-store',
         signal: abort.signal,
       })
+      clearTimeout(connectTimer)
       if (!response.ok || !response.body) {
         refusedForMs = (parseRetryAfter(response.headers.get('retry-after')) ?? 0) * 1000
         throw new Error(`linekit events: HTTP ${response.status}`)
@@ -148,6 +175,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
     } catch {
       // Network error, HTTP error, idle timeout or close(): reconnect unless closed.
     } finally {
+      clearTimeout(connectTimer)
       clearIdle()
       stopReading = undefined
     }
@@ -155,9 +183,56 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
     scheduleReconnect()
   }
 
+  /**
+   * Reconnect now rather than at the end of the back-off. `suspect`: the open connection may be a
+   * zombie (the machine slept, the network changed, nothing heard for long): reopen it too.
+   */
+  const reconnectNow = (suspect: boolean) => {
+    if (closed || !started) return
+    if (controller) {
+      if (hub.status !== 'open' || !suspect) return
+      immediate = true
+      controller.abort(new Error('linekit events: reopened'))
+      stopReading?.()
+      return
+    }
+    if (retryTimer === undefined) return
+    clearTimeout(retryTimer)
+    retryTimer = undefined
+    void connect()
+  }
+
+  /** Listens for the moments the stream is likely dead or the network back (browser only). */
+  const watch = () => {
+    if (typeof window === 'undefined') return undefined
+    const staleMs = 20_000
+    const onOnline = () => reconnectNow(true)
+    const onSeen = () => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return
+      reconnectNow(Date.now() - lastActivity > staleMs)
+    }
+    window.addEventListener('online', onOnline)
+    window.addEventListener('focus', onSeen)
+    document.addEventListener('visibilitychange', onSeen)
+    let expected = Date.now() + wakeCheckMs
+    const wake = setInterval(() => {
+      const late = Date.now() - expected
+      expected = Date.now() + wakeCheckMs
+      // Fired far too late: the machine slept or the tab was frozen; the socket may be a zombie.
+      if (late > 2 * wakeCheckMs) reconnectNow(true)
+    }, wakeCheckMs)
+    return () => {
+      window.removeEventListener('online', onOnline)
+      window.removeEventListener('focus', onSeen)
+      document.removeEventListener('visibilitychange', onSeen)
+      clearInterval(wake)
+    }
+  }
+
   const start = () => {
     if (started || closed) return
     started = true
+    stopWatching = watch()
     void connect()
   }
 
@@ -174,6 +249,7 @@ export function createSseEventSource(options: SseEventSourceOptions = {}): Linek
     close() {
       if (closed) return
       closed = true
+      stopWatching?.()
       if (retryTimer !== undefined) clearTimeout(retryTimer)
       clearIdle()
       controller?.abort()

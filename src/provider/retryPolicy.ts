@@ -10,6 +10,14 @@ export interface RetryPolicy {
   maxDelayMs: number
   /** Used when a 429 carries no `Retry-After`. @default 1 */
   defaultRetryAfterSeconds: number
+  /**
+   * A failure of the network (no answer, reset, timeout, offline, a 5xx that is not the service's)
+   * is not an attempt: the send keeps its key and waits for the connection, trying again after at
+   * most this long, or at once when the browser reports `online`. @default 4000
+   */
+  offlineMaxDelayMs: number
+  /** Whether network failures wait for the connection (true) or count as attempts (false). @default true */
+  waitForConnection: boolean
 }
 
 /** The defaults of {@link RetryPolicy}. */
@@ -18,6 +26,23 @@ export const defaultRetryPolicy: RetryPolicy = {
   baseDelayMs: 500,
   maxDelayMs: 8000,
   defaultRetryAfterSeconds: 1,
+  offlineMaxDelayMs: 4000,
+  waitForConnection: true,
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/**
+ * Whether the request failed on the way, not at the service: no response, a reset, a timeout, or a
+ * 5xx without the service's error body (a proxy or gateway answered). spec: Errors — the service's
+ * errors carry a JSON body with `error`; only those are its verdict on the request.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (!LinekitError.is(error) || !error.retrySafe) return false
+  if (error.status === 0) return error.code === 'network_error' || error.code === 'timeout'
+  return error.status >= 500 && !(isRecord(error.body) && 'error' in error.body)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { LinekitError } from '../api/errors'
 import type { RateGate } from './rateGate'
-import { retryDelayMs, shouldRetry } from './retryPolicy'
+import { isNetworkFailure, retryDelayMs, shouldRetry } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
 import type { SendWait } from './sendTypes'
 
@@ -8,6 +8,8 @@ import type { SendWait } from './sendTypes'
 interface AttemptOptions {
   policy: RetryPolicy
   sleep: (ms: number) => Promise<void>
+  /** Waits for the connection: at most `ms`, sooner when the browser reports it is back. @default sleep */
+  waitForNetwork?: ((ms: number) => Promise<void>) | undefined
   random?: (() => number) | undefined
   now: () => number
   /** The client's rate gate: while it is closed the attempt waits, and says why. */
@@ -25,13 +27,17 @@ type AttemptOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; d
  * Runs `attempt` until it succeeds, fails for good (a failure that is not retry-safe, or the last
  * of `policy.maxAttempts`) or the send is dropped — all inside the send's turn of its thread, so
  * no later send of the thread goes out in between, whichever retry path is taken (429, 5xx,
- * timeout, no network). Every attempt is the same request with the same idempotency key.
+ * timeout, no network). A network failure waits for the connection instead of counting as an
+ * attempt (see {@link isNetworkFailure}). Every attempt is the same request with the same idempotency key.
  */
 export async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOptions): Promise<AttemptOutcome<T>> {
   // A 429 says when to come back (its Retry-After): waiting it out is not a failed attempt, so a
   // send that meets a full budget waits its turn instead of ending "Not sent" after a few minutes
   // of a busy team. Bounded all the same, for a server that never lets it through.
   let limitedWaits = 0
+  // Network failures are not the service's verdict: the send waits for the connection with no
+  // limit (the agent can cancel it), keeping its key, so nothing typed is lost to an outage.
+  let networkWaits = 0
   for (let n = 1; ; n++) {
     const gate = o.gate
     if (gate && gate.blockedUntil > gate.now()) {
@@ -56,6 +62,20 @@ export async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOpt
       if (limited && shouldRetry(error) && limitedWaits < maxRateLimitedWaits) {
         limitedWaits += 1
         n -= 1
+      }
+      if (o.policy.waitForConnection && isNetworkFailure(error)) {
+        networkWaits += 1
+        n -= 1
+        // Its own short ceiling: after a long outage the next try is never more than a few seconds away.
+        const delay = retryDelayMs(
+          networkWaits,
+          error,
+          { ...o.policy, maxDelayMs: o.policy.offlineMaxDelayMs },
+          o.random,
+        )
+        o.onWait({ reason: 'offline', until: o.now() + delay }, error)
+        await (o.waitForNetwork ?? o.sleep)(delay)
+        continue
       }
       if (!shouldRetry(error) || n >= o.policy.maxAttempts) return { ok: false, error }
       const delay = retryDelayMs(n, error, o.policy, o.random)

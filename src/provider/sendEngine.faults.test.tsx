@@ -95,7 +95,8 @@ describe('client-side timeout', () => {
     })
     msw.use(slow, ...backend.handlers)
     const client = gateClient(createLinekitClient({ baseUrl: BASE, timeoutMs: 50 }))
-    const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 1 } })
+    // One attempt, and a timeout counted as one (by default a send waits for the connection instead).
+    const engine = createSendEngine({ sleep: async () => {}, retry: { maxAttempts: 1, waitForConnection: false } })
     const initial = await engine.send(client, { phone: '+14155550124', message: 'slow one' }).result
     expect(initial).toMatchObject({ ok: false, error: { code: 'timeout', retrySafe: true } })
     expect(engine.getSnapshot()[0]).toMatchObject({ state: 'failed' })

@@ -10,8 +10,15 @@ import type { GroupSendRequest, LinekitClient, SendMessageRequest } from '../api
 import { createSendEngine } from './sendEngine'
 import { groupLane } from './sendLanes'
 
+// The service's own answer (its error body): a 5xx without one is the network's and waits for it.
 const refuse = (status: number) =>
-  new LinekitError({ status, code: `http_${status}`, message: `refused ${status}`, retrySafe: status >= 500 })
+  new LinekitError({
+    status,
+    code: `http_${status}`,
+    message: `refused ${status}`,
+    retrySafe: status >= 500,
+    body: { error: `refused ${status}` },
+  })
 
 /** A client that answers each send by `script(text)` (undefined: accepted) and records what went out. */
 function scriptedClient(script: (text: string) => LinekitError | undefined) {

@@ -12,6 +12,11 @@ interface SendEngineOptions {
   retry?: Partial<RetryPolicy>
   /** Sleep between attempts (tests inject fake timers). */
   sleep?: (ms: number) => Promise<void>
+  /**
+   * Waits for the connection after a network failure, at most `ms` (tests inject it).
+   * @default `sleep` when one was given, else a timer that ends early on the browser's `online` event
+   */
+  waitForNetwork?: (ms: number) => Promise<void>
   random?: () => number
   /** The clock of `wait.until`. @default Date.now */
   now?: () => number
@@ -26,6 +31,20 @@ interface SendEngineOptions {
 /** The id of the optimistic message of the send with this idempotency key (one message per key). */
 function sendLocalId(idempotencyKey: string): string {
   return `local-${idempotencyKey}`
+}
+
+/** Sleeps `ms`, or less when the browser reports that the network is back. */
+function untilOnline(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const target = typeof window === 'undefined' ? undefined : window
+    const done = () => {
+      clearTimeout(timer)
+      target?.removeEventListener('online', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    target?.addEventListener('online', done)
+  })
 }
 
 /** A copy of `m` without the optional fields `keys`. */
@@ -48,6 +67,7 @@ function without(m: OptimisticMessage, ...keys: ('wait' | 'error')[]): Optimisti
 export function createSendEngine(options: SendEngineOptions = {}) {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry }
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const waitForNetwork = options.waitForNetwork ?? (options.sleep ? sleep : untilOnline)
   const now = options.now ?? (() => Date.now())
   const newKey = options.newKey ?? newIdempotencyKey
   let items: readonly OptimisticMessage[] = []
@@ -162,6 +182,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         {
           policy,
           sleep,
+          waitForNetwork,
           random: options.random,
           now,
           gate: client ? gateOf(client) : undefined,
@@ -248,6 +269,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
       const result = await attemptInOrder(attempt, {
         policy,
         sleep,
+        waitForNetwork,
         random: options.random,
         now,
         gate: gateOf(client),

@@ -6,6 +6,8 @@ import type { SendMessageRequest, SendMessageResponse } from '../api'
  * - `rateLimited`: a 429 — linekit/server's gate is full or the service said `Retry-After`
  *   (spec: Errors — 429 carries `Retry-After`); the next attempt goes at `until`.
  * - `retrying`: the last attempt failed (5xx, timeout, no network); the next one goes at `until`.
+ * - `offline`: the last attempt got no answer from the service (no network, reset, timeout, a
+ *   gateway's 5xx); the same request (same key) goes again when the connection is back, or at `until`.
  * - `queued`: an earlier send of the same thread goes first.
  * - `held`: an earlier send of the same thread failed; this one waits until it is retried and
  *   accepted, or discarded.
@@ -13,6 +15,7 @@ import type { SendMessageRequest, SendMessageResponse } from '../api'
 export type SendWait =
   | { reason: 'rateLimited'; until: number }
   | { reason: 'retrying'; until: number }
+  | { reason: 'offline'; until: number }
   | { reason: 'queued' }
   | { reason: 'held' }
 

@@ -81,7 +81,7 @@ export interface AudioEngineEvents {
 export interface AudioEngine {
   /** Current connection state. */
   readonly state: AudioEngineState
-  /** Whether the microphone is muted (kept across joins). */
+  /** Whether the microphone is muted. `leave()` unmutes: every call starts unmuted; a mute set before a join applies to it. */
   readonly muted: boolean
   /** The chosen microphone, `undefined` for the system default. */
   readonly microphoneId: string | undefined

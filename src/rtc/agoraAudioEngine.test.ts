@@ -193,6 +193,21 @@ describe('agoraAudioEngine', () => {
     expect(engine.muted).toBe(false)
   })
 
+  it('starts every call unmuted: a mute pressed in one call is gone after leave', async () => {
+    const s = standIn()
+    const engine = agoraAudioEngine({ loadSdk: async () => s.sdk })
+    const heard: boolean[] = []
+    engine.on('mute', (m) => heard.push(m))
+    await engine.join(rtc)
+    await engine.setMuted(true)
+    await engine.leave()
+    expect(engine.muted).toBe(false)
+    expect(heard).toEqual([true, false])
+    s.calls.length = 0
+    await engine.join(rtc)
+    expect(s.calls).not.toContain('track.setMuted(true)')
+  })
+
   it('switches microphone on the live track and uses the choice on the next join', async () => {
     const s = standIn()
     const engine = agoraAudioEngine({ loadSdk: async () => s.sdk })

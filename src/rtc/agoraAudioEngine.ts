@@ -11,7 +11,6 @@ import { toAudioEngineError } from './toAudioEngineError'
 
 /* The slice of agora-rtc-sdk-ng this engine uses. Declared structurally so that nothing here
    imports the SDK statically (its import throws outside a browser and it weighs ~430 KB gzip). */
-
 /** A local microphone track (subset of `IMicrophoneAudioTrack`). */
 export interface AgoraMicrophoneTrackLike {
   setMuted(muted: boolean): Promise<void>
@@ -347,6 +346,7 @@ export function agoraAudioEngine(options: AgoraAudioEngineOptions = {}): AudioEn
       const active = client !== undefined || track !== undefined
       await release()
       if (active || state !== 'idle') setState('disconnected')
+      if (muted) emitter.emit('mute', (muted = false)) // every call starts unmuted (AudioEngine.muted)
     },
     async setMuted(next) {
       if (track) {

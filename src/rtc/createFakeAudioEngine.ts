@@ -127,6 +127,11 @@ export function createFakeAudioEngine(options: FakeAudioEngineOptions = {}): Fak
     async leave() {
       leaves++
       attempt++
+      // Every call starts unmuted, as the real engine's do.
+      if (muted) {
+        muted = false
+        emitter.emit('mute', false)
+      }
       if (state === 'idle' || state === 'disconnected') return
       const wasConnected = state === 'connected' || state === 'reconnecting'
       setState('disconnected')

@@ -4,10 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../styles.css'
 import { Conversation } from './Conversation/Conversation'
 import { GroupConversation } from './GroupConversation/GroupConversation'
+import { drafts } from '../../hooks/internal/drafts'
 import { renderWithBackend, createStoryBackend, storyNumbers } from '../../../test/support/renderWithBackend'
 
 // Real Chromium, real chain. An agent's unsent text belongs to its thread.
-beforeEach(() => localStorage.clear())
+beforeEach(() => {
+  localStorage.clear()
+  // The map keeps what it read: clear it too, so no test starts with another's draft.
+  for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
+})
 afterEach(() => cleanup())
 
 const thread = (phone: string) => (
@@ -31,6 +36,42 @@ describe('drafts', () => {
       'Half-written answer',
       'For Ben',
     ])
+  })
+
+  it('follow the thread opened with a line or without, and an older key (line, number as written) is taken over', async () => {
+    const lineId = (await createStoryBackend()).account.lines[0]!.lineId
+    // A draft kept by an older version under the line and the number as the row wrote it.
+    const written = storyNumbers.chat.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '+1 ($1) $2-$3')
+    drafts.set(`${lineId}|${written}`, 'Started before')
+    const withLine = (line: string | undefined) => (
+      <div style={{ height: 600, width: 420, display: 'flex', flexDirection: 'column' }}>
+        <Conversation
+          key={line ?? 'none'}
+          phoneNumber={storyNumbers.chat}
+          {...(line ? { lineId: line } : {})}
+          composerProps={{ showLinePicker: false }}
+        />
+      </div>
+    )
+    const r = renderWithBackend(await createStoryBackend(), withLine(undefined))
+    await vi.waitFor(() => expect(box()).toHaveValue('Started before'))
+    await userEvent.type(box(), ', then more')
+    r.rerender(withLine(lineId))
+    await vi.waitFor(() => expect(box()).toHaveValue('Started before, then more'))
+    expect(JSON.parse(localStorage.getItem('linekit:draft:v1') ?? '{}')).toEqual({
+      [`*|${storyNumbers.chat}`]: 'Started before, then more',
+    })
+  })
+
+  it('restored after a reload puts the caret at its end: what is typed next continues it', async () => {
+    const first = renderWithBackend(await createStoryBackend(), thread(storyNumbers.chat))
+    await userEvent.type(box(), 'Your order ships')
+    first.unmount()
+    renderWithBackend(await createStoryBackend(), thread(storyNumbers.chat))
+    await vi.waitFor(() => expect(box()).toHaveValue('Your order ships'))
+    box().focus()
+    await userEvent.keyboard(' tomorrow')
+    expect(box()).toHaveValue('Your order ships tomorrow')
   })
 
   it('is forgotten once sent', async () => {

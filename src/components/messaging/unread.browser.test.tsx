@@ -42,6 +42,24 @@ describe('unread', () => {
     await vi.waitFor(() => expect(row('Ben Ortiz')).toHaveTextContent('1 unread message'), { timeout: 10_000 })
   })
 
+  it('a thread whose pane is hidden (a narrow inbox shows only the list) is not marked read', async () => {
+    const hiddenPane = (
+      <div style={{ display: 'flex', height: 600, width: 390 }}>
+        <div style={{ width: 390, display: 'flex', flexDirection: 'column' }}>
+          <ConversationList />
+        </div>
+        <div style={{ display: 'none' }}>
+          <Conversation phoneNumber={storyNumbers.chat} composerProps={{ showLinePicker: false }} />
+        </div>
+      </div>
+    )
+    const r = renderWithBackend(await createStoryBackend(), hiddenPane, { events: 'bus' })
+    await vi.waitFor(() => expect(row('Ava Stone')).toBeDefined(), { timeout: 10_000 })
+    await r.backend.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Anyone there?' })
+    await vi.waitFor(() => expect(row('Ava Stone')).toHaveTextContent('Anyone there?'), { timeout: 10_000 })
+    await vi.waitFor(() => expect(row('Ava Stone')).toHaveTextContent(/unread/), { timeout: 10_000 })
+  })
+
   it('marks where the agent stopped with a "New" divider and jumps back to it', async () => {
     const texts = Array.from({ length: 30 }, (_, i) => `Unread ${i + 1}`)
     renderWithBackend(

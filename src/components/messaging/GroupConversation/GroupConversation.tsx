@@ -35,6 +35,8 @@ export const groupConversationStrings = {
   waitingForService: messageBubbleStrings.waitingForService,
   /** The last attempt failed (server fault, timeout, no network); the send tries again by itself. */
   retrying: messageBubbleStrings.retrying,
+  /** No answer from the service: the send goes by itself once the connection is back. */
+  offline: messageBubbleStrings.offline,
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
   copy: 'Copy',
@@ -99,7 +101,7 @@ export function GroupConversation({
   const send = useSendGroupMessage()
   const wait = send.isPending && send.wait && 'until' in send.wait ? send.wait : undefined
   const waitSeconds = useSecondsUntil(wait?.until) ?? 0
-  const [text, setText] = useDraft(draftKey(chatId, lineIdProp))
+  const [text, setText] = useDraft(draftKey(chatId))
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
   const participants = participantsProp ?? thread.participants
@@ -201,7 +203,11 @@ export function GroupConversation({
         />
         {wait ? (
           <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
-            {wait.reason === 'rateLimited' ? texts.waitingForService(waitSeconds) : texts.retrying(waitSeconds)}
+            {wait.reason === 'rateLimited'
+              ? texts.waitingForService(waitSeconds)
+              : wait.reason === 'offline'
+                ? texts.offline
+                : texts.retrying(waitSeconds)}
           </p>
         ) : null}
         <div role="alert" className="lk-MessageComposer-alert">

@@ -27,6 +27,10 @@ export const messageBubbleStrings = {
   /** The last attempt failed (server fault, timeout, no network); the send tries again by itself. */
   retrying: (seconds: number) =>
     seconds > 0 ? `Not through yet — trying again in ${seconds} s` : 'Not through yet — trying again now',
+  /** No answer from the service (no network, timeout): the send goes by itself once the connection is back. */
+  offline: 'Waiting for the connection…',
+  /** Drops a send that waits for the connection (it was never stored). */
+  cancel: 'Cancel',
   /** Sends of one thread go out in the order they were written. */
   queued: 'Waiting for the earlier messages',
   /** An earlier send of the thread failed: this one goes once that one is retried or discarded. */
@@ -52,7 +56,7 @@ export type MessageBubbleStrings = typeof messageBubbleStrings
  * - `data-status`: the service's delivery status (`pending`, `delivered`, …) or, for unconfirmed
  *   sends, `sending` / `failed`
  * - `data-optimistic` on unconfirmed sends
- * - `data-wait="rateLimited" | "retrying" | "queued" | "held"` on an unconfirmed send that waits (see `ThreadOptimisticItem.wait`)
+ * - `data-wait="rateLimited" | "retrying" | "offline" | "queued" | "held"` on an unconfirmed send that waits (see `ThreadOptimisticItem.wait`)
  */
 export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The thread item to show (a stored message or an optimistic send). */
@@ -79,6 +83,7 @@ export interface MessageBubbleProps extends Omit<HTMLAttributes<HTMLDivElement>,
 function pendingStatus(reason: string | undefined, seconds: number, s: MessageBubbleStrings): string {
   if (reason === 'rateLimited') return s.waitingForService(seconds)
   if (reason === 'retrying') return s.retrying(seconds)
+  if (reason === 'offline') return s.offline
   if (reason === 'queued') return s.queued
   if (reason === 'held') return s.held
   return s.sending
@@ -167,7 +172,15 @@ export function MessageBubble({
         <div className="lk-MessageBubble-meta">
           {body.effect ? <span className="lk-MessageBubble-effect">{texts.effect(body.effect)}</span> : null}
           {state === 'pending' ? (
-            <span className="lk-MessageBubble-status">{pendingStatus(wait?.reason, waitSeconds, texts)}</span>
+            <>
+              <span className="lk-MessageBubble-status">{pendingStatus(wait?.reason, waitSeconds, texts)}</span>
+              {/* The agent may take back a message that waits for the connection: it was never stored. */}
+              {wait?.reason === 'offline' ? (
+                <button type="button" className="lk-Button" data-variant="small ghost" onClick={item.discard}>
+                  {texts.cancel}
+                </button>
+              ) : null}
+            </>
           ) : (
             <>
               <span className="lk-MessageBubble-status" data-status="failed">

@@ -6,7 +6,7 @@ import { useLines } from '../../../hooks/useLines'
 import { useSendMessage } from '../../../hooks/useSendMessage'
 import { useLinekit } from '../../../provider/useLinekit'
 import type { ComposerAttachment, ComposerUploadStrings } from '../../shared/ComposerUploads'
-import { draftKey, useDraft } from '../../../hooks/internal/drafts'
+import { draftKey, useCaretAtEnd, useDraft } from '../../../hooks/internal/drafts'
 import { ComposerOptions, useEscapeClosesTray } from './ComposerOptions'
 import { useKeystrokeWindow } from './useKeystrokeWindow'
 import { ComposerRow } from '../../shared/ComposerRow'
@@ -170,7 +170,7 @@ export function MessageComposer({
   const trial = useLines().trial
   const lineOverride = trial ? undefined : lineId
   // The text is the thread's draft: it survives switching threads and a reload.
-  const [text, setText] = useDraft(draftKey(phoneNumber, lineId))
+  const [text, setText] = useDraft(draftKey(phoneNumber))
   const [attachment, setAttachment] = useState('')
   const [attachmentKind, setAttachmentKind] = useState<'media' | 'audio'>('media')
   const [ai, setAi] = useState(false)
@@ -182,6 +182,7 @@ export function MessageComposer({
   // With the provider's `uploadAttachment`: the uploaded file to send (the link tray otherwise).
   const { uploads } = useLinekit()
   const formRef = useRef<HTMLFormElement>(null)
+  useCaretAtEnd(formRef, draftKey(phoneNumber))
   const [upload, setUpload] = useState<ComposerAttachment | null>(null)
   const [uploadRound, setUploadRound] = useState(0)
 

@@ -186,10 +186,19 @@ export function useMessageListScroll(o: MessageListScrollOptions) {
   // Seen: the newest message is in view (pinned) on a page the user is looking at.
   useEffect(() => {
     if (!pinned || !onSeenLatest) return
-    const seen = () => document.visibilityState === 'visible' && onSeenLatest()
+    const el = viewport.current
+    // Seen only on a visible page AND a rendered pane: a pane hidden by its layout (a narrow inbox
+    // shows the thread list alone) has shown nothing. It counts once it is shown (its size changes).
+    const shown = () => !el?.checkVisibility || el.checkVisibility()
+    const seen = () => document.visibilityState === 'visible' && shown() && onSeenLatest()
     seen()
     document.addEventListener('visibilitychange', seen)
-    return () => document.removeEventListener('visibilitychange', seen)
+    const resized = el && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(seen) : undefined
+    if (el) resized?.observe(el)
+    return () => {
+      document.removeEventListener('visibilitychange', seen)
+      resized?.disconnect()
+    }
   }, [pinned, onSeenLatest])
 
   // "Jump to first unread" while the divider is above the view.

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react'
 import { CallLogTable, type CallLogTableProps } from '../../calling/CallLogTable/CallLogTable'
 import { ContactCard, type ContactCardProps } from '../../contacts/ContactCard/ContactCard'
+import { ConnectionStatus } from '../../messaging/ConnectionStatus/ConnectionStatus'
 import { Conversation, type ConversationProps } from '../../messaging/Conversation/Conversation'
 import { ConversationList, type ConversationListProps } from '../../messaging/ConversationList/ConversationList'
 import { Dialer, type DialerProps } from '../../calling/Dialer/Dialer'
@@ -201,6 +202,7 @@ export function Inbox({
               onOpenThread={(t) => open({ kind: 'direct', id: t.id, ...(t.lineId ? { lineId: t.lineId } : {}) })}
             />
           ) : null}
+          <ConnectionStatus className="lk-Inbox-connection" />
         </div>
         {p.ConversationList ? (
           <nav aria-label={texts.threads(title)} className="lk-Inbox-threads" ref={threadsRef}>

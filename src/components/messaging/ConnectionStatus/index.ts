@@ -1,0 +1,2 @@
+export { ConnectionStatus, connectionStatusStrings } from './ConnectionStatus'
+export type { ConnectionStatusProps, ConnectionStatusStrings } from './ConnectionStatus'
