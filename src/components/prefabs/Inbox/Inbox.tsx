@@ -1,67 +1,23 @@
 'use client'
-import { useEffect, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react'
-import { CallLogTable, type CallLogTableProps } from '../../calling/CallLogTable/CallLogTable'
-import { ContactCard, type ContactCardProps } from '../../contacts/ContactCard/ContactCard'
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { CallLogTable } from '../../calling/CallLogTable/CallLogTable'
+import { ContactCard } from '../../contacts/ContactCard/ContactCard'
 import { ConnectionStatus } from '../../messaging/ConnectionStatus/ConnectionStatus'
-import { Conversation, type ConversationProps } from '../../messaging/Conversation/Conversation'
-import { ConversationList, type ConversationListProps } from '../../messaging/ConversationList/ConversationList'
-import { Dialer, type DialerProps } from '../../calling/Dialer/Dialer'
-import { GroupComposer, type GroupComposerProps } from '../../messaging/GroupComposer/GroupComposer'
-import { GroupConversation, type GroupConversationProps } from '../../messaging/GroupConversation/GroupConversation'
-import { InboundCallBanner, type InboundCallBannerProps } from '../../calling/InboundCallBanner/InboundCallBanner'
-import { InboundCallHistory, type InboundCallHistoryProps } from '../../calling/InboundCallHistory/InboundCallHistory'
-import { LinePicker, type LinePickerProps } from '../../messaging/LinePicker/LinePicker'
+import { Conversation } from '../../messaging/Conversation/Conversation'
+import { ConversationList } from '../../messaging/ConversationList/ConversationList'
+import { Dialer } from '../../calling/Dialer/Dialer'
+import { GroupComposer } from '../../messaging/GroupComposer/GroupComposer'
+import { GroupConversation } from '../../messaging/GroupConversation/GroupConversation'
+import { InboundCallBanner } from '../../calling/InboundCallBanner/InboundCallBanner'
+import { InboundCallHistory } from '../../calling/InboundCallHistory/InboundCallHistory'
+import { LinePicker } from '../../messaging/LinePicker/LinePicker'
 import { useNotifications, type UseNotificationsOptions } from '../../messaging/Notifications/useNotifications'
 import { usePeople } from '../../../hooks/internal/usePeople'
 import { useLinekit } from '../../../provider/useLinekit'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { SidePanel, type SideTab } from './InboxSidePanel'
-
-/** Default, overridable strings (i18n). */
-export const inboxStrings = {
-  title: 'Inbox',
-  threads: (title: string) => `${title} threads`,
-  conversation: (title: string) => `${title} conversation`,
-  side: (title: string) => `${title} contact, calls and groups`,
-  callLog: (title: string) => `${title} call log`,
-  back: 'Back to threads',
-  pick: 'Pick a thread from the list.',
-  show: 'Show',
-  dialer: 'Dialer',
-  contact: 'Contact',
-  group: 'Group message',
-  call: 'Call',
-  callPerson: (who: string) => `Call ${who}`,
-}
-export type InboxStrings = typeof inboxStrings
-
-/** The thread open in an {@link Inbox}. */
-export interface InboxThread {
-  kind: 'direct' | 'group'
-  /** The other person's number (E.164), or the group's chat identifier. */
-  id: string
-  lineId?: string
-  /** Every group participant, when the kit knows the whole set (it sent to the group). */
-  participants?: string[]
-}
-
-/**
- * The parts an {@link Inbox} is made of: each is the kit's component by default and takes the
- * same props; pass your own to replace one, or `null` to leave it out.
- */
-export interface InboxParts {
-  LinePicker: ComponentType<LinePickerProps> | null
-  InboundCallBanner: ComponentType<InboundCallBannerProps> | null
-  ConversationList: ComponentType<ConversationListProps> | null
-  Conversation: ComponentType<ConversationProps>
-  GroupConversation: ComponentType<GroupConversationProps>
-  ContactCard: ComponentType<ContactCardProps> | null
-  Dialer: ComponentType<DialerProps> | null
-  GroupComposer: ComponentType<GroupComposerProps> | null
-  CallLogTable: ComponentType<CallLogTableProps> | null
-  InboundCallHistory: ComponentType<InboundCallHistoryProps> | null
-}
+import { inboxStrings, type InboxParts, type InboxStrings, type InboxThread } from './inboxParts'
 
 const defaultParts: InboxParts = {
   LinePicker,

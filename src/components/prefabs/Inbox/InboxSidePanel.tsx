@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { linekitKeys } from '../../../provider/keys'
-import type { InboxParts, InboxStrings, InboxThread } from './Inbox'
+import type { InboxParts, InboxStrings, InboxThread } from './inboxParts'
 
 export type SideTab = 'dialer' | 'contact' | 'group'
 

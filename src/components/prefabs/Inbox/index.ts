@@ -1,2 +1,4 @@
-export { Inbox, inboxStrings } from './Inbox'
-export type { InboxParts, InboxProps, InboxStrings, InboxThread } from './Inbox'
+export { Inbox } from './Inbox'
+export type { InboxProps } from './Inbox'
+export { inboxStrings } from './inboxParts'
+export type { InboxParts, InboxStrings, InboxThread } from './inboxParts'
