@@ -45,7 +45,7 @@ export const SmsGroup: Story = {
 export const PastedList: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(canvas.getByRole('textbox', { name: 'Add recipients' }))
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Add recipients' }))
     await userEvent.paste('(415) 555-0124\n+1 415 555 0124, 415.555.0146; call me maybe')
     await waitFor(() => expect(canvas.getByText(/2 of 2–32 recipients/)).toHaveTextContent('1 duplicate merged'))
     await expect(canvas.getByText(/Not a phone number/)).toBeVisible()

@@ -110,7 +110,7 @@ describe('playground (npm start)', () => {
     await page.getByRole('button', { name: 'Group message' }).click()
     const form = page.getByRole('form', { name: 'New group message' })
     const sendTo = async (message) => {
-      const recipients = form.getByRole('textbox', { name: 'Add recipients' })
+      const recipients = form.getByRole('combobox', { name: 'Add recipients' })
       for (const n of [AVA, FRESH_1, FRESH_2]) {
         await recipients.fill(n)
         await recipients.press('Enter')
