@@ -104,9 +104,10 @@ export function buildOpenApiDocument(): Json {
     const responses: Record<string, Json> = {}
     for (const status of endpoint.statuses) {
       let schema: Json
+      const errorBody = 'errorBodies' in endpoint ? endpoint.errorBodies?.[status] : undefined
       if (status === 200) schema = ref(endpoint.response)
+      else if (errorBody) schema = ref(errorBody)
       else if (endpoint.errorShape === 'mint') schema = ref(api.mintErrorBodySchema)
-      else if (endpoint.id === 'sendGroupMessage' && status === 409) schema = ref(api.groupConflictBodySchema)
       else schema = ref(api.messagingErrorBodySchema)
       const response: Json = {
         description: statusText[status] ?? `HTTP ${status}`,

@@ -71,6 +71,11 @@ export interface EndpointSchemas {
   readonly request?: z.ZodMiniType
   /** The 200 body schema. */
   readonly response: z.ZodMiniType
+  /**
+   * Error statuses whose body is not the endpoint's usual error body (the messaging or the mint
+   * error body), with the schema of the body the contract shows for them.
+   */
+  readonly errorBodies?: Readonly<Partial<Record<number, z.ZodMiniType>>>
 }
 
 /** An endpoint: its route, its schemas and what follows from them. */
