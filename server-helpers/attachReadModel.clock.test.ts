@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The read model's reader and an instance clock that is wrong: the reconciler's cursor and covered
  * window follow the service's time, and "news" is judged on it, so a clock step on one instance

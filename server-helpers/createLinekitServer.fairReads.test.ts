@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every route that spends the key is fair per user: reads, availability, contacts and call status
  * as well as sends. Several users behind one linekit server (the rig's mock with its own 60/min

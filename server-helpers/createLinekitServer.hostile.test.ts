@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Hostile structure is a 4xx, never a 5xx; webhooks are idempotent and calls only move forward;
  * a payload the server cannot use is logged and counted, never lost silently.

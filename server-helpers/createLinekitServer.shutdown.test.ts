@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Shutting an instance down with the SIGTERM hook server-helpers/README.md documents, in real
  * processes: linekit/server through the Node adapter over a real redis-server (the event bus),

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A webhook the service disabled (spec: Events 3 — after 20 consecutive failures, silently) is
  * noticed: the reader lists inbound messages no webhook announced, the server logs it once and

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The mock's control API reads bodies as its service routes do: the size checked while reading
  * (a huge body is refused without being held), structure nested too deep refused with the

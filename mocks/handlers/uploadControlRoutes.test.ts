@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The mock's development upload route, over real HTTP as `linekit-mock` serves it: the README's upload example's
  * steps (sign → PUT the file from another origin → send the returned URL) work against it with no storage of the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The scheduler's promise, for any mix: a user within their share of the key is never refused
  * and never waits behind another user's flood (answered at once, on a fake clock). Within their

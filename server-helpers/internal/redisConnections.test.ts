@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A Redis outage with the client constructed as server-helpers/README.md documents it (an `error`
  * listener, reconnect options): the connections linekit/server opens itself report to that

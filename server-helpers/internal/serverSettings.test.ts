@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every setting is checked by name at start: `createLinekitServer` refuses to start with one
  * sentence per missing or malformed setting (never "Cannot read properties of undefined"), an

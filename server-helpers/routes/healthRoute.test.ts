@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `GET <prefix>/health`, the readiness check: 503 while the read model loads its store, 200 once
  * it holds what the store holds, 503 `unavailable` when the store cannot be read; never signs

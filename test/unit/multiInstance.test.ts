@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * examples/multi-instance as its docker-compose.yml runs it, without Docker: its `linekit.js` twice (two
  * instances, each on its own port behind the Node adapter) over one real `redis-server`, against the standalone
@@ -76,7 +75,7 @@ describe.skipIf(!hasRedisServer)('examples/multi-instance: two instances over on
   it('both instances report ready once they loaded the model from Redis', async () => {
     for (const instance of [a, b]) {
       await eventually(async () => (await fetch(`${instance.origin}/api/linekit/health`)).status === 200)
-      expect(await (await fetch(`${instance.origin}/api/linekit/health`)).json()).toEqual({ status: 'ready' })
+      expect(await (await fetch(`${instance.origin}/api/linekit/health`)).json()).toMatchObject({ status: 'ready' })
     }
   })
 

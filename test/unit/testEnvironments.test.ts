@@ -30,7 +30,7 @@ describe('where a test goes decides its environment', () => {
     expect(projectsOf('src/api/client.test.ts')).toEqual(['node'])
     expect(projectsOf('src/provider/LinekitProvider.ssr.test.tsx')).toEqual(['node'])
     expect(projectsOf('src/hooks/useThread.test.tsx')).toEqual(['unit'])
-    expect(projectsOf('test/unit/boundaries.test.ts')).toEqual(['unit'])
+    expect(projectsOf('test/unit/boundaries.test.ts')).toEqual(['node'])
     expect(projectsOf('src/components/messaging/Conversation/Conversation.browser.test.tsx')).toEqual(['browser'])
   })
 

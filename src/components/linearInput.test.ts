@@ -9,12 +9,12 @@ import { createElement } from 'react'
 import { describe, expect, it } from 'vitest'
 import { classify } from '../../mocks/service/dialerCallLogs'
 import { normalizeOrNull } from '../../mocks/service/phoneNumbers'
-import { PhoneNumberError, normalizePhone, tryNormalizePhone } from '../../src/api/phone'
-import { parseTranscript } from '../../src/components/calling/CallLogTable/csv'
-import { looksLikeEmail } from '../../src/components/contacts/ContactCard/looksLikeEmail'
-import type { MessageRecord } from '../../src/components/shared/types'
-import { splitRecipients, toChips } from '../../src/components/shared/recipients'
-import { MessageBubble } from '../../src/components/messaging/MessageBubble/MessageBubble'
+import { PhoneNumberError, normalizePhone, tryNormalizePhone } from '../api/phone'
+import { parseTranscript } from './calling/CallLogTable/csv'
+import { looksLikeEmail } from './contacts/ContactCard/looksLikeEmail'
+import type { MessageRecord } from './shared/types'
+import { splitRecipients, toChips } from './shared/recipients'
+import { MessageBubble } from './messaging/MessageBubble/MessageBubble'
 
 const KB100 = 100_000
 const BOUND_MS = 50
