@@ -41,10 +41,20 @@ function sh(line, cwd, env = {}) {
 
 /** Starts `line`; resolves with the child once its output matches `ready`, with the match. */
 function start(line, cwd, env, ready) {
-  const child = spawn('sh', ['-c', `exec ${line}`], { cwd, env: { ...process.env, ...env }, stdio: 'pipe' })
+  // Its own process group: npx and tsx start grandchildren, and all of them must stop with it (a grandchild left
+  // running holds the pipes open, and this script would never exit).
+  const child = spawn('sh', ['-c', `exec ${line}`], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   return new Promise((done, fail) => {
     let out = ''
-    const timer = setTimeout(() => fail(new Error(`${line} did not start:\n${out}`)), 60_000)
+    const timer = setTimeout(() => {
+      stop(child)
+      fail(new Error(`${line} did not start:\n${out}`))
+    }, 60_000)
     const onData = (chunk) => {
       out += chunk
       const match = ready.exec(stripVTControlCharacters(out))
@@ -57,6 +67,17 @@ function start(line, cwd, env, ready) {
     child.stderr.on('data', onData)
     child.once('exit', (code) => fail(new Error(`${line} exited (${code}):\n${out}`)))
   })
+}
+
+/** Stops `child` and everything it started, and lets go of its pipes. */
+function stop(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+  child.stdout.destroy()
+  child.stderr.destroy()
 }
 
 export async function checkFreshInstall(tarball) {
@@ -143,7 +164,7 @@ export async function checkFreshInstall(tarball) {
       throw new Error(`a missing @hono/node-server was not named with its install command:\n${missing}`)
     log('a missing @hono/node-server is named with its install command')
   } finally {
-    for (const child of children) child.kill('SIGTERM')
+    for (const child of children) stop(child)
     rmSync(dir, { recursive: true, force: true })
   }
 }
