@@ -108,6 +108,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx', 'src/**/*.ts'],
+    ignores: ['src/api/**'], // no React there (the framework layer)
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import type { BrowserCommandContext } from 'vitest/node'
@@ -41,6 +42,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    // A worker per core: vitest's default leaves one core to itself (one worker on a 2-core
+    // machine), but these tests mostly wait (on Chromium, servers, timers), not compute.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
