@@ -3,11 +3,11 @@
 // TSDoc, the @example), and the complete custom markup of examples/react18/src/custom/ (type-checked against
 // React 18's types and driven in Chromium by that example's test), embedded byte for byte. `--check` fails when
 // the committed file is not what the sources say; npm test runs the same comparison (test/unit/docs.test.ts).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import * as prettier from 'prettier'
+import { generatedDocMain } from './generated-doc.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 export const hooksDocPath = join(root, 'docs', 'hooks.md')
@@ -185,16 +185,4 @@ export async function renderHooksDoc() {
   return prettier.format(md, { ...config, parser: 'markdown' })
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const md = await renderHooksDoc()
-  if (process.argv.includes('--check')) {
-    if (readFileSync(hooksDocPath, 'utf8') !== md) {
-      console.error('docs/hooks.md is out of date: run `node scripts/hooks-docs.mjs`')
-      process.exit(1)
-    }
-    console.log('docs/hooks.md is current')
-  } else {
-    writeFileSync(hooksDocPath, md)
-    console.log(`wrote ${relative(root, hooksDocPath)}`)
-  }
-}
+await generatedDocMain(import.meta.url, hooksDocPath, renderHooksDoc)

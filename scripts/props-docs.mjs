@@ -2,11 +2,10 @@
 // `linekit` entry, read from the types with the TypeScript compiler API (names, types, whether
 // required, the one-line TSDoc and its @default). `--check` fails when the committed file is not
 // what the types say; npm test runs the same comparison (test/unit/docs.test.ts).
-import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import * as prettier from 'prettier'
+import { generatedDocMain } from './generated-doc.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 export const propsDocPath = join(root, 'docs', 'props.md')
@@ -103,17 +102,4 @@ export async function renderPropsDoc() {
   return prettier.format(md, { ...config, parser: 'markdown' })
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const md = await renderPropsDoc()
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(propsDocPath, 'utf8')
-    if (current !== md) {
-      console.error('docs/props.md is out of date: run `node scripts/props-docs.mjs`')
-      process.exit(1)
-    }
-    console.log('docs/props.md is current')
-  } else {
-    writeFileSync(propsDocPath, md)
-    console.log(`wrote ${relative(root, propsDocPath)}`)
-  }
-}
+await generatedDocMain(import.meta.url, propsDocPath, renderPropsDoc)

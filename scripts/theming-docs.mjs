@@ -2,10 +2,10 @@
 // its light and dark values (or the fallback its uses name), its description (the comment on its declaration) and
 // what it paints, read from the rules that use it (the components and the properties). `--check` fails when the
 // committed file is not what the stylesheet says; npm test runs the same comparison (test/unit/docs.test.ts).
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import * as prettier from 'prettier'
+import { generatedDocMain } from './generated-doc.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 export const themingDocPath = join(root, 'docs', 'theming.md')
@@ -153,16 +153,4 @@ export async function renderThemingDoc() {
   return prettier.format(md, { ...config, parser: 'markdown' })
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const md = await renderThemingDoc()
-  if (process.argv.includes('--check')) {
-    if (readFileSync(themingDocPath, 'utf8') !== md) {
-      console.error('docs/theming.md is out of date: run `node scripts/theming-docs.mjs`')
-      process.exit(1)
-    }
-    console.log('docs/theming.md is current')
-  } else {
-    writeFileSync(themingDocPath, md)
-    console.log(`wrote ${relative(root, themingDocPath)}`)
-  }
-}
+await generatedDocMain(import.meta.url, themingDocPath, renderThemingDoc)
