@@ -177,7 +177,7 @@ export function MessageComposer({
   const [effect, setEffect] = useState<Effect | ''>('')
   const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const [typedAt, setTypedAt] = useKeystrokeWindow(typingTimeoutMs)
+  const [typedAt, setTypedAt, keystroke] = useKeystrokeWindow(typingTimeoutMs)
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
   // With the provider's `uploadAttachment`: the uploaded file to send (the link tray otherwise).
   const { uploads } = useLinekit()
@@ -221,6 +221,11 @@ export function MessageComposer({
     onSent?.(body)
   }
 
+  const onText = (value: string) => {
+    setText(value)
+    keystroke()
+  }
+
   const state = isPending ? 'sending' : invalid ? 'invalid' : lastError ? 'error' : 'idle'
   return (
     <ComposerForm
@@ -239,10 +244,7 @@ export function MessageComposer({
         onToggleOptions: () => setOptionsOpen(!optionsOpen),
         optionsButtonRef,
         text,
-        onText: (value) => {
-          setText(value)
-          setTypedAt(Date.now())
-        },
+        onText,
         onBlur: () => setTypedAt(0),
         textInvalid: invalid === texts.emptyError || invalid === texts.aiNeedsText,
       }}
