@@ -95,6 +95,15 @@ export function startCommand(command, args, { cwd, env = {}, ready, timeoutMs = 
   })
 }
 
+/** Rings an inbound call from `from` through the mock's control API and answers it in the page's banner; returns the call. */
+export async function ringAndAnswer(page, control, from) {
+  const { call } = await control('POST', '/calls/inbound', { from })
+  const answer = page.getByRole('button', { name: 'Answer' })
+  await answer.waitFor({ timeout: 20_000 })
+  await answer.click()
+  return call
+}
+
 /**
  * Starts the standalone mock server (`npm run mock`) as a child process on a free port;
  * resolves once it prints that it listens.
