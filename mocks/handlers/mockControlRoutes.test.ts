@@ -125,6 +125,20 @@ describe('control API (/__mock/*)', () => {
     expect((await fetchDelete(setup)).status).toBe(200)
   })
 
+  it('injects a fault on an endpoint named by its id: its method and path, from the registry', async () => {
+    const { post, get } = setup()
+    expect((await post('/__mock/faults', { endpoint: 'getMessages', status: 503 }, null)).status).toBe(201)
+    expect((await get('/__mock/faults', null)).body.faults).toMatchObject([
+      { path: '/get-messages-api', method: 'GET' },
+    ])
+    expectError(await get('/get-messages-api'), 503)
+    expect((await get('/get-messages-api')).status).toBe(200)
+    // One target: an unknown endpoint, or an endpoint with a path of its own, is refused.
+    expectError(await post('/__mock/faults', { endpoint: 'getEverything' }, null), 400)
+    expectError(await post('/__mock/faults', { endpoint: 'getLines', path: '/get-lines' }, null), 400)
+    expect((await get('/__mock/faults', null)).body.faults).toEqual([])
+  })
+
   it('settings: latency, processing and creating durations; invalid settings → 400', async () => {
     const { post, get, call } = setup()
     const s = await call('PATCH', '/__mock/settings', { latencyMs: 60, groupCreatingMs: 0 }, null)

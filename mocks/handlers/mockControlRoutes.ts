@@ -3,7 +3,7 @@
  * operations as the in-process `control` object. Documented in mocks/README.md.
  */
 import * as z from 'zod/mini'
-import { services } from '../../src/api'
+import { endpoints, services } from '../../src/api'
 import type { MockCore } from '../service/index'
 import { accountKinds } from '../service/stateRecords'
 import { accountRefFields, controlBody, controlRoutesOf, finiteNonNegative } from './controlRoute'
@@ -36,15 +36,18 @@ const settingsSchema = z.strictObject({
   groupCreatingMs: z.optional(finiteNonNegative),
   rateLimitPerMinute: z.optional(finiteNonNegative),
 })
-const faultSchema = z.strictObject({
-  path: z.string().check(z.minLength(1)),
-  method: z.optional(z.string()),
+const faultFields = {
   mode: z.optional(z.enum(['http', 'device'])),
   status: z.optional(z.int().check(z.minimum(100), z.maximum(599))),
   count: z.optional(z.int().check(z.minimum(1))),
   body: z.optional(z.unknown()),
   text: z.optional(z.string()),
-})
+}
+// On an endpoint of the registry (its method and path), or on a path and method.
+const faultSchema = z.union([
+  z.strictObject({ endpoint: z.enum(endpoints.map((e) => e.id)), ...faultFields }),
+  z.strictObject({ path: z.string().check(z.minLength(1)), method: z.optional(z.string()), ...faultFields }),
+])
 
 /** Routes of the control API: reset, accounts, clock, numbers, inbound messages, settings, faults, events. */
 export function mockControlRoutes(core: MockCore): MockRoute[] {

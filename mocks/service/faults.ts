@@ -8,19 +8,44 @@ import { checkedNumber, controlLimits } from './controlLimits'
 import { fail } from './serviceErrors'
 import type { Fault, MockState } from './mockState'
 
-/** What the control API accepts to arm a fault. */
-export interface FaultInput {
-  path: string
-  method?: string | undefined
-  /** @default 'http' */
+/**
+ * What the control API accepts to arm a fault: on an `endpoint` of the registry (its method and
+ * path, so a caller never writes the service's path again), or on a `path` (a pattern, a pathname's
+ * end or `*`) and optional `method`.
+ */
+export type FaultInput = FaultTarget & {
+  /** `device` makes typing/reactions answer ERROR in a 200, calls 502. @default 'http' */
   mode?: 'http' | 'device' | undefined
   /** @default 500 */
   status?: number | undefined
-  /** @default 1 */
+  /** How many requests it affects. @default 1 */
   count?: number | undefined
+  /** JSON error body (default: the mock's body for `status`). */
   body?: unknown
   /** A non-JSON body (e.g. a proxy's HTML 502 page). */
   text?: string | undefined
+}
+
+/** Where a fault strikes: one endpoint, or any request to a path. */
+type FaultTarget =
+  | {
+      /** The endpoint's id, e.g. `startCall`: its method and path. */
+      endpoint: EndpointId
+      path?: undefined
+      method?: undefined
+    }
+  | {
+      endpoint?: undefined
+      /** Service path, e.g. `/send-api-message`, `/get-message-api/:message_handle`, or `*`. */
+      path: string
+      method?: string | undefined
+    }
+
+/** The method and path a fault matches. */
+function targetOf(input: FaultTarget): { path: string; method: string | undefined } {
+  if (input.endpoint === undefined) return { path: input.path, method: input.method?.toUpperCase() }
+  const { method, path } = endpointsById[input.endpoint]
+  return { path, method }
 }
 
 /** Arms a fault; returns it. */
@@ -32,8 +57,7 @@ export function addFault(state: MockState, input: FaultInput): Fault {
   state.counters.fault += 1
   const fault: Fault = {
     id: state.counters.fault,
-    path: input.path,
-    method: input.method?.toUpperCase(),
+    ...targetOf(input),
     mode: input.mode ?? 'http',
     status,
     remaining: Math.max(1, count),

@@ -12,7 +12,7 @@ export type { LinePolicy }
 /** A route of the allowlist: an endpoint of the service on `{base_url}`. */
 export type ProxyRoute = Pick<
   EndpointRoute<(typeof endpoints)[number]['id']>,
-  'id' | 'method' | 'path' | 'line' | 'query' | 'idempotencyKey'
+  'id' | 'method' | 'path' | 'line' | 'query' | 'idempotencyKey' | 'invalidates'
 >
 
 /** The endpoints on `{base_url}`; the mint (`{app_url}`) has a route of its own (`routes/mintRoute.ts`). */

@@ -3,7 +3,7 @@
  * (internal/proxyRoutes.ts), the key added server-side, every request kept within the user's lines,
  * every upstream call through the budget gate.
  */
-import type { EndpointId } from '../../src/api/endpoints'
+import type { EndpointId, InvalidatedRead } from '../../src/api/endpoints'
 import { jsonNestsDeeper, MAX_JSON_DEPTH } from '../../src/api/jsonDepth'
 import type { LinekitContext } from '../routeContext'
 import { listingFor } from '../internal/accountLines'
@@ -178,12 +178,15 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
   }
 
   /**
-   * The service sends no webhook for outbound dialer calls (spec: Events), so after a user's own
-   * call starts or ends the model's newest call-log page is out of date: it is dropped, and
-   * call-log reads go upstream until the reconciler lists the page again.
+   * How the read model drops each read an action's answer leaves out of date (the route's
+   * `invalidates`): reads of it go upstream until the reconciler lists it again. The page's query
+   * cache drops the same reads (hooks/mutationOptions.ts); both are needed, as each serves them.
    */
-  const forgetCallLogs = () => {
-    if (model) ctx.track(model.applyCallLogs([], false))
+  const forget: Record<InvalidatedRead, () => void> = {
+    // The newest call-log page, the only one the model keeps.
+    getCallLogs: () => {
+      if (model) ctx.track(model.applyCallLogs([], false))
+    },
   }
 
   /** Every endpoint's own part of the proxy, keyed by endpoint id. */
@@ -250,15 +253,9 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       answered: ({ record, body }) => {
         if (learned.learnCall(record?.call_uuid, body?.pb_line_id) && model)
           ctx.track(model.learnCallLine(String(record?.call_uuid), String(body?.pb_line_id)))
-        forgetCallLogs()
       },
     },
-    endCall: {
-      answered: ({ body }) => {
-        callStatus.forget(body?.call_uuid)
-        forgetCallLogs()
-      },
-    },
+    endCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     answerCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     declineCall: { answered: ({ body }) => callStatus.forget(body?.call_uuid) },
     enrollFlow: {
@@ -283,6 +280,7 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
       own.answered({ ...x, parsed, record })
     }
+    for (const read of x.matched.route.invalidates ?? []) forget[read]()
     return ctx.relay(answer)
   }
 

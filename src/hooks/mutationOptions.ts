@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query'
+import { mutationOptions, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type {
   AnswerCallRequest,
   AnswerCallResponse,
@@ -23,6 +23,8 @@ import type {
   StartCallResponse,
   UpdateContactRequest,
 } from '../api'
+import type { EndpointRoute, InvalidatedRead } from '../api/endpoints/define'
+import { endCallRoute } from '../api/endpoints/endCallRoute'
 import type { LinekitError } from '../api/errors'
 import type { InboundCallStore } from '../events/inboundCallStore'
 import { withIdempotencyKey } from '../provider/idempotencyKey'
@@ -39,6 +41,18 @@ import { linekitRetry } from './options'
 // `useMutation(xxxMutationOptions(…))`, and an app with its own markup can call `useMutation` on
 // the same options. Every failure is a `LinekitError`; sends carry one idempotency key per user
 // send (`withIdempotencyKey`), reused by every retry of it.
+
+/**
+ * The queries of each read an action's answer leaves out of date (the route's `invalidates`).
+ * linekit/server drops the same reads from its read model (routes/proxy.ts); the page drops its own
+ * copies, which the server cannot reach.
+ */
+const invalidatedQueries: Record<InvalidatedRead, QueryKey> = { getCallLogs: linekitKeys.callLogs.all }
+
+/** Refetches, on the page, every query `route`'s answer left out of date. */
+function invalidateAfter(queryClient: QueryClient, route: Pick<EndpointRoute, 'invalidates'>): void {
+  for (const read of route.invalidates ?? []) void queryClient.invalidateQueries({ queryKey: invalidatedQueries[read] })
+}
 
 /** `fn` with whatever it throws turned into a `LinekitError`, so mutations hand out one typed error. */
 function typed<V, D>(fn: (variables: V) => Promise<D>): (variables: V) => Promise<D> {
@@ -185,7 +199,10 @@ export function cancelRunMutationOptions(client: LinekitClient) {
 
 /**
  * Options for placing an outbound audio call. Calls have no idempotency key: retried only when
- * the client marked the failure retry-safe.
+ * the client marked the failure retry-safe. The page's call logs are refetched when the call ends
+ * (`endCallMutationOptions`), not here though `startCallRoute.invalidates` names them too: the
+ * dialer shows the call in progress, and a refetch per start would spend a read of the key's
+ * shared budget on an in-progress row that the end's refetch replaces.
  */
 export function startCallMutationOptions(client: LinekitClient) {
   return mutationOptions<StartCallResponse, LinekitError, StartCallRequest>({
@@ -241,7 +258,7 @@ export function endCallMutationOptions(
     onSuccess: (_data, body) => {
       inboundCalls.markEnded(body.call_uuid, 'ended')
       // The ended call is in the call log now: every call-log list on the page refetches.
-      void queryClient.invalidateQueries({ queryKey: linekitKeys.callLogs.all })
+      invalidateAfter(queryClient, endCallRoute)
     },
     ...linekitRetry,
   })

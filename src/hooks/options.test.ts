@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { createLinekitClient } from '../api/client'
+import { endCallRoute } from '../api/endpoints/endCallRoute'
 import { createInboundCallStore } from '../events/inboundCallStore'
 import { createSendEngine } from '../provider/sendEngine'
 import { linekitKeys } from '../provider/keys'
@@ -70,6 +71,21 @@ describe('option factories', () => {
       // Sends retry inside their thread's turn, and answers are for the person to repeat: never TanStack's retry.
       expect([linekitRetry.retry, false]).toContain(options.retry)
     }
+    inboundCalls.dispose()
+  })
+
+  it('a hang-up leaves on the page, out of date, the reads its route names (the call logs), and nothing else', async () => {
+    const queryClient = new QueryClient()
+    const inboundCalls = createInboundCallStore()
+    const logs = linekitKeys.callLogs.list({ limit: 5 })
+    const messages = linekitKeys.messages.list()
+    queryClient.setQueryData(logs, { data: [] })
+    queryClient.setQueryData(messages, { data: [] })
+    const options = endCallMutationOptions(client, { inboundCalls, queryClient })
+    await options.onSuccess?.({ success: true } as never, { call_uuid: 'call-1' }, undefined, {} as never)
+    expect(endCallRoute.invalidates).toEqual(['getCallLogs'])
+    expect(queryClient.getQueryState(logs)?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(messages)?.isInvalidated).toBe(false)
     inboundCalls.dispose()
   })
 })

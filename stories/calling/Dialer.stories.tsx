@@ -176,7 +176,7 @@ export const MicrophoneDenied: Story = {
 /** 502 from the line's device when placing: explained and retryable. */
 export const DeviceError: Story = {
   parameters: {
-    linekit: { setup: [holdAnswer, setups.faults({ path: '/start-audiocall-call-api', mode: 'device', count: 1 })] },
+    linekit: { setup: [holdAnswer, setups.faults({ endpoint: 'startCall', mode: 'device', count: 1 })] },
   },
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)
@@ -189,7 +189,7 @@ export const DeviceError: Story = {
 /** 503: the line's device is unreachable. */
 export const DeviceUnreachable: Story = {
   parameters: {
-    linekit: { setup: [holdAnswer, setups.faults({ path: '/start-audiocall-call-api', status: 503, count: 1 })] },
+    linekit: { setup: [holdAnswer, setups.faults({ endpoint: 'startCall', status: 503, count: 1 })] },
   },
   play: async ({ canvasElement }) => {
     const canvas = await placeCall(canvasElement)

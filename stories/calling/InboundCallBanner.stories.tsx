@@ -145,7 +145,7 @@ export const Missed: Story = {
 export const Conflict: Story = {
   parameters: {
     linekit: {
-      setup: [setups.ringingCall(), setups.faults({ path: '/answer-audiocall-call-api', status: 409, count: 1 })],
+      setup: [setups.ringingCall(), setups.faults({ endpoint: 'answerCall', status: 409, count: 1 })],
     },
   },
   play: async ({ canvasElement }) => {

@@ -54,7 +54,7 @@ export const OptedOut: Story = {
   parameters: {
     linekit: {
       setup: setups.faults({
-        path: '/enroll-flow',
+        endpoint: 'enrollFlow',
         status: 403,
         body: { error: 'Contact opted out', code: 'forbidden' },
       }),

@@ -102,7 +102,7 @@ export const Empty: Story = {
 
 /** The history cannot be loaded (the service keeps answering 500). */
 export const LoadError: Story = {
-  parameters: { linekit: { setup: setups.faults({ path: '/get-messages-api', status: 500, count: 1000 }) } },
+  parameters: { linekit: { setup: setups.faults({ endpoint: 'getMessages', status: 500, count: 1000 }) } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded'), {
       timeout: 15000,
@@ -118,7 +118,7 @@ export const RefusedSend: Story = {
         setups.nativeChat(storyNumbers.chat),
         history,
         setups.faults({
-          path: '/send-api-message',
+          endpoint: 'sendMessage',
           status: 403,
           body: { error: 'Recipient is blocked', code: 'forbidden' },
         }),

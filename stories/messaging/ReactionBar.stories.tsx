@@ -68,7 +68,7 @@ export const SmsMessage: Story = { args: { message: record({ service: 'SMS' }) }
 /** The device answers ERROR inside a 200: reported, not marked. */
 export const DeviceError: Story = {
   parameters: {
-    linekit: { setup: [...inbound, setups.faults({ path: '/send-reaction', mode: 'device', count: 10 })] },
+    linekit: { setup: [...inbound, setups.faults({ endpoint: 'sendReaction', mode: 'device', count: 10 })] },
   },
   render: ({ messageHandle: _, message: __, ...args }) => <OnFirstInbound {...args} />,
   play: async ({ canvasElement }) => {

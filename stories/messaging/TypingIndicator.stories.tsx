@@ -26,7 +26,7 @@ export const Idle: Story = { args: { active: false, showIdle: true, strings: { i
 export const DeviceError: Story = {
   args: { showFailures: true },
   parameters: {
-    linekit: { setup: [...conversation, setups.faults({ path: '/send-typing-indicator', mode: 'device', count: 10 })] },
+    linekit: { setup: [...conversation, setups.faults({ endpoint: 'sendTyping', mode: 'device', count: 10 })] },
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 8000 })

@@ -190,9 +190,7 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
           className="lk-Button"
           data-variant="ghost small"
           disabled={busy}
-          onClick={() =>
-            void run('Fault armed', () => control.addFault({ path: '/send-api-message', method: 'POST', status: 500 }))
-          }
+          onClick={() => void run('Fault armed', () => control.addFault({ endpoint: 'sendMessage', status: 500 }))}
         >
           Next send fails (500)
         </button>
@@ -202,9 +200,7 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
           data-variant="ghost small"
           disabled={busy}
           onClick={() =>
-            void run('Fault armed', () =>
-              control.addFault({ path: '/send-typing-indicator', mode: 'device', count: 5 }),
-            )
+            void run('Fault armed', () => control.addFault({ endpoint: 'sendTyping', mode: 'device', count: 5 }))
           }
         >
           Typing device error
@@ -217,8 +213,7 @@ export function MockPanel({ driver, lines, defaultFrom = storyNumbers.chat, titl
           onClick={() =>
             void run('Fault armed', () =>
               control.addFault({
-                path: '/api/v1/dialer/token',
-                method: 'POST',
+                endpoint: 'mintVoiceToken',
                 status: 503,
                 count: 3,
                 body: { error: 'unavailable', code: 'dialer_unavailable' },

@@ -5,6 +5,11 @@
  * change in the mock is one edit here.
  */
 
+import type { FaultInput } from '../../mocks/service/faults'
+
+/** Options of {@link MockDriver.addFault}: the mock's own (a fault names its `endpoint`, or a `path`). */
+export type { FaultInput }
+
 /** Anything that answers a Request: the mock's in-process fetch, or `window.fetch`. */
 export type FetchLike = (request: Request) => Promise<Response>
 
@@ -61,23 +66,6 @@ export interface InboundCallInput {
   from: string
   /** An audio-call-enabled line with an inbound number. */
   lineId: string
-}
-
-/** Options of {@link MockDriver.addFault}. */
-export interface FaultInput {
-  /** Service path, e.g. `/send-api-message`, `/api/v1/dialer/token`, or `*`. */
-  path: string
-  method?: string
-  /** `device` makes typing/reactions answer ERROR in a 200, calls 502. @default 'http' */
-  mode?: 'http' | 'device'
-  /** @default 500 */
-  status?: number
-  /** How many requests it affects. @default 1 */
-  count?: number
-  /** JSON error body (default: the mock's body for `status`). */
-  body?: unknown
-  /** A non-JSON body, e.g. a proxy's HTML 502 page. */
-  text?: string
 }
 
 /** Settings of the mock (mocks/service/mockState.ts `MockSettings`). */

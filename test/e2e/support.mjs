@@ -1,17 +1,19 @@
 // Shared pieces of the end-to-end tests: Chromium through playwright-core, the playground's
 // Vite dev server started in-process on a free port, a tiny static server that serves the
 // built Storybook from a sub-folder, axe, and screenshots under test-results/e2e/.
+import { spawn } from 'node:child_process'
 import { createServer as createHttpServer } from 'node:http'
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { after, before, beforeEach } from 'node:test'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 
 /** `control(method, path, body?)`: calls the mock's control API under `<url>/__mock`, throwing on a non-2xx. */
-function mockControl(url) {
+export function mockControl(url) {
   return async (method, path, body) => {
     const response = await fetch(`${url}/__mock${path}`, {
       method,
@@ -38,6 +40,68 @@ export function freePort() {
       server.close(() => resolvePort(port))
     })
   })
+}
+
+/**
+ * Starts `command` in `cwd` as a developer would in a terminal, in a process group of its own (`next dev` and the
+ * mock's command start children that must stop with it); resolves once its output matches `ready`, with the match
+ * and `stop()`. Colour codes are stripped before matching: with `CI` set, Next.js and Vite colour their banners.
+ */
+export function startCommand(command, args, { cwd, env = {}, ready, timeoutMs = 60_000 }) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+      const late = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      }, 5_000)
+      await exited
+      clearTimeout(late)
+    }
+    child.stdout.destroy()
+    child.stderr.destroy()
+  }
+  return new Promise((resolveStart, reject) => {
+    let out = ''
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`${command} ${args.join(' ')} did not start:\n${out}`))
+    }, timeoutMs)
+    const onData = (chunk) => {
+      out += chunk
+      const match = ready.exec(stripVTControlCharacters(out))
+      if (match) {
+        clearTimeout(timer)
+        resolveStart({ match, stop })
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}):\n${out}`)))
+  })
+}
+
+/** Rings an inbound call from `from` through the mock's control API and answers it in the page's banner; returns the call. */
+export async function ringAndAnswer(page, control, from) {
+  const { call } = await control('POST', '/calls/inbound', { from })
+  const answer = page.getByRole('button', { name: 'Answer' })
+  await answer.waitFor({ timeout: 20_000 })
+  await answer.click()
+  return call
 }
 
 /**

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
-import { freePort, launchBrowser, screenshot, watchErrors } from '../../../test/e2e/support.mjs'
+import { freePort, launchBrowser, ringAndAnswer, screenshot, watchErrors } from '../../../test/e2e/support.mjs'
 
 const app = fileURLToPath(new URL('..', import.meta.url))
 const SECRET = 'example-vite-secret'
@@ -126,10 +126,7 @@ test('the README page in the Vite dev server: history, send, receive live, answe
   await screenshot(page, 'example-vite-conversation')
 
   // An inbound call rings in the banner and is answered; the fake engine connects at once.
-  const { call } = await control('POST', '/calls/inbound', { from: CUSTOMER })
-  const answer = page.getByRole('button', { name: 'Answer' })
-  await answer.waitFor({ timeout: 20_000 })
-  await answer.click()
+  const call = await ringAndAnswer(page, control, CUSTOMER)
   await page.locator(`[data-call="${call.call_uuid}"][data-state="connected"]`).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: 'Hang up' }).waitFor()
   const { calls } = await control('GET', '/calls')

@@ -63,7 +63,19 @@ export interface EndpointRoute<Id extends string = string> {
   assumed?: boolean
   /** How the request names one of the caller's lines. */
   line: LinePolicy
+  /**
+   * The reads a 2xx answer leaves out of date with nothing to announce it (no webhook): each cache
+   * of them drops them, linekit/server's read model (routes/proxy.ts) and the page's query cache
+   * (hooks/mutationOptions.ts).
+   */
+  invalidates?: readonly InvalidatedRead[]
 }
+
+/**
+ * Reads an action's answer can leave out of date. Each is a key of a table in both caches that
+ * says how to drop it, so a new one fails to type-check until both do.
+ */
+export type InvalidatedRead = 'getCallLogs'
 
 /** The request and response schemas of an endpoint. */
 export interface EndpointSchemas {

@@ -11,4 +11,6 @@ export const endCallRoute = defineRoute({
   idempotent: false,
   errorShape: 'messaging',
   line: { in: 'call' },
+  // spec: Events — no webhook for outbound dialer calls: the call log's entry ends unannounced.
+  invalidates: ['getCallLogs'],
 })

@@ -29,7 +29,7 @@ import type { EndpointRoute } from './define'
 import type { EndpointId } from './routes'
 
 export type { EndpointId, KitRouteId } from './routes'
-export type { Endpoint, EndpointRoute, LinePolicy } from './define'
+export type { Endpoint, EndpointRoute, InvalidatedRead, LinePolicy } from './define'
 export { endpointPath } from './define'
 
 /** Every endpoint of the service, in the order of `routes`. */

@@ -10,4 +10,6 @@ export const startCallRoute = defineRoute({
   idempotent: false,
   errorShape: 'messaging',
   line: { in: 'body', field: 'pb_line_id', required: true },
+  // spec: Events — no webhook for outbound dialer calls, yet the call log lists the call from its start.
+  invalidates: ['getCallLogs'],
 })

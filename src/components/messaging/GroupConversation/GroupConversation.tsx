@@ -1,5 +1,5 @@
 'use client'
-import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
+import { useId, useState, type HTMLAttributes } from 'react'
 import { useSecondsUntil } from '../../../hooks/internal/useSecondsUntil'
 import { draftKey, useDraft } from '../../../hooks/internal/drafts'
 import { usePeople } from '../../../hooks/internal/usePeople'
@@ -11,7 +11,7 @@ import { groupErrorRule, type GroupErrorStrings } from '../../shared/errorMessag
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import type { DateOptions } from '../../shared/time'
 import type { ThreadItem } from '../../shared/types'
-import { ComposerRow } from '../../shared/ComposerRow'
+import { ComposerForm } from '../../shared/ComposerForm'
 import { MessageList, type MessageListProps } from '../MessageList/MessageList'
 import { messageBubbleStrings } from '../MessageBubble/MessageBubble'
 import { threadState } from '../../shared/threadState'
@@ -116,8 +116,7 @@ export function GroupConversation({
   const senderOf = (item: ThreadItem) =>
     item.kind === 'message' && item.message.direction === 'inbound' ? people.label(item.message.from_number) : undefined
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault()
+  const submit = () => {
     if (send.isPending) return
     const message = text.trim()
     if (message === '') return setInvalid(texts.emptyError)
@@ -174,59 +173,61 @@ export function GroupConversation({
         {...listProps}
         errorStrings={errorStrings}
       />
-      <form
+      <ComposerForm
         className="lk-MessageComposer lk-Conversation-composer"
         aria-label={texts.message}
-        onSubmit={submit}
-        noValidate
+        onSend={submit}
+        row={{
+          ids,
+          strings: {
+            options: '',
+            message: texts.message,
+            messageHelp: texts.messageHelp,
+            send: texts.send,
+            sending: texts.sending,
+          },
+          text,
+          onText: setText,
+          textInvalid: invalid !== null,
+          disabled: !complete,
+          sending: send.isPending,
+        }}
+        footer={
+          <>
+            {wait ? (
+              <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
+                {wait.reason === 'rateLimited'
+                  ? texts.waitingForService(waitSeconds)
+                  : wait.reason === 'offline'
+                    ? texts.offline
+                    : texts.retrying(waitSeconds)}
+              </p>
+            ) : null}
+            <div role="alert" className="lk-MessageComposer-alert">
+              {invalid ? (
+                <p className="lk-Notice" data-tone="danger">
+                  {invalid}
+                </p>
+              ) : send.error && !send.isPending ? (
+                <p className="lk-Notice" data-tone="danger">
+                  {describeLinekitError(send.error, groupErrorRule(errorStrings), errorStrings)}
+                </p>
+              ) : null}
+            </div>
+            {justSent ? (
+              <p className="lk-sr-only" role="status">
+                {texts.sent}
+              </p>
+            ) : null}
+          </>
+        }
       >
         {complete ? null : (
           <p className="lk-Notice" data-tone="warning">
             {texts.unknownParticipants}
           </p>
         )}
-        <ComposerRow
-          ids={ids}
-          strings={{
-            options: '',
-            message: texts.message,
-            messageHelp: texts.messageHelp,
-            send: texts.send,
-            sending: texts.sending,
-          }}
-          text={text}
-          onText={setText}
-          onEnter={() => submit()}
-          textInvalid={invalid !== null}
-          disabled={!complete}
-          sending={send.isPending}
-        />
-        {wait ? (
-          <p className="lk-Notice lk-MessageComposer-wait" data-wait={wait.reason}>
-            {wait.reason === 'rateLimited'
-              ? texts.waitingForService(waitSeconds)
-              : wait.reason === 'offline'
-                ? texts.offline
-                : texts.retrying(waitSeconds)}
-          </p>
-        ) : null}
-        <div role="alert" className="lk-MessageComposer-alert">
-          {invalid ? (
-            <p className="lk-Notice" data-tone="danger">
-              {invalid}
-            </p>
-          ) : send.error && !send.isPending ? (
-            <p className="lk-Notice" data-tone="danger">
-              {describeLinekitError(send.error, groupErrorRule(errorStrings), errorStrings)}
-            </p>
-          ) : null}
-        </div>
-        {justSent ? (
-          <p className="lk-sr-only" role="status">
-            {texts.sent}
-          </p>
-        ) : null}
-      </form>
+      </ComposerForm>
     </section>
   )
 }

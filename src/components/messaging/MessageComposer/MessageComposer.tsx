@@ -1,5 +1,5 @@
 'use client'
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type FormHTMLAttributes } from 'react'
 import type { Effect } from '../../../api/values'
 import type { SendMessageRequest } from '../../../api/schemas'
 import { useLines } from '../../../hooks/useLines'
@@ -9,7 +9,7 @@ import type { ComposerAttachment, ComposerUploadStrings } from '../../shared/Com
 import { draftKey, useCaretAtEnd, useDraft } from '../../../hooks/internal/drafts'
 import { ComposerOptions, useEscapeClosesTray } from './ComposerOptions'
 import { useKeystrokeWindow } from './useKeystrokeWindow'
-import { ComposerRow } from '../../shared/ComposerRow'
+import { ComposerForm } from '../../shared/ComposerForm'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
@@ -177,7 +177,7 @@ export function MessageComposer({
   const [effect, setEffect] = useState<Effect | ''>('')
   const [pickedLine, setPickedLine] = useState<string | undefined>(undefined)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const [typedAt, setTypedAt] = useKeystrokeWindow(typingTimeoutMs)
+  const [typedAt, setTypedAt, keystroke] = useKeystrokeWindow(typingTimeoutMs)
   const [optionsOpen, setOptionsOpen] = useState(defaultOptionsOpen)
   // With the provider's `uploadAttachment`: the uploaded file to send (the link tray otherwise).
   const { uploads } = useLinekit()
@@ -191,8 +191,7 @@ export function MessageComposer({
   const effectsAllowed = nativeChat === true
   const composing = typedAt !== 0 && text.trim() !== ''
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault()
+  const submit = () => {
     const line = trial ? undefined : (lineId ?? pickedLine)
     const composed = composeSend(
       { phoneNumber, text, upload, attachment, attachmentKind, ai, effect, effectsAllowed, line },
@@ -222,18 +221,46 @@ export function MessageComposer({
     onSent?.(body)
   }
 
+  const onText = (value: string) => {
+    setText(value)
+    keystroke()
+  }
+
   const state = isPending ? 'sending' : invalid ? 'invalid' : lastError ? 'error' : 'idle'
   return (
-    <form
-      ref={formRef}
+    <ComposerForm
+      formRef={formRef}
       aria-label={texts.label}
       {...props}
       className={cx('lk-MessageComposer', className)}
       data-state={state}
       data-native-chat={nativeChat === undefined ? undefined : String(nativeChat)}
       data-options-open={optionsOpen || undefined}
-      onSubmit={submit}
-      noValidate
+      onSend={submit}
+      row={{
+        ids,
+        strings: texts,
+        optionsOpen,
+        onToggleOptions: () => setOptionsOpen(!optionsOpen),
+        optionsButtonRef,
+        text,
+        onText,
+        onBlur: () => setTypedAt(0),
+        textInvalid: invalid === texts.emptyError || invalid === texts.aiNeedsText,
+      }}
+      footer={
+        <>
+          {invalid ? (
+            <p className="lk-Notice" data-tone="danger" role="alert">
+              {invalid}
+            </p>
+          ) : null}
+          {/* Failed sends are announced; the reason and Retry (when it can help) are on the bubble. */}
+          <p className="lk-sr-only" role="status" aria-live="assertive">
+            {lastError && !isPending ? texts.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
+          </p>
+        </>
+      }
     >
       {showTypingIndicator ? (
         <TypingIndicator
@@ -279,30 +306,6 @@ export function MessageComposer({
           />
         </Suspense>
       ) : null}
-      <ComposerRow
-        ids={ids}
-        strings={texts}
-        optionsOpen={optionsOpen}
-        onToggleOptions={() => setOptionsOpen(!optionsOpen)}
-        optionsButtonRef={optionsButtonRef}
-        text={text}
-        onText={(value) => {
-          setText(value)
-          setTypedAt(Date.now())
-        }}
-        onEnter={() => submit()}
-        onBlur={() => setTypedAt(0)}
-        textInvalid={invalid === texts.emptyError || invalid === texts.aiNeedsText}
-      />
-      {invalid ? (
-        <p className="lk-Notice" data-tone="danger" role="alert">
-          {invalid}
-        </p>
-      ) : null}
-      {/* Failed sends are announced; the reason and Retry (when it can help) are on the bubble. */}
-      <p className="lk-sr-only" role="status" aria-live="assertive">
-        {lastError && !isPending ? texts.notSent(describeLinekitError(lastError, 'send', errorStrings)) : ''}
-      </p>
-    </form>
+    </ComposerForm>
   )
 }

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react'
 
 /**
  * The time of the last keystroke, back to 0 once `timeoutMs` passed without another: typing is a
- * keystroke within the window, not a draft left sitting in the box.
+ * keystroke within the window, not a draft left sitting in the box. Returns it, its setter, and a
+ * function that notes a keystroke now (for the text box's change handler).
  */
 export function useKeystrokeWindow(timeoutMs: number) {
   const [typedAt, setTypedAt] = useState(0)
@@ -12,5 +13,5 @@ export function useKeystrokeWindow(timeoutMs: number) {
     const timer = setTimeout(() => setTypedAt(0), timeoutMs)
     return () => clearTimeout(timer)
   }, [typedAt, timeoutMs])
-  return [typedAt, setTypedAt] as const
+  return [typedAt, setTypedAt, () => setTypedAt(Date.now())] as const
 }

@@ -1,14 +1,8 @@
 'use client'
-import type { KeyboardEvent, RefObject } from 'react'
+import type { FormHTMLAttributes, KeyboardEvent, ReactNode, Ref, RefObject } from 'react'
 
-/**
- * The composer's row, shared by the 1:1 and group threads: the options button (when the composer
- * has options), the message box (Enter sends, Shift+Enter adds a line) and Send.
- */
-export function ComposerRow({
-  optionsButtonRef,
-  ...props
-}: {
+/** The row of a {@link ComposerForm}: what it shows and what it reports. */
+interface ComposerRowProps {
   ids: string
   strings: { options: string; message: string; messageHelp: string; send: string; sending?: string }
   optionsOpen?: boolean
@@ -21,9 +15,52 @@ export function ComposerRow({
   sending?: boolean
   text: string
   onText: (text: string) => void
-  onEnter: () => void
   onBlur?: () => void
   textInvalid: boolean
+}
+
+/**
+ * The composer's form, shared by the 1:1 and group threads: what the thread shows above the row
+ * (`children`), the row (the options button when the composer has options, the message box and
+ * Send), then `footer`. Send and Enter (Shift+Enter adds a line) both call `onSend`; the browser
+ * never submits it, and never checks its fields (the thread says what to fix, in its words).
+ */
+export function ComposerForm({
+  row,
+  onSend,
+  formRef,
+  footer,
+  children,
+  ...props
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
+  row: ComposerRowProps
+  onSend: () => void
+  formRef?: Ref<HTMLFormElement>
+  footer?: ReactNode
+}) {
+  return (
+    <form
+      ref={formRef}
+      {...props}
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSend()
+      }}
+      noValidate
+    >
+      {children}
+      <ComposerRow {...row} onEnter={onSend} />
+      {footer}
+    </form>
+  )
+}
+
+/** The options button, the message box (Enter sends, Shift+Enter adds a line) and Send. */
+function ComposerRow({
+  optionsButtonRef,
+  ...props
+}: ComposerRowProps & {
+  onEnter: () => void
 }) {
   const { ids, strings: texts, optionsOpen } = props
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
