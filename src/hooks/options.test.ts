@@ -31,7 +31,22 @@ const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
   expect(key.slice(0, prefix.length)).toEqual([...prefix])
 
 describe('option factories', () => {
-  it('queries and mutations share one retry function', () => {})
+  it('queries and mutations share one retry function', () => {
+    const queryClient = new QueryClient()
+    const uses = [
+      threadInfiniteQueryOptions(client, { phoneNumber: '+14155550124', pageSize: 50 }),
+      groupThreadInfiniteQueryOptions(client, { chatId: 'chat1', lineId: 'line-1', pageSize: 100 }),
+      olderConversationsInfiniteQueryOptions(client, { lineIds: ['line-1'], pageSize: 100, from: null }),
+      createContactMutationOptions(client, { queryClient }),
+      updateContactMutationOptions(client, { queryClient }),
+      enrollFlowMutationOptions(client),
+      cancelRunMutationOptions(client),
+    ]
+    for (const options of uses) {
+      expect(options.retry).toBe(linekitRetry.retry)
+      expect(options.retryDelay).toBe(linekitRetry.retryDelay)
+    }
+  })
 
   it('the three paged reads take their keys from linekitKeys, under the prefixes the provider refreshes', () => {
     const thread = threadInfiniteQueryOptions(client, { phoneNumber: '+1 415 555 0124', pageSize: 50 })

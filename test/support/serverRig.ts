@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { vi, expect } from 'vitest'
 import { toNodeHandler } from 'linekit/server/node'
 import type { LinekitLogger, LinekitServer, LinekitServerOptions } from 'linekit/server'
-import { endpoints } from 'linekit/api'
+import { endpoints, endpointsById } from 'linekit/api'
 import { createMockClock, seedKeys, seedLines } from 'linekit/mocks'
 import type { MockService } from 'linekit/mocks'
 import { createServiceChain, serviceHosts } from '../../stories/support/serviceChain'
@@ -39,6 +39,8 @@ export const users = {
   nobody: [] as string[],
 } as const
 export type UserName = keyof typeof users
+
+const getLinesPath = endpointsById.getLines.path
 
 /**
  * Every service path the proxy may call, on the host that serves it: the registry's endpoints
@@ -125,7 +127,7 @@ export function createRig(
           authorization: request.headers.get('authorization'),
         })
         const response = await mock.fetch(request)
-        if (options.lineObjects !== 'contract' || new URL(request.url).pathname !== '/get-lines' || !response.ok)
+        if (options.lineObjects !== 'contract' || new URL(request.url).pathname !== getLinesPath || !response.ok)
           return response
         const lines = (await response.json()) as { lineId: string }[]
         return Response.json(lines.map(({ lineId }) => ({ lineId })))
@@ -253,7 +255,7 @@ export async function refusedBeforeUpstream<R extends { status: number; text: st
     rig.upstream
       .slice(before)
       .map((u) => u.url)
-      .filter((u) => u !== `${BASE}/get-lines`),
+      .filter((u) => u !== `${BASE}${getLinesPath}`),
   ).toEqual([])
   expect(fingerprint(rig.mock)).toBe(state)
   expect(result.text).not.toContain(KEY)
