@@ -1,5 +1,7 @@
 import type { LinekitClient, SendMessageRequest } from '../api'
+import { LinekitError } from '../api/errors'
 import { newIdempotencyKey } from './idempotencyKey'
+import type { KeptSend, Outbox } from './outbox'
 import { defaultRetryPolicy } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
 import { attemptInOrder, heldBy } from './sendAttempts'
@@ -26,7 +28,29 @@ interface SendEngineOptions {
   onAccepted?: (message: OptimisticMessage) => void
   /** How long a thread polls for an accepted send's record. @default 60000 */
   confirmTimeoutMs?: number
+  /** Where sends waiting for the connection are kept across a reload (the provider's is the browser's). */
+  outbox?: Outbox
 }
+
+/**
+ * How old a kept send may be to go again by itself after a reload. It goes with the key it had,
+ * and a replay of a key the service has seen sends nothing (spec: Send request — replay
+ * behaviour, `deduped: true`), so resending can never make a second message. The contract states
+ * one de-duplication window, an hour (spec: Limits — Deduplication window), and none for an
+ * explicit key: within the hour the same key is surely still known. An older kept send is
+ * offered to the agent instead (Not sent, with Retry and Discard): it may also have gone stale.
+ */
+const resendByItselfMs = 60 * 60_000
+
+/** What a kept send too old to go by itself says: it never reached the service from the earlier visit. */
+const keptTooLong = {
+  status: 0,
+  code: 'network_error',
+  message: 'Not sent before the page was left, and kept longer than an hour',
+}
+
+/** Kept sends an engine of this page restored: another provider on the page leaves them to it. */
+const restoredHere = new Set<string>()
 
 /** The id of the optimistic message of the send with this idempotency key (one message per key). */
 function sendLocalId(idempotencyKey: string): string {
@@ -83,6 +107,9 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   const outcomes = new Map<string, { promise: Promise<SendResult>; resolve: (r: SendResult) => void }>()
   // Handles that already reconciled a send: each record confirms one send, ever.
   const claimed = new Set<string>()
+  const outbox = options.outbox
+  /** Sends kept in the outbox: those that waited for the connection, and the later ones of their thread. */
+  const keptIds = new Set<string>()
 
   const emit = () => {
     for (const l of [...listeners]) l()
@@ -99,6 +126,49 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   }
   const patch = (localId: string, p: Partial<OptimisticMessage>) =>
     update((m) => (m.localId === localId ? { ...m, ...p } : m))
+
+  const keptForm = (m: OptimisticMessage): KeptSend => {
+    const failed = m.state === 'failed' && LinekitError.is(m.error) ? m.error : undefined
+    return {
+      idempotencyKey: m.idempotencyKey,
+      body: { ...m.body, idempotencyKey: m.idempotencyKey },
+      createdAt: m.createdAt,
+      ...(m.serverFloor !== undefined ? { serverFloor: m.serverFloor } : {}),
+      ...(failed ? { failed: { status: failed.status, code: failed.code, message: failed.message } } : {}),
+    }
+  }
+  /** Keeps a send in the outbox (and, after it, the later sends of its thread: typed order). */
+  const keep = (m: OptimisticMessage) => {
+    if (!outbox || m.accepted) return
+    const lane = laneOf.get(m.localId)
+    const ids = lane === undefined ? [m.localId] : (lanes.get(lane) ?? [])
+    for (const id of ids.slice(Math.max(0, ids.indexOf(m.localId)))) {
+      const item = get(id)
+      if (!item || item.accepted) continue
+      // Beyond the caps (or a full storage) it is not kept, nor anything typed after it.
+      if (!outbox.put(keptForm(item))) break
+      keptIds.add(id)
+    }
+  }
+  const forget = (m: OptimisticMessage | undefined) => {
+    if (!m || !keptIds.delete(m.localId)) return
+    outbox?.remove(m.idempotencyKey)
+  }
+  /** Its refusal (or a Retry) is kept too: after a reload it shows as it did. */
+  const rekeep = (localId: string) => {
+    const m = get(localId)
+    if (m && keptIds.has(localId)) outbox?.put(keptForm(m))
+  }
+  /** Adds a send to its thread, behind the earlier sends of that thread. */
+  const enqueue = (client: LinekitClient, message: OptimisticMessage, lane: string) => {
+    const head = lanes.get(lane)?.[0]
+    if (head !== undefined && message.state === 'pending')
+      message.wait = { reason: get(head)?.state === 'failed' ? 'held' : 'queued' }
+    items = [...items, message]
+    clients.set(message.localId, client)
+    laneOf.set(message.localId, lane)
+    lanes.set(lane, [...(lanes.get(lane) ?? []), message.localId])
+  }
 
   const outcome = (localId: string): Promise<SendResult> => {
     const existing = outcomes.get(localId)
@@ -141,6 +211,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   const drop = (localIds: readonly string[]) => {
     if (localIds.length === 0) return
     const set = new Set(localIds)
+    for (const id of localIds) forget(get(id))
     items = items.filter((m) => !set.has(m.localId))
     for (const id of localIds) {
       aborts.get(id)?.abort()
@@ -187,12 +258,16 @@ export function createSendEngine(options: SendEngineOptions = {}) {
           now,
           gate: client ? gateOf(client) : undefined,
           live: () => get(localId) !== undefined,
-          onWait: (wait, error) =>
+          onWait: (wait, error) => {
             update((m) =>
               m.localId !== localId || (wait === undefined && m.wait === undefined && error === undefined)
                 ? m
                 : { ...without(m, 'wait'), ...(wait ? { wait } : {}), ...(error !== undefined ? { error } : {}) },
-            ),
+            )
+            // Waiting for the connection: kept, so that a reload or a closed tab loses nothing.
+            const item = get(localId)
+            if (wait?.reason === 'offline' && item && !keptIds.has(localId)) keep(item)
+          },
         },
       )
       if (result.ok) {
@@ -212,9 +287,12 @@ export function createSendEngine(options: SendEngineOptions = {}) {
               },
         )
         setTimeout(() => patch(localId, { awaitingRecord: false }), options.confirmTimeoutMs ?? 60_000)
+        // The service has it: the key did its work, nothing is left to send after a reload.
+        forget(get(localId))
         settle({ ok: true, localId, response })
       } else if (!result.discarded) {
         update((m) => (m.localId !== localId ? m : { ...without(m, 'wait'), state: 'failed', error: result.error }))
+        rekeep(localId)
         settle({ ok: false, localId, error: result.error })
       } else settle({ ok: false, localId, error: result.error })
     } finally {
@@ -241,6 +319,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     const result = outcome(localId)
     if (item.state === 'failed') {
       update((m) => (m.localId !== localId ? m : { ...without(m, 'error'), state: 'pending' }))
+      rekeep(localId)
       const lane = laneOf.get(localId)
       if (lane !== undefined) pump(lane)
     }
@@ -334,17 +413,56 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         ...sendOptions.thread,
       }
       const lane = threadLane(body.phone, body.lineId)
-      const ahead = lanes.get(lane)?.[0]
-      if (ahead !== undefined) message.wait = { reason: get(ahead)?.state === 'failed' ? 'held' : 'queued' }
-      items = [...items, message]
-      clients.set(localId, client)
+      const ahead = lanes.get(lane)?.at(-1)
+      enqueue(client, message, lane)
       if (sendOptions.beforeFirstAttempt) preludes.set(localId, sendOptions.beforeFirstAttempt)
-      laneOf.set(localId, lane)
-      lanes.set(lane, [...(lanes.get(lane) ?? []), localId])
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+      if (offline || (ahead !== undefined && keptIds.has(ahead))) keep(message)
       const result = outcome(localId)
       emit()
       pump(lane)
       return { localId, result }
+    },
+    /**
+     * Takes back the sends this browser kept when they waited for the connection (a reload, a
+     * closed tab): each shows in its thread again, with its key, and goes by itself in the order
+     * it was typed — or, kept longer than an hour, waits for the agent as Not sent. Returns the
+     * release: another engine of the page may then take them (the provider's remount).
+     */
+    restore(client: LinekitClient): () => void {
+      const mine: string[] = []
+      const touched = new Set<string>()
+      for (const kept of outbox?.load() ?? []) {
+        const key = kept.idempotencyKey
+        if (restoredHere.has(key)) continue
+        restoredHere.add(key)
+        mine.push(key)
+        const localId = sendLocalId(key)
+        if (get(localId)) continue
+        const stale = now() - Date.parse(kept.createdAt) > resendByItselfMs
+        const failure = kept.failed ?? (stale ? keptTooLong : undefined)
+        const message: OptimisticMessage = {
+          localId,
+          idempotencyKey: key,
+          body: kept.body,
+          phone: kept.body.phone,
+          ...(kept.body.lineId !== undefined ? { lineId: kept.body.lineId } : {}),
+          createdAt: kept.createdAt,
+          state: failure ? 'failed' : 'pending',
+          accepted: false,
+          ...(failure ? { error: new LinekitError({ ...failure, retrySafe: true }) } : {}),
+          ...(kept.serverFloor !== undefined ? { serverFloor: kept.serverFloor } : {}),
+        }
+        const lane = threadLane(message.phone, message.lineId)
+        enqueue(client, message, lane)
+        keptIds.add(localId)
+        touched.add(lane)
+      }
+      if (touched.size > 0) emit()
+      for (const lane of touched) pump(lane)
+      return () => {
+        for (const key of mine) restoredHere.delete(key)
+      }
     },
     /**
      * Retry a failed send with the same idempotency key; the sends held behind it follow once it
