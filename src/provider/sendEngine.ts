@@ -71,6 +71,19 @@ function untilOnline(ms: number): Promise<void> {
   })
 }
 
+/** The error of a send the agent cancelled. */
+const cancelled = () => new Error('discarded')
+
+/** `run`, or a rejection as soon as `signal` aborts (a wait for the connection is not sat out). */
+function untilAborted<T>(run: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled())
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled())
+    signal.addEventListener('abort', onAbort, { once: true })
+    run.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 /** A copy of `m` without the optional fields `keys`. */
 function without(m: OptimisticMessage, ...keys: ('wait' | 'error')[]): OptimisticMessage {
   const copy = { ...m }
@@ -339,11 +352,19 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     client: LinekitClient,
     attempt: () => Promise<T>,
     onWait: (wait: SendWait | undefined) => void = () => {},
+    turnOptions: {
+      /** Aborted by the agent's Cancel: no further attempt, and the thread's next send goes at once. */
+      signal?: AbortSignal
+      /** See `repeatable` of `attemptInOrder`. */
+      repeatable?: boolean
+    } = {},
   ): Promise<T> => {
+    const { signal, repeatable } = turnOptions
     const turn = turns.get(lane) ?? { tail: Promise.resolve(), epoch: 0 }
     turns.set(lane, turn)
     const epoch = turn.epoch
     const run = turn.tail.then(async () => {
+      if (signal?.aborted) throw cancelled()
       if (turn.epoch !== epoch) throw heldBy(turn.failure)
       const result = await attemptInOrder(attempt, {
         policy,
@@ -352,22 +373,26 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         random: options.random,
         now,
         gate: gateOf(client),
-        live: () => true,
+        live: () => !signal?.aborted,
         onWait,
+        repeatable,
       })
       if (result.ok) return result.value
+      // Cancelled: not a failure of the thread, its later sends go on.
+      if ('discarded' in result) throw cancelled()
       if (turn.epoch === epoch) {
         turn.epoch += 1
         turn.failure = result.error
       }
       throw result.error
     })
-    const tail = run.catch(() => undefined)
+    const settled = signal ? untilAborted(run, signal) : run
+    const tail = settled.catch(() => undefined)
     turn.tail = tail
     void tail.then(() => {
       if (turns.get(lane)?.tail === tail) turns.delete(lane)
     })
-    return run
+    return settled
   }
 
   return {
