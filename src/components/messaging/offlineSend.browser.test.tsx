@@ -4,12 +4,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../styles.css'
 import { createLinekitClient } from 'linekit/api'
 import { Conversation } from './Conversation/Conversation'
-import { createBackend, renderWithBackend, BASE } from '../../../test/support/renderWithBackend'
+import { GroupConversation } from './GroupConversation/GroupConversation'
+import { ReactionBar } from './ReactionBar/ReactionBar'
+import { drafts } from '../../hooks/internal/drafts'
+import {
+  createBackend,
+  createStoryBackend,
+  renderWithBackend,
+  storyNumbers,
+  BASE,
+} from '../../../test/support/renderWithBackend'
 import { asScriptedRequest } from '../../../stories/support/serviceChain'
 
 // Real Chromium, real chain behind a switchable network: what the agent typed during an outage
 // reaches the service once, by itself, when the network is back.
-beforeEach(() => localStorage.clear())
+beforeEach(() => {
+  localStorage.clear()
+  for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
+})
 afterEach(() => {
   cleanup()
   // Nothing this file kept may be restored by another file's provider in the same origin.
@@ -19,15 +31,16 @@ afterEach(() => {
 const AVA = '+14155550123'
 
 /** A client whose network can be cut: while down, every request fails as `fetch` does offline. */
-function flakyNetwork(backend: ReturnType<typeof createBackend>) {
-  const net = { down: false, refused: 0, keys: [] as string[] }
+function flakyNetwork(backend: Pick<ReturnType<typeof createBackend>, 'server' | 'prefix'>) {
+  const net = { down: false, refused: 0, keys: [] as string[], through: [] as string[] }
   const client = createLinekitClient({
-    baseUrl: BASE,
+    baseUrl: backend.prefix === '/api/linekit' ? BASE : `http://localhost${backend.prefix}`,
     fetch: async (input, init) => {
       if (net.down) {
         net.refused += 1
         throw new TypeError('Failed to fetch')
       }
+      net.through.push(new URL(new Request(input).url).pathname.slice(backend.prefix.length))
       const key = (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { idempotencyKey?: unknown })
         .idempotencyKey
       if (typeof key === 'string') net.keys.push(key)
@@ -142,3 +155,77 @@ describe('a send during a dropped network', () => {
     expect(backend.outboundTo(AVA, 'Never mind')).toHaveLength(0)
   })
 })
+
+describe('the other writes the agent starts, during a dropped network', () => {
+  it('a reaction waits for the connection and goes once when it is back', async () => {
+    const backend = await createStoryBackend({
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+      },
+    })
+    const { net, client } = flakyNetwork(backend)
+    const message = (await client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
+      .data[0]!
+    renderWithBackend(backend, <ReactionBar messageHandle={message.message_handle} message={message} />, {
+      client,
+      sendRetry: { offlineMaxDelayMs: 600_000 },
+    })
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    // No verdict from the service: no error while it waits.
+    expect(screen.queryByText(/not sent/i)).toBeNull()
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'true')
+    expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
+  })
+
+  it('a group send waits for the connection, says so, and is stored once when it is back', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, group, { client, sendRetry: { offlineMaxDelayMs: 600_000 } })
+    net.down = true
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Lunch at 1?{Enter}')
+    await screen.findByText('Waiting for the connection…')
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    expect(composerAlert()).toBeEmptyDOMElement()
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''))
+    expect(screen.queryByText('Waiting for the connection…')).toBeNull()
+    expect(composerAlert()).toBeEmptyDOMElement()
+    // Once through the network, accepted by the service (the box is emptied on its answer only).
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(1)
+  })
+
+  it('a group send can be cancelled while it waits: nothing goes, the text stays in the box', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, group, { client, sendRetry: { offlineMaxDelayMs: 600_000 } })
+    net.down = true
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await userEvent.type(box, 'Never mind all{Enter}')
+    await screen.findByText('Waiting for the connection…')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    // Cancelled is not refused: no error, and the box sends again.
+    expect(composerAlert()).toBeEmptyDOMElement()
+    expect(box).toHaveValue('Never mind all')
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
+  })
+})
+
+/** The group composer's alert region (empty: no error said). */
+const composerAlert = () => document.querySelector('.lk-GroupConversation .lk-MessageComposer-alert')
+
+const group = (
+  <div style={{ height: 600, width: 420, display: 'flex', flexDirection: 'column' }}>
+    <GroupConversation chatId="chat-offline" participants={[storyNumbers.chat, storyNumbers.chat2]} title="Team" />
+  </div>
+)
