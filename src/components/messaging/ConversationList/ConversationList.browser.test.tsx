@@ -3,11 +3,14 @@ import { userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../../styles.css'
 import { ConversationList } from './ConversationList'
-import { renderWithBackend, createStoryBackend, setups } from '../../../../test/support/renderWithBackend'
+import { Conversation } from '../Conversation/Conversation'
+import { drafts } from '../../../hooks/internal/drafts'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../../../test/support/renderWithBackend'
 
 beforeEach(() => {
   localStorage.removeItem('linekit:read:v1')
   localStorage.removeItem('linekit:groups:v1')
+  for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
 })
 afterEach(() => {
   cleanup()
@@ -54,6 +57,37 @@ describe('<ConversationList> in a real browser', () => {
     localStorage.setItem('linekit:read:v1', '{}')
     window.dispatchEvent(new StorageEvent('storage', { key: 'linekit:read:v1' }))
     await waitFor(() => expect(dan()).toHaveTextContent('1 unread message'))
+  })
+
+  it('marks the threads that hold a draft, live as the agent types, and no more once it is sent', async () => {
+    renderWithBackend(
+      await createStoryBackend(),
+      <div style={{ display: 'flex', height: 560 }}>
+        <div style={{ width: 380, display: 'flex', flexDirection: 'column' }}>
+          <ConversationList dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
+        </div>
+        <div style={{ width: 420, display: 'flex', flexDirection: 'column' }}>
+          <Conversation phoneNumber={storyNumbers.chat} composerProps={{ showLinePicker: false }} />
+        </div>
+      </div>,
+      { events: 'bus' },
+    )
+    const ava = () => rows().find((b) => b.textContent?.includes('Ava Stone'))!
+    await waitFor(() => expect(ava()).toBeDefined(), { timeout: 10_000 })
+    expect(ava()).not.toHaveAttribute('data-draft')
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await userEvent.type(box, 'Checking with the warehouse')
+    // In the row's text, so a screen reader reads it with the row.
+    await waitFor(() => expect(ava()).toHaveTextContent('Draft: Checking with the warehouse'))
+    expect(ava()).toHaveAttribute('data-draft', 'draft')
+    // Emptied: the thread shows its last message again.
+    await userEvent.clear(box)
+    await waitFor(() => expect(ava()).not.toHaveAttribute('data-draft'))
+    expect(ava()).not.toHaveTextContent('Draft:')
+    await userEvent.type(box, 'On its way{Enter}')
+    await waitFor(() => expect(box).toHaveValue(''))
+    await waitFor(() => expect(ava()).not.toHaveAttribute('data-draft'))
+    expect(ava()).not.toHaveTextContent('Draft:')
   })
 
   it('searches by name or number', async () => {
