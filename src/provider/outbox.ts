@@ -1,4 +1,6 @@
 import type { SendMessageRequest } from '../api'
+import { LinekitError } from '../api/errors'
+import type { OptimisticMessage } from './sendTypes'
 
 /** A 1:1 send kept in this browser until the service accepted it, discarded, or it is restored. */
 export interface KeptSend {
@@ -101,5 +103,55 @@ export function createBrowserOutbox(storageKey = 'linekit:outbox:v1', limits: Pa
       const rest = sends.filter((s) => s.idempotencyKey !== idempotencyKey)
       if (rest.length !== sends.length) write(rest)
     },
+  }
+}
+
+/**
+ * How old a kept send may be to go again by itself after a reload. It goes with the key it had,
+ * and a replay of a key the service has seen sends nothing (spec: Send request — replay
+ * behaviour, `deduped: true`), so resending can never make a second message. The contract states
+ * one de-duplication window, an hour (spec: Limits — Deduplication window), and none for an
+ * explicit key: within the hour the same key is surely still known. An older kept send is
+ * offered to the agent instead (Not sent, with Retry and Discard): it may also have gone stale.
+ */
+const resendByItselfMs = 60 * 60_000
+
+/** What a kept send too old to go by itself says: it never reached the service from the earlier visit. */
+const keptTooLong = {
+  status: 0,
+  code: 'network_error',
+  message: 'Not sent before the page was left, and kept longer than an hour',
+}
+
+/** Kept sends an engine of this page restored: another provider on the page leaves them to it. */
+export const restoredHere = new Set<string>()
+
+/** The form a send is kept in. */
+export function keptForm(m: OptimisticMessage): KeptSend {
+  const failed = m.state === 'failed' && LinekitError.is(m.error) ? m.error : undefined
+  return {
+    idempotencyKey: m.idempotencyKey,
+    body: { ...m.body, idempotencyKey: m.idempotencyKey },
+    createdAt: m.createdAt,
+    ...(m.serverFloor !== undefined ? { serverFloor: m.serverFloor } : {}),
+    ...(failed ? { failed: { status: failed.status, code: failed.code, message: failed.message } } : {}),
+  }
+}
+
+/** A kept send as its thread shows it again after a reload (`now`: epoch ms). */
+export function restoredMessage(kept: KeptSend, localId: string, now: number): OptimisticMessage {
+  const stale = now - Date.parse(kept.createdAt) > resendByItselfMs
+  const failure = kept.failed ?? (stale ? keptTooLong : undefined)
+  return {
+    localId,
+    idempotencyKey: kept.idempotencyKey,
+    body: kept.body,
+    phone: kept.body.phone,
+    ...(kept.body.lineId !== undefined ? { lineId: kept.body.lineId } : {}),
+    createdAt: kept.createdAt,
+    state: failure ? 'failed' : 'pending',
+    accepted: false,
+    ...(failure ? { error: new LinekitError({ ...failure, retrySafe: true }) } : {}),
+    ...(kept.serverFloor !== undefined ? { serverFloor: kept.serverFloor } : {}),
   }
 }

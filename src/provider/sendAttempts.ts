@@ -110,3 +110,17 @@ export function heldBy(failure: unknown): LinekitError {
     cause: failure,
   })
 }
+
+/** Sleeps `ms`, or less when the browser reports that the network is back. */
+export function untilOnline(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const target = typeof window === 'undefined' ? undefined : window
+    const done = () => {
+      clearTimeout(timer)
+      target?.removeEventListener('online', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    target?.addEventListener('online', done)
+  })
+}

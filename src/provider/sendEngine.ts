@@ -1,12 +1,12 @@
 import type { LinekitClient, SendMessageRequest } from '../api'
-import { LinekitError } from '../api/errors'
 import { newIdempotencyKey } from './idempotencyKey'
-import type { KeptSend, Outbox } from './outbox'
+import { keptForm, restoredHere, restoredMessage, type Outbox } from './outbox'
 import { defaultRetryPolicy } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
-import { attemptInOrder, heldBy } from './sendAttempts'
+import { attemptInOrder, untilOnline } from './sendAttempts'
 import { threadLane } from './sendLanes'
-import type { OptimisticMessage, SendResult, SendWait, ThreadSnapshot } from './sendTypes'
+import { createTurns } from './sendTurns'
+import type { OptimisticMessage, SendResult, ThreadSnapshot } from './sendTypes'
 import { gateOf } from './wrapClient'
 
 /** Options of {@link createSendEngine}. */
@@ -32,56 +32,9 @@ interface SendEngineOptions {
   outbox?: Outbox
 }
 
-/**
- * How old a kept send may be to go again by itself after a reload. It goes with the key it had,
- * and a replay of a key the service has seen sends nothing (spec: Send request — replay
- * behaviour, `deduped: true`), so resending can never make a second message. The contract states
- * one de-duplication window, an hour (spec: Limits — Deduplication window), and none for an
- * explicit key: within the hour the same key is surely still known. An older kept send is
- * offered to the agent instead (Not sent, with Retry and Discard): it may also have gone stale.
- */
-const resendByItselfMs = 60 * 60_000
-
-/** What a kept send too old to go by itself says: it never reached the service from the earlier visit. */
-const keptTooLong = {
-  status: 0,
-  code: 'network_error',
-  message: 'Not sent before the page was left, and kept longer than an hour',
-}
-
-/** Kept sends an engine of this page restored: another provider on the page leaves them to it. */
-const restoredHere = new Set<string>()
-
 /** The id of the optimistic message of the send with this idempotency key (one message per key). */
 function sendLocalId(idempotencyKey: string): string {
   return `local-${idempotencyKey}`
-}
-
-/** Sleeps `ms`, or less when the browser reports that the network is back. */
-function untilOnline(ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const target = typeof window === 'undefined' ? undefined : window
-    const done = () => {
-      clearTimeout(timer)
-      target?.removeEventListener('online', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    target?.addEventListener('online', done)
-  })
-}
-
-/** The error of a send the agent cancelled. */
-const cancelled = () => new Error('discarded')
-
-/** `run`, or a rejection as soon as `signal` aborts (a wait for the connection is not sat out). */
-function untilAborted<T>(run: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(cancelled())
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelled())
-    signal.addEventListener('abort', onAbort, { once: true })
-    run.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
 
 /** A copy of `m` without the optional fields `keys`. */
@@ -140,16 +93,6 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   const patch = (localId: string, p: Partial<OptimisticMessage>) =>
     update((m) => (m.localId === localId ? { ...m, ...p } : m))
 
-  const keptForm = (m: OptimisticMessage): KeptSend => {
-    const failed = m.state === 'failed' && LinekitError.is(m.error) ? m.error : undefined
-    return {
-      idempotencyKey: m.idempotencyKey,
-      body: { ...m.body, idempotencyKey: m.idempotencyKey },
-      createdAt: m.createdAt,
-      ...(m.serverFloor !== undefined ? { serverFloor: m.serverFloor } : {}),
-      ...(failed ? { failed: { status: failed.status, code: failed.code, message: failed.message } } : {}),
-    }
-  }
   /** Keeps a send in the outbox (and, after it, the later sends of its thread: typed order). */
   const keep = (m: OptimisticMessage) => {
     if (!outbox || m.accepted) return
@@ -339,61 +282,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     return result
   }
 
-  /** Per thread of other sends (groups): the end of its chain, and which failure ended a run of sends. */
-  const turns = new Map<string, { tail: Promise<unknown>; epoch: number; failure?: unknown }>()
-  /**
-   * Runs `attempt` with the engine's retries in the thread's turn (sends that are not 1:1
-   * messages: group sends). Rejects with the last failure. A send that fails for good also fails
-   * the sends of its thread queued behind it, unsent (their error says so and carries its cause):
-   * they have no item to hold them, so they go back to their caller rather than overtake it.
-   */
-  const inTurn = <T>(
-    lane: string,
-    client: LinekitClient,
-    attempt: () => Promise<T>,
-    onWait: (wait: SendWait | undefined) => void = () => {},
-    turnOptions: {
-      /** Aborted by the agent's Cancel: no further attempt, and the thread's next send goes at once. */
-      signal?: AbortSignal
-      /** See `repeatable` of `attemptInOrder`. */
-      repeatable?: boolean
-    } = {},
-  ): Promise<T> => {
-    const { signal, repeatable } = turnOptions
-    const turn = turns.get(lane) ?? { tail: Promise.resolve(), epoch: 0 }
-    turns.set(lane, turn)
-    const epoch = turn.epoch
-    const run = turn.tail.then(async () => {
-      if (signal?.aborted) throw cancelled()
-      if (turn.epoch !== epoch) throw heldBy(turn.failure)
-      const result = await attemptInOrder(attempt, {
-        policy,
-        sleep,
-        waitForNetwork,
-        random: options.random,
-        now,
-        gate: gateOf(client),
-        live: () => !signal?.aborted,
-        onWait,
-        repeatable,
-      })
-      if (result.ok) return result.value
-      // Cancelled: not a failure of the thread, its later sends go on.
-      if ('discarded' in result) throw cancelled()
-      if (turn.epoch === epoch) {
-        turn.epoch += 1
-        turn.failure = result.error
-      }
-      throw result.error
-    })
-    const settled = signal ? untilAborted(run, signal) : run
-    const tail = settled.catch(() => undefined)
-    turn.tail = tail
-    void tail.then(() => {
-      if (turns.get(lane)?.tail === tail) turns.delete(lane)
-    })
-    return settled
-  }
+  const inTurn = createTurns({ policy, sleep, waitForNetwork, random: options.random, now })
 
   return {
     inTurn,
@@ -464,20 +353,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         mine.push(key)
         const localId = sendLocalId(key)
         if (get(localId)) continue
-        const stale = now() - Date.parse(kept.createdAt) > resendByItselfMs
-        const failure = kept.failed ?? (stale ? keptTooLong : undefined)
-        const message: OptimisticMessage = {
-          localId,
-          idempotencyKey: key,
-          body: kept.body,
-          phone: kept.body.phone,
-          ...(kept.body.lineId !== undefined ? { lineId: kept.body.lineId } : {}),
-          createdAt: kept.createdAt,
-          state: failure ? 'failed' : 'pending',
-          accepted: false,
-          ...(failure ? { error: new LinekitError({ ...failure, retrySafe: true }) } : {}),
-          ...(kept.serverFloor !== undefined ? { serverFloor: kept.serverFloor } : {}),
-        }
+        const message = restoredMessage(kept, localId, now())
         const lane = threadLane(message.phone, message.lineId)
         enqueue(client, message, lane)
         keptIds.add(localId)
