@@ -8,7 +8,8 @@ import { useAnswerCall } from './useAnswerCall'
 import { createMemoryEventSource } from '../events/createMemoryEventSource'
 import type { LinekitEvent } from '../events/LinekitEventSource'
 import { createBackend, renderWithBackend } from '../../test/support/renderWithBackend'
-import { installMsw, recordRequests } from '../../test/support/msw'
+import { http, HttpResponse } from 'msw'
+import { installMsw, msw, recordRequests } from '../../test/support/msw'
 
 installMsw()
 afterEach(() => vi.useRealTimers())
@@ -162,6 +163,27 @@ describe('useTypingIndicator', () => {
     expect(result.current.state).toBe('error')
     expect(requests.to('/send-typing-indicator')).toHaveLength(1)
     requests.stop()
+  })
+
+  it('is dropped while the connection is gone: no error shown, nothing queued for later', async () => {
+    const backend = createBackend()
+    const { result } = renderWithBackend(backend, () =>
+      useTypingIndicator({ phoneNumber: '+14155550124', active: true, throttleMs: 60_000 }),
+    )
+    let tried = 0
+    msw.use(
+      http.post('*/send-typing-indicator', () => {
+        tried += 1
+        return HttpResponse.error()
+      }),
+    )
+    await waitFor(() => expect(tried).toBe(1))
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50))
+    })
+    expect(result.current).toEqual({ state: 'idle', error: null })
+    // Not tried again, nor kept for when the connection is back: the next one is the throttle's.
+    expect(tried).toBe(1)
   })
 
   it('repeats a successful indicator at most once per throttle window while typing', async () => {

@@ -56,7 +56,7 @@ describe('every action hook returns the same shape', () => {
 
   it('sends are the same mutation, plus what only they have', () => {
     expectTypeOf(useSendGroupMessage).returns.toEqualTypeOf<
-      Action<GroupSendResponse, GroupSendRequest> & { wait: SendWait | null }
+      Action<GroupSendResponse, GroupSendRequest> & { wait: SendWait | null; cancel: () => void }
     >()
     type Send = Action<SendMessageResponse, SendMessageRequest>
     expectTypeOf(useSendMessage).returns.toEqualTypeOf<Send>()

@@ -28,7 +28,7 @@ import { endCallRoute } from '../api/endpoints/endCallRoute'
 import type { LinekitError } from '../api/errors'
 import type { InboundCallStore } from '../events/inboundCallStore'
 import { withIdempotencyKey } from '../provider/idempotencyKey'
-import type { SendEngine } from '../provider/sendEngine'
+import { createSendEngine, type SendEngine } from '../provider/sendEngine'
 import { groupLane } from '../provider/sendLanes'
 import type { SendResult, SendWait } from '../provider/sendTypes'
 import { asLinekitError } from './internal/asLinekitError'
@@ -121,41 +121,66 @@ export function sendMessageMutationOptions(
  */
 export function sendGroupMessageMutationOptions(
   client: LinekitClient,
-  deps: { sendEngine: SendEngine; queryClient: QueryClient; onWait?: (wait: SendWait | null) => void },
+  deps: {
+    sendEngine: SendEngine
+    queryClient: QueryClient
+    onWait?: (wait: SendWait | null) => void
+    /** The agent's Cancel: aborting it drops the sends in progress (their mutation rejects). */
+    signal?: AbortSignal
+  },
 ) {
-  const { sendEngine, queryClient, onWait } = deps
+  const { sendEngine, queryClient, onWait, signal } = deps
   return mutationOptions<GroupSendResponse, LinekitError, GroupSendRequest>({
     mutationKey: linekitKeys.mutations.sendGroupMessage,
     mutationFn: typed((body: GroupSendRequest) => {
+      // The same key on every attempt, however long the connection is gone: a replay sends
+      // nothing (spec: POST /send-group-message — idempotencyKey; Send request — replay behaviour).
       const keyed = withIdempotencyKey(body)
       return sendEngine.inTurn(
         groupLane(body.numbers, body.lineId),
         client,
-        () => client.sendGroupMessage(keyed),
+        () => client.sendGroupMessage(keyed, signal ? { signal } : undefined),
         (next) => onWait?.(next ?? null),
+        signal ? { signal } : {},
       )
     }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() }),
     onSettled: () => onWait?.(null),
     // The engine retries (retry-safe failures, same key) inside the send's turn of its group: a
-    // retry queued by TanStack would go after the group's later sends.
+    // retry queued by TanStack would go after the group's later sends. Offline, it waits there
+    // for the connection rather than being paused by TanStack.
+    networkMode: 'always',
     retry: false,
   })
 }
 
+/** Turns of reactions made without an engine (the options used outside a `<LinekitProvider>`). */
+let reactionTurns: SendEngine | undefined
+
 /**
  * Options for sending (or with `remove: true` retracting) a tapback reaction
  * (`POST /send-reaction`). Accepted reactions are kept by the kit (the contract lists none) and
- * read with `useReactions`.
+ * read with `useReactions`. The reactions to one message go in the order they were made; a
+ * failed connection waits for the connection and goes again by itself, only the service's
+ * refusal fails.
  */
-export function sendReactionMutationOptions(client: LinekitClient) {
+export function sendReactionMutationOptions(client: LinekitClient, deps: { sendEngine?: SendEngine } = {}) {
+  const engine = deps.sendEngine ?? (reactionTurns ??= createSendEngine())
   return mutationOptions<ReactionResponse, LinekitError, ReactionRequest>({
     mutationKey: linekitKeys.mutations.sendReaction,
-    mutationFn: typed((body: ReactionRequest) => client.sendReaction(body)),
+    mutationFn: typed((body: ReactionRequest) =>
+      // A reaction has no idempotency key, but making it again changes nothing: it is one state
+      // per type on the message, which `remove` retracts (spec: POST /send-reaction), not a new
+      // message. So a request that got no answer is made again, as a keyed send would be.
+      engine.inTurn(`reaction:${body.messageHandle}`, client, () => client.sendReaction(body), undefined, {
+        repeatable: true,
+      }),
+    ),
     onSuccess: (res, body) => {
       if (res.status === 'SENT') recordReaction(body.messageHandle, body.reaction, body.remove === true)
     },
-    ...linekitRetry,
+    networkMode: 'always',
+    retry: false,
   })
 }
 

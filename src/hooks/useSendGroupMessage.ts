@@ -1,6 +1,6 @@
 'use client'
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { useContext, useState } from 'react'
+import { useCallback, useContext, useState } from 'react'
 import type { GroupSendRequest, GroupSendResponse, LinekitClient } from '../api'
 import type { LinekitError } from '../api/errors'
 import { LinekitContext } from '../provider/context'
@@ -16,6 +16,11 @@ let standalone: ReturnType<typeof createSendEngine> | undefined
 export type UseSendGroupMessageResult = UseMutationResult<GroupSendResponse, LinekitError, GroupSendRequest> & {
   /** Why the send in progress waits (a 429 until its `Retry-After`, or a retry after a failure), else null. */
   wait: SendWait | null
+  /**
+   * Drops the sends of this hook still in progress (one waiting for the connection, say): no
+   * further attempt is made, and the mutation is reset, with no error.
+   */
+  cancel: () => void
 }
 
 /**
@@ -25,7 +30,8 @@ export type UseSendGroupMessageResult = UseMutationResult<GroupSendResponse, Lin
  * Sends to one group (participant set and line) go out one after another, in the order they were
  * made, retries included: the next starts when the one before was accepted or failed. When one
  * fails for good, the sends of that group already queued behind it fail too, unsent (their error
- * names the cause), so none arrives before it once it is sent again. A TanStack mutation over
+ * names the cause), so none arrives before it once it is sent again. A send that gets no answer
+ * waits for the connection and goes by itself with its key; `cancel()` drops it. A TanStack mutation over
  * {@link sendGroupMessageMutationOptions}.
  *
  * @example
@@ -37,6 +43,16 @@ export function useSendGroupMessage(options: { client?: LinekitClient } = {}): U
   const sendEngine = useContext(LinekitContext)?.sendEngine ?? (standalone ??= createSendEngine())
   const queryClient = useQueryClient()
   const [wait, setWait] = useState<SendWait | null>(null)
-  const mutation = useMutation(sendGroupMessageMutationOptions(client, { sendEngine, queryClient, onWait: setWait }))
-  return { ...mutation, wait }
+  const [cancels, setCancels] = useState(() => new AbortController())
+  const mutation = useMutation(
+    sendGroupMessageMutationOptions(client, { sendEngine, queryClient, onWait: setWait, signal: cancels.signal }),
+  )
+  const { reset } = mutation
+  const cancel = useCallback(() => {
+    cancels.abort()
+    setCancels(new AbortController())
+    setWait(null)
+    reset()
+  }, [cancels, reset])
+  return { ...mutation, wait, cancel }
 }

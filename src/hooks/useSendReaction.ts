@@ -1,14 +1,17 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
+import { useContext } from 'react'
 import type { LinekitClient } from '../api'
+import { LinekitContext } from '../provider/context'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { sendReactionMutationOptions } from './mutationOptions'
 
 /**
  * Send (or with `remove: true` retract) a tapback reaction to a received message. A device-level
  * failure is `data.status === 'ERROR'` in a 200 (SMS/RCS targets, outbound messages).
- * A TanStack mutation over {@link sendReactionMutationOptions}; retried automatically only when the
- * failure is retry-safe. Accepted reactions are kept by the kit and read with `useReactions`.
+ * A TanStack mutation over {@link sendReactionMutationOptions}: when the connection fails it waits
+ * for it and goes by itself; only the service's refusal fails. Accepted reactions are kept by the
+ * kit and read with `useReactions`.
  *
  * @example
  * const m = useSendReaction()
@@ -16,5 +19,6 @@ import { sendReactionMutationOptions } from './mutationOptions'
  */
 export function useSendReaction(options: { client?: LinekitClient } = {}) {
   const client = useLinekitClient(options.client)
-  return useMutation(sendReactionMutationOptions(client))
+  const sendEngine = useContext(LinekitContext)?.sendEngine
+  return useMutation(sendReactionMutationOptions(client, sendEngine ? { sendEngine } : {}))
 }

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LinekitClient } from '../api'
 import { LinekitError } from '../api/errors'
+import { isConnectionFailure } from '../provider/retryPolicy'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { toE164 } from './internal/toE164'
 
@@ -27,7 +28,7 @@ export interface UseTypingIndicatorOptions {
 export interface UseTypingIndicatorResult {
   /**
    * `sent` after a `SENT`; `error` after an `ERROR` answer (never retried for this number and
-   * line) or a transient failure; `unavailable` when the service refused it (4xx: e.g. no
+   * line) or a transient failure of the service (a failed connection drops the indicator: no error); `unavailable` when the service refused it (4xx: e.g. no
    * conversation yet) — also not retried.
    */
   state: 'idle' | 'sent' | 'error' | 'unavailable'
@@ -63,6 +64,9 @@ export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypin
     let timer: ReturnType<typeof setTimeout> | undefined
     const fire = async () => {
       if (blocked.current.has(threadKey)) return
+      // Offline, an indicator is dropped, never queued: by the time the connection is back it
+      // would say something that is no longer true.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return
       lastSent.current.set(threadKey, Date.now())
       try {
         // spec: POST /send-typing-indicator — phoneNumber is E.164 (the service is not shown to normalize it).
@@ -80,6 +84,8 @@ export function useTypingIndicator(options: UseTypingIndicatorOptions): UseTypin
           setResult({ key: threadKey, at: Date.now(), state: 'error', error: res.error_message ?? 'ERROR' })
         }
       } catch (error) {
+        // No answer (the connection failed): dropped, no error to show.
+        if (isConnectionFailure(error)) return
         const refused = LinekitError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 429
         if (refused || (LinekitError.is(error) && error.code === 'invalid_request')) {
           blocked.current.add(threadKey)

@@ -13,6 +13,7 @@ import type { LinekitContextValue } from './context'
 import type { RetryPolicy } from './retryPolicy'
 import type { UploadAttachment } from './uploads'
 import { createSendEngine } from './sendEngine'
+import { createBrowserOutbox } from './outbox'
 import { gateClient, gatesFor } from './wrapClient'
 import { refreshQueries } from './refreshQueries'
 
@@ -79,6 +80,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
     () =>
       createSendEngine({
         retry: (JSON.parse(sendRetryKey) as Partial<RetryPolicy> | null) ?? {},
+        // Sends that wait for the connection are kept in this browser, like drafts.
+        outbox: createBrowserOutbox(),
         onAccepted: (m) => {
           void refreshQueries(queryClient, linekitKeys.messages.threads(m.phone))
           void refreshQueries(queryClient, linekitKeys.messages.lists())
@@ -86,6 +89,9 @@ export function LinekitProvider(props: LinekitProviderProps) {
       }),
     [queryClient, sendRetryKey],
   )
+
+  // After a reload: the sends this browser kept go again, with their keys, in typed order.
+  useEffect(() => sendEngine.restore(gated), [sendEngine, gated])
 
   const pollRinging = useCallback(async () => {
     const uuids = inboundCalls.ringing()

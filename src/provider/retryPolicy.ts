@@ -40,7 +40,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * errors carry a JSON body with `error`; only those are its verdict on the request.
  */
 export function isNetworkFailure(error: unknown): boolean {
-  if (!LinekitError.is(error) || !error.retrySafe) return false
+  return LinekitError.is(error) && error.retrySafe && isConnectionFailure(error)
+}
+
+/**
+ * {@link isNetworkFailure} whether or not repeating the request is safe: the connection failed,
+ * the service gave no verdict. For a request whose repeat changes nothing (a reaction), and for
+ * one that is simply dropped meanwhile (the typing indicator).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!LinekitError.is(error)) return false
   if (error.status === 0) return error.code === 'network_error' || error.code === 'timeout'
   return error.status >= 500 && !(isRecord(error.body) && 'error' in error.body)
 }

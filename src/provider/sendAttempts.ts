@@ -1,6 +1,6 @@
 import { LinekitError } from '../api/errors'
 import type { RateGate } from './rateGate'
-import { isNetworkFailure, retryDelayMs, shouldRetry } from './retryPolicy'
+import { isConnectionFailure, isNetworkFailure, retryDelayMs, shouldRetry } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
 import type { SendWait } from './sendTypes'
 
@@ -18,6 +18,11 @@ interface AttemptOptions {
   onWait: (wait: SendWait | undefined, error?: unknown) => void
   /** False once the send was discarded: no further attempt. */
   live: () => boolean
+  /**
+   * The request changes nothing when it is made again (a reaction: a state, not a new message),
+   * so a failed connection waits and tries again although the request carries no key.
+   */
+  repeatable?: boolean | undefined
 }
 
 /** The outcome of {@link attemptInOrder}: `discarded` when the send was dropped meanwhile. */
@@ -63,7 +68,7 @@ export async function attemptInOrder<T>(attempt: () => Promise<T>, o: AttemptOpt
         limitedWaits += 1
         n -= 1
       }
-      if (o.policy.waitForConnection && isNetworkFailure(error)) {
+      if (o.policy.waitForConnection && (o.repeatable ? isConnectionFailure(error) : isNetworkFailure(error))) {
         networkWaits += 1
         n -= 1
         // Its own short ceiling: after a long outage the next try is never more than a few seconds away.
@@ -103,5 +108,19 @@ export function heldBy(failure: unknown): LinekitError {
     // It never went out: sending it again cannot duplicate it.
     retrySafe: true,
     cause: failure,
+  })
+}
+
+/** Sleeps `ms`, or less when the browser reports that the network is back. */
+export function untilOnline(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const target = typeof window === 'undefined' ? undefined : window
+    const done = () => {
+      clearTimeout(timer)
+      target?.removeEventListener('online', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    target?.addEventListener('online', done)
   })
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { LinekitError } from '../api/errors'
 import type { GroupSendRequest, LinekitClient, SendMessageRequest } from '../api'
 import { createSendEngine } from './sendEngine'
+import type { KeptSend, Outbox } from './outbox'
 import { groupLane } from './sendLanes'
 
 // The service's own answer (its error body): a 5xx without one is the network's and waits for it.
@@ -149,5 +150,79 @@ describe('a send that meets a full budget', () => {
     expect(out).toEqual(['A', 'B'])
     // Each wait is the 429's Retry-After.
     expect(waits).toEqual([20_000, 20_000, 20_000, 20_000, 20_000, 20_000])
+  })
+})
+
+describe('sends kept across a reload', () => {
+  /** An outbox in memory, standing for the browser's. */
+  const memoryOutbox = () => {
+    let sends: KeptSend[] = []
+    const outbox: Outbox = {
+      load: () => sends.map((s) => ({ ...s })),
+      put: (send) => {
+        sends = sends.some((s) => s.idempotencyKey === send.idempotencyKey)
+          ? sends.map((s) => (s.idempotencyKey === send.idempotencyKey ? send : s))
+          : [...sends, send]
+        return true
+      },
+      remove: (key) => void (sends = sends.filter((s) => s.idempotencyKey !== key)),
+    }
+    return outbox
+  }
+  const offline = new LinekitError({ status: 0, code: 'network_error', message: 'offline', retrySafe: true })
+
+  it('go again by themselves with their keys in typed order; one kept over an hour waits for the agent', async () => {
+    const outbox = memoryOutbox()
+    const clock = { now: Date.parse('2026-03-03T10:00:00Z') }
+    const before = createSendEngine({ outbox, now: () => clock.now, sleep: () => new Promise(() => {}) })
+    const down = scriptedClient(() => offline)
+    for (const message of ['first', 'second']) void before.send(down.client, { phone: '+14155550124', message })
+    void before.send(down.client, { phone: '+14155550137', message: 'other thread' })
+    await flush()
+    expect(outbox.load().map((s) => s.body.message)).toEqual(['first', 'second', 'other thread'])
+    const keys = outbox.load().map((s) => s.idempotencyKey)
+
+    // The page reloads within the hour: a new engine takes them back and sends them.
+    clock.now += 30 * 60_000
+    const after = createSendEngine({ outbox, now: () => clock.now })
+    const sent: string[] = []
+    const up = scriptedClient(() => undefined)
+    const client = {
+      ...up.client,
+      sendMessage: (body: SendMessageRequest) => {
+        sent.push(body.idempotencyKey!)
+        return up.client.sendMessage(body)
+      },
+    } as LinekitClient
+    const release = after.restore(client)
+    // Another provider of the page leaves them to the first.
+    const other = createSendEngine({ outbox })
+    other.restore(client)
+    expect(other.getSnapshot()).toEqual([])
+    await flush()
+    // In typed order within a thread; threads go side by side.
+    expect(up.out.filter((text) => text !== 'other thread')).toEqual(['first', 'second'])
+    expect(up.out).toContain('other thread')
+    expect([...sent].sort()).toEqual([...keys].sort())
+    expect(after.getSnapshot().every((m) => m.accepted)).toBe(true)
+    expect(outbox.load()).toEqual([])
+    release()
+
+    // Kept for longer than the hour: shown as Not sent, with its key, for the agent to retry or discard.
+    void createSendEngine({ outbox, now: () => clock.now, sleep: () => new Promise(() => {}) }).send(down.client, {
+      phone: '+14155550124',
+      message: 'stale',
+    })
+    await flush()
+    clock.now += 2 * 60 * 60_000
+    const later = createSendEngine({ outbox, now: () => clock.now })
+    later.restore(client)
+    await flush()
+    const [stale] = later.getSnapshot()
+    expect(stale).toMatchObject({ state: 'failed', body: { message: 'stale' } })
+    expect(up.out).not.toContain('stale')
+    await later.retry(stale!.localId)
+    expect(up.out).toContain('stale')
+    expect(outbox.load()).toEqual([])
   })
 })

@@ -1,10 +1,12 @@
 import type { LinekitClient, SendMessageRequest } from '../api'
 import { newIdempotencyKey } from './idempotencyKey'
+import { keptForm, restoredHere, restoredMessage, type Outbox } from './outbox'
 import { defaultRetryPolicy } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
-import { attemptInOrder, heldBy } from './sendAttempts'
+import { attemptInOrder, untilOnline } from './sendAttempts'
 import { threadLane } from './sendLanes'
-import type { OptimisticMessage, SendResult, SendWait, ThreadSnapshot } from './sendTypes'
+import { createTurns } from './sendTurns'
+import type { OptimisticMessage, SendResult, ThreadSnapshot } from './sendTypes'
 import { gateOf } from './wrapClient'
 
 /** Options of {@link createSendEngine}. */
@@ -26,25 +28,13 @@ interface SendEngineOptions {
   onAccepted?: (message: OptimisticMessage) => void
   /** How long a thread polls for an accepted send's record. @default 60000 */
   confirmTimeoutMs?: number
+  /** Where sends waiting for the connection are kept across a reload (the provider's is the browser's). */
+  outbox?: Outbox
 }
 
 /** The id of the optimistic message of the send with this idempotency key (one message per key). */
 function sendLocalId(idempotencyKey: string): string {
   return `local-${idempotencyKey}`
-}
-
-/** Sleeps `ms`, or less when the browser reports that the network is back. */
-function untilOnline(ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const target = typeof window === 'undefined' ? undefined : window
-    const done = () => {
-      clearTimeout(timer)
-      target?.removeEventListener('online', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    target?.addEventListener('online', done)
-  })
 }
 
 /** A copy of `m` without the optional fields `keys`. */
@@ -83,6 +73,9 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   const outcomes = new Map<string, { promise: Promise<SendResult>; resolve: (r: SendResult) => void }>()
   // Handles that already reconciled a send: each record confirms one send, ever.
   const claimed = new Set<string>()
+  const outbox = options.outbox
+  /** Sends kept in the outbox: those that waited for the connection, and the later ones of their thread. */
+  const keptIds = new Set<string>()
 
   const emit = () => {
     for (const l of [...listeners]) l()
@@ -99,6 +92,39 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   }
   const patch = (localId: string, p: Partial<OptimisticMessage>) =>
     update((m) => (m.localId === localId ? { ...m, ...p } : m))
+
+  /** Keeps a send in the outbox (and, after it, the later sends of its thread: typed order). */
+  const keep = (m: OptimisticMessage) => {
+    if (!outbox || m.accepted) return
+    const lane = laneOf.get(m.localId)
+    const ids = lane === undefined ? [m.localId] : (lanes.get(lane) ?? [])
+    for (const id of ids.slice(Math.max(0, ids.indexOf(m.localId)))) {
+      const item = get(id)
+      if (!item || item.accepted) continue
+      // Beyond the caps (or a full storage) it is not kept, nor anything typed after it.
+      if (!outbox.put(keptForm(item))) break
+      keptIds.add(id)
+    }
+  }
+  const forget = (m: OptimisticMessage | undefined) => {
+    if (!m || !keptIds.delete(m.localId)) return
+    outbox?.remove(m.idempotencyKey)
+  }
+  /** Its refusal (or a Retry) is kept too: after a reload it shows as it did. */
+  const rekeep = (localId: string) => {
+    const m = get(localId)
+    if (m && keptIds.has(localId)) outbox?.put(keptForm(m))
+  }
+  /** Adds a send to its thread, behind the earlier sends of that thread. */
+  const enqueue = (client: LinekitClient, message: OptimisticMessage, lane: string) => {
+    const head = lanes.get(lane)?.[0]
+    if (head !== undefined && message.state === 'pending')
+      message.wait = { reason: get(head)?.state === 'failed' ? 'held' : 'queued' }
+    items = [...items, message]
+    clients.set(message.localId, client)
+    laneOf.set(message.localId, lane)
+    lanes.set(lane, [...(lanes.get(lane) ?? []), message.localId])
+  }
 
   const outcome = (localId: string): Promise<SendResult> => {
     const existing = outcomes.get(localId)
@@ -141,6 +167,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   const drop = (localIds: readonly string[]) => {
     if (localIds.length === 0) return
     const set = new Set(localIds)
+    for (const id of localIds) forget(get(id))
     items = items.filter((m) => !set.has(m.localId))
     for (const id of localIds) {
       aborts.get(id)?.abort()
@@ -187,12 +214,16 @@ export function createSendEngine(options: SendEngineOptions = {}) {
           now,
           gate: client ? gateOf(client) : undefined,
           live: () => get(localId) !== undefined,
-          onWait: (wait, error) =>
+          onWait: (wait, error) => {
             update((m) =>
               m.localId !== localId || (wait === undefined && m.wait === undefined && error === undefined)
                 ? m
                 : { ...without(m, 'wait'), ...(wait ? { wait } : {}), ...(error !== undefined ? { error } : {}) },
-            ),
+            )
+            // Waiting for the connection: kept, so that a reload or a closed tab loses nothing.
+            const item = get(localId)
+            if (wait?.reason === 'offline' && item && !keptIds.has(localId)) keep(item)
+          },
         },
       )
       if (result.ok) {
@@ -212,9 +243,12 @@ export function createSendEngine(options: SendEngineOptions = {}) {
               },
         )
         setTimeout(() => patch(localId, { awaitingRecord: false }), options.confirmTimeoutMs ?? 60_000)
+        // The service has it: the key did its work, nothing is left to send after a reload.
+        forget(get(localId))
         settle({ ok: true, localId, response })
       } else if (!result.discarded) {
         update((m) => (m.localId !== localId ? m : { ...without(m, 'wait'), state: 'failed', error: result.error }))
+        rekeep(localId)
         settle({ ok: false, localId, error: result.error })
       } else settle({ ok: false, localId, error: result.error })
     } finally {
@@ -241,55 +275,14 @@ export function createSendEngine(options: SendEngineOptions = {}) {
     const result = outcome(localId)
     if (item.state === 'failed') {
       update((m) => (m.localId !== localId ? m : { ...without(m, 'error'), state: 'pending' }))
+      rekeep(localId)
       const lane = laneOf.get(localId)
       if (lane !== undefined) pump(lane)
     }
     return result
   }
 
-  /** Per thread of other sends (groups): the end of its chain, and which failure ended a run of sends. */
-  const turns = new Map<string, { tail: Promise<unknown>; epoch: number; failure?: unknown }>()
-  /**
-   * Runs `attempt` with the engine's retries in the thread's turn (sends that are not 1:1
-   * messages: group sends). Rejects with the last failure. A send that fails for good also fails
-   * the sends of its thread queued behind it, unsent (their error says so and carries its cause):
-   * they have no item to hold them, so they go back to their caller rather than overtake it.
-   */
-  const inTurn = <T>(
-    lane: string,
-    client: LinekitClient,
-    attempt: () => Promise<T>,
-    onWait: (wait: SendWait | undefined) => void = () => {},
-  ): Promise<T> => {
-    const turn = turns.get(lane) ?? { tail: Promise.resolve(), epoch: 0 }
-    turns.set(lane, turn)
-    const epoch = turn.epoch
-    const run = turn.tail.then(async () => {
-      if (turn.epoch !== epoch) throw heldBy(turn.failure)
-      const result = await attemptInOrder(attempt, {
-        policy,
-        sleep,
-        waitForNetwork,
-        random: options.random,
-        now,
-        gate: gateOf(client),
-        live: () => true,
-        onWait,
-      })
-      if (result.ok) return result.value
-      if (turn.epoch === epoch) {
-        turn.epoch += 1
-        turn.failure = result.error
-      }
-      throw result.error
-    })
-    const tail = run.catch(() => undefined)
-    turn.tail = tail
-    void tail.then(() => {
-      if (turns.get(lane)?.tail === tail) turns.delete(lane)
-    })
-    return run
-  }
+  const inTurn = createTurns({ policy, sleep, waitForNetwork, random: options.random, now })
 
   return {
     inTurn,
@@ -334,17 +327,43 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         ...sendOptions.thread,
       }
       const lane = threadLane(body.phone, body.lineId)
-      const ahead = lanes.get(lane)?.[0]
-      if (ahead !== undefined) message.wait = { reason: get(ahead)?.state === 'failed' ? 'held' : 'queued' }
-      items = [...items, message]
-      clients.set(localId, client)
+      const ahead = lanes.get(lane)?.at(-1)
+      enqueue(client, message, lane)
       if (sendOptions.beforeFirstAttempt) preludes.set(localId, sendOptions.beforeFirstAttempt)
-      laneOf.set(localId, lane)
-      lanes.set(lane, [...(lanes.get(lane) ?? []), localId])
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+      if (offline || (ahead !== undefined && keptIds.has(ahead))) keep(message)
       const result = outcome(localId)
       emit()
       pump(lane)
       return { localId, result }
+    },
+    /**
+     * Takes back the sends this browser kept when they waited for the connection (a reload, a
+     * closed tab): each shows in its thread again, with its key, and goes by itself in the order
+     * it was typed — or, kept longer than an hour, waits for the agent as Not sent. Returns the
+     * release: another engine of the page may then take them (the provider's remount).
+     */
+    restore(client: LinekitClient): () => void {
+      const mine: string[] = []
+      const touched = new Set<string>()
+      for (const kept of outbox?.load() ?? []) {
+        const key = kept.idempotencyKey
+        if (restoredHere.has(key)) continue
+        restoredHere.add(key)
+        mine.push(key)
+        const localId = sendLocalId(key)
+        if (get(localId)) continue
+        const message = restoredMessage(kept, localId, now())
+        const lane = threadLane(message.phone, message.lineId)
+        enqueue(client, message, lane)
+        keptIds.add(localId)
+        touched.add(lane)
+      }
+      if (touched.size > 0) emit()
+      for (const lane of touched) pump(lane)
+      return () => {
+        for (const key of mine) restoredHere.delete(key)
+      }
     },
     /**
      * Retry a failed send with the same idempotency key; the sends held behind it follow once it

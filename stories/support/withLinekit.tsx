@@ -49,6 +49,8 @@ export async function linekitBeforeEach(context: StoryContext): Promise<void | (
   if (!options) return
   // Each story starts without the drafts and read marks another story left (one page renders many).
   for (const map of [drafts, readMarks]) for (const key of Object.keys(map.snapshot())) map.delete(key)
+  // Nor the sends another story left waiting for the connection (a provider would send them again).
+  localStorage.removeItem('linekit:outbox:v1')
   marksBeforeOpen.clear()
   const previous = live.get(context.id)
   if (previous) {

@@ -4,26 +4,46 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../styles.css'
 import { createLinekitClient } from 'linekit/api'
 import { Conversation } from './Conversation/Conversation'
-import { createBackend, renderWithBackend, BASE } from '../../../test/support/renderWithBackend'
+import { GroupConversation } from './GroupConversation/GroupConversation'
+import { ReactionBar } from './ReactionBar/ReactionBar'
+import { drafts } from '../../hooks/internal/drafts'
+import {
+  createBackend,
+  createStoryBackend,
+  renderWithBackend,
+  storyNumbers,
+  BASE,
+} from '../../../test/support/renderWithBackend'
 import { asScriptedRequest } from '../../../stories/support/serviceChain'
 
 // Real Chromium, real chain behind a switchable network: what the agent typed during an outage
 // reaches the service once, by itself, when the network is back.
-beforeEach(() => localStorage.clear())
-afterEach(() => cleanup())
+beforeEach(() => {
+  localStorage.clear()
+  for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
+})
+afterEach(() => {
+  cleanup()
+  // Nothing this file kept may be restored by another file's provider in the same origin.
+  localStorage.clear()
+})
 
 const AVA = '+14155550123'
 
 /** A client whose network can be cut: while down, every request fails as `fetch` does offline. */
-function flakyNetwork(backend: ReturnType<typeof createBackend>) {
-  const net = { down: false, refused: 0 }
+function flakyNetwork(backend: Pick<ReturnType<typeof createBackend>, 'server' | 'prefix'>) {
+  const net = { down: false, refused: 0, keys: [] as string[], through: [] as string[] }
   const client = createLinekitClient({
-    baseUrl: BASE,
+    baseUrl: backend.prefix === '/api/linekit' ? BASE : `http://localhost${backend.prefix}`,
     fetch: async (input, init) => {
       if (net.down) {
         net.refused += 1
         throw new TypeError('Failed to fetch')
       }
+      net.through.push(new URL(new Request(input).url).pathname.slice(backend.prefix.length))
+      const key = (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { idempotencyKey?: unknown })
+        .idempotencyKey
+      if (typeof key === 'string') net.keys.push(key)
       return backend.server.handle(asScriptedRequest(new Request(input, init)))
     },
   })
@@ -64,6 +84,52 @@ describe('a send during a dropped network', () => {
     expect(within(messages).queryByText(/Not sent/)).toBeNull()
   })
 
+  it('is kept across a reload, goes by itself with its key once the network is back, and is stored once', async () => {
+    const backend = createBackend()
+    const before = flakyNetwork(backend)
+    const pane = (
+      <div style={{ height: 600, width: 420, display: 'flex', flexDirection: 'column' }}>
+        <Conversation phoneNumber={AVA} composerProps={{ showLinePicker: false }} />
+      </div>
+    )
+    const retry = { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 2, offlineMaxDelayMs: 600_000 }
+    const first = renderWithBackend(backend, pane, { client: before.client, sendRetry: retry })
+    const box = await screen.findByRole('textbox', { name: 'Message' })
+    before.net.down = true
+    await userEvent.type(box, 'Sorry for the wait{Enter}')
+    await userEvent.type(box, 'Your refund is on its way{Enter}')
+    await waitFor(() => expect(screen.getAllByText('Waiting for the connection…').length).toBeGreaterThan(0))
+    const kept = JSON.parse(localStorage.getItem('linekit:outbox:v1') ?? '[]') as {
+      idempotencyKey: string
+      body: { message: string; idempotencyKey: string }
+    }[]
+    expect(kept.map((s) => s.body.message)).toEqual(['Sorry for the wait', 'Your refund is on its way'])
+
+    // The reload: the page is gone (its requests never get through again), a new one starts.
+    first.unmount()
+    const after = flakyNetwork(backend)
+    after.net.down = true
+    renderWithBackend(backend, pane, { client: after.client, sendRetry: retry })
+    const messages = await screen.findByRole('region', { name: 'Messages' })
+    // Shown again at once, waiting for the connection: nothing typed was lost.
+    await within(messages).findByText('Your refund is on its way')
+    await waitFor(() => expect(within(messages).getAllByText('Waiting for the connection…').length).toBeGreaterThan(0))
+    expect(within(messages).getAllByRole('button', { name: 'Cancel' }).length).toBeGreaterThan(0)
+
+    after.net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(backend.outboundTo(AVA, 'Your refund is on its way')).toHaveLength(1))
+    expect(backend.outboundTo(AVA, 'Sorry for the wait')).toHaveLength(1)
+    const stored = backend.outboundTo(AVA).map((m) => m.content)
+    expect(stored.indexOf('Sorry for the wait')).toBeLessThan(stored.indexOf('Your refund is on its way'))
+    // The keys they were typed with: had the first page's request reached the service, this one replays it.
+    expect(after.net.keys).toEqual(kept.map((s) => s.idempotencyKey))
+    await waitFor(() => expect(within(messages).queryByText('Waiting for the connection…')).toBeNull())
+    expect(within(messages).queryByText(/Not sent/)).toBeNull()
+    // Sent: nothing is left to go after another reload.
+    await waitFor(() => expect(localStorage.getItem('linekit:outbox:v1')).toBeNull())
+  })
+
   it('can be cancelled by the agent while it waits', async () => {
     const backend = createBackend()
     const { net, client } = flakyNetwork(backend)
@@ -81,9 +147,85 @@ describe('a send during a dropped network', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
     // The thread's message region is rebuilt when it empties: ask the screen, not a kept node.
     await waitFor(() => expect(screen.queryByText('Never mind')).toBeNull())
+    // Nor after a reload: the browser keeps nothing of it.
+    expect(localStorage.getItem('linekit:outbox:v1')).toBeNull()
     net.down = false
     window.dispatchEvent(new Event('online'))
     // The send is gone from the engine, so no attempt of it can follow.
     expect(backend.outboundTo(AVA, 'Never mind')).toHaveLength(0)
   })
 })
+
+describe('the other writes the agent starts, during a dropped network', () => {
+  it('a reaction waits for the connection and goes once when it is back', async () => {
+    const backend = await createStoryBackend({
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+      },
+    })
+    const { net, client } = flakyNetwork(backend)
+    const message = (await client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
+      .data[0]!
+    renderWithBackend(backend, <ReactionBar messageHandle={message.message_handle} message={message} />, {
+      client,
+      sendRetry: { offlineMaxDelayMs: 600_000 },
+    })
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    // No verdict from the service: no error while it waits.
+    expect(screen.queryByText(/not sent/i)).toBeNull()
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'true')
+    expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
+  })
+
+  it('a group send waits for the connection, says so, and is stored once when it is back', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, group, { client, sendRetry: { offlineMaxDelayMs: 600_000 } })
+    net.down = true
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Lunch at 1?{Enter}')
+    await screen.findByText('Waiting for the connection…')
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    expect(composerAlert()).toBeEmptyDOMElement()
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''))
+    expect(screen.queryByText('Waiting for the connection…')).toBeNull()
+    expect(composerAlert()).toBeEmptyDOMElement()
+    // Once through the network, accepted by the service (the box is emptied on its answer only).
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(1)
+  })
+
+  it('a group send can be cancelled while it waits: nothing goes, the text stays in the box', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, group, { client, sendRetry: { offlineMaxDelayMs: 600_000 } })
+    net.down = true
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await userEvent.type(box, 'Never mind all{Enter}')
+    await screen.findByText('Waiting for the connection…')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    // Cancelled is not refused: no error, and the box sends again.
+    expect(composerAlert()).toBeEmptyDOMElement()
+    expect(box).toHaveValue('Never mind all')
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
+  })
+})
+
+/** The group composer's alert region (empty: no error said). */
+const composerAlert = () => document.querySelector('.lk-GroupConversation .lk-MessageComposer-alert')
+
+const group = (
+  <div style={{ height: 600, width: 420, display: 'flex', flexDirection: 'column' }}>
+    <GroupConversation chatId="chat-offline" participants={[storyNumbers.chat, storyNumbers.chat2]} title="Team" />
+  </div>
+)

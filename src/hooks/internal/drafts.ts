@@ -1,5 +1,7 @@
-import { useCallback, useLayoutEffect, useSyncExternalStore, type RefObject } from 'react'
+import { useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type RefObject } from 'react'
+import { LinekitContext } from '../../provider/context'
 import { phoneKey } from '../../provider/phoneKey'
+import type { OptimisticMessage } from '../../provider/sendTypes'
 import { createPersistentMap, type PersistentMap } from './persistentMap'
 
 /**
@@ -59,4 +61,52 @@ export function useCaretAtEnd(container: RefObject<HTMLElement | null>, key: str
     const box = container.current?.querySelector('textarea')
     if (box) box.setSelectionRange(box.value.length, box.value.length)
   }, [container, key])
+}
+
+const noDrafts: Readonly<Record<string, string>> = {}
+const noSends: readonly OptimisticMessage[] = []
+const noSubscription = () => () => {}
+
+/** What a thread holds that the agent typed and the service does not have yet. */
+export interface ThreadUnsent {
+  /** The draft in its composer. */
+  draft?: string
+  /** The newest of its messages sent but not accepted yet (waiting, or refused). */
+  unsent?: string
+}
+
+/**
+ * What each thread holds unsent, by thread (its number through `phoneKey`, or its group's chat
+ * id), followed live: drafts as the agent types, sends as they wait and go. The thread list marks
+ * these rows.
+ */
+export function useUnsentByThread(): ReadonlyMap<string, ThreadUnsent> {
+  const texts = useSyncExternalStore(drafts.subscribe, drafts.snapshot, () => noDrafts)
+  const engine = useContext(LinekitContext)?.sendEngine
+  const sends = useSyncExternalStore(
+    engine?.subscribe ?? noSubscription,
+    engine?.getSnapshot ?? (() => noSends),
+    () => noSends,
+  )
+  return useMemo(() => {
+    const byThread = new Map<string, ThreadUnsent>()
+    const at = (thread: string) => {
+      let entry = byThread.get(thread)
+      if (!entry) byThread.set(thread, (entry = {}))
+      return entry
+    }
+    for (const [key, text] of Object.entries(texts)) {
+      if (text.trim() === '') continue
+      const entry = at(threadOf(key))
+      // The current key wins over an older one of the same thread.
+      if (entry.draft === undefined || key.startsWith('*|')) entry.draft = text
+    }
+    for (const m of sends) {
+      // One on its way is not marked (it would flash on every send): only one that waits or failed.
+      if (m.accepted || (m.state === 'pending' && m.wait === undefined)) continue
+      const text = m.body.message
+      if (text) at(phoneKey(m.phone)).unsent = text
+    }
+    return byThread
+  }, [texts, sends])
 }

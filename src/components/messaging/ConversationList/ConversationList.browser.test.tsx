@@ -2,12 +2,17 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../../styles.css'
+import { createLinekitClient } from 'linekit/api'
 import { ConversationList } from './ConversationList'
-import { renderWithBackend, createStoryBackend, setups } from '../../../../test/support/renderWithBackend'
+import { asScriptedRequest } from '../../../../stories/support/serviceChain'
+import { Conversation } from '../Conversation/Conversation'
+import { drafts } from '../../../hooks/internal/drafts'
+import { renderWithBackend, createStoryBackend, setups, storyNumbers } from '../../../../test/support/renderWithBackend'
 
 beforeEach(() => {
   localStorage.removeItem('linekit:read:v1')
   localStorage.removeItem('linekit:groups:v1')
+  for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
 })
 afterEach(() => {
   cleanup()
@@ -54,6 +59,71 @@ describe('<ConversationList> in a real browser', () => {
     localStorage.setItem('linekit:read:v1', '{}')
     window.dispatchEvent(new StorageEvent('storage', { key: 'linekit:read:v1' }))
     await waitFor(() => expect(dan()).toHaveTextContent('1 unread message'))
+  })
+
+  it('marks the threads that hold a draft, live as the agent types, and no more once it is sent', async () => {
+    renderWithBackend(
+      await createStoryBackend(),
+      <div style={{ display: 'flex', height: 560 }}>
+        <div style={{ width: 380, display: 'flex', flexDirection: 'column' }}>
+          <ConversationList dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
+        </div>
+        <div style={{ width: 420, display: 'flex', flexDirection: 'column' }}>
+          <Conversation phoneNumber={storyNumbers.chat} composerProps={{ showLinePicker: false }} />
+        </div>
+      </div>,
+      { events: 'bus' },
+    )
+    const ava = () => rows().find((b) => b.textContent?.includes('Ava Stone'))!
+    await waitFor(() => expect(ava()).toBeDefined(), { timeout: 10_000 })
+    expect(ava()).not.toHaveAttribute('data-draft')
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await userEvent.type(box, 'Checking with the warehouse')
+    // In the row's text, so a screen reader reads it with the row.
+    await waitFor(() => expect(ava()).toHaveTextContent('Draft: Checking with the warehouse'))
+    expect(ava()).toHaveAttribute('data-draft', 'draft')
+    // Emptied: the thread shows its last message again.
+    await userEvent.clear(box)
+    await waitFor(() => expect(ava()).not.toHaveAttribute('data-draft'))
+    expect(ava()).not.toHaveTextContent('Draft:')
+    await userEvent.type(box, 'On its way{Enter}')
+    await waitFor(() => expect(box).toHaveValue(''))
+    await waitFor(() => expect(ava()).not.toHaveAttribute('data-draft'))
+    expect(ava()).not.toHaveTextContent('Draft:')
+  })
+
+  it('marks a thread whose message waits for the connection, until it is sent', async () => {
+    const backend = await createStoryBackend()
+    const net = { down: false }
+    const client = createLinekitClient({
+      baseUrl: `http://localhost${backend.prefix}`,
+      fetch: async (input, init) => {
+        if (net.down) throw new TypeError('Failed to fetch')
+        return backend.server.handle(asScriptedRequest(new Request(input, init)))
+      },
+    })
+    renderWithBackend(
+      backend,
+      <div style={{ display: 'flex', height: 560 }}>
+        <div style={{ width: 380, display: 'flex', flexDirection: 'column' }}>
+          <ConversationList dateOptions={{ locale: 'en-US', timeZone: 'UTC' }} />
+        </div>
+        <div style={{ width: 420, display: 'flex', flexDirection: 'column' }}>
+          <Conversation phoneNumber={storyNumbers.chat} composerProps={{ showLinePicker: false }} />
+        </div>
+      </div>,
+      { client, sendRetry: { offlineMaxDelayMs: 600_000 } },
+    )
+    const ava = () => rows().find((b) => b.textContent?.includes('Ava Stone'))!
+    await waitFor(() => expect(ava()).toBeDefined(), { timeout: 10_000 })
+    net.down = true
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Back in five{Enter}')
+    await waitFor(() => expect(ava()).toHaveTextContent('Not sent yet: Back in five'))
+    expect(ava()).toHaveAttribute('data-draft', 'unsent')
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(ava()).not.toHaveAttribute('data-draft'), { timeout: 10_000 })
+    localStorage.removeItem('linekit:outbox:v1')
   })
 
   it('searches by name or number', async () => {

@@ -11,6 +11,8 @@ import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import type { DateOptions } from '../../shared/time'
 import { useControllableState } from '../../shared/useControllableState'
 import { usePeople } from '../../../hooks/internal/usePeople'
+import { useUnsentByThread } from '../../../hooks/internal/drafts'
+import { phoneKey } from '../../../provider/phoneKey'
 import { messageSearchQueryOptions } from '../../../hooks/options'
 import { useLinekitClient } from '../../../provider/useLinekitClient'
 import { threadOfMessage, type MessageSearchResultsStrings, type MessageSearchSelection } from './messageSearchStrings'
@@ -47,6 +49,10 @@ export const conversationListStrings = {
   groupWithOthers: (names: string) => `${names} and others`,
   unnamedGroup: 'Group conversation',
   you: 'You: ',
+  /** Before the text of a thread's draft, in place of its last message. */
+  draft: 'Draft: ',
+  /** Before the text of a message of the thread not sent yet (waiting for the connection, or refused). */
+  unsent: 'Not sent yet: ',
   attachment: 'Attachment',
   voiceMemo: 'Voice memo',
 }
@@ -57,7 +63,9 @@ export type ConversationListStrings = typeof conversationListStrings
  *
  * State attributes on the root: `data-state="loading" | "rate-limited" | "error" | "empty" | "ready"`.
  * Each row: `data-kind="direct" | "group"`, `data-unread` when it has unread messages,
- * `data-selected` on the selected thread, `data-service` (channel of the last message).
+ * `data-selected` on the selected thread, `data-service` (channel of the last message),
+ * `data-draft="draft" | "unsent"` when it holds a draft, or a message not sent yet (its preview
+ * then shows that text after "Draft: " or "Not sent yet: ").
  */
 export interface ConversationListProps
   extends
@@ -167,6 +175,7 @@ export function ConversationList({
             ? 'empty'
             : 'ready'
   const when = timeOrDate(now, dateOptions)
+  const unsent = useUnsentByThread()
   const open = (c: ConversationSummary) => {
     setSelected(c.key)
     list.markRead(c)
@@ -248,6 +257,7 @@ export function ConversationList({
                   onOpen={open}
                   onFocus={roving.setActive}
                   when={when}
+                  held={unsent.get(phoneKey(c.id))}
                   s={texts}
                 />
               )

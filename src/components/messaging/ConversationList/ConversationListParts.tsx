@@ -1,4 +1,5 @@
 'use client'
+import type { ThreadUnsent } from '../../../hooks/internal/drafts'
 import type { ConversationSummary } from '../../../hooks/useConversationList'
 import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
 import { serviceBadgeStrings, type ServiceName } from '../ServiceBadge/ServiceBadge'
@@ -14,6 +15,8 @@ interface RowStrings {
   attachment: string
   voiceMemo: string
   unread: (n: number) => string
+  draft: string
+  unsent: string
 }
 
 /** A group's title: its name, its members, or who replied "and others" (the rest are not known). */
@@ -39,6 +42,9 @@ const preview = (c: ConversationSummary, s: RowStrings) => {
   return `${m.direction === 'outbound' ? s.you : ''}${sent}`
 }
 
+/** A typed text as one line of the row. */
+const oneLine = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
+
 /** One thread of `<ConversationList>`: an option of its listbox, placed by the virtualizer. */
 export function ConversationListRow({
   c,
@@ -52,9 +58,12 @@ export function ConversationListRow({
   onOpen,
   onFocus,
   when,
+  held,
   s,
 }: {
   c: ConversationSummary
+  /** What the agent typed in this thread that the service does not have yet. */
+  held: ThreadUnsent | undefined
   id: string
   index: number
   setSize: number
@@ -71,6 +80,8 @@ export function ConversationListRow({
   s: RowStrings
 }) {
   const avatar = initials(c)
+  // A draft first (it is what the agent will find in the box), else a message still to go.
+  const marker = held?.draft !== undefined ? 'draft' : held?.unsent !== undefined ? 'unsent' : undefined
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the listbox handles the keys
     <li
@@ -86,6 +97,7 @@ export function ConversationListRow({
       aria-posinset={index + 1}
       data-kind={c.kind}
       data-unread={c.unread > 0 || undefined}
+      data-draft={marker}
       data-selected={selected || undefined}
       data-service={c.last.service}
       style={{
@@ -115,7 +127,14 @@ export function ConversationListRow({
             </time>
           </span>
           <span className="lk-ConversationList-bottom">
-            <span className="lk-ConversationList-preview">{preview(c, s)}</span>
+            {marker ? (
+              <span className="lk-ConversationList-preview">
+                <span className="lk-ConversationList-draft">{marker === 'draft' ? s.draft : s.unsent}</span>
+                {oneLine(marker === 'draft' ? held?.draft : held?.unsent)}
+              </span>
+            ) : (
+              <span className="lk-ConversationList-preview">{preview(c, s)}</span>
+            )}
             <span className="lk-ConversationList-channel" data-service={c.last.service}>
               {serviceBadgeStrings[c.last.service as ServiceName] ?? c.last.service}
             </span>

@@ -37,6 +37,8 @@ export const groupConversationStrings = {
   retrying: messageBubbleStrings.retrying,
   /** No answer from the service: the send goes by itself once the connection is back. */
   offline: messageBubbleStrings.offline,
+  /** Drops the send that waits for the connection; its text stays in the box. */
+  cancel: messageBubbleStrings.cancel,
   emptyError: 'Type a message.',
   sent: 'Sent. It appears here once the service lists it.',
   copy: 'Copy',
@@ -201,6 +203,15 @@ export function GroupConversation({
                   : wait.reason === 'offline'
                     ? texts.offline
                     : texts.retrying(waitSeconds)}
+                {/* Never stored while it waits for the connection: the agent may take it back. */}
+                {wait.reason === 'offline' ? (
+                  <>
+                    {' '}
+                    <button type="button" className="lk-Button" data-variant="small ghost" onClick={send.cancel}>
+                      {texts.cancel}
+                    </button>
+                  </>
+                ) : null}
               </p>
             ) : null}
             <div role="alert" className="lk-MessageComposer-alert">
