@@ -102,7 +102,9 @@ export const Empty: Story = {
 
 /** The history cannot be loaded (the service keeps answering 500). */
 export const LoadError: Story = {
-  parameters: { linekit: { setup: setups.faults({ path: '/get-messages-api', status: 500, count: 1000 }) } },
+  parameters: {
+    linekit: { setup: setups.faults({ path: '/get-messages-api', status: 500, count: 1000 }), retry: false },
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded'), {
       timeout: 15000,
@@ -172,6 +174,21 @@ export const Reacting: Story = {
     const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
     await userEvent.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
     await expect(await within(bubble).findByRole('toolbar', { name: 'React to this message' })).toBeVisible()
+  },
+}
+
+/** A reaction sent from the menu: the status is announced, and covers nothing of the message above. */
+export const ReactionSent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ready(canvasElement)
+    const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
+    await userEvent.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
+    const toolbar = await within(bubble).findByRole('toolbar', { name: 'React to this message' })
+    await userEvent.click(within(toolbar).getAllByRole('button')[0]!)
+    await waitFor(() => expect(within(bubble).getByRole('status')).toHaveTextContent('Reaction sent.'), {
+      timeout: 8000,
+    })
   },
 }
 

@@ -138,7 +138,10 @@ export const RateLimited: Story = {
 /** The messages list failed (a 500 every time): a sentence and Try again. */
 export const LoadError: Story = {
   parameters: {
-    linekit: { setup: setups.faults({ path: '/get-messages-api', method: 'GET', status: 500, count: 1000 }) },
+    linekit: {
+      setup: setups.faults({ path: '/get-messages-api', method: 'GET', status: 500, count: 1000 }),
+      retry: false,
+    },
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)).toBe('error'), { timeout: 15_000 })
