@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Conversation } from 'linekit'
-import { MockPanel, setups, storyBackend, storyNumbers } from '../support'
+import { MockPanel, setups, storyBackend, storyNames, storyNumbers } from '../support'
 
 const history = setups.inboundMessages(storyNumbers.chat, [
   'Hi! Is the blue one still available?',
@@ -148,6 +148,30 @@ export const TrialAccount: Story = {
         expect(within(canvasElement).getByText(/Trial accounts send from an automatically chosen line/)).toBeVisible(),
       { timeout: 8000 },
     )
+  },
+}
+
+/** Right to left (`dir="rtl"` on the page): the header, bubbles and composer mirror. */
+export const RightToLeft: Story = {
+  decorators: [
+    (Story) => (
+      <div dir="rtl" style={{ display: 'contents' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: Default.play,
+}
+
+/**
+ * The header of a thread whose name is 200 characters opening with a right-to-left override: the
+ * name is isolated, cut before the channel badge, and whole in its tooltip.
+ */
+export const LongName: Story = {
+  args: { title: storyNames.longBidi },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement)
+    await expect(canvasElement.querySelector('.lk-Conversation-title')).toHaveAttribute('title', storyNames.longBidi)
   },
 }
 
