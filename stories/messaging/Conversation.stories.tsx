@@ -210,9 +210,9 @@ export const ReactionSent: Story = {
     await userEvent.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
     const toolbar = await within(bubble).findByRole('toolbar', { name: 'React to this message' })
     await userEvent.click(within(toolbar).getAllByRole('button')[0]!)
-    await waitFor(() => expect(within(bubble).getByRole('status')).toHaveTextContent('Reaction sent.'), {
-      timeout: 8000,
-    })
+    await expect(
+      await within(toolbar.parentElement!).findByText('Reaction sent.', {}, { timeout: 8000 }),
+    ).toHaveAttribute('role', 'status')
   },
 }
 
