@@ -73,7 +73,7 @@ export const Loading: Story = {
 
 /** The service failed: explained, with "Try again". */
 export const Error: Story = {
-  parameters: { linekit: { setup: setups.faults({ endpoint: 'getCallLogs', status: 500, count: 100 }) } },
+  parameters: { linekit: { setup: setups.faults({ endpoint: 'getCallLogs', status: 500, count: 100 }), retry: false } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(table(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 15000 })
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible()

@@ -155,7 +155,10 @@ export const Conflict: Story = {
   },
 }
 
-/** Declined here: the call leaves; a notice keeps the number to call back later. */
+/**
+ * Declined here: the call leaves; a notice keeps the number to call back, and leaves by itself
+ * (`noticeMs`) once focus and the pointer are elsewhere: the call stays in the history.
+ */
 export const Declined: Story = {
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement }) => {

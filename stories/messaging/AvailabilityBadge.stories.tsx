@@ -24,7 +24,7 @@ export const NativeChat: Story = {
 export const Sms: Story = { args: { phoneNumber: storyNumbers.sms } }
 export const CheckFailed: Story = {
   parameters: {
-    linekit: { setup: setups.faults({ endpoint: 'checkAvailability', status: 500, count: 1000 }) },
+    linekit: { setup: setups.faults({ endpoint: 'checkAvailability', status: 500, count: 1000 }), retry: false },
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByText('Channel unknown')).toBeVisible(), { timeout: 15000 })

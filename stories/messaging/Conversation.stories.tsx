@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Conversation } from 'linekit'
-import { MockPanel, setups, storyBackend, storyNumbers } from '../support'
+import { MockPanel, setups, storyBackend, storyNames, storyNumbers } from '../support'
 
 const history = setups.inboundMessages(storyNumbers.chat, [
   'Hi! Is the blue one still available?',
@@ -102,7 +102,9 @@ export const Empty: Story = {
 
 /** The history cannot be loaded (the service keeps answering 500). */
 export const LoadError: Story = {
-  parameters: { linekit: { setup: setups.faults({ endpoint: 'getMessages', status: 500, count: 1000 }) } },
+  parameters: {
+    linekit: { setup: setups.faults({ endpoint: 'getMessages', status: 500, count: 1000 }), retry: false },
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded'), {
       timeout: 15000,
@@ -149,6 +151,30 @@ export const TrialAccount: Story = {
   },
 }
 
+/** Right to left (`dir="rtl"` on the page): the header, bubbles and composer mirror. */
+export const RightToLeft: Story = {
+  decorators: [
+    (Story) => (
+      <div dir="rtl" style={{ display: 'contents' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: Default.play,
+}
+
+/**
+ * The header of a thread whose name is 200 characters opening with a right-to-left override: the
+ * name is isolated, cut before the channel badge, and whole in its tooltip.
+ */
+export const LongName: Story = {
+  args: { title: storyNames.longBidi },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement)
+    await expect(canvasElement.querySelector('.lk-Conversation-title')).toHaveAttribute('title', storyNames.longBidi)
+  },
+}
+
 /** A message arrives over the event stream and the thread follows it. */
 export const InboundArrives: Story = {
   play: async ({ canvasElement, context }) => {
@@ -172,6 +198,21 @@ export const Reacting: Story = {
     const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
     await userEvent.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
     await expect(await within(bubble).findByRole('toolbar', { name: 'React to this message' })).toBeVisible()
+  },
+}
+
+/** A reaction sent from the menu: the status is announced, and covers nothing of the message above. */
+export const ReactionSent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ready(canvasElement)
+    const bubble = canvas.getByText('Great, can I pick it up today?').closest('.lk-MessageBubble') as HTMLElement
+    await userEvent.click(within(bubble).getByRole('button', { name: 'Add a reaction' }))
+    const toolbar = await within(bubble).findByRole('toolbar', { name: 'React to this message' })
+    await userEvent.click(within(toolbar).getAllByRole('button')[0]!)
+    await expect(
+      await within(toolbar.parentElement!).findByText('Reaction sent.', {}, { timeout: 8000 }),
+    ).toHaveAttribute('role', 'status')
   },
 }
 

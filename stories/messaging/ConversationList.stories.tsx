@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ConversationList, GroupComposerDialog } from 'linekit'
-import { setups, storyBackend, storyNumbers } from '../support'
+import { setups, storyBackend, storyNames, storyNumbers } from '../support'
 
 const rowsOf = (el: HTMLElement) => el.querySelectorAll('.lk-ConversationList-row')
 const stateOf = (el: HTMLElement) => el.querySelector('.lk-ConversationList')?.getAttribute('data-state')
@@ -36,6 +36,34 @@ export const Default: Story = {
     await waitFor(() => expect(rowsOf(canvasElement).length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
     // Names come from the contacts query, which may answer after the threads.
     await expect(await within(canvasElement).findByText('Ava Stone', undefined, { timeout: 10_000 })).toBeVisible()
+  },
+}
+
+/** Right to left (`dir="rtl"` on the page): avatars, times and counts mirror. */
+export const RightToLeft: Story = {
+  decorators: [
+    (Story) => (
+      <div dir="rtl" style={{ display: 'contents' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: Default.play,
+}
+
+/**
+ * A contact named with 200 characters opening with a right-to-left override: the name is isolated
+ * (it reorders nothing after it), cut at the row's edge, and whole in its tooltip and the row's name.
+ */
+export const LongName: Story = {
+  parameters: { linekit: { setup: setups.namedContact(storyNumbers.chat3, storyNames.longBidi) } },
+  play: async ({ canvasElement }) => {
+    const row = await within(canvasElement).findByRole(
+      'option',
+      { name: new RegExp(storyNames.longBidi.slice(1, 40)) },
+      { timeout: 10_000 },
+    )
+    await expect(row.querySelector('.lk-ConversationList-title')).toHaveAttribute('title', storyNames.longBidi)
   },
 }
 
@@ -138,7 +166,7 @@ export const RateLimited: Story = {
 /** The messages list failed (a 500 every time): a sentence and Try again. */
 export const LoadError: Story = {
   parameters: {
-    linekit: { setup: setups.faults({ endpoint: 'getMessages', status: 500, count: 1000 }) },
+    linekit: { setup: setups.faults({ endpoint: 'getMessages', status: 500, count: 1000 }), retry: false },
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)).toBe('error'), { timeout: 15_000 })

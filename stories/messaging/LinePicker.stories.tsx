@@ -22,7 +22,7 @@ export const Default: Story = {
 export const WithoutAutomatic: Story = { args: { allowAutomatic: false } }
 export const Trial: Story = { parameters: { linekit: { account: 'trial' } } }
 export const LoadError: Story = {
-  parameters: { linekit: { setup: setups.faults({ endpoint: 'getLines', status: 500, count: 1000 }) } },
+  parameters: { linekit: { setup: setups.faults({ endpoint: 'getLines', status: 500, count: 1000 }), retry: false } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getByRole('alert')).toBeVisible(), { timeout: 15000 })
   },

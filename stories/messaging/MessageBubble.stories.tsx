@@ -1,14 +1,57 @@
+import type { ComponentProps } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { MessageBubble } from 'linekit'
+import { MessageBubble, type ThreadItem } from 'linekit'
+import type { MessageRecord } from 'linekit/api'
 import { item, storyDates } from './fixtures'
 import { storyMedia } from '../support/storyMedia'
+import { storyNames } from '../support'
+
+/** The message's fields, as controls of their own (the raw `item` is hidden: it is a JSON blob). */
+interface MessageFields {
+  /** The message's text. */
+  content?: string
+  direction?: MessageRecord['direction']
+  service?: MessageRecord['service']
+  /** The service's delivery status (open-ended: `delivered`, `pending`, …). */
+  status?: string
+  /** Who wrote it: an E.164 number. */
+  from_number?: string
+  /** A picture, video or file the message carries (an https URL). */
+  media_attachment_url?: string
+}
+type BubbleArgs = ComponentProps<typeof MessageBubble> & MessageFields
+
+/** The story's item with the fields set in the controls (an optimistic send keeps its own). */
+function withFields(base: ThreadItem, fields: MessageFields): ThreadItem {
+  if (base.kind !== 'message') return base
+  const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''))
+  return Object.keys(set).length ? { ...base, message: { ...base.message, ...set } } : base
+}
 
 /** One message in every service, direction and status, with each kind of attachment. Text is always rendered as text. */
 const meta = {
   title: 'Messaging/MessageBubble',
   component: MessageBubble,
   args: { item: item(), dateOptions: storyDates },
+  argTypes: {
+    item: { control: false, table: { category: 'props' } },
+    content: { control: 'text', table: { category: 'message' } },
+    direction: { control: 'inline-radio', options: ['inbound', 'outbound'], table: { category: 'message' } },
+    service: { control: 'inline-radio', options: ['nativechat', 'SMS', 'RCS'], table: { category: 'message' } },
+    status: { control: 'select', options: ['delivered', 'pending', 'sent', 'failed'], table: { category: 'message' } },
+    from_number: { control: 'text', table: { category: 'message' } },
+    media_attachment_url: { control: 'text', table: { category: 'message' } },
+    sender: { control: 'text' },
+    showChannel: { control: 'boolean' },
+    grouped: { control: 'boolean' },
+  },
+  render: ({ item: base, content, direction, service, status, from_number, media_attachment_url, ...props }) => (
+    <MessageBubble
+      {...props}
+      item={withFields(base, { content, direction, service, status, from_number, media_attachment_url })}
+    />
+  ),
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 420 }}>
@@ -16,7 +59,7 @@ const meta = {
       </div>
     ),
   ],
-} satisfies Meta<typeof MessageBubble>
+} satisfies Meta<BubbleArgs>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -203,5 +246,25 @@ export const MarkupIsText: Story = {
   args: { item: item({ content: '<b>not bold</b> <img src=x onerror=alert(1)>' }) },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('b, img')).toBeNull()
+  },
+}
+
+/** Right to left (`dir="rtl"` on the page), with Hebrew text: the bubble, its time and status mirror. */
+export const RightToLeft: Story = {
+  args: { item: item({ content: 'נתראה בשש? The order is #1234.' }), sender: 'Ava Stone' },
+  decorators: [
+    (Story) => (
+      <div dir="rtl">
+        <Story />
+      </div>
+    ),
+  ],
+}
+
+/** A sender named with 200 characters opening with a right-to-left override: isolated, cut, whole in its tooltip. */
+export const LongName: Story = {
+  args: { sender: storyNames.longBidi, item: item({ content: 'Order 1234 arrived' }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.lk-MessageBubble-sender')).toHaveAttribute('title', storyNames.longBidi)
   },
 }

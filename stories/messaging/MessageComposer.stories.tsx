@@ -65,7 +65,8 @@ const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10,
  */
 export const Uploading: Story = {
   args: { defaultOptionsOpen: false },
-  parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat), uploads: true } },
+  // An upload that stays part-way: the picture is of the uploading state, however long it takes.
+  parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat), uploads: 'held' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.upload(await canvas.findByLabelText('Attach a file'), png('receipt.png'))
@@ -76,6 +77,7 @@ export const Uploading: Story = {
 /** The upload is done: the file is ready to send as the message's attachment. */
 export const UploadReady: Story = {
   ...Uploading,
+  parameters: { linekit: { setup: setups.nativeChat(storyNumbers.chat), uploads: true } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.upload(await canvas.findByLabelText('Attach a file'), png('receipt.png'))

@@ -4,9 +4,10 @@
  * and `useStoryBackend()` gives stories and the `MockPanel` the mock's control API.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { QueryClient } from '@tanstack/react-query'
 import { createLinekitClient } from 'linekit/api'
 import { LinekitProvider, createFakeAudioEngine, createMemoryEventSource, createSseEventSource } from 'linekit'
-import { createMemoryUploader } from './memoryUploader'
+import { createHeldUploader, createMemoryUploader } from './memoryUploader'
 import type { StoryBackend } from './createStoryBackend'
 
 const StoryBackendContext = createContext<StoryBackend | null>(null)
@@ -33,12 +34,30 @@ export interface LinekitStoryProps {
    * @default 'sse'
    */
   events?: 'sse' | 'memory'
-  /** Give the provider the in-memory `uploadAttachment` (`memoryUploader.ts`). @default false */
-  uploads?: boolean | undefined
+  /**
+   * Give the provider the in-memory `uploadAttachment` (`memoryUploader.ts`); `'held'`, one whose
+   * uploads stop part-way until cancelled. @default false
+   */
+  uploads?: boolean | 'held' | undefined
+  /** `false`: a read that fails is not retried, so an error story shows its error at once. @default the kit's retries */
+  retry?: false | undefined
   children?: ReactNode
 }
 
+/**
+ * A query client whose reads never retry: the kit's options carry their own `retry`, which a
+ * client's defaults cannot override, so it is forced where options are resolved.
+ */
+function createNoRetryQueryClient() {
+  // The provider's own default (a read stays fresh for 10 s).
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } })
+  const resolve = client.defaultQueryOptions.bind(client)
+  client.defaultQueryOptions = ((options) => ({ ...resolve(options), retry: false })) as typeof resolve
+  return client
+}
+
 const memoryUploader = createMemoryUploader()
+const heldUploader = createHeldUploader()
 
 function createEvents(backend: StoryBackend, mode: 'sse' | 'memory') {
   if (mode === 'sse') return { source: createSseEventSource({ url: `${backend.prefix}/events` }), stop: () => {} }
@@ -57,8 +76,9 @@ function createEvents(backend: StoryBackend, mode: 'sse' | 'memory') {
  * <LinekitStory backend={backend}><Conversation phoneNumber={storyNumbers.chat} /></LinekitStory>
  * ```
  */
-export function LinekitStory({ backend, events = 'sse', uploads = false, children }: LinekitStoryProps) {
+export function LinekitStory({ backend, events = 'sse', uploads = false, retry, children }: LinekitStoryProps) {
   const [kit] = useState(() => ({
+    queryClient: retry === false ? createNoRetryQueryClient() : undefined,
     client: createLinekitClient({ baseUrl: backend.prefix }),
     events: createEvents(backend, events),
     audioEngine: createFakeAudioEngine(),
@@ -80,7 +100,8 @@ export function LinekitStory({ backend, events = 'sse', uploads = false, childre
         client={kit.client}
         events={kit.events.source}
         audioEngine={kit.audioEngine}
-        {...(uploads ? { uploadAttachment: memoryUploader } : {})}
+        {...(kit.queryClient ? { queryClient: kit.queryClient } : {})}
+        {...(uploads ? { uploadAttachment: uploads === 'held' ? heldUploader : memoryUploader } : {})}
       >
         {children}
       </LinekitProvider>

@@ -3,7 +3,7 @@ export { createStoryBackend, storyHosts, storyWebhookSecret } from './createStor
 export type { StoryBackend, StoryBackendOptions, StorySetup } from './createStoryBackend'
 export { createMockDriver, MockControlError } from './mockDriver'
 export type { MockDriver, MockAccount, MockLine, FaultInput, InboundMessageInput, CallEndStatus } from './mockDriver'
-export { setups, storyNumbers, mintErrors, mintPath, ringableLine, callingLine } from './setups'
+export { setups, storyNames, storyNumbers, mintErrors, mintPath, ringableLine, callingLine } from './setups'
 export type { MintErrorCode } from './setups'
 export { LinekitStory, useStoryBackend, useOptionalStoryBackend } from './LinekitStory'
 export type { LinekitStoryProps } from './LinekitStory'

@@ -31,3 +31,15 @@ export function createMemoryUploader({ stepMs = 150 }: { stepMs?: number } = {})
       })
     })
 }
+
+/**
+ * An uploader that stops part-way (two fifths) and stays there until cancelled: a story of the
+ * uploading state shows that state for as long as it is looked at, not a ready file a moment later.
+ */
+export function createHeldUploader(): UploadAttachment {
+  return (_file, { signal, onProgress }) =>
+    new Promise((_resolve, reject) => {
+      onProgress(0.4)
+      signal.addEventListener('abort', () => reject(signal.reason))
+    })
+}

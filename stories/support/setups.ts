@@ -24,6 +24,14 @@ export const storyNumbers = {
   caller: '+14155550182',
 } as const
 
+/**
+ * Names a designer checks the layout with: 200 characters opening with a right-to-left override
+ * (U+202E), which would reverse whatever follows it unless the name is isolated.
+ */
+export const storyNames = {
+  longBidi: `\u202EevaN ekiM ${'Bartholomew Alexander Montgomery-Fitzgerald '.repeat(5)}`.slice(0, 200),
+} as const
+
 /** Status and body of every dialer-mint refusal (spec: Errors — dialer mint table). */
 export const mintErrors = {
   invalid_api_key: { status: 401 },
@@ -218,5 +226,19 @@ export const setups = {
         })
         control.advanceClock(1_000)
       }
+    },
+
+  /** Gives `phone`'s contact this name, through the service's own upsert (spec: create contact). */
+  namedContact:
+    (phone: string, firstName: string, lastName = ''): StorySetup =>
+    async (backend) => {
+      const response = await backend.mock.fetch(
+        new Request(`${storyHosts.baseUrl}/create-external-contact`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ phone, firstName, lastName }),
+        }),
+      )
+      if (!response.ok) throw new Error(`namedContact: the mock answered ${response.status}`)
     },
 }

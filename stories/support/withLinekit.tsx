@@ -15,8 +15,10 @@ import { marksBeforeOpen, readMarks } from '../../src/hooks/internal/readMarks'
 export interface LinekitParameters extends StoryBackendOptions {
   /** How events reach the provider. @default 'sse' */
   events?: 'sse' | 'memory'
-  /** Give the provider the in-memory `uploadAttachment` (`memoryUploader.ts`). @default false */
-  uploads?: boolean
+  /** Give the provider the in-memory `uploadAttachment` (`memoryUploader.ts`); `'held'` stops uploads part-way. @default false */
+  uploads?: boolean | 'held'
+  /** `false`: failed reads are not retried, so an error story shows its error at once. @default the kit's retries */
+  retry?: false
   /** Render without the provider (the story renders `<LinekitStory>` itself). @default false */
   manual?: boolean
 }
@@ -76,7 +78,13 @@ export const withLinekit: Decorator = (Story, context) => {
   const backend = live.get(context.id)
   if (!backend) return <Story />
   return (
-    <LinekitStory key={backend.prefix} backend={backend} events={options.events} uploads={options.uploads}>
+    <LinekitStory
+      key={backend.prefix}
+      backend={backend}
+      events={options.events}
+      uploads={options.uploads}
+      retry={options.retry}
+    >
       <Story />
     </LinekitStory>
   )

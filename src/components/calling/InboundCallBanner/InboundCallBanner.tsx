@@ -19,7 +19,7 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
   locale?: string
   /** Clock for the call timer. @default Date.now */
   now?: () => number
-  /** How long the "already answered elsewhere" notice after a refused answer stays, in ms. @default 6000 */
+  /** How long a passing notice stays, in ms: "already answered elsewhere" after a refused answer, a declined call's. @default 6000 */
   noticeMs?: number
   /** Ring while a call rings (a WebAudio tone, after the page's first user gesture). @default true */
   ringSound?: boolean
@@ -49,13 +49,14 @@ export interface InboundCallBannerProps extends Omit<HTMLAttributes<HTMLElement>
  * answered call shows its audio state, a timer from the answer, mute and microphone (the same
  * parts as the Dialer), and Hang up. A ring tone plays after the page's first user gesture
  * (`ringSound={false}` turns it off). Missed, declined and answered-elsewhere calls leave a notice
- * with "Call back". The history behind the notices is built from the call events this browser
+ * with "Call back"; a declined call's leaves by itself after `noticeMs`. The history behind the notices is built from the call events this browser
  * receives (`useInboundCalls().history`). Built on {@link useInboundCallBanner}, which gives the
  * same behaviour to your own markup.
  *
  * Data attributes: root `data-count` (calls shown), `data-notices` (notices shown); each call
  * `data-state` (`ringing` | `answering` | `declining` | `joining` | `connected` | `device` |
- * `failed`); each notice `data-outcome` (`missed` | `declined` | `answered_elsewhere`).
+ * `failed`); each notice `data-outcome` (`missed` | `declined` | `answered_elsewhere`) and
+ * `data-notice` (its call's id).
  * Theme: `--lk-color-accent`, `--lk-color-success`, `--lk-color-danger`, `--lk-banner-shadow`,
  * `--lk-banner-inset` (distance from the viewport edges), `--lk-banner-width`, `--lk-banner-z`.
  *

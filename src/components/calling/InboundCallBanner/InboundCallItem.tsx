@@ -106,7 +106,7 @@ export function InboundCallNotices({
         const time = formatDateTime(n.ringingAt, locale, { timeStyle: 'short' })
         const outcome = n.outcome as keyof typeof t.notice
         return (
-          <li key={n.callUuid} className="lk-InboundCallBanner-notice" data-outcome={outcome}>
+          <li key={n.callUuid} className="lk-InboundCallBanner-notice" data-outcome={outcome} data-notice={n.callUuid}>
             <p>{t.notice[outcome](label(n.from), time)}</p>
             <div className="lk-InboundCallBanner-actions">
               {banner.canCallBack ? (

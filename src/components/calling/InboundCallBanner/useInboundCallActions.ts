@@ -24,7 +24,7 @@ export interface LocalCall {
 }
 
 /** Where focus goes once the banner has re-rendered: a call's Hang up, or on from a call that left. */
-export type FocusTarget = { hangUp: string } | { left: string } | undefined
+export type FocusTarget = { hangUp: string } | { left: string } | { notice: string } | undefined
 
 function audioMessage(texts: InboundCallBannerStrings, error: unknown): string {
   const code = (error as { code?: string } | undefined)?.code

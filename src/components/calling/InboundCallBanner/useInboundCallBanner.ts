@@ -32,7 +32,7 @@ export interface UseInboundCallBannerOptions {
   strings?: StringOverrides<InboundCallBannerStrings> | undefined
   /** Clock for the call timer. @default Date.now */
   now?: (() => number) | undefined
-  /** How long the "already answered elsewhere" notice after a refused answer stays, in ms. @default 6000 */
+  /** How long a passing notice stays, in ms: "already answered elsewhere" after a refused answer, a declined call's. @default 6000 */
   noticeMs?: number | undefined
   /** Ring while a call rings (a WebAudio tone, after the page's first user gesture). @default true */
   ringSound?: boolean | undefined
@@ -52,12 +52,44 @@ const isInCall = (call: LocalCall | undefined): boolean =>
     ? call.failedAction === 'audio'
     : call?.phase === 'connected' || call?.phase === 'joining' || call?.phase === 'device'
 
+/** Takes space on screen (`display: none`, a collapsed slot or a detached element do not). */
+const shown = (el: Element | null | undefined): el is HTMLElement => {
+  if (!el?.isConnected) return false
+  const box = el.getBoundingClientRect()
+  return box.width > 0 && box.height > 0
+}
+const focusable =
+  'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex="0"]'
+
+/**
+ * Where focus goes when the banner has nothing left to hold it: back where the user was before
+ * they came to the banner (the message box they typed in), else the next control of the page
+ * after the banner, as Tab would, else the one before it. Not the emptied banner itself while the
+ * page has another control: an empty banner takes no room, so focus there is invisible.
+ */
+function outsideTarget(root: HTMLElement, before: Element | null): HTMLElement | null {
+  if (before instanceof HTMLElement && !root.contains(before) && shown(before)) return before
+  const all = [...document.querySelectorAll<HTMLElement>(focusable)].filter((el) => !root.contains(el) && shown(el))
+  const after = all.find((el) => root.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+  return after ?? all.at(-1) ?? null
+}
+
 /**
  * Keyboard users keep their place: after Answer focus goes to the call's Hang up; after Hang up
  * or Decline, once the call has left (the answer or its `ended` event, whichever comes first),
- * to the next call, the call's notice, or the region itself.
+ * and after a notice was dismissed, to the next call, the next notice, or back where the user
+ * was before the banner (see `outsideTarget`).
  */
 function useBannerFocus(rootRef: RefObject<HTMLElement | null>, focusNextRef: { current: FocusTarget }) {
+  // The last control focused outside the banner: where Hang up returns the user.
+  const before = useRef<Element | null>(null)
+  useEffect(() => {
+    const onFocusIn = (e: FocusEvent) => {
+      if (e.target instanceof Element && !rootRef.current?.contains(e.target)) before.current = e.target
+    }
+    document.addEventListener('focusin', onFocusIn)
+    return () => document.removeEventListener('focusin', onFocusIn)
+  }, [rootRef])
   useEffect(() => {
     const want = focusNextRef.current
     const root = rootRef.current
@@ -69,16 +101,57 @@ function useBannerFocus(rootRef: RefObject<HTMLElement | null>, focusNextRef: { 
       hangUp.focus()
       return
     }
-    if (root.querySelector(`[data-call="${want.left}"]`)) return
+    const going = 'left' in want ? `[data-call="${want.left}"]` : `[data-notice="${want.notice}"]`
+    if (root.querySelector(going)) return
     focusNextRef.current = undefined
     const active = document.activeElement
     if (active && active !== document.body && !root.contains(active)) return
     const target =
       root.querySelector<HTMLElement>('.lk-InboundCallBanner-answer') ??
-      root.querySelector<HTMLElement>('.lk-InboundCallBanner-notice :is(button, a)') ??
+      root.querySelector<HTMLElement>('[data-notice] :is(button, a)') ??
+      outsideTarget(root, before.current) ??
+      // A page with no other control: the region itself, still better than the page.
       root
     target.focus()
   })
+}
+
+/**
+ * A call declined here or on another device needs nothing more from the agent, so its notice
+ * leaves by itself after `noticeMs` (it stays in the call history); a missed call's stays until
+ * dismissed. Never while the pointer is over it or focus is in it: the agent may be reaching for
+ * "Call back", and focus must not fall to the page with it.
+ */
+function useDeclinedNoticesLeave(
+  rootRef: RefObject<HTMLElement | null>,
+  notices: InboundCallRecord[],
+  noticeMs: number,
+  acknowledge: (callUuid: string) => void,
+) {
+  const declined = notices
+    .filter((n) => n.outcome === 'declined')
+    .map((n) => n.callUuid)
+    .join(' ')
+  useEffect(() => {
+    if (!declined) return
+    const timers = new Map<string, ReturnType<typeof setTimeout>>()
+    const leave = (uuid: string) => {
+      const el = rootRef.current?.querySelector(`[data-notice="${uuid}"]`)
+      const inUse = el && (el.contains(document.activeElement) || el.matches(':hover'))
+      if (inUse)
+        timers.set(
+          uuid,
+          setTimeout(() => leave(uuid), noticeMs),
+        )
+      else acknowledge(uuid)
+    }
+    for (const uuid of declined.split(' '))
+      timers.set(
+        uuid,
+        setTimeout(() => leave(uuid), noticeMs),
+      )
+    return () => timers.forEach((timer) => clearTimeout(timer))
+  }, [rootRef, declined, noticeMs, acknowledge])
 }
 
 /**
@@ -89,7 +162,8 @@ function useBannerFocus(rootRef: RefObject<HTMLElement | null>, focusNextRef: { 
  * the leave guard, the Alt+Shift+A shortcut, the announcement of a new call, and the notices of
  * missed, declined and answered-elsewhere calls with "Call back". Returns the state and prop bags
  * to spread on your own elements; focus moves by the bags' `data-call` and class names, so spread
- * them whole, with `rootProps` on the element holding the calls and notices.
+ * them whole, with `rootProps` on the element holding the calls and notices, and put
+ * `data-notice={record.callUuid}` on each notice.
  *
  * @example
  * const b = useInboundCallBanner()
@@ -168,13 +242,19 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     if (endedMine) void engine?.leave()
   }, [endedMine, engine])
 
+  // A notice that goes takes its focus with it: focus follows (see useBannerFocus).
+  const dismissNotice = (callUuid: string) => {
+    if (rootRef.current?.contains(document.activeElement)) focusNext.current = { notice: callUuid }
+    acknowledge(callUuid)
+  }
   const callBack = (record: InboundCallRecord) => {
-    acknowledge(record.callUuid)
+    dismissNotice(record.callUuid)
     if (onCallBack) onCallBack(record)
     else ctx.inboundCalls.requestCallBack({ number: record.from, lineId: record.lineId })
   }
   const dialerListens = ctx.inboundCalls.hasCallBackListener()
   const shownNotices = notices.filter((n) => n.outcome !== 'ringing' && n.outcome !== 'answered')
+  useDeclinedNoticesLeave(rootRef, shownNotices, noticeMs, acknowledge)
 
   /** One shown call: where it stands here, and the prop bags of its controls. */
   const viewOf = (call: InboundCall) => {
@@ -267,11 +347,11 @@ export function useInboundCallBanner(options: UseInboundCallBannerOptions = {}) 
     }),
     callBackLinkProps: (record: InboundCallRecord): AnchorHTMLAttributes<HTMLAnchorElement> => ({
       href: `tel:${record.from}`,
-      onClick: () => acknowledge(record.callUuid),
+      onClick: () => dismissNotice(record.callUuid),
     }),
     dismissButtonProps: (record: InboundCallRecord): ButtonHTMLAttributes<HTMLButtonElement> => ({
       type: 'button',
-      onClick: () => acknowledge(record.callUuid),
+      onClick: () => dismissNotice(record.callUuid),
     }),
   }
 }
