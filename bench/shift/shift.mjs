@@ -41,16 +41,22 @@ async function startProxy(port) {
     client.on('error', end).on('close', end)
     upstream.on('error', end).on('close', end)
   })
+  const cut = () => {
+    for (const { client, upstream } of sockets) {
+      client.destroy()
+      upstream.destroy()
+    }
+  }
   const listenPort = await freePort()
   await new Promise((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${listenPort}`,
     set(next) {
       mode = next
-      if (next === 'drop') for (const { client, upstream } of sockets) (client.destroy(), upstream.destroy())
+      if (next === 'drop') cut()
     },
     close: () => {
-      for (const { client, upstream } of sockets) (client.destroy(), upstream.destroy())
+      cut()
       return new Promise((resolve) => server.close(resolve))
     },
   }
