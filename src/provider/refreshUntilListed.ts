@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { refreshQueries } from './refreshQueries'
 
 /** What a live message event says of its message (spec: Message webhook payload). */
-export interface AnnouncedMessage {
+interface AnnouncedMessage {
   message: string
   direction: string
   receivedAt: string
