@@ -111,11 +111,11 @@ async function run(options) {
     const end = await counters(cdp)
     const per = 1000 / options.messages
 
-    // The open thread's number hears of the faults.
-    const open = customer(3)
-    await page.locator('.lk-ConversationList-row', { hasText: 'shift' }).first().click()
+    // The open thread is the newest one (the first row, mounted whatever the list's height); its
+    // number hears of the faults, so it stays first.
+    const open = customer(options.messages - 1)
     await rows
-      .filter({ hasText: `shift ${options.messages - 17}` })
+      .filter({ hasText: `shift ${options.messages - 1}` })
       .first()
       .click()
     /** Sends 5 messages during `during`, heals with `heal`, then times the last one on screen. */
