@@ -106,7 +106,7 @@ async function run(options) {
     await page
       .locator('.lk-ConversationList-row', { hasText: `shift ${options.messages - 1}` })
       .first()
-      .waitFor({ timeout: 60_000 })
+      .waitFor({ timeout: 180_000 })
     const loadSeconds = (Date.now() - started) / 1000
     const end = await counters(cdp)
     const per = 1000 / options.messages
