@@ -3,7 +3,7 @@
 // `npm test`) — printed, each figure against its target, then written into BENCHMARKS.md's
 // generated blocks by scripts/bench-report.mjs (the prose around them is written by hand).
 //
-//   npm run bench [-- --only size,render,render-list,proxy,sse,mock,team,faults] [--quick] [--test-duration] [--no-write]
+//   npm run bench [-- --only size,render,render-list,proxy,sse,mock,team,faults,shift] [--quick] [--test-duration] [--no-write]
 //
 // --quick          fewer runs and requests (a smoke run; figures noisier)
 // --test-duration  also time one full `npm test` (minutes; only on a quiet machine)
@@ -28,6 +28,7 @@ const benchmarks = {
   mock: () => import('../bench/mock-throughput.mjs'),
   team: () => import('../bench/team/team-load.mjs'),
   faults: () => import('../bench/faults/fault-load.mjs'),
+  shift: () => import('../bench/shift/shift.mjs'),
   test: () => import('../bench/test-duration.mjs'),
 }
 
@@ -42,7 +43,11 @@ const quick = flag('quick')
 // The test suite's duration is timed only when asked for: it takes minutes and a quiet machine;
 // so are the faults (minutes, seven processes).
 const chosen = Object.keys(benchmarks).filter((name) =>
-  name === 'test' ? flag('test-duration') : name === 'faults' ? only?.includes(name) : !only || only.includes(name),
+  name === 'test'
+    ? flag('test-duration')
+    : name === 'faults' || name === 'shift'
+      ? only?.includes(name)
+      : !only || only.includes(name),
 )
 
 const started = new Date()

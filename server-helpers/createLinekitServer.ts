@@ -21,6 +21,7 @@ import { upstreamUrl } from './internal/upstream'
 import { getLinesRoute } from '../src/api/endpoints/getLinesRoute'
 import { createEventStreamRoute } from './routes/eventStreamRoute'
 import { createInboundCallsRoute } from './routes/inboundCallsRoute'
+import { createGroupsRoute } from './routes/groupsRoute'
 import { createMintRoute } from './routes/mintRoute'
 import { createSearchRoute } from './routes/searchRoute'
 import { checkCsrf, createProxyRoute } from './routes/proxy'
@@ -215,7 +216,11 @@ export function createLinekitServer(options: LinekitServerOptions): LinekitServe
     health,
     shutdown.signal,
   )
-  const kitHandlers = { listInboundCalls: createInboundCallsRoute(model), searchMessages: createSearchRoute(model) }
+  const kitHandlers = {
+    listInboundCalls: createInboundCallsRoute(model),
+    searchMessages: createSearchRoute(model),
+    listGroups: createGroupsRoute(model),
+  }
   const events = createEventStreamRoute(ctx, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retryMs: options.retryMs ?? 1000,

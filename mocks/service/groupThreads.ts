@@ -225,3 +225,25 @@ export function sendGroupMessage(state: MockState, account: Account, input: Grou
     audioAttachmentUrl: voice,
   }
 }
+
+/**
+ * The mock's answer to `GET /groups`, the linekit/server route that lists the groups its read
+ * model learned from the group sends it forwarded (src/api/groups.ts). The service has no such
+ * endpoint; the mock serves it, as a server that forwarded every group send of the account would
+ * answer, so a page on the mock alone loads it. A group whose chat does not exist yet (`creating`)
+ * has no listed record to be tied to, so it is not listed.
+ */
+export function listGroups(state: MockState, account: Account, query: { lineId?: string | undefined }) {
+  if (query.lineId !== undefined) {
+    const line = state.lines.get(query.lineId)
+    if (!line || line.accountId !== account.id)
+      throw fail(403, 'line_not_allowed', 'This line is not one of yours', 'Use a lineId from GET /get-lines.')
+  }
+  const now = state.clock.now()
+  const groups = [...account.groupsById.values()]
+    .filter((g) => g.activeAt <= now && (query.lineId === undefined || g.lineId === query.lineId))
+    .sort((a, b) => b.createdAt - a.createdAt)
+  return {
+    data: groups.map((g) => ({ chatId: g.chatId, lineId: g.lineId, participants: [...g.participants], name: g.name })),
+  }
+}

@@ -9,6 +9,7 @@ import { createMemoryModelStore } from './memoryModelStore'
 import { queryEntries } from './query'
 import type { MessagesQueryInput } from './query'
 import { ModelState } from './modelState'
+import type { KnownGroup } from './groupBook'
 import type { RetentionOptions } from './modelState'
 import type {
   CallStatusReading,
@@ -55,6 +56,14 @@ export interface ReadModel {
   applyCallLogs(logs: readonly CallLog[], complete: boolean): Promise<ModelChange[]>
   /** A group send about to go upstream: its webhooks are group traffic (messageIndex.ts). */
   noteGroupSend(numbers: readonly string[], content: string): Promise<ModelChange[]>
+  /**
+   * A group send's answer: `recipients` (spec: Group-send response) are the group's members, and
+   * `name` its name when the answer says the send created it. Tied to the group's chat identifier
+   * once its outbound record is listed (groupBook.ts).
+   */
+  noteGroupAnswer(recipients: readonly string[], content: string, name: string | null): Promise<ModelChange[]>
+  /** The groups on `visibleLineIds` the model learned, most recently used first. */
+  knownGroups(visibleLineIds: readonly string[]): KnownGroup[]
   /** Teaches the model a line's number (e.g. a send answer's `devicePhoneNumber` and its `lineId`). */
   learnLineNumber(number: string, lineId: string): Promise<ModelChange[]>
   /** Teaches the model the line of a call the server started. */
@@ -167,6 +176,11 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
     applyCallStatus: (callUuid, reading) => submit({ op: 'callStatus', at: now(), callUuid, reading }),
     applyCallLogs: (logs, complete) => submit({ op: 'callLogs', at: now(), logs: [...logs], complete }),
     queryCallLogs: (query, visibleLineIds) => queryCallLogs(state.callLogs, query, visibleLineIds),
+    noteGroupAnswer(recipients, content, name) {
+      const at = now()
+      return submit({ op: 'groupAnswer', at, send: { recipients: [...recipients], content, name, at } })
+    },
+    knownGroups: (visibleLineIds) => state.groups.list(new Set(visibleLineIds.map((id) => id.toLowerCase()))),
     noteGroupSend: (numbers, content) => submit({ op: 'groupSend', at: now(), numbers: [...numbers], content }),
     learnLineNumber: (number, lineId) => submit({ op: 'learnLine', at: now(), number, lineId }),
     async learnCallLine(callUuid, lineId) {

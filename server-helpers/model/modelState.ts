@@ -6,6 +6,8 @@
 import type { MessageRecord } from '../../src/api'
 import type { HeldCallLogs } from './heldCallLogs'
 import { CallBook } from './callBook'
+import { GroupBook } from './groupBook'
+import type { AnsweredGroupSend, KnownGroup } from './groupBook'
 import { MessageIndex, isGroupId } from './messageIndex'
 import type { Entry, GroupSend } from './messageIndex'
 import type {
@@ -52,6 +54,8 @@ interface Saved {
   callLogs: HeldCallLogs | null
   groupSends?: GroupSend[]
   groupMembers?: [string, number][]
+  groups?: KnownGroup[]
+  groupAnswers?: AnsweredGroupSend[]
 }
 
 const time = (iso: string) => Date.parse(iso)
@@ -69,6 +73,8 @@ export class ModelState implements ModelTarget {
   unresolved: MessageWebhook[] = []
   /** The newest page of call logs the reconciler read. */
   callLogs: HeldCallLogs | null = null
+  /** Groups with their members, learned from the group sends this server forwarded. */
+  groups: GroupBook
   private readonly days: number
   private readonly perLine: number
   private readonly callsMs: number
@@ -82,6 +88,7 @@ export class ModelState implements ModelTarget {
     this.callsMs = retention.callsMs ?? DAY
     this.messages = new MessageIndex(retention.matchToleranceMs ?? 600_000)
     this.calls = new CallBook(onConflict)
+    this.groups = new GroupBook(retention.matchToleranceMs ?? 600_000)
   }
 
   apply(op: ModelOp): ModelChange[] {
@@ -110,6 +117,7 @@ export class ModelState implements ModelTarget {
       case 'records':
         for (const record of op.records) this.learnFromRecord(record, changes)
         for (const record of op.records) push(this.messages.applyRecord(record))
+        for (const record of op.records) this.groups.applyRecord(record)
         if (op.window) this.cover(op.window)
         break
       case 'callStatus':
@@ -117,6 +125,12 @@ export class ModelState implements ModelTarget {
         break
       case 'groupSend':
         this.messages.noteGroupSend({ numbers: op.numbers, content: op.content, at: op.at })
+        break
+      case 'groupAnswer':
+        this.groups.noteAnswer(
+          op.send,
+          this.messages.all.filter((entry) => !entry.provisional).map((entry) => entry.record),
+        )
         break
       case 'learnLine':
         this.learnNumber(op.number, op.lineId, changes)
@@ -159,6 +173,8 @@ export class ModelState implements ModelTarget {
       callLogs: this.callLogs,
       groupSends: this.messages.groupSends,
       groupMembers: [...this.messages.groupMembers],
+      groups: [...this.groups.groups.values()],
+      groupAnswers: this.groups.waiting,
     }
     return { v: 1, data }
   }
@@ -169,6 +185,9 @@ export class ModelState implements ModelTarget {
     this.messages.load(data.entries, data.seq)
     for (const send of data.groupSends ?? []) this.messages.noteGroupSend(send)
     for (const [number, at] of data.groupMembers ?? []) this.messages.groupMembers.set(number, at)
+    this.groups = new GroupBook(this.retention.matchToleranceMs ?? 600_000)
+    for (const group of data.groups ?? []) this.groups.groups.set(group.chatId, group)
+    this.groups.waiting = [...(data.groupAnswers ?? [])]
     this.calls = new CallBook(this.onConflict)
     for (const call of data.calls) this.calls.calls.set(call.callUuid, call)
     for (const [uuid, line] of data.callLines) this.calls.lines.set(uuid, line)
@@ -240,6 +259,7 @@ export class ModelState implements ModelTarget {
       if (trimmed !== null) this.raiseFloor(lineId, trimmed + 1)
     }
     this.calls.trimBefore(at - this.callsMs)
+    this.groups.trimBefore(at)
   }
 
   private raiseFloor(key: string, floor: number): void {

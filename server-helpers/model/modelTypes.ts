@@ -3,6 +3,7 @@
  * records), what comes out (changes for the event stream, inbound calls) and the store under it.
  */
 import type { AudioCallEvent, CallLog, MessageRecord, MessageWebhookPayload } from '../../src/api'
+import type { AnsweredGroupSend } from './groupBook'
 
 /** The fields of a message webhook the model reads. spec: Message webhook payload. */
 export type MessageWebhook = Pick<
@@ -70,6 +71,8 @@ export type ModelOp =
   | { op: 'records'; at: number; records: MessageRecord[]; window: MessageWindow | null }
   | { op: 'callStatus'; at: number; callUuid: string; reading: CallStatusReading | null }
   | { op: 'groupSend'; at: number; numbers: string[]; content: string }
+  /** A group send's answer (its members, and its name when it created the group): groupBook.ts. */
+  | { op: 'groupAnswer'; at: number; send: AnsweredGroupSend }
   | { op: 'learnLine'; at: number; number: string; lineId: string }
   | { op: 'learnCall'; at: number; callUuid: string; lineId: string }
   | { op: 'callLogs'; at: number; logs: CallLog[]; complete: boolean }

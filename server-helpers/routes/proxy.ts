@@ -21,6 +21,7 @@ import { createCallStatusReads } from './callStatus'
 import type { Body } from './proxyRequest'
 import { createProxyRequestChecks } from './proxyRequest'
 import { createTypingCoalescer } from './typing'
+import { groupMembersOf } from '../model/groupBook'
 
 /** What the proxy route needs besides the context. */
 interface ProxyDeps {
@@ -239,7 +240,17 @@ export function createProxyRoute(ctx: LinekitContext, deps: ProxyDeps) {
       refused: (answer, { scope }) => (answer.status === 409 ? groupConflict(answer, scope) : undefined),
       // spec: Group-send response — no replay marker, and a replay answers with the earlier
       // send's data: its `devicePhoneNumber` proves nothing about the line this request named.
-      answered: () => listSoon?.(),
+      // Its `recipients` teach the group's members only when they are this request's own numbers
+      // (groupMembersOf), so a replayed answer cannot teach another send's group.
+      answered: ({ record, body }) => {
+        const members = model && body ? groupMembersOf(body, record) : null
+        if (members) {
+          // spec: groupName is honored only when the group is created.
+          const name = record?.created === true && typeof body?.groupName === 'string' ? body.groupName : null
+          ctx.track(model!.noteGroupAnswer(members, typeof body?.message === 'string' ? body.message : '', name))
+        }
+        listSoon?.()
+      },
     },
     sendTyping: {
       // The cheapest request to drop: it never takes the slots kept for sends nor goes out

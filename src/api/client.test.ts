@@ -244,7 +244,9 @@ describe('request shape and response parsing', () => {
       server.resetHandlers()
     }
     // …plus the routes linekit/server serves itself.
-    expect(Object.keys(c).sort()).toEqual([...endpoints.map((e) => e.id), 'listInboundCalls', 'searchMessages'].sort())
+    expect(Object.keys(c).sort()).toEqual(
+      [...endpoints.map((e) => e.id), 'listInboundCalls', 'searchMessages', 'listGroups'].sort(),
+    )
   })
 })
 

@@ -7,6 +7,7 @@ import type { endpointsById } from './endpoints'
 import type { EndpointId } from './endpoints/routes'
 import type { InboundCallsQuery, InboundCallsResponse } from './inboundCalls'
 import type { MessageSearchQuery, MessageSearchResponse } from './search'
+import type { GroupsQuery, GroupsResponse } from './groups'
 
 /**
  * What `new Headers(…)` accepts. Spelled from the `Headers` constructor rather than the DOM's
@@ -68,6 +69,12 @@ export interface KitRouteMethods {
    * server keeps no read model.
    */
   searchMessages(query: MessageSearchQuery, options?: RequestOptions): Promise<MessageSearchResponse>
+  /**
+   * `GET <baseUrl>/groups`: the groups linekit/server learned from the group sends it forwarded,
+   * with their members and name (the service lists neither). 404 when the server keeps no read
+   * model.
+   */
+  listGroups(query?: GroupsQuery, options?: RequestOptions): Promise<GroupsResponse>
 }
 
 /**

@@ -16,6 +16,8 @@ export {
 export type { InboundCallsQuery, InboundCallItem, InboundCallsResponse } from './inboundCalls'
 export { messageSearchQuerySchema, messageSearchResponseSchema, MAX_SEARCH_QUERY, MAX_SEARCH_RESULTS } from './search'
 export type { MessageSearchQuery, MessageSearchResponse } from './search'
+export { groupsQuerySchema, groupsResponseSchema } from './groups'
+export type { GroupsQuery, GroupItem, GroupsResponse } from './groups'
 export { linekitEventTypes, isLinekitEventType, encodeEventFrame } from './events'
 export type { LinekitEventType, LinekitEventDataMap, LinekitEventFrame } from './events'
 export { createLinekitClient } from './client'

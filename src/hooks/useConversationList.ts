@@ -5,7 +5,7 @@ import type { LinekitClient, MessageRecord, MessagesListResponse } from '../api'
 import { LinekitError } from '../api/errors'
 import { useLinekitClient } from '../provider/useLinekitClient'
 import { isGroupMessage } from './internal/group'
-import { groupRegistry } from './internal/groupRegistry'
+import { useKnownGroups } from './internal/useKnownGroups'
 import { phoneKey } from '../provider/phoneKey'
 import { marksBeforeOpen, readMarks } from './internal/readMarks'
 import { cmp } from './internal/reconcile'
@@ -131,7 +131,6 @@ export function useConversationList(options: UseConversationListOptions = {}): U
   const hasOlder = cursors !== null && Object.values(cursors).some((c) => !c.done)
 
   const marks = useSyncExternalStore(readMarks.subscribe, readMarks.snapshot, readMarks.snapshot)
-  const groups = useSyncExternalStore(groupRegistry.subscribe, groupRegistry.snapshot, groupRegistry.snapshot)
 
   const all = useMemo(() => {
     const seen = new Map<string, MessageRecord>()
@@ -147,6 +146,9 @@ export function useConversationList(options: UseConversationListOptions = {}): U
     return [...seen.values()].filter((m) => floor === undefined || cmp(m.created_at, floor) >= 0)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- heads change identity every render
   }, [headsKey, older.data, cursors])
+
+  const chatIds = useMemo(() => [...new Set(all.filter(isGroupMessage).map((m) => m.to_number.trim()))], [all])
+  const { groups } = useKnownGroups(client, chatIds)
 
   const threads = useMemo(() => {
     const byKey = new Map<string, { records: MessageRecord[]; kind: 'direct' | 'group'; id: string; lineId: string }>()

@@ -1,9 +1,9 @@
 'use client'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo } from 'react'
 import type { LinekitClient, MessageRecord } from '../api'
 import { useLinekitClient } from '../provider/useLinekitClient'
-import { groupRegistry } from './internal/groupRegistry'
+import { useKnownGroups } from './internal/useKnownGroups'
 import { cmp } from './internal/reconcile'
 import { groupThreadInfiniteQueryOptions } from './options'
 import type { ThreadItem } from './useThread'
@@ -23,11 +23,11 @@ export interface UseGroupThreadOptions {
 export interface UseGroupThreadResult {
   /** Oldest → newest. */
   items: ThreadItem[]
-  /** Participants: as the kit sent to them, else those who replied. */
+  /** Participants: as a group send of the kit listed them (linekit/server's groups, or this browser's), else those who replied. */
   participants: string[]
-  /** True when `participants` come from the kit's own group send (complete). */
+  /** True when `participants` come from a group send of the kit (complete), on any browser of the user. */
   participantsKnown: boolean
-  /** The group's name, when the kit created it with one. */
+  /** The group's name, when a group send of the kit created it with one. */
   name?: string
   /** The line the group lives on, when known. */
   lineId?: string
@@ -52,11 +52,7 @@ export interface UseGroupThreadResult {
 export function useGroupThread(options: UseGroupThreadOptions): UseGroupThreadResult {
   const { chatId, pageSize = 100 } = options
   const client = useLinekitClient(options.client)
-  const known = useSyncExternalStore(
-    groupRegistry.subscribe,
-    () => groupRegistry.get(chatId),
-    () => undefined,
-  )
+  const known = useKnownGroups(client, [chatId]).groups[chatId]
   const lineId = options.lineId ?? known?.lineId
   const query = useInfiniteQuery(groupThreadInfiniteQueryOptions(client, { chatId, lineId, pageSize }))
   const records = useMemo(() => {

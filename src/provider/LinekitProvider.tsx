@@ -16,6 +16,7 @@ import { createSendEngine } from './sendEngine'
 import { createBrowserOutbox } from './outbox'
 import { gateClient, gatesFor } from './wrapClient'
 import { refreshQueries } from './refreshQueries'
+import { refreshUntilListed } from './refreshUntilListed'
 
 /** Props of {@link LinekitProvider}. */
 export interface LinekitProviderProps {
@@ -113,16 +114,17 @@ export function LinekitProvider(props: LinekitProviderProps) {
   // Live events → cache and inbound calls; reconnect → reconcile (deliveries may have been lost).
   useEffect(() => {
     if (!events) return
+    let stopped = false
     const offEvents = events.subscribe((event) => {
       if (event.type === 'message') {
         // A webhook carries no message handle (spec: Message webhook payload): refetch the thread.
         const data = event.data as typeof event.data & { contactPhoneNumber?: unknown }
-        void refreshQueries(queryClient, linekitKeys.messages.threads(data.destination))
+        const keys = [linekitKeys.messages.threads(data.destination), linekitKeys.messages.lists()]
         // CRM-variant payloads also name the contact's number.
-        if (typeof data.contactPhoneNumber === 'string' && data.contactPhoneNumber !== data.destination) {
-          void refreshQueries(queryClient, linekitKeys.messages.threads(data.contactPhoneNumber))
-        }
-        void refreshQueries(queryClient, linekitKeys.messages.lists())
+        if (typeof data.contactPhoneNumber === 'string' && data.contactPhoneNumber !== data.destination)
+          keys.push(linekitKeys.messages.threads(data.contactPhoneNumber))
+        // Read again until the message is listed: a read that came too early must not use the event up.
+        void refreshUntilListed(queryClient, keys, data, () => stopped)
       } else if (event.type === 'message.record') {
         // A message the server's read model found in the messages list: its webhook was lost, or
         // its listed record (handle, status) now replaces the webhook's provisional one.
@@ -147,6 +149,7 @@ export function LinekitProvider(props: LinekitProviderProps) {
       }
     })
     return () => {
+      stopped = true
       offEvents()
       offStatus()
     }

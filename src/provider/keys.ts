@@ -71,6 +71,8 @@ export const linekitKeys = {
   callStatus: (callUuid: string) => [...all, 'callStatus', callUuid] as const,
   /** The user's recent inbound calls (linekit/server's `GET <prefix>/calls/inbound`). */
   inboundCalls: [...all, 'inboundCalls'] as const,
+  /** The groups with their members (linekit/server's `GET <prefix>/groups`). */
+  groups: [...all, 'groups'] as const,
   voiceToken: (lineId: string) => [...all, 'voiceToken', lineId] as const,
   effects: [...all, 'effects'] as const,
   /**

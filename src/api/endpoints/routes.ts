@@ -57,7 +57,7 @@ export type EndpointId = (typeof routes)[number]['id']
 
 /**
  * Routes linekit/server serves itself from its read model, with no endpoint of the service behind
- * them (`../inboundCalls.ts`, `../search.ts`); the client has a method for each.
+ * them (`../inboundCalls.ts`, `../search.ts`, `../groups.ts`); the client has a method for each.
  */
 export const kitRoutes = [
   {
@@ -73,6 +73,14 @@ export const kitRoutes = [
     method: 'GET',
     path: '/search',
     query: ['q', 'lineId', 'limit'],
+    idempotent: true,
+    errorShape: 'messaging',
+  },
+  {
+    id: 'listGroups',
+    method: 'GET',
+    path: '/groups',
+    query: ['lineId'],
     idempotent: true,
     errorShape: 'messaging',
   },

@@ -1,7 +1,7 @@
 import { createPersistentMap, type PersistentMap } from './persistentMap'
 
 /** What the kit remembers of a group it sent to: the contract lists no group or its members. */
-interface KnownGroup {
+export interface KnownGroup {
   /** E.164 participants, as the group-send response listed them (`recipients`). */
   participants: string[]
   /** The name given when the group was created, if any. */
