@@ -38,7 +38,7 @@ const PROBE_EVERY_MS = 10 * 60 * 1000
  * Claims kept when the bus keeps none (repeated deliveries, call states), and lines whose last
  * probe is remembered; past either the oldest is forgotten.
  */
-export const WEBHOOK_KEPT = { claims: 10_000, probedLines: 1000 }
+const WEBHOOK_KEPT = { claims: 10_000, probedLines: 1000 }
 
 /** What the webhook route needs besides the context. */
 interface WebhookDeps {
