@@ -177,7 +177,7 @@ async function run(options = {}) {
         const app = await startApp({ pageDir, upstream: forwarder.url, port, name: 'a', lines })
         forwarder.instances.push({ url: app.url, up: true })
         try {
-          out.flood = await runFlood({ forwarder, bases: () => [app.url], floodSeconds, ...FLOOD })
+          out.flood = await runFlood({ forwarder, bases: () => [app.url], floodSeconds, log, ...FLOOD })
         } finally {
           await app.stop()
         }
@@ -358,7 +358,7 @@ function report(r) {
         target: 0,
       },
       { name: "flood: other users' latency, p99", value: others.p99, unit: 'ms', op: '≤', target: targets.p99Ms },
-      { name: 'flood: 429s that are not the flooder’s', value: others.rateLimited, unit: '', op: '=', target: 0 },
+      { name: "flood: 429s that are not the flooder's", value: others.rateLimited, unit: '', op: '=', target: 0 },
       {
         name: "flood: the flooder's requests refused with its own 429",
         value: f.flood.statuses['429'] ?? 0,

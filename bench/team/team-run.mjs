@@ -255,7 +255,7 @@ export async function runIdle({ forwarder, bases, count, seconds }) {
  * before and after. Resolves what the working users' requests got while the flood ran (from its
  * start to 5 s after its end), the flooder's answers and the heap readings.
  */
-export async function runFlood({ forwarder, bases, users, floodSeconds, perSecond, keyless }) {
+export async function runFlood({ forwarder, bases, users, floodSeconds, perSecond, keyless, log = console.log }) {
   const instanceUrls = () => forwarder.instances.filter((x) => x.up).map((x) => x.url)
   const firstRequest = forwarder.requests.length
   const people = Array.from({ length: users }, (_, i) =>
@@ -280,6 +280,9 @@ export async function runFlood({ forwarder, bases, users, floodSeconds, perSecon
   for (const p of people) p.stop()
   const answers = people.flatMap((p) => p.answers).filter((a) => a.t >= from && a.t < to)
   const upstream = forwarder.requests.slice(firstRequest).filter((r) => r.t >= from && r.t < to)
+  log(
+    `  flood over: ${answers.length} requests of the others, ${answers.filter((a) => a.status === 429).length} 429s; the flooder's ${JSON.stringify(flooder.statuses)}; ${keyless} keyless sends next…`,
+  )
 
   await sleep(5000)
   const heapBefore = await heapUsed(instanceUrls())
