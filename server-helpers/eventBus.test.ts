@@ -46,6 +46,25 @@ describe('createMemoryEventBus', () => {
     expect(ns(after4)).toEqual([5, 6, 7])
   })
 
+  it('keeps at most replayBufferBytes of events for replay: the oldest go, the newest replay', async () => {
+    const bus = createMemoryEventBus({ replayBufferBytes: 1024 * 1024 })
+    const ids: string[] = []
+    bus.subscribe((e) => ids.push(e.id))
+    const big = 'x'.repeat(100 * 1024)
+    for (let n = 1; n <= 30; n++) await bus.publish({ type: 'message', lineId: LINE_A, data: { n, big } } as never)
+    const replayed: LinekitEvent[] = []
+    bus.subscribe((e) => replayed.push(e), { lastEventId: ids[0] })
+    expect(replayed.length).toBeLessThanOrEqual(10)
+    expect(ns(replayed).at(-1)).toBe(30)
+  })
+
+  it('keeps at most 10,000 claims: the oldest can be claimed again, the newest not', async () => {
+    const bus = createMemoryEventBus({ now: () => 0 })
+    for (let i = 0; i < 10_050; i++) await bus.claim!(`key-${i}`, 60_000)
+    expect(await bus.claim!('key-0', 60_000)).toBe(true)
+    expect(await bus.claim!('key-10049', 60_000)).toBe(false)
+  })
+
   it('keeps delivering when a listener throws', async () => {
     const onListenerError = vi.fn()
     const bus = createMemoryEventBus({ onListenerError })

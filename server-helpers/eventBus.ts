@@ -1,4 +1,5 @@
 import type { LinekitEventFrame } from '../src/api/events'
+import { BoundedMap } from './internal/boundedMap'
 
 export type { LinekitEventType } from '../src/api/events'
 
@@ -40,12 +41,18 @@ export interface EventBus {
 export interface MemoryEventBusOptions {
   /** How many recent events are kept for `Last-Event-ID` replay. @default 1000 */
   replayBufferSize?: number
+  /**
+   * Most bytes of recent events kept for replay (their JSON); past it the oldest are dropped, as
+   * past `replayBufferSize`. @default 4194304 (4 MB)
+   */
+  replayBufferBytes?: number
   /** Clock for claim expiry (tests inject one). @default Date.now */
   now?: () => number
   /** Called when a listener throws; the other listeners still receive the event. */
   onListenerError?: (error: unknown) => void
 }
 
+/** Claims kept (repeated deliveries, call states); past it the oldest is forgotten. */
 const MAX_CLAIMS = 10_000
 
 /**
@@ -55,11 +62,14 @@ const MAX_CLAIMS = 10_000
  */
 export function createMemoryEventBus(options: MemoryEventBusOptions = {}): EventBus {
   const capacity = Math.max(0, options.replayBufferSize ?? 1000)
+  const maxBytes = Math.max(0, options.replayBufferBytes ?? 4 * 1024 * 1024)
   const now = options.now ?? Date.now
   const epoch = Math.random().toString(36).slice(2, 10)
-  const buffer: LinekitEvent[] = []
+  // Oldest first, each with its size; `bytes` is their sum.
+  const buffer: { event: LinekitEvent; bytes: number }[] = []
+  let bytes = 0
   const listeners = new Set<(event: LinekitEvent) => void>()
-  const claims = new Map<string, number>()
+  const claims = new BoundedMap<string, number>(MAX_CLAIMS)
   let seq = 0
 
   const deliver = (listener: (event: LinekitEvent) => void, event: LinekitEvent) => {
@@ -75,16 +85,18 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
     if (dash < 0 || lastEventId.slice(0, dash) !== epoch) return []
     const last = Number(lastEventId.slice(dash + 1))
     if (!Number.isSafeInteger(last)) return []
-    return buffer.filter((event) => Number(event.id.slice(dash + 1)) > last)
+    return buffer.map((kept) => kept.event).filter((event) => Number(event.id.slice(dash + 1)) > last)
   }
 
   return {
     async publish(input) {
       seq += 1
       const event = { ...input, id: `${epoch}-${seq}` } as LinekitEvent
-      if (capacity > 0) {
-        buffer.push(event)
-        if (buffer.length > capacity) buffer.shift()
+      const size = JSON.stringify(input).length
+      if (capacity > 0 && size <= maxBytes) {
+        buffer.push({ event, bytes: size })
+        bytes += size
+        while (buffer.length > capacity || bytes > maxBytes) bytes -= (buffer.shift() as { bytes: number }).bytes
       }
       for (const listener of [...listeners]) deliver(listener, event)
     },
@@ -102,13 +114,8 @@ export function createMemoryEventBus(options: MemoryEventBusOptions = {}): Event
       const at = now()
       const expires = claims.get(key)
       if (expires !== undefined && expires > at) return false
-      claims.delete(key)
+      // Past MAX_CLAIMS the oldest written goes: the closest to expiring.
       claims.set(key, at + ttlMs)
-      if (claims.size > MAX_CLAIMS) {
-        // Oldest insertion first (Map order): drop it, it is the closest to expiring.
-        const oldest = claims.keys().next()
-        if (!oldest.done) claims.delete(oldest.value)
-      }
       return true
     },
     async close() {

@@ -10,18 +10,30 @@
 // Phases: `single` (one app instance), `idle` (5 then 50 idle users: upstream requests per minute),
 // `redis` (two app instances sharing a real redis-server, each restarted once mid-run), `scale`
 // (100 users on two instances over redis-server, each restarted once, plus one user flooding
-// typing indicators and sends at 10/s for a minute: the others must not notice).
+// typing indicators and sends at 10/s for a minute: the others must not notice), `flood` (one
+// instance, 20 working users beside one user flooding reads and sends at 10× the key's rate for
+// `--flood-seconds`, then 3,000 sends of 60 KB without an idempotencyKey: the server's heap
+// before and after).
 //
 //   node bench/team/team-load.mjs [--minutes 3] [--users 25] [--browsers 5] [--idle-seconds 90]
-//     [--scale-users 100] [--phases single,idle,redis,scale] [--json]
+//     [--scale-users 100] [--flood-seconds 60] [--phases single,idle,redis,scale,flood] [--json]
 import { freePort, launchBrowser } from '../../test/e2e/support.mjs'
 import { runAlone } from '../bench-support.mjs'
-import { runIdle, runTeam } from './team-run.mjs'
+import { runFlood, runIdle, runTeam } from './team-run.mjs'
 import { buildInboxPage, startApp, startBalancer, startRedis, withMock } from './team-servers.mjs'
 import { MINUTE } from './team-users.mjs'
 
-const targets = { upstream429: 0, perMinute: 60, onScreenMs: 2000, idleDifferencePct: 10 }
-const allPhases = ['single', 'idle', 'redis', 'scale']
+const targets = {
+  upstream429: 0,
+  perMinute: 60,
+  onScreenMs: 2000,
+  idleDifferencePct: 10,
+  p99Ms: 2000,
+  heapGrowthMB: 10,
+}
+const allPhases = ['single', 'idle', 'redis', 'scale', 'flood']
+/** The flood phase: working users beside the flooder, its rate (10× the key's 60 a minute), the keyless sends. */
+const FLOOD = { users: 20, perSecond: 10, keyless: 3000 }
 
 /**
  * Two app instances over one redis-server behind the balancer, each restarted once mid-run;
@@ -98,7 +110,8 @@ async function run(options = {}) {
   const pageDir = await buildInboxPage()
   const browser = await launchBrowser()
   const scaleUsers = options.scaleUsers ?? 100
-  const out = { ran: { minutes, users, browsers: browsersCount, idleSeconds, scaleUsers } }
+  const floodSeconds = options.floodSeconds ?? 60
+  const out = { ran: { minutes, users, browsers: browsersCount, idleSeconds, scaleUsers, floodSeconds } }
   try {
     if (phases.has('single') || phases.has('idle')) {
       await withMock(async ({ mock, forwarder, lines }) => {
@@ -153,6 +166,21 @@ async function run(options = {}) {
         sendEveryMs: scaleUsers * 2000,
         burst: 3,
         flood: true,
+      })
+    }
+    if (phases.has('flood')) {
+      log(
+        `  one instance: ${FLOOD.users} working users, one flooding reads and sends at ${FLOOD.perSecond}/s for ${floodSeconds} s, then ${FLOOD.keyless} keyless 60 KB sends…`,
+      )
+      await withMock(async ({ forwarder, lines }) => {
+        const port = await freePort()
+        const app = await startApp({ pageDir, upstream: forwarder.url, port, name: 'a', lines })
+        forwarder.instances.push({ url: app.url, up: true })
+        try {
+          out.flood = await runFlood({ forwarder, bases: () => [app.url], floodSeconds, log, ...FLOOD })
+        } finally {
+          await app.stop()
+        }
       })
     }
   } finally {
@@ -318,17 +346,77 @@ function report(r) {
     })
     tables.scale = teamTable(r.scale)
   }
-  const { minutes, users, browsers, idleSeconds, scaleUsers } = r.ran
+  if (r.flood) {
+    const f = r.flood
+    const others = f.others
+    checks.push(
+      {
+        name: "flood: other users' requests unanswered",
+        value: others.requests - others.answered,
+        unit: '',
+        op: '=',
+        target: 0,
+      },
+      { name: "flood: other users' latency, p99", value: others.p99, unit: 'ms', op: '≤', target: targets.p99Ms },
+      { name: "flood: 429s that are not the flooder's", value: others.rateLimited, unit: '', op: '=', target: 0 },
+      {
+        name: "flood: the flooder's requests refused with its own 429",
+        value: f.flood.statuses['429'] ?? 0,
+        unit: '',
+        op: '≥',
+        target: 1,
+      },
+      { name: 'flood: upstream 429s', value: f.upstream.upstream429, unit: '', op: '=', target: targets.upstream429 },
+      {
+        name: `flood: server heap growth after ${f.keyless.count} keyless 60 KB sends`,
+        value: Math.round((f.keyless.heapAfterMB - f.keyless.heapBeforeMB) * 10) / 10,
+        unit: 'MB',
+        op: '≤',
+        target: targets.heapGrowthMB,
+      },
+    )
+    const byStatus = (statuses) =>
+      Object.entries(statuses)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ')
+    tables.flood = {
+      header: ['measure', 'value'],
+      rows: [
+        [
+          'flood',
+          `${f.perSecond}/s for ${f.floodSeconds} s, reads and sends (typing, sends, availability, contacts, a message by handle)`,
+        ],
+        ["the flooder's answers by status", byStatus(f.flood.statuses)],
+        [
+          `other users' requests during the flood (${f.users} users)`,
+          `${others.requests} (${others.answered} answered, ${others.ok} 2xx)`,
+        ],
+        ["other users' latency, p50 / p99 / max", `${others.p50} / ${others.p99} / ${others.max} ms`],
+        ["other users' 429s / error answers", `${others.rateLimited} / ${others.errors}`],
+        ['upstream requests during the flood (429s)', `${f.upstream.requests} (${f.upstream.upstream429})`],
+        [`${f.keyless.count} sends of 60 KB without an idempotencyKey, answers`, byStatus(f.keyless.statuses)],
+        ['server heap before / after them', `${f.keyless.heapBeforeMB} / ${f.keyless.heapAfterMB} MB`],
+      ].map(([k, v]) => [k, String(v)]),
+      notes: others.firstErrors.length ? [`First error answers: ${others.firstErrors.join('; ')}`] : [],
+    }
+  }
+  const { minutes, users, browsers, idleSeconds, scaleUsers, floodSeconds } = r.ran
   const params =
     `${users} users (${browsers} in Chromium) for ${minutes} min per phase, ${scaleUsers} in the 100-user phase; ` +
-    `idle groups ${idleSeconds} s`
+    `idle groups ${idleSeconds} s; the flood phase ${FLOOD.users} users, flooding ${floodSeconds} s`
   return { checks, tables, params }
 }
 
 export const bench = {
   name: 'team',
   title: 'a support team on one API key (standalone mock over HTTP, 60/min limit on)',
-  options: (quick) => ({ minutes: quick ? 1 : 3, users: 25, browsers: 5, idleSeconds: quick ? 60 : 150 }),
+  options: (quick) => ({
+    minutes: quick ? 1 : 3,
+    users: 25,
+    browsers: 5,
+    idleSeconds: quick ? 60 : 150,
+    floodSeconds: quick ? 30 : 60,
+  }),
   run,
   report,
 }
@@ -339,5 +427,6 @@ await runAlone(import.meta.url, bench, {
   browsers: 5,
   idleSeconds: 90,
   scaleUsers: 100,
+  floodSeconds: 60,
   phases: allPhases.join(','),
 })

@@ -2,7 +2,7 @@
 // up: the team working for some minutes (`runTeam`), or idle users with the inbox open
 // (`runIdle`); each resolves the run's figures, measured at the forwarder, the mock and the pages.
 import { percentile } from '../bench-support.mjs'
-import { CUSTOMER, MINUTE, browserUser, floodUser, nodeUser, sleep } from './team-users.mjs'
+import { CUSTOMER, MINUTE, browserUser, floodUser, keylessFlood, nodeUser, sleep } from './team-users.mjs'
 
 /** The app instances' retained heap, summed (each collects garbage first: team-app's /__bench/memory). */
 async function heapUsed(urls) {
@@ -245,5 +245,73 @@ export async function runIdle({ forwarder, bases, count, seconds }) {
     byPath,
     upstream429: measured.filter((r) => r.status === 429).length,
     errors: people.reduce((n, p) => n + p.errors.length, 0),
+  }
+}
+
+/**
+ * `users` working users in Node (a send a minute, the threads list every 15 s, a native-availability
+ * check a minute) beside one user flooding reads and sends at `perSecond` for `floodSeconds`; then
+ * one user sending `keyless` messages of 60 KB without an idempotencyKey, the server's heap read
+ * before and after. Resolves what the working users' requests got while the flood ran (from its
+ * start to 5 s after its end), the flooder's answers and the heap readings.
+ */
+export async function runFlood({ forwarder, bases, users, floodSeconds, perSecond, keyless, log = console.log }) {
+  const instanceUrls = () => forwarder.instances.filter((x) => x.up).map((x) => x.url)
+  const firstRequest = forwarder.requests.length
+  const people = Array.from({ length: users }, (_, i) =>
+    nodeUser({
+      id: `w${i}`,
+      base: () => bases()[0],
+      offsetMs: Math.round((i * MINUTE) / users),
+      checkEveryMs: MINUTE,
+    }),
+  )
+  for (const p of people) await p.start()
+  // Everyone connected and their first reads done, as a team already at work.
+  await sleep(10_000)
+  const flooder = floodUser({ id: 'flood', base: () => bases()[0], seconds: floodSeconds, perSecond, reads: true })
+  const from = Date.now()
+  await flooder.run()
+  const to = Date.now() + 5000
+  await sleep(5000)
+  for (const p of people) p.stopSending()
+  // The requests of the span settle (a confirmation read, a check on its way).
+  await sleep(5000)
+  for (const p of people) p.stop()
+  const answers = people.flatMap((p) => p.answers).filter((a) => a.t >= from && a.t < to)
+  const upstream = forwarder.requests.slice(firstRequest).filter((r) => r.t >= from && r.t < to)
+  log(
+    `  flood over: ${answers.length} requests of the others, ${answers.filter((a) => a.status === 429).length} 429s; the flooder's ${JSON.stringify(flooder.statuses)}; ${keyless} keyless sends next…`,
+  )
+
+  await sleep(5000)
+  const heapBefore = await heapUsed(instanceUrls())
+  const keylessStatuses = await keylessFlood({ id: 'bulk', base: () => bases()[0], count: keyless })
+  const heapAfter = await heapUsed(instanceUrls())
+  const mb = (bytes) => Math.round(bytes / 104857.6) / 10
+  return {
+    users,
+    floodSeconds,
+    perSecond,
+    others: {
+      requests: answers.length,
+      answered: answers.filter((a) => a.status !== 0).length,
+      ok: answers.filter((a) => a.status >= 200 && a.status < 300).length,
+      rateLimited: answers.filter((a) => a.status === 429).length,
+      errors: answers.filter((a) => a.status === 0 || a.status >= 400).length,
+      p50: percentile(
+        answers.map((a) => a.ms),
+        50,
+      ),
+      p99: percentile(
+        answers.map((a) => a.ms),
+        99,
+      ),
+      max: answers.length ? Math.max(...answers.map((a) => a.ms)) : NaN,
+      firstErrors: people.flatMap((p) => p.errors).slice(0, 10),
+    },
+    flood: { statuses: flooder.statuses },
+    upstream: { requests: upstream.length, upstream429: upstream.filter((r) => r.status === 429).length },
+    keyless: { count: keyless, statuses: keylessStatuses, heapBeforeMB: mb(heapBefore), heapAfterMB: mb(heapAfter) },
   }
 }

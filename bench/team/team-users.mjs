@@ -11,12 +11,24 @@ const TEXT = /\b(?:cust|send)-[\w-]+/g
  * A user in Node doing what an open inbox does through the app's routes: the event stream
  * (reconnecting with Last-Event-ID after the stream's `retry:`, as EventSource does), the threads list every 15 s,
  * and — unless idle — a send a minute followed by the conversation's confirmation reads every 2 s.
+ * With `checkEveryMs`, also a native-availability check of the customer that often (a read the
+ * service answers, not the read model). Every answer is kept in `answers` (`{ t, ms, status }`,
+ * status 0: no answer).
  */
-export function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date.now, sendEveryMs = MINUTE }) {
+export function nodeUser({
+  id,
+  base,
+  offsetMs = 0,
+  sending = true,
+  seenAt = Date.now,
+  sendEveryMs = MINUTE,
+  checkEveryMs = 0,
+}) {
   const cookie = `lkuser=${id}`
   const seen = {}
   const errors = []
   const sends = []
+  const answers = []
   let lastEventId
   let retryMs = 3000
   let stopped = false
@@ -27,13 +39,21 @@ export function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date
     for (const match of text.matchAll(TEXT)) seen[match[0]] ??= seenAt()
   }
   const api = async (path, init = {}) => {
-    const response = await fetch(`${base()}/api/linekit${path}`, {
-      ...init,
-      headers: { cookie, 'x-linekit-csrf': '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    })
-    const text = await response.text()
-    if (!response.ok) errors.push(`${init.method ?? 'GET'} ${path.split('?')[0]} → ${response.status}`)
-    return { status: response.status, text }
+    const t = Date.now()
+    const answer = { t, ms: 0, status: 0, path: path.split('?')[0] }
+    answers.push(answer)
+    try {
+      const response = await fetch(`${base()}/api/linekit${path}`, {
+        ...init,
+        headers: { cookie, 'x-linekit-csrf': '1', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      })
+      const text = await response.text()
+      answer.status = response.status
+      if (!response.ok) errors.push(`${init.method ?? 'GET'} ${answer.path} → ${response.status}`)
+      return { status: response.status, text }
+    } finally {
+      answer.ms = Date.now() - t
+    }
   }
   const stream = async () => {
     while (!stopped) {
@@ -94,16 +114,31 @@ export function nodeUser({ id, base, offsetMs = 0, sending = true, seenAt = Date
       }
     }
   }
+  const check = () =>
+    api('/api-check-native-availability', { method: 'POST', body: JSON.stringify({ phone: CUSTOMER }) }).catch(
+      () => undefined,
+    )
   return {
     id,
     seen,
     errors,
     sends,
+    answers,
     async start() {
       void stream()
       await api('/get-lines')
       await poll()
       timers.push(setInterval(() => void poll(), 15_000))
+      if (checkEveryMs > 0)
+        sendTimers.push(
+          setTimeout(
+            () => {
+              void check()
+              sendTimers.push(setInterval(() => void check(), checkEveryMs))
+            },
+            offsetMs + checkEveryMs / 2,
+          ),
+        )
       if (sending) {
         sendTimers.push(
           setTimeout(() => {
@@ -198,12 +233,21 @@ export async function browserUser({ browser, id, base, offsetMs = 0, sendEveryMs
   }
 }
 
+/** The flooder's reads, each a different URL or body (none shares another's answer). */
+const floodReads = [
+  (k) => ['/api-check-native-availability', { phone: `+1415556${String(k % 10_000).padStart(4, '0')}` }],
+  (k) => [`/get-external-contacts?limit=10&offset=${k}`],
+  (k) => [`/get-message-api/pbm_flood${k}`],
+]
+
 /**
  * One user (or one buggy tab) flooding the app: `perSecond` requests a second for `seconds`,
- * typing indicators to 40 threads and sends, alternately, without waiting for answers. Its
- * answers are counted by status: fairness refuses it with its own 429s, never anyone else.
+ * typing indicators to 40 threads and sends, alternately, without waiting for answers; with
+ * `reads`, every other request is a read instead (native availability, the contacts list, a
+ * message by handle, each a different one). Its answers are counted by status: fairness refuses
+ * it with its own 429s, never anyone else.
  */
-export function floodUser({ id, base, seconds = 60, perSecond = 10 }) {
+export function floodUser({ id, base, seconds = 60, perSecond = 10, reads = false }) {
   const statuses = {}
   const count = (status) => (statuses[status] = (statuses[status] ?? 0) + 1)
   return {
@@ -213,15 +257,25 @@ export function floodUser({ id, base, seconds = 60, perSecond = 10 }) {
       const end = Date.now() + seconds * 1000
       const inflight = []
       for (let k = 0; Date.now() < end; k++) {
+        const write = reads ? k % 4 : k % 2
         const [path, body] =
-          k % 2 === 0
-            ? ['/send-typing-indicator', { phoneNumber: `+1415555${String(200 + ((k / 2) % 40)).padStart(4, '0')}` }]
-            : ['/send-api-message', { phone: '+14155550299', message: `flood-${k}`, idempotencyKey: `${id}-${k}` }]
+          reads && k % 2 === 1
+            ? floodReads[((k - 1) / 2) % floodReads.length](k)
+            : write === 0
+              ? [
+                  '/send-typing-indicator',
+                  { phoneNumber: `+1415555${String(200 + (Math.floor(k / 2) % 40)).padStart(4, '0')}` },
+                ]
+              : ['/send-api-message', { phone: '+14155550299', message: `flood-${k}`, idempotencyKey: `${id}-${k}` }]
         inflight.push(
           fetch(`${base()}/api/linekit${path}`, {
-            method: 'POST',
-            headers: { cookie: `lkuser=${id}`, 'x-linekit-csrf': '1', 'content-type': 'application/json' },
-            body: JSON.stringify(body),
+            method: body ? 'POST' : 'GET',
+            headers: {
+              cookie: `lkuser=${id}`,
+              'x-linekit-csrf': '1',
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(body ? { body: JSON.stringify(body) } : {}),
           })
             .then(async (response) => (await response.text(), count(response.status)))
             .catch(() => count('network error')),
@@ -231,4 +285,30 @@ export function floodUser({ id, base, seconds = 60, perSecond = 10 }) {
       await Promise.all(inflight)
     },
   }
+}
+
+/**
+ * One user sending `count` messages of `bytes` characters each without an idempotencyKey,
+ * `concurrency` at a time; resolves their answers by status.
+ */
+export async function keylessFlood({ id, base, count = 3000, bytes = 60_000, concurrency = 20 }) {
+  const statuses = {}
+  const text = 'x'.repeat(bytes - 12)
+  let next = 0
+  const worker = async () => {
+    while (next < count) {
+      const k = next++
+      const status = await fetch(`${base()}/api/linekit/send-api-message`, {
+        method: 'POST',
+        headers: { cookie: `lkuser=${id}`, 'x-linekit-csrf': '1', 'content-type': 'application/json' },
+        // Each text different: none is a repeat of another (a repeat would share its key).
+        body: JSON.stringify({ phone: '+14155550299', message: `${String(k).padStart(11, '0')} ${text}` }),
+      })
+        .then(async (response) => (await response.arrayBuffer(), response.status))
+        .catch(() => 'network error')
+      statuses[status] = (statuses[status] ?? 0) + 1
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return statuses
 }

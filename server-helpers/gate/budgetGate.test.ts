@@ -157,7 +157,7 @@ describe('the budget gate', () => {
     expect(order).toEqual(['first', 'gone:left', 'next'])
   })
 
-  it("keeps a sixth of the window free from a user alone: the next user's request goes at once, the flood hears its own 429", async () => {
+  it("keeps a sixth of the window free from a user alone: the next users' requests go at once, the flood hears its own 429", async () => {
     const { order, take } = gateOf(10, 10, 20_000)
     for (let i = 0; i < 12; i++) void take(`a${i}`, 'action', undefined, 'alice')
     await vi.advanceTimersByTimeAsync(2000)
@@ -165,10 +165,29 @@ describe('the budget gate', () => {
     expect(order.filter((o) => !o.includes(':'))).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'])
     expect(order.filter((o) => o.includes(':'))).toHaveLength(4)
     expect(order.filter((o) => o.includes(':')).every((o) => /^a\d+:full (5[89]|60)$/.test(o))).toBe(true)
+    // Each next user may hold half the free sixth (budgetStore.ts, keptPerUser): here 1 of 2.
     void take('b0', 'action', undefined, 'bob')
-    void take('b1', 'action', undefined, 'bob')
+    void take('c0', 'action', undefined, 'carol')
     await vi.advanceTimersByTimeAsync(0)
-    expect(order.slice(-2)).toEqual(['b0', 'b1'])
+    expect(order.slice(-2)).toEqual(['b0', 'c0'])
+  })
+
+  it('keeps the free sixth from a second flood that starts while the first fills the window: the next users still go at once', async () => {
+    const { order, take } = gateOf(60, 20, 20_000)
+    for (let i = 0; i < 60; i++) void take(`a${i}`, 'action', undefined, 'alice')
+    for (let i = 0; i < 60; i++) void take(`b${i}`, 'action', undefined, 'bob')
+    await vi.advanceTimersByTimeAsync(1000)
+    // Alice alone holds 50 (budgetStore.ts, fairShare); bob, within his share, takes half the
+    // free sixth (keptPerUser) and waits for the rest, past maxWaitMs: refused, his own 429s.
+    const served = order.filter((o) => !o.includes(':'))
+    expect(served.filter((o) => o.startsWith('a'))).toHaveLength(50)
+    expect(served.filter((o) => o.startsWith('b'))).toEqual(['b0', 'b1', 'b2', 'b3', 'b4'])
+    expect(order.filter((o) => o.startsWith('b') && o.includes(':'))).toHaveLength(55)
+    // The next users, all at once: the 5 slots still free are theirs.
+    for (const user of ['carol', 'dave']) for (const n of [1, 2]) void take(`${user}${n}`, 'read', undefined, user)
+    void take('erin1', 'action', undefined, 'erin')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order.slice(-5)).toEqual(['carol1', 'carol2', 'dave1', 'dave2', 'erin1'])
   })
 
   it('serves waiting users round-robin; past their share a user uses only the room nobody needs, never the free sixth', async () => {

@@ -27,11 +27,12 @@ export interface TakeFor {
  * oldest slot and everyone else goes first. So one user's flood (or one buggy tab) never spends the
  * slots another user's next request needs, a user alone (a team of one) may use 50 of the 60, and
  * a page's first reads are never refused for fairness while the key has room. A user within their
- * share takes any slot the window has, whatever the priority (max-min fair by user first, then by
- * priority): one user's flood can fill the window only up to the free sixth, which the others then
- * use. The gate names the server's background work (the reconciler) as one more user
- * (budgetGate.ts, SERVER_USER), so the read model's refresh has a share no flood can take; a call
- * for nobody (the lines lookup) counts toward the window only, within its priority's ceiling.
+ * share takes any slot short of the free sixth, whatever the priority (max-min fair by user first,
+ * then by priority); of the free sixth itself, each user takes at most {@link keptPerUser}, so
+ * a second flood starting while the first fills the window cannot spend it all. The gate names
+ * the server's background work (the reconciler) as one more user (budgetGate.ts, SERVER_USER), so
+ * the read model's refresh has a share no flood can take; a call for nobody (the lines lookup)
+ * counts toward the window only, within its priority's ceiling.
  */
 function fairShare(limit: number, users: number): number {
   const shared = limit - reserveOf(limit)
@@ -46,6 +47,15 @@ function reserveOf(limit: number): number {
  * availability, call logs), a typing indicator and a few lines, with room to spare.
  */
 const BURST = 10
+/**
+ * The slots of the free sixth one user may hold: half of it (5 of 60's 10), a page's first reads
+ * that reach the service (the lines, contacts, availability, call logs, a message) or the
+ * reconciler's reads of a minute. A second flood that starts while the first fills the window
+ * leaves the other half to whoever comes next.
+ */
+function keptPerUser(limit: number): number {
+  return Math.ceil(reserveOf(limit) / 2)
+}
 
 /**
  * A sliding window of the requests sent with the key: at most `limit` in any `windowMs`, as the
@@ -55,9 +65,10 @@ const BURST = 10
 export interface BudgetStore {
   /**
    * Takes one slot when no pause holds and: without `taker`, fewer than `ceiling` were taken in
-   * the window; with `taker`, fewer than `taker.limit` were taken and the user holds less than
-   * their {@link fairShare} (any slot of the window is theirs then, whatever the priority), or,
-   * past it, fewer than `ceiling` minus the sixth kept free were taken.
+   * the window; with `taker`, the user holds less than their {@link fairShare} and fewer than
+   * `taker.limit` minus the sixth kept free were taken (whatever the priority; the kept sixth too
+   * while they hold fewer than {@link keptPerUser} slots), or, past their share, fewer than
+   * `ceiling` minus the sixth kept free were taken.
    */
   take(ceiling: number, taker?: TakeFor): Promise<TakeResult>
   /** Holds every slot (on every instance) for `ms`; extends a pause, never shortens it. */
@@ -93,8 +104,8 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
       const at = now()
       if (pausedUntil > at) return { ok: false, waitMs: pausedUntil - at }
       while (sent.length > 0 && (sent[0] as { at: number }).at <= at - windowMs) sent.shift()
-      // A user within their share may take any slot of the window: the priority ceilings only
-      // bound what a user past their share (and a call for nobody) may use.
+      // A user's slot is bounded by the limit here and by their share below: the priority
+      // ceilings only bound what a user past their share (and a call for nobody) may use.
       const bound = taker ? taker.limit : ceiling
       if (sent.length >= bound) {
         // The slot that lets this bound through frees when the (length - bound + 1)-th oldest leaves.
@@ -110,12 +121,22 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
           if (slot.user === taker.user) mine.push(slot.at)
         }
         const share = fairShare(taker.limit, users.size)
-        // Past their share a user may still use room nobody else needs, never the sixth kept free.
-        const room = ceiling - reserveOf(taker.limit)
-        if (mine.length >= share && sent.length >= room) {
-          // They may go when their (count - share + 1)-th oldest leaves the window, or when the
+        const kept = reserveOf(taker.limit)
+        // How far this user may fill the window, and how many of their own slots must leave for
+        // them to go further. Past their share: the room nobody else needs (the priority's
+        // ceiling, never the free sixth); within it: any slot short of the free sixth; holding
+        // fewer than keptPerUser: the free sixth too.
+        const keeps = keptPerUser(taker.limit)
+        const [held, room] =
+          mine.length >= share
+            ? [share, ceiling - kept]
+            : mine.length >= keeps
+              ? [keeps, taker.limit - kept]
+              : [0, taker.limit]
+        if (sent.length >= room) {
+          // They may go when their (count - held + 1)-th oldest leaves the window, or when the
           // window is back under `room`, whichever is first.
-          const ownFrees = (mine[mine.length - share] ?? at) + windowMs
+          const ownFrees = held > 0 ? (mine[mine.length - held] ?? at) + windowMs : Number.POSITIVE_INFINITY
           const roomFrees = (sent[sent.length - room]?.at ?? at) + windowMs
           return { ok: false, waitMs: Math.max(1, Math.min(ownFrees, roomFrees) - at), own: true }
         }

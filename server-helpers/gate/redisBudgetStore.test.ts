@@ -90,6 +90,24 @@ describe.skipIf(!hasRedisServer)('createRedisBudgetStore against a real redis-se
     expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(26)
   })
 
+  it('keeps the free sixth from a second flood over both instances: it takes half of it, the next user still goes', async () => {
+    const { a, b, upstream } = twoInstances(
+      'kept-sixth',
+      { 'GET /get-messages-api': list },
+      { requestsPerMinute: 30, maxQueue: 0, readModel: false },
+    )
+    for (let i = 0; i < 25; i++) await (i % 2 === 0 ? a : b).handle(req(page(i * 10), { user: 'alice' }))
+    // Bob, within his share (30 - 5 for two users is 12 each), may hold half the free sixth (5): 3.
+    const bobs = []
+    for (let i = 0; i < 5; i++)
+      bobs.push((await (i % 2 === 0 ? b : a).handle(req(page(i * 10, LINE_B), { user: 'bob' }))).status)
+    expect(bobs).toEqual([200, 200, 200, 429, 429])
+    const carols = []
+    for (let i = 0; i < 2; i++) carols.push((await a.handle(req(page(i * 10), { user: 'carol' }))).status)
+    expect(carols).toEqual([200, 200])
+    expect(upstream.callsTo('GET', '/get-messages-api')).toHaveLength(30)
+  })
+
   it("one instance's 429 from the service pauses the other too", async () => {
     const { a, b, upstream } = twoInstances(
       'shared-pause',

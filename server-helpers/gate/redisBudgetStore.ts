@@ -37,7 +37,8 @@ const LOST_MARGIN_MS = 2000
 // it is taken as full for a whole window, since the service still counts what was sent). A user's member ends in `|<user>`, so the user's share of the window is
 // counted from the one set (budgetStore.ts, fairShare: a sixth of the limit kept free, the rest shared
 // by the n users holding slots, never fewer than 10 each; past it only while the window has room
-// beyond the free sixth and the priority's ceiling; within it, any slot up to the limit). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
+// beyond the free sixth and the priority's ceiling; within it, any slot short of the free sixth,
+// and of the free sixth while the user holds fewer than half of it, keptPerUser). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
 // again, 1 when it is the user's own share that is spent }.
 const TAKE = `
 local t = redis.call('TIME')
@@ -81,11 +82,21 @@ if user ~= '' then
     end
   end
   local limit = tonumber(ARGV[5])
-  local shared = limit - math.ceil(limit / 6)
+  local kept = math.ceil(limit / 6)
+  local shared = limit - kept
   local share = math.max(1, math.min(10, shared), math.floor(shared / users))
-  local room = ceiling - math.ceil(limit / 6)
-  if #mine >= share and count >= room then
-    local frees = mine[#mine - share + 1] + window
+  local held = 0
+  local room = limit
+  if #mine >= share then
+    held = share
+    room = ceiling - kept
+  elseif #mine >= math.ceil(kept / 2) then
+    held = math.ceil(kept / 2)
+    room = limit - kept
+  end
+  if count >= room then
+    local frees = now + window
+    if held > 0 then frees = mine[#mine - held + 1] + window end
     if room >= 1 then
       local oldest = redis.call('ZRANGE', KEYS[1], count - room, count - room, 'WITHSCORES')
       frees = math.min(frees, tonumber(oldest[2]) + window)

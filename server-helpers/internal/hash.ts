@@ -19,3 +19,14 @@ export function namespaceHash(text: string): string {
   }
   return out
 }
+
+/** Keys longer than this are kept as their hash (57 characters). */
+const LONGEST_KEY = 64
+
+/**
+ * A key to keep for `text`: itself when no longer than any id the service gives, else its hash,
+ * so no request body (nor a hostile id) is ever kept as a key in memory or in Redis.
+ */
+export function compactKey(text: string): string {
+  return text.length > LONGEST_KEY ? `#${namespaceHash(text)}` : text
+}

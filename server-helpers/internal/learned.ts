@@ -16,6 +16,8 @@
  * ignored, so one misleading answer cannot move a line's traffic to another line's users.
  */
 
+import { BoundedMap } from './boundedMap'
+
 /** Where conflicts are reported (the server's logger). */
 interface ConflictLogger {
   warn(message: string, details?: Record<string, unknown>): void
@@ -27,30 +29,11 @@ export function normalizeNumber(value: string): string {
   return digits ? `+${digits}` : ''
 }
 
-/** A Map that forgets its oldest entries past `capacity`. */
-class BoundedMap<K, V> {
-  readonly #map = new Map<K, V>()
-  constructor(readonly capacity: number) {}
-  get(key: K): V | undefined {
-    return this.#map.get(key)
-  }
-  set(key: K, value: V): void {
-    this.#map.delete(key)
-    this.#map.set(key, value)
-    if (this.#map.size > this.capacity) {
-      const oldest = this.#map.keys().next()
-      if (!oldest.done) this.#map.delete(oldest.value)
-    }
-  }
-  delete(key: K): void {
-    this.#map.delete(key)
-  }
-  get size(): number {
-    return this.#map.size
-  }
-}
-
-const CAPACITY = 10_000
+/**
+ * Facts kept per map (numbers, calls, runs, reported conflicts); past it the oldest learned is
+ * forgotten (and learned again from the next answer that proves it).
+ */
+export const LEARNED_FACTS = 10_000
 
 /** The learned maps of one instance (several instances each learn from the shared bus). */
 export function createLearned(lineNumbers: Record<string, string> | undefined, logger?: ConflictLogger) {
@@ -58,12 +41,12 @@ export function createLearned(lineNumbers: Record<string, string> | undefined, l
   for (const [number, id] of Object.entries(lineNumbers ?? {})) fixed.set(normalizeNumber(number), id.toLowerCase())
   /** From the account's lines listing, replaced at each reading of it. */
   let listed = new Map<string, string>()
-  const numbers = new BoundedMap<string, string>(CAPACITY)
-  const calls = new BoundedMap<string, string>(CAPACITY)
-  const runs = new BoundedMap<number, string>(CAPACITY)
+  const numbers = new BoundedMap<string, string>(LEARNED_FACTS)
+  const calls = new BoundedMap<string, string>(LEARNED_FACTS)
+  const runs = new BoundedMap<number, string>(LEARNED_FACTS)
 
   /** Conflicts already logged: the same one comes back with every list read that shows it. */
-  const reported = new BoundedMap<string, true>(CAPACITY)
+  const reported = new BoundedMap<string, true>(LEARNED_FACTS)
   const conflict = (fact: string, details: Record<string, unknown>) => {
     const key = JSON.stringify(details)
     if (reported.get(key)) return
@@ -72,7 +55,12 @@ export function createLearned(lineNumbers: Record<string, string> | undefined, l
   }
 
   /** Records `key → lineId` unless the key is known for another line; true when the fact holds now. */
-  const remember = <K>(map: BoundedMap<K, string>, fact: string, key: K, lineId: string): boolean => {
+  const remember = <K extends string | number>(
+    map: BoundedMap<K, string>,
+    fact: string,
+    key: K,
+    lineId: string,
+  ): boolean => {
     const known = map.get(key)
     if (known === undefined) map.set(key, lineId)
     else if (known !== lineId) {

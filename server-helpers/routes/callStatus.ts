@@ -13,14 +13,22 @@
  * reaches users whose lines own the call.
  */
 import type { LinekitContext } from '../routeContext'
+import { BoundedMap } from '../internal/boundedMap'
 import { json } from '../internal/http'
 import { recordNotFound } from '../internal/scope'
 import type { UpstreamAnswer } from '../internal/upstream'
 import type { ReadModel } from '../model/createReadModel'
 
+/** Calls whose answer is kept, and the most bytes of answers; past either the oldest is forgotten. */
+export const CALL_STATUS_KEPT = { calls: 1000, bytes: 1024 * 1024 }
+
 /** Creates the call-status reads of the proxy route. */
 export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | undefined, maxAgeMs: number) {
-  const kept = new Map<string, { at: number; answer: UpstreamAnswer }>()
+  // In write order, which is expiry order (every answer is kept for maxAgeMs).
+  const kept = new BoundedMap<string, { at: number; answer: UpstreamAnswer }>(CALL_STATUS_KEPT.calls, {
+    maxBytes: CALL_STATUS_KEPT.bytes,
+    sizeOf: (entry) => entry.answer.text.length,
+  })
   ctx.bus.subscribe((event) => {
     if (event.type !== 'message' && event.type !== 'message.record') kept.delete(event.data.call_uuid)
   })
@@ -60,7 +68,7 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
       const known = fromModel(callUuid)
       if (known) return known
       const now = ctx.now()
-      for (const [uuid, entry] of kept) if (now - entry.at >= maxAgeMs) kept.delete(uuid)
+      kept.dropOldestWhile((entry) => now - entry.at >= maxAgeMs)
       const held = kept.get(callUuid)
       if (held) return relay(held.answer)
       // Reads of one call in flight together already share one upstream call (routeContext.ts).
@@ -72,6 +80,10 @@ export function createCallStatusReads(ctx: LinekitContext, model: ReadModel | un
     /** The call changed through this server (answer, decline, end): the next read asks the service. */
     forget(callUuid: unknown): void {
       if (typeof callUuid === 'string') kept.delete(callUuid)
+    },
+    /** Calls whose answer is kept (tests read it). */
+    get size(): number {
+      return kept.size
     },
   }
 }

@@ -4,6 +4,7 @@
  * open thread; each would spend a slot of the key's window that users' sends need.
  */
 import type { LinekitContext } from '../routeContext'
+import { BoundedMap } from '../internal/boundedMap'
 import { LinekitHttpError } from '../internal/http'
 import { normalizeNumber } from '../internal/learned'
 import type { UpstreamAnswer } from '../internal/upstream'
@@ -13,6 +14,12 @@ interface Held {
   answer: Promise<UpstreamAnswer>
   until: number
 }
+
+/**
+ * Threads whose last indicator is kept; past it the oldest is forgotten (its next indicator goes
+ * upstream through the gate, as after its interval).
+ */
+export const TYPING_THREADS = 1000
 
 /** A refusal is a Response (its body is read once): each caller gets its own copy. */
 const own = (error: unknown): never => {
@@ -30,15 +37,8 @@ const own = (error: unknown): never => {
  * is not, and the next request for the thread goes upstream through the gate.
  */
 export function createTypingCoalescer(ctx: LinekitContext, intervalMs: number) {
-  // In insertion order, which is expiry order (a thread's entry is deleted before it is set again).
-  const held = new Map<string, Held>()
-
-  const prune = (at: number) => {
-    for (const [key, entry] of held) {
-      if (entry.until > at) break
-      held.delete(key)
-    }
-  }
+  // In write order, which is expiry order (every entry stands for the same interval).
+  const held = new BoundedMap<string, Held>(TYPING_THREADS)
 
   return {
     /**
@@ -47,19 +47,22 @@ export function createTypingCoalescer(ctx: LinekitContext, intervalMs: number) {
      */
     send(user: string, lineId: unknown, phoneNumber: unknown, send: () => Promise<UpstreamAnswer>) {
       const at = ctx.now()
-      prune(at)
+      held.dropOldestWhile((entry) => entry.until <= at)
       const phone = typeof phoneNumber === 'string' ? normalizeNumber(phoneNumber) : ''
       const key = JSON.stringify([user, typeof lineId === 'string' ? lineId.toLowerCase() : null, phone])
       const standing = held.get(key)
       if (standing && standing.until > at) return standing.answer.catch(own)
       const entry: Held = { answer: send(), until: at + intervalMs }
-      held.delete(key)
       held.set(key, entry)
       const forget = () => {
         if (held.get(key) === entry) held.delete(key)
       }
       entry.answer.then((answer) => answer.status === 200 || forget(), forget)
       return entry.answer.catch(own)
+    },
+    /** Threads kept (tests read it). */
+    get size(): number {
+      return held.size
     },
   }
 }

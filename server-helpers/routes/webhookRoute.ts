@@ -10,6 +10,8 @@ import type { LinekitContext } from '../routeContext'
 import { upstreamUrl } from '../internal/upstream'
 import type { LinekitEventInput } from '../eventBus'
 import type { AccountLinesCache } from '../internal/accountLines'
+import { BoundedMap } from '../internal/boundedMap'
+import { compactKey } from '../internal/hash'
 import { json, notFound, readBodyCapped } from '../internal/http'
 import type { Learned } from '../internal/learned'
 import type { ReadModel } from '../model/createReadModel'
@@ -32,6 +34,11 @@ const ACK_WITHIN_MS = 3000
 const callStates = ['audiocall.inbound.ringing', 'audiocall.inbound.answered', 'audiocall.inbound.ended']
 /** A line whose number is still unknown is probed at most this often. */
 const PROBE_EVERY_MS = 10 * 60 * 1000
+/**
+ * Claims kept when the bus keeps none (repeated deliveries, call states), and lines whose last
+ * probe is remembered; past either the oldest is forgotten.
+ */
+const WEBHOOK_KEPT = { claims: 10_000, probedLines: 1000 }
 
 /** What the webhook route needs besides the context. */
 interface WebhookDeps {
@@ -48,22 +55,20 @@ interface WebhookDeps {
 /** Creates the webhook route handler. */
 export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
   const { learned, accountLines, model } = deps
-  const localClaims = new Map<string, number>()
-  const probedAt = new Map<string, number>()
+  const localClaims = new BoundedMap<string, number>(WEBHOOK_KEPT.claims)
+  const probedAt = new BoundedMap<string, number>(WEBHOOK_KEPT.probedLines)
   let publishChain: Promise<void> = Promise.resolve()
   /** Webhook payloads acknowledged but unusable, since the server started. */
   let dropped = 0
 
   const claim = async (key: string): Promise<boolean> => {
-    if (ctx.bus.claim) return ctx.bus.claim(key, DEDUPE_TTL_MS)
+    // A `guid` or `call_uuid` is any string (spec: Message webhook payload): a long one is hashed.
+    if (ctx.bus.claim) return ctx.bus.claim(compactKey(key), DEDUPE_TTL_MS)
     const at = ctx.now()
+    localClaims.dropOldestWhile((expires) => expires <= at)
     const expires = localClaims.get(key)
     if (expires !== undefined && expires > at) return false
     localClaims.set(key, at + DEDUPE_TTL_MS)
-    if (localClaims.size > 10_000) {
-      const oldest = localClaims.keys().next()
-      if (!oldest.done) localClaims.delete(oldest.value)
-    }
     return true
   }
 
@@ -88,6 +93,7 @@ export function createWebhookRoute(ctx: LinekitContext, deps: WebhookDeps) {
     }
     const listed = learned.lineOfNumber(number)
     if (listed !== null) return listed
+    probedAt.dropOldestWhile((at) => ctx.now() - at >= PROBE_EVERY_MS)
     for (const lineId of ids) {
       const last = probedAt.get(lineId)
       if (last !== undefined && ctx.now() - last < PROBE_EVERY_MS) continue
