@@ -21,7 +21,7 @@ import type { WebhookHealth } from './internal/webhookHealth'
 export interface ReadModelSetup {
   /** Where the model lives: in memory (one instance), or `createRedisModelStore` (several). @default memory */
   store?: ModelStore
-  /** How much is kept. @default { days: 7, messagesPerLine: 5000 } */
+  /** How much is kept. @default { days: 7, messagesPerLine: 5000, bytesPerLine: 4_000_000 } */
   retention?: RetentionOptions
   /** The reconciler's settings (its share of the budget, its pace), or `false` for none. @default {} */
   reconciler?: Partial<Omit<ReconcilerOptions, 'model' | 'upstream' | 'baseUrl'>> | false

@@ -100,6 +100,26 @@ describe('createReadModel', () => {
     expect(model.state.messages.all).toHaveLength(0)
   })
 
+  it('keeps at most bytesPerLine of records per line, whatever their count: long texts push the oldest out', async () => {
+    const model = createReadModel({ now: () => T0, retention: { bytesPerLine: 200_000 } })
+    const long = 'x'.repeat(60_000)
+    await model.applyMessageRecords(
+      Array.from({ length: 10 }, (_, i) => record({ at: T0 + i, content: `${i}${long}` })),
+      { from: null, to: iso(T0 + 10) },
+    )
+    // Ten 60 KB texts against a 200 KB cap: the newest three stay, and the line is covered only after them.
+    const kept = model.queryMessages({ created_at_gte: iso(T0 + 7) }, [LINE_A])!.data
+    expect(kept.map((m) => m.content[0])).toEqual(['9', '8', '7'])
+    expect(model.state.messages.all).toHaveLength(3)
+    expect(model.coverage([LINE_A])!.since).toBe(iso(T0 + 7))
+    // One record larger than the cap still stays: the newest message is never dropped.
+    await model.applyMessageRecords([record({ at: T0 + 20, content: 'y'.repeat(300_000) })], {
+      from: iso(T0 + 10),
+      to: iso(T0 + 30),
+    })
+    expect(model.state.messages.all.map((e) => e.record.content[0])).toEqual(['y'])
+  })
+
   it('keeps tenants apart: only visible lines are read, another line named is not answered', async () => {
     const { model } = await coveredModel()
     await model.applyMessageRecords(

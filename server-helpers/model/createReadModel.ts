@@ -26,7 +26,7 @@ import type {
 interface ReadModelOptions {
   /** Where operations are ordered and kept. @default createMemoryModelStore() */
   store?: ModelStore
-  /** How much is kept: a window of days and of messages per line. @default { days: 7, messagesPerLine: 5000 } */
+  /** How much is kept: a window of days and of messages per line. @default { days: 7, messagesPerLine: 5000, bytesPerLine: 4_000_000 } */
   retention?: RetentionOptions
   /** Clock of the operations this instance submits (tests inject one). @default Date.now */
   now?: () => number

@@ -18,6 +18,9 @@ export interface Entry {
   guid: string | null
 }
 
+/** A record's size for the byte cap: the characters of its JSON (content and media links dominate). */
+const sizeOf = (record: MessageRecord) => JSON.stringify(record).length
+
 /**
  * spec: Message record — "For outbound group messages [`to_number`] is the group's chat
  * identifier (begins `chat`)". How an inbound group reply is marked is not shown; the model treats
@@ -124,6 +127,8 @@ export class MessageIndex {
   /** Every entry, oldest first. */
   readonly all: Entry[] = []
   readonly byLine = new Map<string, Entry[]>()
+  /** Per line: the size of its records (characters of their JSON), for the byte cap. */
+  private readonly lineSizes = new Map<string, number>()
   readonly byThread = new Map<string, Set<Entry>>()
   private readonly byGuid = new Map<string, Entry>()
   private readonly provisional = new Map<string, Set<Entry>>()
@@ -248,11 +253,14 @@ export class MessageIndex {
     return newest
   }
 
-  /** Keeps the newest `max` entries of `lineId`; returns the newest removed `created`, or null. */
-  trimLine(lineId: string, max: number): number | null {
+  /**
+   * Keeps the newest `max` entries of `lineId`, and no more than `maxSize` characters of records
+   * (the newest entry always stays); returns the newest removed `created`, or null.
+   */
+  trimLine(lineId: string, max: number, maxSize = Infinity): number | null {
     const list = this.byLine.get(lineId)
     let newest: number | null = null
-    while (list && list.length > max) {
+    while (list && (list.length > max || (list.length > 1 && (this.lineSizes.get(lineId) ?? 0) > maxSize))) {
       const entry = list[0]!
       newest = entry.created
       this.remove(entry)
@@ -282,6 +290,7 @@ export class MessageIndex {
     let line = this.byLine.get(record.line_id)
     if (!line) this.byLine.set(record.line_id, (line = []))
     insertSorted(line, entry)
+    this.lineSizes.set(record.line_id, (this.lineSizes.get(record.line_id) ?? 0) + sizeOf(record))
     addTo(this.byThread, threadKeyOf(record), entry)
     if (entry.guid !== null) this.byGuid.set(entry.guid, entry)
     if (record.direction === 'inbound' && isGroupId(record.to_number)) {
@@ -311,7 +320,11 @@ export class MessageIndex {
     const line = this.byLine.get(record.line_id)
     if (line) {
       removeSorted(line, entry)
-      if (line.length === 0) this.byLine.delete(record.line_id)
+      this.lineSizes.set(record.line_id, (this.lineSizes.get(record.line_id) ?? 0) - sizeOf(record))
+      if (line.length === 0) {
+        this.byLine.delete(record.line_id)
+        this.lineSizes.delete(record.line_id)
+      }
     }
     deleteFrom(this.byThread, threadKeyOf(record), entry)
     if (entry.guid !== null && this.byGuid.get(entry.guid) === entry) this.byGuid.delete(entry.guid)

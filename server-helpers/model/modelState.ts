@@ -27,6 +27,12 @@ export interface RetentionOptions {
   days?: number
   /** At most this many messages per line; the oldest go first. @default 5000 */
   messagesPerLine?: number
+  /**
+   * At most this many characters of message records (their JSON) per line, whatever their count:
+   * long texts the service accepted cannot hold the server's memory; the oldest go first, older
+   * reads go to the service. @default 4_000_000
+   */
+  bytesPerLine?: number
   /** Ended calls and learned call lines are forgotten after this long. @default 86_400_000 (a day) */
   callsMs?: number
   /** How far apart a webhook's `receivedAt` and its listed record's `created_at` may be. @default 600_000 */
@@ -77,6 +83,7 @@ export class ModelState implements ModelTarget {
   groups: GroupBook
   private readonly days: number
   private readonly perLine: number
+  private readonly bytesPerLine: number
   private readonly callsMs: number
 
   constructor(
@@ -85,6 +92,7 @@ export class ModelState implements ModelTarget {
   ) {
     this.days = retention.days ?? 7
     this.perLine = Math.max(1, retention.messagesPerLine ?? 5000)
+    this.bytesPerLine = retention.bytesPerLine ?? 4_000_000
     this.callsMs = retention.callsMs ?? DAY
     this.messages = new MessageIndex(retention.matchToleranceMs ?? 600_000)
     this.calls = new CallBook(onConflict)
@@ -255,7 +263,7 @@ export class ModelState implements ModelTarget {
     const dropped = this.messages.trimBefore(at - this.days * DAY)
     if (dropped !== null) this.raiseFloor('*', dropped + 1)
     for (const lineId of [...this.messages.byLine.keys()]) {
-      const trimmed = this.messages.trimLine(lineId, this.perLine)
+      const trimmed = this.messages.trimLine(lineId, this.perLine, this.bytesPerLine)
       if (trimmed !== null) this.raiseFloor(lineId, trimmed + 1)
     }
     this.calls.trimBefore(at - this.callsMs)
