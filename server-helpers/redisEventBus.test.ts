@@ -154,6 +154,35 @@ describe.skipIf(!hasRedisServer)('createRedisEventBus against a real redis-serve
     expect(none).toEqual([7])
   })
 
+  it('holds at most replayBufferSize live events while a replay is read, the oldest dropped first', async () => {
+    const a = bus('held', 10)
+    await a.ready()
+    const first: string[] = []
+    a.subscribe((event) => first.push(event.id))
+    await a.publish({ type: 'message', lineId: LINE_A, data: { n: 0 } } as never)
+    await eventually(() => first.length === 1)
+    // The replay's read hangs until released (and then finds the stream emptied, as a Redis that
+    // lost it would), while 30 events arrive live.
+    const redis = client()
+    let release = () => undefined as void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    redis.xrange = (async () => {
+      await released
+      return []
+    }) as unknown as typeof redis.xrange
+    const b = createRedisEventBus({ redis, keyPrefix: 'held', replayBufferSize: 10 })
+    buses.push(b)
+    const seen: number[] = []
+    b.subscribe((event) => seen.push((event.data as unknown as { n: number }).n), { lastEventId: first[0] })
+    await b.ready()
+    for (let n = 1; n <= 30; n++) await a.publish({ type: 'message', lineId: LINE_A, data: { n } } as never)
+    await eventually(() => first.length === 31)
+    release()
+    // Of the 30 held live, only the newest 10 were kept.
+    await eventually(() => seen.at(-1) === 30)
+    expect(seen).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30])
+  })
+
   it('caps the stream (XADD MAXLEN ~)', async () => {
     const a = bus('capped', 10)
     for (let n = 1; n <= 400; n++) await a.publish({ type: 'message', lineId: LINE_A, data: { n } } as never)

@@ -48,7 +48,10 @@ function after(a: StreamId, b: StreamId): boolean {
 
 interface Subscription {
   listener: (event: LinekitEvent) => void
-  /** Live messages wait here until the replay has been delivered. */
+  /**
+   * Live messages wait here until the replay has been delivered: at most the stream's length
+   * (`replayBufferSize`), the oldest dropped first, as the stream itself drops them.
+   */
   queue: LinekitEvent[] | null
   last: StreamId | null
   closed: boolean
@@ -107,8 +110,8 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
     const event = toEvent(message.slice(0, space), message.slice(space + 1))
     if (!event) return
     for (const sub of subscriptions) {
-      if (sub.queue) sub.queue.push(event)
-      else deliver(sub, event)
+      if (!sub.queue) deliver(sub, event)
+      else if (sub.queue.push(event) > maxLen) sub.queue.shift()
     }
   }
   subscriber.on('message', onMessage)
