@@ -19,6 +19,7 @@
 //     [--scale-users 100] [--flood-seconds 60] [--phases single,idle,redis,scale,flood] [--json]
 import { freePort, launchBrowser } from '../../test/e2e/support.mjs'
 import { runAlone } from '../bench-support.mjs'
+import { floodReport } from './team-flood.mjs'
 import { runFlood, runIdle, runTeam } from './team-run.mjs'
 import { buildInboxPage, startApp, startBalancer, startRedis, withMock } from './team-servers.mjs'
 import { MINUTE } from './team-users.mjs'
@@ -347,58 +348,9 @@ function report(r) {
     tables.scale = teamTable(r.scale)
   }
   if (r.flood) {
-    const f = r.flood
-    const others = f.others
-    checks.push(
-      {
-        name: "flood: other users' requests unanswered",
-        value: others.requests - others.answered,
-        unit: '',
-        op: '=',
-        target: 0,
-      },
-      { name: "flood: other users' latency, p99", value: others.p99, unit: 'ms', op: '≤', target: targets.p99Ms },
-      { name: "flood: 429s that are not the flooder's", value: others.rateLimited, unit: '', op: '=', target: 0 },
-      {
-        name: "flood: the flooder's requests refused with its own 429",
-        value: f.flood.statuses['429'] ?? 0,
-        unit: '',
-        op: '≥',
-        target: 1,
-      },
-      { name: 'flood: upstream 429s', value: f.upstream.upstream429, unit: '', op: '=', target: targets.upstream429 },
-      {
-        name: `flood: server heap growth after ${f.keyless.count} keyless 60 KB sends`,
-        value: Math.round((f.keyless.heapAfterMB - f.keyless.heapBeforeMB) * 10) / 10,
-        unit: 'MB',
-        op: '≤',
-        target: targets.heapGrowthMB,
-      },
-    )
-    const byStatus = (statuses) =>
-      Object.entries(statuses)
-        .map(([status, n]) => `${status}: ${n}`)
-        .join(', ')
-    tables.flood = {
-      header: ['measure', 'value'],
-      rows: [
-        [
-          'flood',
-          `${f.perSecond}/s for ${f.floodSeconds} s, reads and sends (typing, sends, availability, contacts, a message by handle)`,
-        ],
-        ["the flooder's answers by status", byStatus(f.flood.statuses)],
-        [
-          `other users' requests during the flood (${f.users} users)`,
-          `${others.requests} (${others.answered} answered, ${others.ok} 2xx)`,
-        ],
-        ["other users' latency, p50 / p99 / max", `${others.p50} / ${others.p99} / ${others.max} ms`],
-        ["other users' 429s / error answers", `${others.rateLimited} / ${others.errors}`],
-        ['upstream requests during the flood (429s)', `${f.upstream.requests} (${f.upstream.upstream429})`],
-        [`${f.keyless.count} sends of 60 KB without an idempotencyKey, answers`, byStatus(f.keyless.statuses)],
-        ['server heap before / after them', `${f.keyless.heapBeforeMB} / ${f.keyless.heapAfterMB} MB`],
-      ].map(([k, v]) => [k, String(v)]),
-      notes: others.firstErrors.length ? [`First error answers: ${others.firstErrors.join('; ')}`] : [],
-    }
+    const flood = floodReport(r.flood, targets)
+    checks.push(...flood.checks)
+    tables.flood = flood.table
   }
   const { minutes, users, browsers, idleSeconds, scaleUsers, floodSeconds } = r.ran
   const params =
