@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import type { BrowserCommandContext } from 'vitest/node'
@@ -42,9 +41,6 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
-    // A worker per core: vitest's default leaves one core to itself (one worker on a 2-core
-    // machine), but these tests mostly wait (on Chromium, servers, timers), not compute.
-    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -75,6 +71,8 @@ export default defineConfig({
           include: testProjects.browser.include,
           browser: {
             enabled: true,
+            // A failing test's screenshot goes with the other results, never into the source tree.
+            screenshotDirectory: 'test-results/browser-screenshots',
             headless: true,
             provider: browserProvider(),
             instances: [{ browser: 'chromium' }],
