@@ -83,11 +83,22 @@ export const Unread: Story = {
 /** Search by name or number. */
 export const Search: Story = {
   args: { defaultValue: null },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, context }) => {
     const canvas = within(canvasElement)
+    const backend = storyBackend(context)
     await waitFor(() => expect(rowsOf(canvasElement).length).toBeGreaterThanOrEqual(5), { timeout: 10_000 })
+    // The server's read model has read the service, so the message search covers the whole
+    // history (not only from now on) whenever the story runs.
+    await waitFor(
+      async () => {
+        const answer = await backend.server.handle(new Request(`http://localhost${backend.prefix}/search?q=sunday`))
+        await expect(((await answer.json()) as { data: unknown[] }).data).toHaveLength(1)
+      },
+      { timeout: 10_000 },
+    )
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search names, numbers and message text' }), 'ben')
     await waitFor(() => expect(rowsOf(canvasElement)).toHaveLength(1))
+    await canvas.findByText('No message contains “ben”.')
   },
 }
 
