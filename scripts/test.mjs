@@ -1,13 +1,11 @@
 // `npm test`: everything CI needs, on two lanes that share the machine's cores:
 //   lane 1: every vitest project (unit, node, browser, storybook: each story rendered once, for its
 //           play function, axe and its pictures),
-//   lane 2: type check, format check, lint, the static Storybook build, then the end-to-end tests
-//           in a real browser (playground, static Storybook from a sub-folder).
-// Most of the suite waits on browsers, servers and timers rather than computing, so the lanes run
-// side by side and vitest keeps a worker per core (vite.config.ts). Lane 2's steps print their
-// output as each ends, so the lanes do not interleave line by line. Type check, format and lint
-// keep caches under node_modules/.cache: a second run re-checks only what changed. Always ends with
-// one plain "N passed, N failed" line for the vitest run when it ran.
+//   lane 2: type check, format check, lint, the static Storybook build,
+// then the end-to-end tests in a real browser (playground, static Storybook from a sub-folder).
+// Lane 2's steps print their output as each ends, so the lanes do not interleave line by line.
+// Type check, format and lint keep caches under node_modules/.cache: a second run re-checks only
+// what changed. Always ends with one plain "N passed, N failed" line for the vitest run when it ran.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
@@ -40,8 +38,10 @@ const checks = [
     ],
   ],
   ['build static Storybook', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
-  ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs', '--skip-build']],
 ]
+// After both lanes: beside the vitest browser projects, its Chromium starves theirs (and theirs its)
+// on two cores, and waits written for a busy machine time out.
+const e2e = ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs', '--skip-build']]
 
 function summary() {
   if (!existsSync(report)) return
@@ -82,5 +82,11 @@ if (tools.status !== 0) process.exit(tools.status || 1)
 const started = Date.now()
 const passed = await Promise.all([lane([vitest], false), lane(checks, true)])
 console.log(`\nboth lanes done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+if (!passed.every(Boolean)) {
+  summary()
+  process.exit(1)
+}
+const e2ePassed = await step(e2e, false)
+console.log(`\nnpm test done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 summary()
-process.exit(passed.every(Boolean) ? 0 : 1)
+process.exit(e2ePassed ? 0 : 1)

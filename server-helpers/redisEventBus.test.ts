@@ -170,13 +170,17 @@ describe.skipIf(!hasRedisServer)('createRedisEventBus against a real redis-serve
       await released
       return []
     }) as unknown as typeof redis.xrange
-    const b = createRedisEventBus({ redis, keyPrefix: 'held', replayBufferSize: 10 })
+    // Its own subscriber connection, to know when all 30 have reached this instance.
+    const subscriber = client()
+    let heard = 0
+    subscriber.on('message', () => (heard += 1))
+    const b = createRedisEventBus({ redis, subscriber, keyPrefix: 'held', replayBufferSize: 10 })
     buses.push(b)
     const seen: number[] = []
     b.subscribe((event) => seen.push((event.data as unknown as { n: number }).n), { lastEventId: first[0] })
     await b.ready()
     for (let n = 1; n <= 30; n++) await a.publish({ type: 'message', lineId: LINE_A, data: { n } } as never)
-    await eventually(() => first.length === 31)
+    await eventually(() => first.length === 31 && heard === 30)
     release()
     // Of the 30 held live, only the newest 10 were kept.
     await eventually(() => seen.at(-1) === 30)
