@@ -143,6 +143,8 @@ export const Missed: Story = {
 
 /** Answer loses the race (409: answered elsewhere a moment before): explained, not thrown. */
 export const Conflict: Story = {
+  // The notice stays for the pictures, however long a busy machine takes over them.
+  args: { noticeMs: 600_000 },
   parameters: {
     linekit: {
       setup: [setups.ringingCall(), setups.faults({ endpoint: 'answerCall', status: 409, count: 1 })],
@@ -160,6 +162,8 @@ export const Conflict: Story = {
  * (`noticeMs`) once focus and the pointer are elsewhere: the call stays in the history.
  */
 export const Declined: Story = {
+  // The notice stays for the pictures, however long a busy machine takes over them.
+  args: { noticeMs: 600_000 },
   parameters: { linekit: { setup: setups.ringingCall() } },
   play: async ({ canvasElement }) => {
     const canvas = await ringing(canvasElement)
