@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Conversation } from 'linekit'
-import { MockPanel, setups, storyBackend, storyNames, storyNumbers } from '../support'
+import { MockPanel, rightToLeft, setups, storyBackend, storyNames, storyNumbers } from '../support'
 
 const history = setups.inboundMessages(storyNumbers.chat, [
   'Hi! Is the blue one still available?',
@@ -153,13 +153,7 @@ export const TrialAccount: Story = {
 
 /** Right to left (`dir="rtl"` on the page): the header, bubbles and composer mirror. */
 export const RightToLeft: Story = {
-  decorators: [
-    (Story) => (
-      <div dir="rtl" style={{ display: 'contents' }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [rightToLeft],
   play: Default.play,
 }
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ConversationList, GroupComposerDialog } from 'linekit'
-import { setups, storyBackend, storyNames, storyNumbers } from '../support'
+import { rightToLeft, setups, storyBackend, storyNames, storyNumbers } from '../support'
 
 const rowsOf = (el: HTMLElement) => el.querySelectorAll('.lk-ConversationList-row')
 const stateOf = (el: HTMLElement) => el.querySelector('.lk-ConversationList')?.getAttribute('data-state')
@@ -41,13 +41,7 @@ export const Default: Story = {
 
 /** Right to left (`dir="rtl"` on the page): avatars, times and counts mirror. */
 export const RightToLeft: Story = {
-  decorators: [
-    (Story) => (
-      <div dir="rtl" style={{ display: 'contents' }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [rightToLeft],
   play: Default.play,
 }
 
