@@ -44,10 +44,11 @@ interface BudgetGateOptions {
   /** Requests per window (spec: Limits). */
   limit: number
   /**
-   * Slots of the window kept free for higher priorities: reads may take a slot only while fewer
-   * than `limit - reserve.read` were sent, background work while fewer than `limit - reserve.background`.
-   * This also orders priorities across instances sharing a Redis store, where each instance has
-   * its own queue. @default { read: 10 % of limit, background: 30 % of limit }
+   * Slots of the window kept free for higher priorities, for calls that name no user (the
+   * server's line lookups): reads may take a slot only while fewer than `limit - reserve.read`
+   * were sent, background work while fewer than `limit - reserve.background`. Users' calls (and
+   * the reconciler's, as one more user) are bounded by their own share instead (budgetStore.ts,
+   * fairShare). @default { read: 10 % of limit, background: 30 % of limit }
    */
   reserve?: { read?: number; background?: number }
   /** Waiting requests beyond which the lowest-priority newest one is refused with 429. */
@@ -94,10 +95,10 @@ interface Waiter {
 /**
  * Creates a {@link BudgetGate} over a store. Waiters are served round-robin by user (each user's
  * highest priority first, then arrival), so a user with many requests waiting does not hold the
- * queue: the next user's request is tried right after one of theirs. The store refuses a user
- * who holds their fair share of the shared window (budgetStore.ts, fairShare) while other users may
- * still go; such a user's waiters that would wait past `maxWaitMs` hear 429 with their own
- * Retry-After at once.
+ * queue: the next user's request is tried right after one of theirs. The store holds back a user
+ * by their own bounds (their fair share of the shared window, their pace: budgetStore.ts,
+ * fairShare) while other users may still go; such a user's waiters that would wait past
+ * `maxWaitMs` hear 429 with their own Retry-After.
  */
 export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
   const { store, limit, maxQueue } = options
@@ -132,10 +133,16 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
   let rotation: (string | undefined)[] = []
   let pausedUntil = 0
   let wake: (() => void) | undefined
+  /**
+   * Users the store last held back by their own bounds (share, pace): a wait of theirs that runs
+   * out is their own 429. Bounded by the users waiting: a user leaves it with their last waiter.
+   */
+  const heldBack = new Set<string | undefined>()
 
   const remove = (waiter: Waiter) => {
     const at = queue.indexOf(waiter)
     if (at >= 0) queue.splice(at, 1)
+    if (!queue.some((other) => other.user === waiter.user)) heldBack.delete(waiter.user)
     clearTimeout(waiter.timer)
     waiter.signal?.removeEventListener('abort', waiter.onAbort)
   }
@@ -219,6 +226,8 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
             }
             return
           }
+          if (!result.ok && result.own) heldBack.add(candidate.user)
+          else heldBack.delete(candidate.user)
           if (result.ok) {
             // The slot is the user's: when this waiter left meanwhile, their next one takes it.
             const taker = queue.includes(candidate) ? candidate : pick(candidate.user, 'first')
@@ -271,7 +280,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
         let heaviest = user
         for (const [other, count] of counts) if (count > (counts.get(heaviest) ?? 0)) heaviest = other
         const last = pick(heaviest, 'last')
-        const own = counts.size > 1
+        const own = counts.size > 1 || heldBack.has(heaviest)
         if (!last || (heaviest === user && rank[last.priority] <= rank[priority])) {
           reject(new GateFullError(retryAfterSeconds(), own))
           return
@@ -282,8 +291,9 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
       queue.push(waiter)
       signal?.addEventListener('abort', waiter.onAbort, { once: true })
       waiter.timer = setTimeout(() => {
+        const own = heldBack.has(user)
         remove(waiter)
-        reject(new GateFullError(retryAfterSeconds()))
+        reject(new GateFullError(retryAfterSeconds(), own))
       }, maxWaitMs)
       dirty = true
       wake?.()
@@ -306,6 +316,7 @@ export function createBudgetGate(options: BudgetGateOptions): BudgetGate {
         // A wait longer than anyone will wait (a pause another instance set, a spent window or share).
         if (result.waitMs > maxWaitMs || priority === 'background')
           throw new GateFullError(Math.ceil(result.waitMs / 1000), result.own === true)
+        if (result.own) heldBack.add(user)
       }
       if (priority === 'background') throw new GateFullError(retryAfterSeconds())
       return enqueue(priority, signal, user)

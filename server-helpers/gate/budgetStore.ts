@@ -22,17 +22,19 @@ export interface TakeFor {
  * applies it to the one shared window). A sixth of the window is kept free for whoever comes next
  * (a user not yet in it, the server's own lookups and reconciler); the rest is shared equally by
  * the `n` users holding slots in it, this user included: `(limit - ceil(limit / 6)) / n` slots
- * each, but never fewer than {@link BURST}. A user past their share still goes while the window
- * has room beyond the free sixth (nobody waits on them); once it has not, they wait for their own
- * oldest slot and everyone else goes first. So one user's flood (or one buggy tab) never spends the
- * slots another user's next request needs, a user alone (a team of one) may use 50 of the 60, and
- * a page's first reads are never refused for fairness while the key has room. A user within their
- * share takes any slot short of the free sixth, whatever the priority (max-min fair by user first,
- * then by priority); of the free sixth itself, each user takes at most {@link keptPerUser}, so
- * a second flood starting while the first fills the window cannot spend it all. The gate names
- * the server's background work (the reconciler) as one more user (budgetGate.ts, SERVER_USER), so
- * the read model's refresh has a share no flood can take; a call for nobody (the lines lookup)
- * counts toward the window only, within its priority's ceiling.
+ * each, but never fewer than {@link BURST}. A user holding their share waits for their own oldest
+ * slot, whatever the priority and however much of the window the others leave unused now (they
+ * will ask again within the minute: a slot lent now is held for a whole window). Within it, a
+ * user takes any slot short of the free sixth, at most {@link BURST} at once and then at the pace
+ * of their share (so a lone user, whose share is 50 of 60, cannot take the next minute in advance);
+ * of the free sixth itself, each user takes at most {@link keptPerUser}, so a second flood
+ * starting while the first fills the window cannot spend it all. So one user's flood (or one
+ * buggy tab) never spends the slots another user's next request needs, and a page's first reads
+ * are never refused for fairness while the key has room (max-min fair by user first; the gate
+ * orders each user's requests by priority). The gate names the server's background work (the
+ * reconciler) as one more user (budgetGate.ts, SERVER_USER), so the read model's refresh has a
+ * share no flood can take; a call for nobody (the lines lookup) counts toward the window only,
+ * within its priority's ceiling.
  */
 function fairShare(limit: number, users: number): number {
   const shared = limit - reserveOf(limit)
@@ -58,6 +60,43 @@ function keptPerUser(limit: number): number {
 }
 
 /**
+ * How long `mine` (the user's slots in the window, oldest first) must wait before one more, 0 when
+ * it may go now; `sent` is the whole window, `users` the users holding slots in it (this user
+ * included). Three bounds, the same in Redis (redisBudgetStore.ts):
+ * - **their share** ({@link fairShare}): holding it, they wait for their own oldest slot to leave,
+ *   however empty the window is. Room the others are not using now is not lent out: those users
+ *   are in the window and will ask again within the minute, and a slot lent now is held for a
+ *   whole window;
+ * - **the free sixth**: holding {@link keptPerUser} slots, they wait for room short of it (or for
+ *   their own slot to leave);
+ * - **their pace**: past a burst of {@link BURST}, one slot per `windowMs / share`, so a lone user
+ *   cannot take the next minute in advance: the users who come during it find their share free.
+ */
+function ownWait(
+  mine: number[],
+  users: number,
+  sent: { at: number }[],
+  limit: number,
+  windowMs: number,
+  at: number,
+): number {
+  const share = fairShare(limit, users)
+  const oldestLeaves = (held: number) => (mine[mine.length - held] ?? at) + windowMs - at
+  if (mine.length >= share) return Math.max(1, oldestLeaves(share))
+  const keeps = keptPerUser(limit)
+  const room = mine.length >= keeps ? limit - reserveOf(limit) : limit
+  let wait = 0
+  if (sent.length >= room) {
+    const roomFrees = (sent[sent.length - room]?.at ?? at) + windowMs - at
+    wait = mine.length >= keeps ? Math.min(roomFrees, oldestLeaves(keeps)) : roomFrees
+  }
+  const interval = windowMs / share
+  for (let k = BURST; k <= mine.length; k += 1)
+    wait = Math.max(wait, (mine[mine.length - k] ?? at) + (k + 1 - BURST) * interval - at)
+  return wait > 0 ? Math.max(1, Math.ceil(wait)) : 0
+}
+
+/**
  * A sliding window of the requests sent with the key: at most `limit` in any `windowMs`, as the
  * service counts them (spec: Limits — 60 requests per minute per key), plus a pause set when the
  * service says `Retry-After`.
@@ -65,10 +104,8 @@ function keptPerUser(limit: number): number {
 export interface BudgetStore {
   /**
    * Takes one slot when no pause holds and: without `taker`, fewer than `ceiling` were taken in
-   * the window; with `taker`, the user holds less than their {@link fairShare} and fewer than
-   * `taker.limit` minus the sixth kept free were taken (whatever the priority; the kept sixth too
-   * while they hold fewer than {@link keptPerUser} slots), or, past their share, fewer than
-   * `ceiling` minus the sixth kept free were taken.
+   * the window; with `taker`, fewer than `taker.limit` were taken and the user's own bounds allow
+   * it (their share, the free sixth, their pace: {@link fairShare}).
    */
   take(ceiling: number, taker?: TakeFor): Promise<TakeResult>
   /** Holds every slot (on every instance) for `ms`; extends a pause, never shortens it. */
@@ -104,8 +141,8 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
       const at = now()
       if (pausedUntil > at) return { ok: false, waitMs: pausedUntil - at }
       while (sent.length > 0 && (sent[0] as { at: number }).at <= at - windowMs) sent.shift()
-      // A user's slot is bounded by the limit here and by their share below: the priority
-      // ceilings only bound what a user past their share (and a call for nobody) may use.
+      // A user's slot is bounded by the limit here and by their own bounds below: the priority
+      // ceilings only bound a call for nobody.
       const bound = taker ? taker.limit : ceiling
       if (sent.length >= bound) {
         // The slot that lets this bound through frees when the (length - bound + 1)-th oldest leaves.
@@ -120,26 +157,8 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
           users.add(slot.user)
           if (slot.user === taker.user) mine.push(slot.at)
         }
-        const share = fairShare(taker.limit, users.size)
-        const kept = reserveOf(taker.limit)
-        // How far this user may fill the window, and how many of their own slots must leave for
-        // them to go further. Past their share: the room nobody else needs (the priority's
-        // ceiling, never the free sixth); within it: any slot short of the free sixth; holding
-        // fewer than keptPerUser: the free sixth too.
-        const keeps = keptPerUser(taker.limit)
-        const [held, room] =
-          mine.length >= share
-            ? [share, ceiling - kept]
-            : mine.length >= keeps
-              ? [keeps, taker.limit - kept]
-              : [0, taker.limit]
-        if (sent.length >= room) {
-          // They may go when their (count - held + 1)-th oldest leaves the window, or when the
-          // window is back under `room`, whichever is first.
-          const ownFrees = held > 0 ? (mine[mine.length - held] ?? at) + windowMs : Number.POSITIVE_INFINITY
-          const roomFrees = (sent[sent.length - room]?.at ?? at) + windowMs
-          return { ok: false, waitMs: Math.max(1, Math.min(ownFrees, roomFrees) - at), own: true }
-        }
+        const waitMs = ownWait(mine, users.size, sent, taker.limit, windowMs, at)
+        if (waitMs > 0) return { ok: false, waitMs, own: true }
       }
       sent.push({ at, user: taker?.user })
       return { ok: true }

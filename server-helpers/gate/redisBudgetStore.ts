@@ -34,12 +34,11 @@ const LOST_MARGIN_MS = 2000
 // KEYS: the window (sorted set), the pause. ARGV: ceiling, window ms, a unique member, the user
 // ('' for none), the limit, '1' when this instance took a slot within the window (so the window
 // must exist: when it does not, Redis lost it — a restart without persistence, an eviction — and
-// it is taken as full for a whole window, since the service still counts what was sent). A user's member ends in `|<user>`, so the user's share of the window is
-// counted from the one set (budgetStore.ts, fairShare: a sixth of the limit kept free, the rest shared
-// by the n users holding slots, never fewer than 10 each; past it only while the window has room
-// beyond the free sixth and the priority's ceiling; within it, any slot short of the free sixth,
-// and of the free sixth while the user holds fewer than half of it, keptPerUser). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
-// again, 1 when it is the user's own share that is spent }.
+// it is taken as full for a whole window, since the service still counts what was sent). A user's
+// member ends in `|<user>`, so the user's own bounds are counted from the one set, as
+// budgetStore.ts does in memory (ownWait: their share of the window, the free sixth, their pace
+// after a burst of 10). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
+// again, 1 when it is the user's own bounds that hold them }.
 const TAKE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -85,24 +84,25 @@ if user ~= '' then
   local kept = math.ceil(limit / 6)
   local shared = limit - kept
   local share = math.max(1, math.min(10, shared), math.floor(shared / users))
-  local held = 0
-  local room = limit
-  if #mine >= share then
-    held = share
-    room = ceiling - kept
-  elseif #mine >= math.ceil(kept / 2) then
-    held = math.ceil(kept / 2)
-    room = limit - kept
-  end
-  if count >= room then
-    local frees = now + window
-    if held > 0 then frees = mine[#mine - held + 1] + window end
-    if room >= 1 then
+  local m = #mine
+  local wait = 0
+  if m >= share then
+    wait = mine[m - share + 1] + window - now
+  else
+    local keeps = math.ceil(kept / 2)
+    local room = limit
+    if m >= keeps then room = limit - kept end
+    if count >= room then
       local oldest = redis.call('ZRANGE', KEYS[1], count - room, count - room, 'WITHSCORES')
-      frees = math.min(frees, tonumber(oldest[2]) + window)
+      wait = tonumber(oldest[2]) + window - now
+      if m >= keeps then wait = math.min(wait, mine[m - keeps + 1] + window - now) end
     end
-    return { math.max(1, frees - now), 1 }
+    local interval = window / share
+    for k = 10, m do
+      wait = math.max(wait, mine[m - k + 1] + (k - 9) * interval - now)
+    end
   end
+  if wait > 0 then return { math.max(1, math.ceil(wait)), 1 } end
 end
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window)
