@@ -10,7 +10,6 @@ import { cx } from '../../shared/cx'
 import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { reactionGlyphs } from '../../shared/reactionGlyphs'
-import { messageBubbleStrings } from '../MessageBubble/MessageBubble'
 import { useControllableState } from '../../shared/useControllableState'
 
 /** Default, overridable strings (i18n). */
@@ -28,10 +27,11 @@ export const reactionBarStrings = {
   sent: 'Reaction sent.',
   removed: 'Reaction removed.',
   failed: (reason: string) => `The reaction was not sent: ${reason}`,
+  // The bubble's words for a waiting send (MessageBubble reads this file's strings, so not imported from it).
   /** A reaction made before a reload, kept in this browser: it goes by itself once the connection is back. */
-  offline: messageBubbleStrings.offline,
+  offline: 'Waiting for the connection…',
   /** Drops that reaction: it is not sent. */
-  cancel: messageBubbleStrings.cancel,
+  cancel: 'Cancel',
 }
 export type ReactionBarStrings = typeof reactionBarStrings
 
