@@ -7,6 +7,7 @@ import { Conversation } from './Conversation/Conversation'
 import { GroupConversation } from './GroupConversation/GroupConversation'
 import { ReactionBar } from './ReactionBar/ReactionBar'
 import { drafts } from '../../hooks/internal/drafts'
+import { reactionStore } from '../../provider/reactionStore'
 import {
   createBackend,
   createStoryBackend,
@@ -21,6 +22,8 @@ import { asScriptedRequest } from '../../../stories/support/serviceChain'
 beforeEach(() => {
   localStorage.clear()
   for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
+  // The story backends give their messages the same handles: one test's reaction is not the next one's.
+  for (const key of Object.keys(reactionStore.snapshot())) reactionStore.delete(key)
 })
 afterEach(() => {
   cleanup()
@@ -264,6 +267,7 @@ describe('a group send and a reaction made during a dropped network, then a relo
     expect(screen.getAllByRole('button', { name: 'Cancel' })).toHaveLength(2)
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Lunch at 1?')
     expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'false')
     await waitFor(() => expect(after.net.refused).toBeGreaterThan(2))
 
     after.net.down = false
