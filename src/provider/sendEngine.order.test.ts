@@ -322,6 +322,12 @@ describe('sends kept across a reload', () => {
     await flush()
     expect(fourth.getRestored()).toMatchObject([{ kind: 'reaction', state: 'pending', wait: { reason: 'offline' } }])
     letGo()
+    expect(fourth.getRestored()).toEqual([])
+    // Taken back at once by the same engine (React's StrictMode runs the effect twice): it is there.
+    const againLetGo = fourth.restore(down)
+    await flush()
+    expect(fourth.getRestored()).toMatchObject([{ kind: 'reaction', state: 'pending', wait: { reason: 'offline' } }])
+    againLetGo()
     await flush()
     expect(fourth.getRestored()).toEqual([])
     expect(outbox.load()).toHaveLength(1)

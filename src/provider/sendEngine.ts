@@ -418,8 +418,10 @@ export function createSendEngine(options: SendEngineOptions = {}) {
       return
     }
     const abort = new AbortController()
-    const keeper: Keeper = { kept, isKept: true }
-    restoredRuns.set(key, { abort, keeper })
+    const run = { abort, keeper: { kept, isKept: true } as Keeper }
+    restoredRuns.set(key, run)
+    /** False once cancelled or let go (the key may be restored again meanwhile: that run is another). */
+    const current = () => restoredRuns.get(key) === run
     const signal = abort.signal
     const lane =
       kept.kind === 'group' ? groupLane(kept.body.numbers, kept.body.lineId) : reactionLane(kept.body.messageHandle)
@@ -431,16 +433,17 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         ? () => client.sendGroupMessage(kept.body, { signal })
         : () => client.sendReaction(kept.body, { signal })
     const onWait = (wait: SendWait | undefined) =>
+      current() &&
       patchRestored(key, (r) => {
         const rest = { ...r }
         delete rest.wait
         return wait ? { ...rest, wait } : rest
       })
-    keptTurn(lane, client, attempt, onWait, { signal, repeatable: kept.kind === 'reaction' }, keeper).then(
+    keptTurn(lane, client, attempt, onWait, { signal, repeatable: kept.kind === 'reaction' }, run.keeper).then(
       (response) => {
+        const shownNow = restored.find((r) => r.key === key)
+        if (!current() || !shownNow) return
         restoredRuns.delete(key)
-        const current = restored.find((r) => r.key === key)
-        if (!current) return
         // spec: POST /send-reaction — a device-level failure is `status: ERROR` inside a 200.
         if (kept.kind === 'reaction' && response && 'error_message' in response && response.status === 'ERROR') {
           const message = response.error_message ?? 'The reaction was not sent'
@@ -451,15 +454,15 @@ export function createSendEngine(options: SendEngineOptions = {}) {
           }))
           return
         }
-        const sent = { ...current, state: 'sent', response } as RestoredSend
+        const sent = { ...shownNow, state: 'sent', response } as RestoredSend
         delete sent.wait
         if (options.onRestoredAccepted?.(sent)) dropRestored(key)
         else patchRestored(key, () => sent)
       },
       (failure: unknown) => {
+        // Cancelled by the agent, or let go for another engine: already gone from view.
+        if (!current()) return
         restoredRuns.delete(key)
-        // Cancelled by the agent, or let go for another engine: nothing to show here.
-        if (signal.aborted) return dropRestored(key)
         patchRestored(key, (r) => {
           const rest = { ...r }
           delete rest.wait
@@ -558,7 +561,10 @@ export function createSendEngine(options: SendEngineOptions = {}) {
           const run = restoredRuns.get(key)
           if (run) {
             run.keeper.released = true
+            restoredRuns.delete(key)
             run.abort.abort()
+            // At once: the same engine may restore it again right away (a remount, React's StrictMode).
+            dropRestored(key)
           }
         }
       }
@@ -571,8 +577,9 @@ export function createSendEngine(options: SendEngineOptions = {}) {
      */
     cancelRestored(key: string) {
       const run = restoredRuns.get(key)
-      if (run) run.abort.abort()
-      else dropRestored(key)
+      restoredRuns.delete(key)
+      run?.abort.abort()
+      dropRestored(key)
     },
     /**
      * Retry a failed send with the same idempotency key; the sends held behind it follow once it
