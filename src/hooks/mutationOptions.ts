@@ -29,10 +29,10 @@ import type { LinekitError } from '../api/errors'
 import type { InboundCallStore } from '../events/inboundCallStore'
 import { withIdempotencyKey } from '../provider/idempotencyKey'
 import { createSendEngine, type SendEngine } from '../provider/sendEngine'
-import { groupLane } from '../provider/sendLanes'
+import { groupLane, reactionLane } from '../provider/sendLanes'
 import type { SendResult, SendWait } from '../provider/sendTypes'
 import { asLinekitError } from './internal/asLinekitError'
-import { recordReaction } from './internal/reactionStore'
+import { recordReaction } from '../provider/reactionStore'
 import { snapshotThread } from './internal/threadSnapshot'
 import { linekitKeys } from '../provider/keys'
 import { linekitRetry } from './options'
@@ -133,15 +133,16 @@ export function sendGroupMessageMutationOptions(
   return mutationOptions<GroupSendResponse, LinekitError, GroupSendRequest>({
     mutationKey: linekitKeys.mutations.sendGroupMessage,
     mutationFn: typed((body: GroupSendRequest) => {
-      // The same key on every attempt, however long the connection is gone: a replay sends
-      // nothing (spec: POST /send-group-message — idempotencyKey; Send request — replay behaviour).
+      // The same key on every attempt, however long the connection is gone, and after a reload
+      // too (kept in the provider's outbox while it waits): a replay sends nothing (spec: POST
+      // /send-group-message — idempotencyKey; Send request — replay behaviour).
       const keyed = withIdempotencyKey(body)
       return sendEngine.inTurn(
         groupLane(body.numbers, body.lineId),
         client,
         () => client.sendGroupMessage(keyed, signal ? { signal } : undefined),
         (next) => onWait?.(next ?? null),
-        signal ? { signal } : {},
+        { ...(signal ? { signal } : {}), keepAs: { kind: 'group', body: keyed } },
       )
     }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linekitKeys.messages.lists() }),
@@ -171,9 +172,11 @@ export function sendReactionMutationOptions(client: LinekitClient, deps: { sendE
     mutationFn: typed((body: ReactionRequest) =>
       // A reaction has no idempotency key, but making it again changes nothing: it is one state
       // per type on the message, which `remove` retracts (spec: POST /send-reaction), not a new
-      // message. So a request that got no answer is made again, as a keyed send would be.
-      engine.inTurn(`reaction:${body.messageHandle}`, client, () => client.sendReaction(body), undefined, {
+      // message. So a request that got no answer is made again, as a keyed send would be — and
+      // after a reload too (kept in the provider's outbox while it waits).
+      engine.inTurn(reactionLane(body.messageHandle), client, () => client.sendReaction(body), undefined, {
         repeatable: true,
+        keepAs: { kind: 'reaction', body },
       }),
     ),
     onSuccess: (res, body) => {

@@ -1,7 +1,7 @@
 'use client'
 import { useSyncExternalStore } from 'react'
 import type { Reaction } from '../api/values'
-import { reactionStore } from './internal/reactionStore'
+import { reactionStore } from '../provider/reactionStore'
 
 const none: readonly Reaction[] = []
 

@@ -31,7 +31,9 @@ export type UseSendGroupMessageResult = UseMutationResult<GroupSendResponse, Lin
  * made, retries included: the next starts when the one before was accepted or failed. When one
  * fails for good, the sends of that group already queued behind it fail too, unsent (their error
  * names the cause), so none arrives before it once it is sent again. A send that gets no answer
- * waits for the connection and goes by itself with its key; `cancel()` drops it. A TanStack mutation over
+ * waits for the connection and goes by itself with its key; `cancel()` drops it. Inside a
+ * `<LinekitProvider>` a waiting send is also kept in this browser: after a reload it goes by itself
+ * with the same key, and `GroupConversation` shows it waiting, with Cancel. A TanStack mutation over
  * {@link sendGroupMessageMutationOptions}.
  *
  * @example

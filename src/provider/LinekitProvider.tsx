@@ -17,6 +17,7 @@ import { createBrowserOutbox } from './outbox'
 import { gateClient, gatesFor } from './wrapClient'
 import { refreshQueries } from './refreshQueries'
 import { refreshUntilListed } from './refreshUntilListed'
+import { recordReaction } from './reactionStore'
 
 /** Props of {@link LinekitProvider}. */
 export interface LinekitProviderProps {
@@ -86,6 +87,17 @@ export function LinekitProvider(props: LinekitProviderProps) {
         onAccepted: (m) => {
           void refreshQueries(queryClient, linekitKeys.messages.threads(m.phone))
           void refreshQueries(queryClient, linekitKeys.messages.lists())
+        },
+        // A group send or reaction restored after a reload: what its mutation's success would do.
+        onRestoredAccepted: (send) => {
+          if (send.kind === 'reaction') {
+            if (send.response?.status === 'SENT')
+              recordReaction(send.body.messageHandle, send.body.reaction, send.body.remove === true)
+            return true
+          }
+          void refreshQueries(queryClient, linekitKeys.messages.lists())
+          // Its group's composer still shows the text (the draft): it empties the box.
+          return false
         },
       }),
     [queryClient, sendRetryKey],

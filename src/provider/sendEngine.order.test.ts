@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { LinekitError } from '../api/errors'
-import type { GroupSendRequest, LinekitClient, SendMessageRequest } from '../api'
+import type { GroupSendRequest, LinekitClient, ReactionRequest, SendMessageRequest } from '../api'
 import { createSendEngine } from './sendEngine'
 import type { KeptSend, Outbox } from './outbox'
-import { groupLane } from './sendLanes'
+import { groupLane, reactionLane } from './sendLanes'
 
 // The service's own answer (its error body): a 5xx without one is the network's and waits for it.
 const refuse = (status: number) =>
@@ -179,7 +179,11 @@ describe('sends kept across a reload', () => {
     for (const message of ['first', 'second']) void before.send(down.client, { phone: '+14155550124', message })
     void before.send(down.client, { phone: '+14155550137', message: 'other thread' })
     await flush()
-    expect(outbox.load().map((s) => s.body.message)).toEqual(['first', 'second', 'other thread'])
+    expect(outbox.load().map((s) => s.kind === 'message' && s.body.message)).toEqual([
+      'first',
+      'second',
+      'other thread',
+    ])
     const keys = outbox.load().map((s) => s.idempotencyKey)
 
     // The page reloads within the hour: a new engine takes them back and sends them.
@@ -224,5 +228,126 @@ describe('sends kept across a reload', () => {
     await later.retry(stale!.localId)
     expect(up.out).toContain('stale')
     expect(outbox.load()).toEqual([])
+  })
+  it('group sends and reactions too: in typed order, the group send with its key; a refusal ends one, Cancel drops one', async () => {
+    const outbox = memoryOutbox()
+    const clock = { now: Date.parse('2026-03-03T10:00:00Z') }
+    const never = () => new Promise<void>(() => {})
+    const numbers = ['+14155550124', '+14155550125']
+    const lane = groupLane(numbers, undefined)
+    const group = (message: string) => ({ numbers, message, idempotencyKey: `lk-${message}` })
+    const love: ReactionRequest = { messageHandle: 'pbm_1', reaction: 'love' }
+    const down = {
+      sendGroupMessage: () => Promise.reject(offline),
+      sendReaction: () => Promise.reject(offline),
+    } as unknown as LinekitClient
+    /** A page that makes `sends` while the network is down (its attempts never get through). */
+    const offlinePage = (...sends: (string | ReactionRequest)[]) => {
+      const page = createSendEngine({ outbox, now: () => clock.now, sleep: never })
+      for (const send of sends) {
+        const made =
+          typeof send === 'string'
+            ? page.inTurn(lane, down, () => down.sendGroupMessage(group(send)), undefined, {
+                keepAs: { kind: 'group', body: group(send) },
+              })
+            : page.inTurn(reactionLane(send.messageHandle), down, () => down.sendReaction(send), undefined, {
+                repeatable: true,
+                keepAs: { kind: 'reaction', body: send },
+              })
+        made.catch(() => {})
+      }
+    }
+    offlinePage('one', 'two', love)
+    await flush()
+    // The second waited behind the first: kept with it, after it.
+    expect(outbox.load().map((s) => [s.kind, s.kind === 'reaction' ? s.body.reaction : s.idempotencyKey])).toEqual([
+      ['group', 'lk-one'],
+      ['group', 'lk-two'],
+      ['reaction', 'love'],
+    ])
+
+    // The reload: a new engine takes them back and sends them by themselves.
+    const sent: string[] = []
+    const up = {
+      sendGroupMessage: async (body: GroupSendRequest) => {
+        await Promise.resolve()
+        sent.push(`group ${body.idempotencyKey}`)
+        return { success: true, status: 'queued' }
+      },
+      sendReaction: async (body: ReactionRequest) => {
+        await Promise.resolve()
+        sent.push(`reaction ${body.reaction}`)
+        return { status: 'SENT', messageHandle: body.messageHandle, reaction: body.reaction, remove: false }
+      },
+    } as unknown as LinekitClient
+    const after = createSendEngine({
+      outbox,
+      now: () => clock.now,
+      onRestoredAccepted: (send) => send.kind === 'reaction',
+    })
+    const release = after.restore(up)
+    expect(after.getRestored().map((r) => [r.kind, r.state])).toEqual([
+      ['group', 'pending'],
+      ['group', 'pending'],
+      ['reaction', 'pending'],
+    ])
+    await flush()
+    expect(sent.filter((s) => s.startsWith('group'))).toEqual(['group lk-one', 'group lk-two'])
+    expect(sent.filter((s) => s.startsWith('reaction'))).toEqual(['reaction love'])
+    // The group sends stay `sent` for their composer to empty its box; the reaction is done with.
+    expect(after.getRestored().map((r) => [r.kind, r.state])).toEqual([
+      ['group', 'sent'],
+      ['group', 'sent'],
+    ])
+    expect(outbox.load()).toEqual([])
+    release()
+
+    // The service's refusal ends a restored send as failed, and it is not kept for another reload.
+    offlinePage('refused')
+    await flush()
+    const refusing = {
+      sendGroupMessage: () => Promise.reject(refuse(403)),
+    } as unknown as LinekitClient
+    const third = createSendEngine({ outbox, now: () => clock.now })
+    third.restore(refusing)
+    await flush()
+    expect(third.getRestored()).toMatchObject([{ kind: 'group', state: 'failed', error: { status: 403 } }])
+    expect(outbox.load()).toEqual([])
+
+    // Still offline after the reload: it waits; let go for another engine it stays kept; Cancel drops it.
+    offlinePage(love)
+    await flush()
+    const fourth = createSendEngine({ outbox, now: () => clock.now, sleep: never })
+    const letGo = fourth.restore(down)
+    await flush()
+    expect(fourth.getRestored()).toMatchObject([{ kind: 'reaction', state: 'pending', wait: { reason: 'offline' } }])
+    letGo()
+    expect(fourth.getRestored()).toEqual([])
+    // Taken back at once by the same engine (React's StrictMode runs the effect twice): it is there.
+    const againLetGo = fourth.restore(down)
+    await flush()
+    expect(fourth.getRestored()).toMatchObject([{ kind: 'reaction', state: 'pending', wait: { reason: 'offline' } }])
+    againLetGo()
+    await flush()
+    expect(fourth.getRestored()).toEqual([])
+    expect(outbox.load()).toHaveLength(1)
+    const fifth = createSendEngine({ outbox, now: () => clock.now, sleep: never })
+    fifth.restore(down)
+    await flush()
+    fifth.cancelRestored(fifth.getRestored()[0]!.key)
+    await flush()
+    expect(fifth.getRestored()).toEqual([])
+    expect(outbox.load()).toEqual([])
+
+    // Kept longer than the hour: not sent by itself, shown as Not sent.
+    offlinePage('stale')
+    await flush()
+    clock.now += 2 * 60 * 60_000
+    const later = createSendEngine({ outbox, now: () => clock.now })
+    sent.length = 0
+    later.restore(up)
+    await flush()
+    expect(later.getRestored()).toMatchObject([{ kind: 'group', state: 'failed', error: { code: 'network_error' } }])
+    expect(sent).toEqual([])
   })
 })

@@ -15,3 +15,8 @@ export function threadLane(phone: string, lineId: string | undefined): string {
 export function groupLane(numbers: readonly string[], lineId: string | undefined): string {
   return `group:${[...new Set(numbers.map(phoneKey))].sort().join(',')}|${lineId ?? ''}`
 }
+
+/** The reactions to one message: they go in the order they were made (an add, then its removal). */
+export function reactionLane(messageHandle: string): string {
+  return `reaction:${messageHandle}`
+}

@@ -1,4 +1,11 @@
-import type { SendMessageRequest, SendMessageResponse } from '../api'
+import type {
+  GroupSendRequest,
+  GroupSendResponse,
+  ReactionRequest,
+  ReactionResponse,
+  SendMessageRequest,
+  SendMessageResponse,
+} from '../api'
 
 /**
  * Why a send that is not out yet waits, so its bubble can say so instead of a bare "Sending…".
@@ -57,3 +64,26 @@ export interface OptimisticMessage extends ThreadSnapshot {
 /** Outcome of one user send (never a rejection, so a fire-and-forget `send()` leaks nothing). */
 export type SendResult =
   { ok: true; localId: string; response: SendMessageResponse } | { ok: false; localId: string; error: unknown }
+
+/**
+ * A group send or a reaction this browser kept while it waited for the connection, restored after
+ * a reload (the page that made it is gone, so no mutation shows it): it goes by itself in its
+ * thread's turn, and its component shows it (the group's composer, the message's reaction bar).
+ */
+export type RestoredSend = (
+  | { kind: 'group'; body: GroupSendRequest & { idempotencyKey: string }; response?: GroupSendResponse }
+  | { kind: 'reaction'; body: ReactionRequest; response?: ReactionResponse }
+) & {
+  /** Its key in the outbox (a group send's idempotency key). */
+  key: string
+  /** Client time of the send, ISO 8601. */
+  createdAt: string
+  /**
+   * `pending` while it waits or goes; `sent` once the service accepted it (until its component
+   * took note); `failed` when the service refused it or it was kept too long to go by itself.
+   */
+  state: 'pending' | 'sent' | 'failed'
+  /** Why a pending one is not out yet. */
+  wait?: SendWait
+  error?: unknown
+}

@@ -7,6 +7,7 @@ import { Conversation } from './Conversation/Conversation'
 import { GroupConversation } from './GroupConversation/GroupConversation'
 import { ReactionBar } from './ReactionBar/ReactionBar'
 import { drafts } from '../../hooks/internal/drafts'
+import { reactionStore } from '../../provider/reactionStore'
 import {
   createBackend,
   createStoryBackend,
@@ -21,6 +22,8 @@ import { asScriptedRequest } from '../../../stories/support/serviceChain'
 beforeEach(() => {
   localStorage.clear()
   for (const key of Object.keys(drafts.snapshot())) drafts.delete(key)
+  // The story backends give their messages the same handles: one test's reaction is not the next one's.
+  for (const key of Object.keys(reactionStore.snapshot())) reactionStore.delete(key)
 })
 afterEach(() => {
   cleanup()
@@ -99,10 +102,11 @@ describe('a send during a dropped network', () => {
     await userEvent.type(box, 'Sorry for the wait{Enter}')
     await userEvent.type(box, 'Your refund is on its way{Enter}')
     await waitFor(() => expect(screen.getAllByText('Waiting for the connection…').length).toBeGreaterThan(0))
-    const kept = JSON.parse(localStorage.getItem('linekit:outbox:v1') ?? '[]') as {
-      idempotencyKey: string
-      body: { message: string; idempotencyKey: string }
-    }[]
+    const kept = (
+      JSON.parse(localStorage.getItem('linekit:outbox') ?? '{ "sends": [] }') as {
+        sends: { idempotencyKey: string; body: { message: string; idempotencyKey: string } }[]
+      }
+    ).sends
     expect(kept.map((s) => s.body.message)).toEqual(['Sorry for the wait', 'Your refund is on its way'])
 
     // The reload: the page is gone (its requests never get through again), a new one starts.
@@ -127,7 +131,7 @@ describe('a send during a dropped network', () => {
     await waitFor(() => expect(within(messages).queryByText('Waiting for the connection…')).toBeNull())
     expect(within(messages).queryByText(/Not sent/)).toBeNull()
     // Sent: nothing is left to go after another reload.
-    await waitFor(() => expect(localStorage.getItem('linekit:outbox:v1')).toBeNull())
+    await waitFor(() => expect(localStorage.getItem('linekit:outbox')).toBeNull())
   })
 
   it('can be cancelled by the agent while it waits', async () => {
@@ -148,7 +152,7 @@ describe('a send during a dropped network', () => {
     // The thread's message region is rebuilt when it empties: ask the screen, not a kept node.
     await waitFor(() => expect(screen.queryByText('Never mind')).toBeNull())
     // Nor after a reload: the browser keeps nothing of it.
-    expect(localStorage.getItem('linekit:outbox:v1')).toBeNull()
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
     net.down = false
     window.dispatchEvent(new Event('online'))
     // The send is gone from the engine, so no attempt of it can follow.
@@ -218,6 +222,96 @@ describe('the other writes the agent starts, during a dropped network', () => {
     window.dispatchEvent(new Event('online'))
     await new Promise((r) => setTimeout(r, 300))
     expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
+  })
+})
+
+describe('a group send and a reaction made during a dropped network, then a reload', () => {
+  it('are kept, shown waiting again after the reload, and each stored once when the network is back: nothing left failed', async () => {
+    const backend = await createStoryBackend({
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+      },
+    })
+    const before = flakyNetwork(backend)
+    const message = (
+      await before.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
+    ).data[0]!
+    const page = (
+      <>
+        {group}
+        <ReactionBar messageHandle={message.message_handle} message={message} />
+      </>
+    )
+    const retry = { offlineMaxDelayMs: 600_000 }
+    const first = renderWithBackend(backend, page, { client: before.client, sendRetry: retry })
+    before.net.down = true
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Lunch at 1?{Enter}')
+    await screen.findByText('Waiting for the connection…')
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    await waitFor(() => expect(before.net.refused).toBeGreaterThan(2))
+    const kept = JSON.parse(localStorage.getItem('linekit:outbox') ?? 'null') as {
+      version: number
+      sends: { kind: string; idempotencyKey: string }[]
+    }
+    expect(kept.version).toBe(2)
+    expect(kept.sends.map((s) => s.kind)).toEqual(['group', 'reaction'])
+
+    // The reload: the page is gone (its requests never get through again), a new one starts.
+    first.unmount()
+    const after = flakyNetwork(backend)
+    after.net.down = true
+    renderWithBackend(backend, page, { client: after.client, sendRetry: retry })
+    // Shown again, waiting for the connection, each with its Cancel; the group's text still in its box.
+    await waitFor(() => expect(screen.getAllByText('Waiting for the connection…')).toHaveLength(2))
+    expect(screen.getAllByRole('button', { name: 'Cancel' })).toHaveLength(2)
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Lunch at 1?')
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'false')
+    await waitFor(() => expect(after.net.refused).toBeGreaterThan(2))
+
+    after.net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'true'))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(''))
+    expect(screen.queryByText('Waiting for the connection…')).toBeNull()
+    // Stored once by the service: one group message, one reaction on the message. (A new group's
+    // message is stored once its chat exists on the line: the mock's clock moves on to it.)
+    await backend.control.advanceClock(10_000)
+    const stored = [...backend.mock.state.messagesByHandle.values()]
+    expect(stored.filter((m) => m.groupId !== null && m.content === 'Lunch at 1?')).toHaveLength(1)
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual(['0:love'])
+    expect(after.net.through.filter((path) => path === '/send-group-message')).toHaveLength(1)
+    expect(after.net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
+    // With the key it was made with: had the first page's request got through, this one replays it.
+    expect(after.net.keys).toEqual([kept.sends[0]!.idempotencyKey])
+    // Nothing failed, and nothing is left to go after another reload.
+    expect(composerAlert()).toBeEmptyDOMElement()
+    expect(screen.queryByText(/not sent/i)).toBeNull()
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+  })
+
+  it('a restored group send can be cancelled while it waits: nothing goes, the text stays in the box', async () => {
+    const backend = await createStoryBackend()
+    const before = flakyNetwork(backend)
+    const retry = { offlineMaxDelayMs: 600_000 }
+    const first = renderWithBackend(backend, group, { client: before.client, sendRetry: retry })
+    before.net.down = true
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Never mind all{Enter}')
+    await screen.findByText('Waiting for the connection…')
+    first.unmount()
+    const after = flakyNetwork(backend)
+    after.net.down = true
+    renderWithBackend(backend, group, { client: after.client, sendRetry: retry })
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Never mind all')
+    expect(composerAlert()).toBeEmptyDOMElement()
+    after.net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(after.net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
   })
 })
 

@@ -2,7 +2,7 @@ import { useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore
 import { LinekitContext } from '../../provider/context'
 import { phoneKey } from '../../provider/phoneKey'
 import type { OptimisticMessage } from '../../provider/sendTypes'
-import { createPersistentMap, type PersistentMap } from './persistentMap'
+import { createPersistentMap, type PersistentMap } from '../../provider/persistentMap'
 
 /**
  * Unsent text per thread, keyed `*|<normalized phone number or group chat id>`. The contract has

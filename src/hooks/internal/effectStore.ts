@@ -1,5 +1,5 @@
 import type { Effect } from '../../api/values'
-import { createPersistentMap, type PersistentMap } from './persistentMap'
+import { createPersistentMap, type PersistentMap } from '../../provider/persistentMap'
 
 /**
  * The send effect of messages this user sent with one, by message handle. A message record has

@@ -1,4 +1,4 @@
-import { createPersistentMap, type PersistentMap } from './persistentMap'
+import { createPersistentMap, type PersistentMap } from '../../provider/persistentMap'
 
 /** What the kit remembers of a group it sent to: the contract lists no group or its members. */
 export interface KnownGroup {

@@ -1,4 +1,4 @@
-import { createPersistentMap, type PersistentMap } from './persistentMap'
+import { createPersistentMap, type PersistentMap } from '../../provider/persistentMap'
 
 /**
  * When the user last read each thread: `created_at` of the newest message they saw, keyed

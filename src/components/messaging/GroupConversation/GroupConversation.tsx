@@ -1,10 +1,12 @@
 'use client'
-import { useId, useState, type HTMLAttributes } from 'react'
+import { useEffect, useId, useState, type HTMLAttributes } from 'react'
 import { useSecondsUntil } from '../../../hooks/internal/useSecondsUntil'
 import { draftKey, useDraft } from '../../../hooks/internal/drafts'
 import { usePeople } from '../../../hooks/internal/usePeople'
+import { useRestoredSends } from '../../../hooks/internal/useRestoredSends'
 import { useGroupThread } from '../../../hooks/useGroupThread'
 import { useSendGroupMessage } from '../../../hooks/useSendGroupMessage'
+import { groupLane } from '../../../provider/sendLanes'
 import { cx } from '../../shared/cx'
 import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
 import { groupErrorRule, type GroupErrorStrings } from '../../shared/errorMessages'
@@ -101,12 +103,28 @@ export function GroupConversation({
   const thread = useGroupThread({ chatId, ...(lineIdProp !== undefined ? { lineId: lineIdProp } : {}) })
   const people = usePeople(lineIdProp !== undefined ? { lineId: lineIdProp } : {})
   const send = useSendGroupMessage()
-  const wait = send.isPending && send.wait && 'until' in send.wait ? send.wait : undefined
-  const waitSeconds = useSecondsUntil(wait?.until) ?? 0
   const [text, setText] = useDraft(draftKey(chatId))
   const [invalid, setInvalid] = useState<string | null>(null)
   const [justSent, setJustSent] = useState(false)
   const participants = participantsProp ?? thread.participants
+  // Sends of this group kept before a reload: they go by themselves, and show here as this page's would.
+  const group = groupLane(participants, undefined)
+  const restored = useRestoredSends((r) => r.kind === 'group' && groupLane(r.body.numbers, undefined) === group)
+  const restoredPending = restored.sends.find((r) => r.state === 'pending')
+  const restoredFailed = restored.sends.find((r) => r.state === 'failed')
+  const pending = send.isPending || restoredPending !== undefined
+  const ownWait = send.isPending ? send.wait : restoredPending?.wait
+  const wait = ownWait && 'until' in ownWait ? ownWait : undefined
+  const waitSeconds = useSecondsUntil(wait?.until) ?? 0
+  const { sends: restoredSends, cancel: cancelRestored } = restored
+  useEffect(() => {
+    for (const r of restoredSends) {
+      if (r.state !== 'sent' || r.kind !== 'group') continue
+      // Accepted: its text leaves the box, as a send of this page's does (unless the agent changed it).
+      if (text === r.body.message) setText('')
+      cancelRestored(r.key)
+    }
+  }, [restoredSends, cancelRestored, text, setText])
   const complete = participantsProp !== undefined || thread.participantsKnown
   const listed = participants.length > 0 ? people.list(participants) : ''
   const names = complete || listed === '' ? listed : texts.withOthers(listed)
@@ -119,11 +137,13 @@ export function GroupConversation({
     item.kind === 'message' && item.message.direction === 'inbound' ? people.label(item.message.from_number) : undefined
 
   const submit = () => {
-    if (send.isPending) return
+    if (pending) return
     const message = text.trim()
     if (message === '') return setInvalid(texts.emptyError)
     setInvalid(null)
     setJustSent(false)
+    // A refusal of a send restored after the reload was said; this send is the agent's answer to it.
+    if (restoredFailed) cancelRestored(restoredFailed.key)
     send.mutate(
       { numbers: participants, message: text, ...(lineId !== undefined ? { lineId } : {}) },
       {
@@ -192,7 +212,7 @@ export function GroupConversation({
           onText: setText,
           textInvalid: invalid !== null,
           disabled: !complete,
-          sending: send.isPending,
+          sending: pending,
         }}
         footer={
           <>
@@ -207,7 +227,14 @@ export function GroupConversation({
                 {wait.reason === 'offline' ? (
                   <>
                     {' '}
-                    <button type="button" className="lk-Button" data-variant="small ghost" onClick={send.cancel}>
+                    <button
+                      type="button"
+                      className="lk-Button"
+                      data-variant="small ghost"
+                      onClick={
+                        send.isPending ? send.cancel : () => restoredPending && cancelRestored(restoredPending.key)
+                      }
+                    >
                       {texts.cancel}
                     </button>
                   </>
@@ -222,6 +249,10 @@ export function GroupConversation({
               ) : send.error && !send.isPending ? (
                 <p className="lk-Notice" data-tone="danger">
                   {describeLinekitError(send.error, groupErrorRule(errorStrings), errorStrings)}
+                </p>
+              ) : restoredFailed && !pending ? (
+                <p className="lk-Notice" data-tone="danger">
+                  {describeLinekitError(restoredFailed.error, groupErrorRule(errorStrings), errorStrings)}
                 </p>
               ) : null}
             </div>

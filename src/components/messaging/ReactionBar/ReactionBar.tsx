@@ -2,6 +2,7 @@
 import { useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import type { MessageRecord, ReactionResponse } from '../../../api/schemas'
 import { reactions, type Reaction } from '../../../api/values'
+import { useRestoredSends } from '../../../hooks/internal/useRestoredSends'
 import { useMessage } from '../../../hooks/useMessage'
 import { useReactions } from '../../../hooks/useReactions'
 import { useSendReaction } from '../../../hooks/useSendReaction'
@@ -26,6 +27,11 @@ export const reactionBarStrings = {
   sent: 'Reaction sent.',
   removed: 'Reaction removed.',
   failed: (reason: string) => `The reaction was not sent: ${reason}`,
+  // The bubble's words for a waiting send (MessageBubble reads this file's strings, so not imported from it).
+  /** A reaction made before a reload, kept in this browser: it goes by itself once the connection is back. */
+  offline: 'Waiting for the connection…',
+  /** Drops that reaction: it is not sent. */
+  cancel: 'Cancel',
 }
 export type ReactionBarStrings = typeof reactionBarStrings
 
@@ -79,6 +85,11 @@ export function ReactionBar({
   const fetched = useMessage(given ? undefined : messageHandle)
   const message = given ?? fetched.data
   const send = useSendReaction()
+  // Reactions to this message kept before a reload: they go by themselves (the provider records
+  // them once accepted); meanwhile the bar waits with them.
+  const restored = useRestoredSends((r) => r.kind === 'reaction' && r.body.messageHandle === messageHandle)
+  const restoredPending = restored.sends.find((r) => r.state === 'pending')
+  const restoredFailed = restored.sends.find((r) => r.state === 'failed')
   // Uncontrolled, it starts from what the kit recorded for this message (useReactions), else defaultValue.
   const recorded = useReactions(messageHandle)
   const [own, setActive] = useControllableState<readonly Reaction[] | null>({
@@ -124,6 +135,7 @@ export function ReactionBar({
     const remove = active.includes(reaction)
     setBusy(reaction)
     setFeedback(null)
+    if (restoredFailed) restored.cancel(restoredFailed.key)
     try {
       const res: ReactionResponse = await send.mutateAsync({ messageHandle, reaction, remove, partIndex })
       if (res.status === 'ERROR') {
@@ -163,8 +175,17 @@ export function ReactionBar({
     buttons.current[next]?.focus()
   }
 
+  const locked = busy !== null || restoredPending !== undefined
+  const said =
+    feedback ??
+    (restoredFailed
+      ? {
+          tone: 'error' as const,
+          text: texts.failed(describeLinekitError(restoredFailed.error, 'reaction', errorStrings)),
+        }
+      : null)
   return root(
-    busy ? 'sending' : feedback?.tone === 'error' ? 'error' : 'ready',
+    locked ? 'sending' : said?.tone === 'error' ? 'error' : 'ready',
     <>
       <div
         role="toolbar"
@@ -188,10 +209,10 @@ export function ReactionBar({
               title={texts[reaction]}
               data-reaction={reaction}
               data-active={pressed || undefined}
-              aria-disabled={busy !== null || undefined}
+              aria-disabled={locked || undefined}
               onFocus={() => setFocus(i)}
               onClick={() => {
-                if (busy === null) void toggle(reaction)
+                if (!locked) void toggle(reaction)
               }}
             >
               <span aria-hidden="true">{reactionGlyphs[reaction]}</span>
@@ -199,9 +220,22 @@ export function ReactionBar({
           )
         })}
       </div>
-      <p className="lk-ReactionBar-feedback" role="status" data-tone={feedback?.tone}>
-        {feedback?.text}
+      <p className="lk-ReactionBar-feedback" role="status" data-tone={said?.tone}>
+        {said?.text}
       </p>
+      {restoredPending?.wait?.reason === 'offline' ? (
+        <p className="lk-Notice" data-wait="offline">
+          {texts.offline}{' '}
+          <button
+            type="button"
+            className="lk-Button"
+            data-variant="small ghost"
+            onClick={() => restored.cancel(restoredPending.key)}
+          >
+            {texts.cancel}
+          </button>
+        </p>
+      ) : null}
     </>,
   )
 }

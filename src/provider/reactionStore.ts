@@ -1,4 +1,4 @@
-import type { Reaction } from '../../api/values'
+import type { Reaction } from '../api/values'
 import { createPersistentMap, type PersistentMap } from './persistentMap'
 
 /**
