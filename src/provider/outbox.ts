@@ -17,7 +17,7 @@ interface KeptBase {
 }
 
 /** A 1:1 send (`POST /send-api-message`) kept in this browser. */
-export interface KeptMessage extends KeptBase {
+interface KeptMessage extends KeptBase {
   kind: 'message'
   /** The request as the agent made it, key included. */
   body: SendMessageRequest & { idempotencyKey: string }
