@@ -1,20 +1,37 @@
 // `npm test`: everything CI needs, on two lanes that share the machine's cores:
-//   lane 1: every vitest project (unit, node, browser, storybook: each story rendered once, for its
-//           play function, axe and its pictures),
-//   lane 2: type check, format check, lint, the static Storybook build,
+//   lane 1: the vitest projects in Chromium (browser tests; the Storybook project: each story
+//           rendered once, for its play function, axe and its pictures),
+//   lane 2: the vitest projects in Node and jsdom, then type check, format check, lint and the
+//           static Storybook build,
 // then the end-to-end tests in a real browser (playground, static Storybook from a sub-folder).
-// Lane 2's steps print their output as each ends, so the lanes do not interleave line by line.
-// Type check, format and lint keep caches under node_modules/.cache: a second run re-checks only
-// what changed. Always ends with one plain "N passed, N failed" line for the vitest run when it ran.
+// Lane 1 mostly waits on the browser (renders, settling, play functions) and lane 2 mostly
+// computes, so each keeps a core busy. Lane 2's steps print their output as each ends, so the
+// lanes do not interleave line by line. Type check, format and lint keep caches under
+// node_modules/.cache: a second run re-checks only what changed. Always ends with one plain
+// "N passed, N failed" line for the vitest runs that ran.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
-const report = 'test-results/vitest.json'
-const vitest = [
-  'vitest (unit, browser, storybook with pictures)',
+const extra = process.argv.slice(2)
+/** One vitest run of `projects`, its JSON report in `report`. */
+const vitest = (name, projects, report) => [
+  name,
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    // `npm test -- <file>`: the file is in one lane's projects only; the other lane has nothing to run.
+    ...(extra.length ? ['--passWithNoTests'] : []),
+    ...extra,
+  ],
 ]
+const reports = ['test-results/vitest-browser.json', 'test-results/vitest-node.json']
+const inBrowser = vitest('vitest in Chromium (browser, storybook with pictures)', ['browser', 'storybook'], reports[0])
+const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'], reports[1])
 const cache = 'node_modules/.cache'
 const checks = [
   [
@@ -44,9 +61,12 @@ const checks = [
 const e2e = ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs', '--skip-build']]
 
 function summary() {
-  if (!existsSync(report)) return
-  const r = JSON.parse(readFileSync(report, 'utf8'))
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)
+  const runs = reports.filter((r) => existsSync(r)).map((r) => JSON.parse(readFileSync(r, 'utf8')))
+  if (runs.length === 0) return
+  const sum = (key) => runs.reduce((total, r) => total + r[key], 0)
+  console.log(
+    `\n${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests') + sum('numTodoTests')} skipped`,
+  )
 }
 
 /** Runs one step; with `buffered`, its output is printed in one piece when it ends. Resolves to success. */
@@ -70,17 +90,19 @@ function step([name, cmd, args], buffered) {
   })
 }
 
+/** Runs every step of a lane, also after one failed (so one run reports every failure). */
 async function lane(steps, buffered) {
-  for (const s of steps) if (!(await step(s, buffered))) return false
-  return true
+  let passed = true
+  for (const s of steps) passed = (await step(s, buffered)) && passed
+  return passed
 }
 
-rmSync(report, { force: true })
+for (const r of reports) rmSync(r, { force: true })
 const tools = spawnSync('node', ['scripts/ensure-test-tools.mjs'], { stdio: 'inherit' })
 if (tools.status !== 0) process.exit(tools.status || 1)
 
 const started = Date.now()
-const passed = await Promise.all([lane([vitest], false), lane(checks, true)])
+const passed = await Promise.all([lane([inBrowser], false), lane([inNode, ...checks], true)])
 console.log(`\nboth lanes done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 if (!passed.every(Boolean)) {
   summary()

@@ -169,7 +169,9 @@ export async function startPlayground(env = {}) {
     configFile: join(root, 'playground/vite.config.ts'),
     logLevel: 'warn',
     clearScreen: false,
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false },
+    // No HMR and no Vite socket: Vite's client reloads the page when that socket is cut, which
+    // a test of the kit's own reconnection (a dropped network) must not mistake for the kit's.
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, ws: false },
   })
   await server.listen()
   const url = `http://127.0.0.1:${port}`
