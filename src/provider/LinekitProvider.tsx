@@ -15,7 +15,7 @@ import type { UploadAttachment } from './uploads'
 import { createSendEngine } from './sendEngine'
 import { createBrowserOutbox } from './outbox'
 import { gateClient, gatesFor } from './wrapClient'
-import { refreshQueries } from './refreshQueries'
+import { catchUpQueries, refreshQueries } from './refreshQueries'
 import { refreshUntilListed } from './refreshUntilListed'
 import { recordReaction } from './reactionStore'
 
@@ -155,8 +155,8 @@ export function LinekitProvider(props: LinekitProviderProps) {
       if (status === 'open' && dropped) {
         // spec: Events rule 2 — no retries, no replay guarantee: refetch threads, poll ringing calls.
         dropped = false
-        void refreshQueries(queryClient, linekitKeys.messages.all)
-        void refreshQueries(queryClient, linekitKeys.inboundCalls)
+        void catchUpQueries(queryClient, linekitKeys.messages.all)
+        void catchUpQueries(queryClient, linekitKeys.inboundCalls)
         void pollRinging()
       }
     })
