@@ -26,11 +26,12 @@ export interface SizeOptions {
   resolveDir?: string
 }
 export declare const reactExternal: string[]
-export declare function analyze<K extends string>(
-  entries: Record<K, string>,
-  options?: SizeOptions,
-): Promise<Record<K, SizeResult>>
 export declare function measure(code: string, options?: SizeOptions): Promise<SizeResult>
+export interface Measurer {
+  measure(code: string): Promise<SizeResult>
+  dispose(): Promise<void>
+}
+export declare function createMeasurer(options?: SizeOptions): Measurer
 export declare function cssSize(): Promise<number>
 export declare function kb(bytes: number): string
 /** gzip -9 bytes of all of @tanstack/react-query, minified, react external. */

@@ -1,7 +1,7 @@
 // Bundle-size measurement for the size budgets: esbuild, minified, gzip -9,
 // react / react-dom / @tanstack/react-query external, code splitting on so lazy chunks
 // (the Agora SDK, phone metadata) are counted apart from the initial ones.
-import { build } from 'esbuild'
+import { build, context } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,28 @@ import { join, resolve, relative } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
 export const reactExternal = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/react-query']
+
+/** esbuild's options for {@link measure}: the entry is the snippet (`stdin`, or the plugin's virtual module). */
+function buildOptions({ external = reactExternal, platform = 'browser' } = {}) {
+  return {
+    bundle: true,
+    minify: true,
+    splitting: true,
+    format: 'esm',
+    platform,
+    target: 'es2022',
+    // Nothing is written (the chunks are measured in memory); the folder only names them.
+    outdir: join(tmpdir(), 'lk-size'),
+    absWorkingDir: root,
+    external,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.css': 'css' },
+  }
+}
 
 /**
  * Bundles `code` (an ES module importing from the repo by path relative to the repo root, e.g.
@@ -21,89 +43,100 @@ export const reactExternal = ['react', 'react-dom', 'react/*', 'react-dom/*', '@
  * `resolveDir`: where the snippet's bare imports resolve from (the repository; another folder for
  * other kits, as `npm run bench` measures them).
  */
-export async function measure(code, { external = reactExternal, platform = 'browser', resolveDir = root } = {}) {
-  const outdir = mkdtempSync(join(tmpdir(), 'lk-size-'))
-  try {
-    const result = await build({
-      stdin: { contents: code, resolveDir, loader: 'tsx', sourcefile: 'entry.tsx' },
-      bundle: true,
-      minify: true,
-      splitting: true,
-      format: 'esm',
-      platform,
-      target: 'es2022',
-      outdir,
-      external,
-      metafile: true,
-      write: true,
-      logLevel: 'silent',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      loader: { '.css': 'css' },
-    })
-    const outputs = result.metafile.outputs
-    const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint && f.endsWith('.js'))
-    const initial = new Set()
-    const lazy = new Set()
-    const pendingLazy = []
-    const walk = (file, into) => {
-      if (into.has(file) || initial.has(file)) return
-      into.add(file)
-      for (const imp of outputs[file].imports) {
-        if (!outputs[imp.path]) continue // external
-        if (imp.kind === 'import-statement') walk(imp.path, into)
-        else if (imp.kind === 'dynamic-import') pendingLazy.push(imp.path)
-      }
+export async function measure(code, { resolveDir = root, ...options } = {}) {
+  const result = await build({
+    ...buildOptions(options),
+    stdin: { contents: code, resolveDir, loader: 'tsx', sourcefile: 'entry.tsx' },
+  })
+  return summarize(result)
+}
+
+/** {@link measure}'s figures from an esbuild result (`write: false`, with its metafile). */
+function summarize(result) {
+  const { outdir } = buildOptions()
+  const outputs = result.metafile.outputs
+  const contents = new Map(result.outputFiles.map((f) => [f.path, f.contents]))
+  const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint && f.endsWith('.js'))
+  const initial = new Set()
+  const lazy = new Set()
+  const pendingLazy = []
+  const walk = (file, into) => {
+    if (into.has(file) || initial.has(file)) return
+    into.add(file)
+    for (const imp of outputs[file].imports) {
+      if (!outputs[imp.path]) continue // external
+      if (imp.kind === 'import-statement') walk(imp.path, into)
+      else if (imp.kind === 'dynamic-import') pendingLazy.push(imp.path)
     }
-    walk(entry, initial)
-    while (pendingLazy.length) walk(pendingLazy.pop(), lazy)
-    const cssFile = outputs[entry].cssBundle
-    const gz = (file) => gzipSync(readFileSync(resolve(root, file)), { level: 9 }).length
-    const files = [...initial, ...lazy, ...(cssFile ? [cssFile] : [])].map((file) => {
-      // Biggest contributors first, so a failure message names what to look at.
-      const inputs = Object.entries(outputs[file].inputs)
-        .filter(([, v]) => v.bytesInOutput > 0)
-        .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
-        .map(([i]) => i)
-      return {
-        file: relative(outdir, resolve(root, file)),
-        kind: file === cssFile ? 'css' : initial.has(file) ? 'initial' : 'lazy',
-        gzip: gz(file),
-        agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
-        phone: inputs.some((i) => i.includes('libphonenumber-js')),
-        react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
-        inputs,
-      }
-    })
-    const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0)
+  }
+  walk(entry, initial)
+  while (pendingLazy.length) walk(pendingLazy.pop(), lazy)
+  const cssFile = outputs[entry].cssBundle
+  const files = [...initial, ...lazy, ...(cssFile ? [cssFile] : [])].map((file) => {
+    // Biggest contributors first, so a failure message names what to look at.
+    const inputs = Object.entries(outputs[file].inputs)
+      .filter(([, v]) => v.bytesInOutput > 0)
+      .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+      .map(([i]) => i)
     return {
-      initial: sum('initial'),
-      lazy: sum('lazy'),
-      css: sum('css'),
-      files,
-      agoraInInitial: files.some((f) => f.kind === 'initial' && f.agora),
-      reactInInitial: files.some((f) => f.kind === 'initial' && f.react),
-      initialInputs: [...new Set(files.filter((f) => f.kind === 'initial').flatMap((f) => f.inputs))].sort(),
-      graph: Object.fromEntries(
-        Object.entries(result.metafile.inputs).map(([file, v]) => [
-          file,
-          v.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path),
-        ]),
-      ),
+      file: relative(outdir, resolve(root, file)),
+      kind: file === cssFile ? 'css' : initial.has(file) ? 'initial' : 'lazy',
+      gzip: gzipSync(contents.get(resolve(root, file)), { level: 9 }).length,
+      agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
+      phone: inputs.some((i) => i.includes('libphonenumber-js')),
+      react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
+      inputs,
     }
-  } finally {
-    rmSync(outdir, { recursive: true, force: true })
+  })
+  const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0)
+  return {
+    initial: sum('initial'),
+    lazy: sum('lazy'),
+    css: sum('css'),
+    files,
+    agoraInInitial: files.some((f) => f.kind === 'initial' && f.agora),
+    reactInInitial: files.some((f) => f.kind === 'initial' && f.react),
+    initialInputs: [...new Set(files.filter((f) => f.kind === 'initial').flatMap((f) => f.inputs))].sort(),
+    graph: Object.fromEntries(
+      Object.entries(result.metafile.inputs).map(([file, v]) => [
+        file,
+        v.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path),
+      ]),
+    ),
   }
 }
 
 /**
- * {@link measure} for several snippets, each bundled alone (one esbuild run per entry: a
- * multi-entry split build shares chunks between entries and would blur what each one pulls in).
+ * A {@link measure} that keeps one esbuild context for all the snippets it is given: each build is
+ * a rebuild whose entry is the snippet at hand, so each source (the kit, the Agora SDK, the phone
+ * metadata) is read and parsed once, not once per snippet. Same options, same figures as
+ * {@link measure}; calls run one after another. `dispose()` when done.
  */
-export async function analyze(entries, options = {}) {
-  const names = Object.keys(entries)
-  const results = await Promise.all(names.map((name) => measure(entries[name], options)))
-  return Object.fromEntries(names.map((name, i) => [name, results[i]]))
+export function createMeasurer({ resolveDir = root, ...options } = {}) {
+  let code = ''
+  const snippet = {
+    name: 'snippet',
+    setup(b) {
+      b.onResolve({ filter: /^snippet$/ }, () => ({ path: 'entry.tsx', namespace: 'snippet' }))
+      b.onLoad({ filter: /.*/, namespace: 'snippet' }, () => ({ contents: code, loader: 'tsx', resolveDir }))
+    },
+  }
+  let ctx
+  let queue = Promise.resolve()
+  const run = (task) => {
+    const result = queue.then(task)
+    queue = result.catch(() => {})
+    return result
+  }
+  return {
+    measure: (snippetCode) =>
+      run(async () => {
+        ctx ??= await context({ ...buildOptions(options), entryPoints: ['snippet'], plugins: [snippet] })
+        code = snippetCode
+        return summarize(await ctx.rebuild())
+      }),
+    dispose: () => run(() => ctx?.dispose()),
+  }
 }
 
 /** gzip -9 size of the built stylesheet source, minified. */

@@ -70,6 +70,12 @@ const placeCall = async (canvasElement: HTMLElement) => {
   return canvas
 }
 
+/**
+ * The dialer reads the answer from its call-status poll: the stories that answer poll often, so
+ * the answer shows soon after the mock's clock moves, not up to the default 2 s later.
+ */
+const pollOften = { pollIntervalMs: 200 }
+
 /** The callee answers when the story moves the mock's clock, not when a real-time delay ends. */
 const answer = async (canvasElement: HTMLElement, context: Parameters<typeof storyBackend>[0]) => {
   await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ringing'))
@@ -103,6 +109,7 @@ export const Ringing: Story = {
 
 /** Answered: the service reports the call answered; the timer counts from then; mute says "Unmute" when muted. */
 export const Answered: Story = {
+  args: pollOften,
   play: async ({ canvasElement, context }) => {
     const canvas = await placeCall(canvasElement)
     await answer(canvasElement, context)
@@ -115,7 +122,7 @@ export const Answered: Story = {
 
 /** Audio failed: the audio network can't be reached; the call is answered and goes on, with Rejoin. */
 export const AudioFailed: Story = {
-  args: { audioEngine: createFakeAudioEngine({ failJoinWith: 'network' }) },
+  args: { ...pollOften, audioEngine: createFakeAudioEngine({ failJoinWith: 'network' }) },
   play: async ({ canvasElement, context }) => {
     const canvas = await placeCall(canvasElement)
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-audio', 'failed'))
@@ -129,6 +136,7 @@ export const AudioFailed: Story = {
 
 /** Ended: hung up after the answer; the summary's duration is the service's (the call log's). */
 export const Ended: Story = {
+  args: pollOften,
   play: async ({ canvasElement, context }) => {
     const canvas = await placeCall(canvasElement)
     await answer(canvasElement, context)

@@ -81,7 +81,10 @@ export function LinekitStory({ backend, events = 'sse', uploads = false, retry, 
     queryClient: retry === false ? createNoRetryQueryClient() : undefined,
     client: createLinekitClient({ baseUrl: backend.prefix }),
     events: createEvents(backend, events),
-    audioEngine: createFakeAudioEngine(),
+    // A steady microphone level, not the engine's default wave of the wall clock: the wave
+    // re-renders the level meter every 100 ms for as long as a call's audio is joined, so the page
+    // never goes still before its pictures, and each picture caught the meter at another level.
+    audioEngine: createFakeAudioEngine({ inputLevel: 0.5 }),
     closing: undefined as ReturnType<typeof setTimeout> | undefined,
   }))
   useEffect(() => {
