@@ -19,6 +19,13 @@ import { catchUpQueries, refreshQueries } from './refreshQueries'
 import { refreshUntilListed } from './refreshUntilListed'
 import { recordReaction } from './reactionStore'
 
+/**
+ * How often the reads under way are let go while the event stream is down: about as often as the
+ * stream tries to reconnect (createSseEventSource's connect timeout and back-off), so at most one
+ * such round of reads holds the browser's connections when the network comes back.
+ */
+const RELEASE_READS_MS = 4000
+
 /** Props of {@link LinekitProvider}. */
 export interface LinekitProviderProps {
   /** The API client, e.g. `createLinekitClient({ baseUrl: '/api/linekit' })`. */
@@ -150,8 +157,24 @@ export function LinekitProvider(props: LinekitProviderProps) {
       }
     })
     let dropped = false
+    // While the stream is down, the reads under way are let go every few seconds (and asked again
+    // on reconnect, below). On a silent network their connections stay open carrying nothing
+    // until the client's 30 s limit, and the browser's six connections to the server (HTTP/1.1)
+    // fill with them: the stream's own reconnect then waits behind them after the network is back.
+    let releasing: ReturnType<typeof setInterval> | undefined
+    const release = () => void queryClient.cancelQueries({ queryKey: linekitKeys.all, fetchStatus: 'fetching' })
+    const stopReleasing = () => {
+      if (releasing !== undefined) clearInterval(releasing)
+      releasing = undefined
+    }
     const offStatus = events.onStatus((status: LinekitEventSourceStatus) => {
-      if (status === 'reconnecting') dropped = true
+      if (status === 'reconnecting') {
+        dropped = true
+        if (releasing === undefined) {
+          release()
+          releasing = setInterval(release, RELEASE_READS_MS)
+        }
+      } else stopReleasing()
       if (status === 'open' && dropped) {
         // spec: Events rule 2 — no retries, no replay guarantee: refetch threads, poll ringing calls.
         dropped = false
@@ -162,6 +185,7 @@ export function LinekitProvider(props: LinekitProviderProps) {
     })
     return () => {
       stopped = true
+      stopReleasing()
       offEvents()
       offStatus()
     }

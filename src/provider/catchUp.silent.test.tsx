@@ -32,44 +32,66 @@ const listed = (content: string) => ({
   pagination: { limit: 50, offset: 0, total: 1 },
 })
 
+/** A page reading one list; its server never answers the `hangOn`-th read (only an abort ends it). */
+function silentRig(hangOn: number) {
+  let reads = 0
+  let hanging: AbortSignal | undefined
+  const client = createLinekitClient({
+    baseUrl: 'http://app.local/api/linekit',
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      reads += 1
+      if (reads === hangOn) {
+        hanging = init?.signal ?? undefined
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
+        )
+      }
+      return Promise.resolve(Response.json(listed(reads === 1 ? 'before' : 'missed meanwhile')))
+    }) as typeof fetch,
+  })
+  const events = createMemoryEventSource()
+  const { result } = renderHook(() => useMessages({ direction: 'inbound' }), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <LinekitProvider client={client} events={events}>
+        {children}
+      </LinekitProvider>
+    ),
+  })
+  return {
+    result,
+    events,
+    reads: () => reads,
+    hanging: () => hanging,
+    /** A read that goes out while the network carries nothing. */
+    readDuringOutage: async () => {
+      act(() => events.setStatus('reconnecting'))
+      act(() => {
+        void result.current.refetch()
+      })
+      await waitFor(() => expect(hanging).toBeDefined())
+    },
+  }
+}
+
 describe('catching up after a silent network', () => {
   it('cancels the read the outage left hanging and reads again at once', async () => {
-    let reads = 0
-    let hanging: AbortSignal | undefined
-    const client = createLinekitClient({
-      baseUrl: 'http://app.local/api/linekit',
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-        reads += 1
-        if (reads === 2) {
-          // Sent during the outage: no answer ever comes, only the caller's abort ends it.
-          hanging = init?.signal ?? undefined
-          return new Promise<Response>((_, reject) =>
-            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }),
-          )
-        }
-        return Promise.resolve(Response.json(listed(reads === 1 ? 'before' : 'missed meanwhile')))
-      }) as typeof fetch,
-    })
-    const events = createMemoryEventSource()
-    const { result } = renderHook(() => useMessages({ direction: 'inbound' }), {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <LinekitProvider client={client} events={events}>
-          {children}
-        </LinekitProvider>
-      ),
-    })
-    await waitFor(() => expect(result.current.data?.data[0]?.content).toBe('before'))
+    const rig = silentRig(2)
+    await waitFor(() => expect(rig.result.current.data?.data[0]?.content).toBe('before'))
+    await rig.readDuringOutage()
+    act(() => rig.events.setStatus('open'))
+    await waitFor(() => expect(rig.result.current.data?.data[0]?.content).toBe('missed meanwhile'), { timeout: 2000 })
+    expect(rig.hanging()?.aborted).toBe(true)
+    expect(rig.reads()).toBe(3)
+  })
 
-    act(() => events.setStatus('reconnecting'))
-    // A read that goes out while the network carries nothing.
-    act(() => {
-      void result.current.refetch()
-    })
-    await waitFor(() => expect(hanging).toBeDefined())
-
-    act(() => events.setStatus('open'))
-    await waitFor(() => expect(result.current.data?.data[0]?.content).toBe('missed meanwhile'), { timeout: 2000 })
-    expect(hanging?.aborted).toBe(true)
-    expect(reads).toBe(3)
+  it('lets go of a read under way while the stream is down, so it does not hold a connection until the network is back', async () => {
+    const rig = silentRig(2)
+    await waitFor(() => expect(rig.result.current.data?.data[0]?.content).toBe('before'))
+    await rig.readDuringOutage()
+    // Still down: the read is let go within a few seconds (LinekitProvider, RELEASE_READS_MS).
+    await waitFor(() => expect(rig.hanging()?.aborted).toBe(true), { timeout: 6000 })
+    expect(rig.result.current.data?.data[0]?.content).toBe('before')
+    act(() => rig.events.setStatus('open'))
+    await waitFor(() => expect(rig.result.current.data?.data[0]?.content).toBe('missed meanwhile'))
   })
 })
