@@ -51,13 +51,17 @@ describe('a customer writes a burst while the server is slow', () => {
       }, 400)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+    // The screen re-reads 0.15, 0.45, 0.95, 1.75, 2.95 s … after each event (refreshUntilListed)
+    // and finds the burst at the first re-read after the last webhook; a quiet machine shows it
+    // within about a second. The bound is for a loaded one (two test lanes on two cores): a screen
+    // that used the events up shows the burst only when something else makes it read again.
     const started = performance.now()
     await vi.waitFor(
       () => {
         for (const text of burst) expect(within(messages).getByText(text)).toBeVisible()
       },
-      { timeout: 2500, interval: 50 },
+      { timeout: 5000, interval: 50 },
     )
-    expect(performance.now() - started).toBeLessThan(2500)
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 })
