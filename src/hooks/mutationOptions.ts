@@ -165,7 +165,17 @@ let reactionTurns: SendEngine | undefined
  * failed connection waits for the connection and goes again by itself, only the service's
  * refusal fails.
  */
-export function sendReactionMutationOptions(client: LinekitClient, deps: { sendEngine?: SendEngine } = {}) {
+export function sendReactionMutationOptions(
+  client: LinekitClient,
+  deps: {
+    sendEngine?: SendEngine
+    /** Why the reaction in progress waits (the connection, a 429, a retry), and null when it no longer does. */
+    onWait?: (wait: SendWait | null) => void
+    /** The agent's Cancel: aborting it drops the reactions in progress (their mutation rejects, nothing is sent later). */
+    signal?: AbortSignal
+  } = {},
+) {
+  const { onWait, signal } = deps
   const engine = deps.sendEngine ?? (reactionTurns ??= createSendEngine())
   return mutationOptions<ReactionResponse, LinekitError, ReactionRequest>({
     mutationKey: linekitKeys.mutations.sendReaction,
@@ -174,14 +184,18 @@ export function sendReactionMutationOptions(client: LinekitClient, deps: { sendE
       // per type on the message, which `remove` retracts (spec: POST /send-reaction), not a new
       // message. So a request that got no answer is made again, as a keyed send would be — and
       // after a reload too (kept in the provider's outbox while it waits).
-      engine.inTurn(reactionLane(body.messageHandle), client, () => client.sendReaction(body), undefined, {
-        repeatable: true,
-        keepAs: { kind: 'reaction', body },
-      }),
+      engine.inTurn(
+        reactionLane(body.messageHandle),
+        client,
+        () => client.sendReaction(body, signal ? { signal } : undefined),
+        (next) => onWait?.(next ?? null),
+        { repeatable: true, ...(signal ? { signal } : {}), keepAs: { kind: 'reaction', body } },
+      ),
     ),
     onSuccess: (res, body) => {
       if (res.status === 'SENT') recordReaction(body.messageHandle, body.reaction, body.remove === true)
     },
+    onSettled: () => onWait?.(null),
     networkMode: 'always',
     retry: false,
   })

@@ -187,6 +187,64 @@ describe('the other writes the agent starts, during a dropped network', () => {
     expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
   })
 
+  it('a reaction made offline says it waits for the connection, with Cancel, and is stored once when it is back', async () => {
+    const { backend, net, message } = await reactionPage()
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    // Said politely, as a restored one is after a reload: the status line, not an alert.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(document.querySelector('.lk-ReactionBar-feedback')).toHaveAttribute('data-wait', 'offline')
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    expect(screen.queryByText(/not sent/i)).toBeNull()
+    // Kept while it waits: a reload would not lose it.
+    expect(localStorage.getItem('linekit:outbox')).toContain('"reaction"')
+    // The Cancel is reached from the reactions with Tab.
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible()
+
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'true')
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual(['0:love'])
+    expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+  })
+
+  it('a reaction made offline can be cancelled while it waits: nothing goes, and the bar is ready again', async () => {
+    const { backend, net, message } = await reactionPage()
+    net.down = true
+    const love = screen.getByRole('button', { name: 'Love' })
+    await userEvent.click(love)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    expect(document.querySelector('.lk-ReactionBar')).toHaveAttribute('data-state', 'sending')
+    // By keyboard: Tab from the reactions to Cancel, Enter.
+    love.focus()
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    // Cancelled is not refused: no error; the keyboard is back on the reactions.
+    expect(document.querySelector('.lk-ReactionBar')).toHaveAttribute('data-state', 'ready')
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
+    expect(love).toHaveFocus()
+    expect(love).toHaveAttribute('aria-pressed', 'false')
+    expect(love).not.toHaveAttribute('aria-disabled')
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(0)
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual([])
+    // And the bar works again.
+    await userEvent.click(love)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual(['0:love'])
+  })
+
   it('a group send waits for the connection, says so, and is stored once when it is back', async () => {
     const backend = await createStoryBackend()
     const { net, client } = flakyNetwork(backend)
@@ -314,6 +372,24 @@ describe('a group send and a reaction made during a dropped network, then a relo
     expect(after.net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
   })
 })
+
+/** A reaction bar on an inbound native-chat message, behind a network that can be cut. */
+async function reactionPage() {
+  const backend = await createStoryBackend({
+    setup: async (b) => {
+      await b.control.setReachable(storyNumbers.chat, true)
+      await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+    },
+  })
+  const { net, client } = flakyNetwork(backend)
+  const message = (await client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
+    .data[0]!
+  renderWithBackend(backend, <ReactionBar messageHandle={message.message_handle} message={message} />, {
+    client,
+    sendRetry: { offlineMaxDelayMs: 600_000 },
+  })
+  return { backend, net, message }
+}
 
 /** The group composer's alert region (empty: no error said). */
 const composerAlert = () => document.querySelector('.lk-GroupConversation .lk-MessageComposer-alert')
