@@ -201,13 +201,24 @@ export function sendReactionMutationOptions(
   })
 }
 
+/**
+ * The agent's writes that are not messages (a contact's save, an enrolment, a run's cancel): they
+ * have no idempotency key, so a request that got no answer is not made again behind the agent's
+ * back, nor kept for later; it fails at once and its component says that nothing was saved for
+ * want of a connection, keeping what the agent typed or chose so that trying again is one click.
+ * They go even when the browser says it is offline: TanStack would otherwise pause them, and the
+ * agent would see "Saving…" with nothing said and the write going by itself whenever the
+ * connection came back, perhaps after the agent gave up on it.
+ */
+const agentWrite = { ...linekitRetry, networkMode: 'always' } as const
+
 /** Options for creating (or upserting by phone) a contact; contact lists refetch once it succeeded. */
 export function createContactMutationOptions(client: LinekitClient, deps: { queryClient: QueryClient }) {
   return mutationOptions<ContactResponse, LinekitError, CreateContactRequest>({
     mutationKey: linekitKeys.mutations.createContact,
     mutationFn: typed((body: CreateContactRequest) => client.createContact(body)),
     onSuccess: () => deps.queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
 
@@ -217,7 +228,7 @@ export function updateContactMutationOptions(client: LinekitClient, deps: { quer
     mutationKey: linekitKeys.mutations.updateContact,
     mutationFn: typed((body: UpdateContactRequest) => client.updateContact(body)),
     onSuccess: () => deps.queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
 
@@ -226,7 +237,7 @@ export function enrollFlowMutationOptions(client: LinekitClient) {
   return mutationOptions<EnrollResponse, LinekitError, EnrollRequest>({
     mutationKey: linekitKeys.mutations.enrollFlow,
     mutationFn: typed((body: EnrollRequest) => client.enrollFlow(body)),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
 
@@ -235,9 +246,16 @@ export function cancelRunMutationOptions(client: LinekitClient) {
   return mutationOptions<CancelRunResponse, LinekitError, CancelRunRequest>({
     mutationKey: linekitKeys.mutations.cancelRun,
     mutationFn: typed((body: CancelRunRequest) => client.cancelRun(body)),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
+
+// Call actions (start, answer, decline, hang up) never wait for the connection nor are kept for
+// later: a call happens now. An answer sent when the connection is back would pick up a caller who
+// hung up long ago, a hang-up would end the next call or none, a start would ring someone minutes
+// after the agent gave up. They fail at once and the calling components say so; the person decides.
+// So they go even when the browser says it is offline: TanStack would pause them and send them late.
+const callAction = { networkMode: 'always' } as const
 
 /**
  * Options for placing an outbound audio call. Calls have no idempotency key: retried only when
@@ -248,6 +266,7 @@ export function cancelRunMutationOptions(client: LinekitClient) {
  */
 export function startCallMutationOptions(client: LinekitClient) {
   return mutationOptions<StartCallResponse, LinekitError, StartCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.startCall,
     mutationFn: typed((body: StartCallRequest) => client.startCall(body)),
     ...linekitRetry,
@@ -258,6 +277,7 @@ export function startCallMutationOptions(client: LinekitClient) {
 export function answerCallMutationOptions(client: LinekitClient, deps: { inboundCalls: InboundCallStore }) {
   const { inboundCalls } = deps
   return mutationOptions<AnswerCallResponse, LinekitError, AnswerCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.answerCall,
     mutationFn: typed((body: AnswerCallRequest) => client.answerCall(body)),
     onMutate: (body) => inboundCalls.claim(body.call_uuid),
@@ -275,6 +295,7 @@ export function answerCallMutationOptions(client: LinekitClient, deps: { inbound
 export function declineCallMutationOptions(client: LinekitClient, deps: { inboundCalls: InboundCallStore }) {
   const { inboundCalls } = deps
   return mutationOptions<DeclineCallResponse, LinekitError, DeclineCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.declineCall,
     mutationFn: typed((body: DeclineCallRequest) => client.declineCall(body)),
     onMutate: (body) => inboundCalls.claim(body.call_uuid),
@@ -295,6 +316,7 @@ export function endCallMutationOptions(
 ) {
   const { inboundCalls, queryClient } = deps
   return mutationOptions<EndCallResponse, LinekitError, EndCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.endCall,
     mutationFn: typed((body: EndCallRequest) => client.endCall(body)),
     onSuccess: (_data, body) => {

@@ -2,7 +2,6 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../styles.css'
-import { createLinekitClient } from 'linekit/api'
 import { Conversation } from './Conversation/Conversation'
 import { GroupConversation } from './GroupConversation/GroupConversation'
 import { ReactionBar } from './ReactionBar/ReactionBar'
@@ -13,9 +12,8 @@ import {
   createStoryBackend,
   renderWithBackend,
   storyNumbers,
-  BASE,
 } from '../../../test/support/renderWithBackend'
-import { asScriptedRequest } from '../../../stories/support/serviceChain'
+import { flakyNetwork } from '../../../test/support/flakyNetwork'
 
 // Real Chromium, real chain behind a switchable network: what the agent typed during an outage
 // reaches the service once, by itself, when the network is back.
@@ -32,26 +30,6 @@ afterEach(() => {
 })
 
 const AVA = '+14155550123'
-
-/** A client whose network can be cut: while down, every request fails as `fetch` does offline. */
-function flakyNetwork(backend: Pick<ReturnType<typeof createBackend>, 'server' | 'prefix'>) {
-  const net = { down: false, refused: 0, keys: [] as string[], through: [] as string[] }
-  const client = createLinekitClient({
-    baseUrl: backend.prefix === '/api/linekit' ? BASE : `http://localhost${backend.prefix}`,
-    fetch: async (input, init) => {
-      if (net.down) {
-        net.refused += 1
-        throw new TypeError('Failed to fetch')
-      }
-      net.through.push(new URL(new Request(input).url).pathname.slice(backend.prefix.length))
-      const key = (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { idempotencyKey?: unknown })
-        .idempotencyKey
-      if (typeof key === 'string') net.keys.push(key)
-      return backend.server.handle(asScriptedRequest(new Request(input, init)))
-    },
-  })
-  return { net, client }
-}
 
 describe('a send during a dropped network', () => {
   it('waits for the connection, says so, and is stored once when the network is back: nothing left failed', async () => {
