@@ -3,6 +3,7 @@ import { userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../styles.css'
 import { Conversation } from './Conversation/Conversation'
+import { GroupComposer } from './GroupComposer/GroupComposer'
 import { GroupConversation } from './GroupConversation/GroupConversation'
 import { ReactionBar } from './ReactionBar/ReactionBar'
 import { drafts } from '../../hooks/internal/drafts'
@@ -254,6 +255,59 @@ describe('the other writes the agent starts, during a dropped network', () => {
     // Cancelled is not refused: no error, and the box sends again.
     expect(composerAlert()).toBeEmptyDOMElement()
     expect(box).toHaveValue('Never mind all')
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
+  })
+})
+
+describe('a new group message during a dropped network', () => {
+  it('says it waits for the connection, with Cancel, and is stored once when it is back', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      client,
+      sendRetry: { offlineMaxDelayMs: 600_000 },
+    })
+    // The form is settled (the recipients checked) before the agent types.
+    await screen.findByText(/will use native chat/)
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Lunch at 1?')
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Send to group' }))
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((s) => s.textContent === 'Waiting for the connection…')).toBe(true),
+    )
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    expect(screen.queryByRole('alert')).toBeNull()
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await screen.findByText('Sent to the group.')
+    expect(screen.queryByText('Waiting for the connection…')).toBeNull()
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(1)
+  })
+
+  it('can be cancelled while it waits: nothing goes, the form keeps the message', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      client,
+      sendRetry: { offlineMaxDelayMs: 600_000 },
+    })
+    await screen.findByText(/will use native chat/)
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await userEvent.type(box, 'Never mind all')
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Send to group' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    // Cancelled is not refused: no error; the message is still there, and focus is in it.
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(box).toHaveValue('Never mind all')
+    expect(box).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Send to group' })).toBeEnabled()
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
     net.down = false
     window.dispatchEvent(new Event('online'))
     await new Promise((r) => setTimeout(r, 300))
