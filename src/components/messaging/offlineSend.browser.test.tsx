@@ -381,6 +381,40 @@ describe('a group send and a reaction made during a dropped network, then a relo
     expect(localStorage.getItem('linekit:outbox')).toBeNull()
   })
 
+  it('a restored reaction can be cancelled while it waits, by the same notice: nothing goes, the bar is ready', async () => {
+    const backend = await createStoryBackend({
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+      },
+    })
+    const before = flakyNetwork(backend)
+    const message = (
+      await before.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
+    ).data[0]!
+    const bar = <ReactionBar messageHandle={message.message_handle} message={message} />
+    const retry = { offlineMaxDelayMs: 600_000 }
+    const first = renderWithBackend(backend, bar, { client: before.client, sendRetry: retry })
+    before.net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    first.unmount()
+    const after = flakyNetwork(backend)
+    after.net.down = true
+    renderWithBackend(backend, bar, { client: after.client, sendRetry: retry })
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    expect(document.querySelector('.lk-ReactionBar')).toHaveAttribute('data-state', 'ready')
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveFocus()
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+    after.net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(after.net.through.filter((path) => path === '/send-reaction')).toHaveLength(0)
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual([])
+  })
+
   it('a restored group send can be cancelled while it waits: nothing goes, the text stays in the box', async () => {
     const backend = await createStoryBackend()
     const before = flakyNetwork(backend)
