@@ -82,6 +82,7 @@ export type { UseTypingIndicatorOptions, UseTypingIndicatorResult } from './hook
 export { useSendGroupMessage } from './hooks/useSendGroupMessage'
 export type { UseSendGroupMessageResult } from './hooks/useSendGroupMessage'
 export { useSendReaction } from './hooks/useSendReaction'
+export type { UseSendReactionResult } from './hooks/useSendReaction'
 export { useReactions } from './hooks/useReactions'
 export { useMessageEffects } from './hooks/useMessageEffects'
 export { useMessageSearch } from './hooks/useMessageSearch'

@@ -47,7 +47,6 @@ describe('every action hook returns the same shape', () => {
     expectTypeOf(useAnswerCall).returns.toEqualTypeOf<Action<AnswerCallResponse, AnswerCallRequest>>()
     expectTypeOf(useDeclineCall).returns.toEqualTypeOf<Action<DeclineCallResponse, DeclineCallRequest>>()
     expectTypeOf(useEndCall).returns.toEqualTypeOf<Action<EndCallResponse, EndCallRequest>>()
-    expectTypeOf(useSendReaction).returns.toEqualTypeOf<Action<ReactionResponse, ReactionRequest>>()
     expectTypeOf(useCreateContact).returns.toEqualTypeOf<Action<ContactResponse, CreateContactRequest>>()
     expectTypeOf(useUpdateContact).returns.toEqualTypeOf<Action<ContactResponse, UpdateContactRequest>>()
     expectTypeOf(useEnrollFlow).returns.toEqualTypeOf<Action<EnrollResponse, EnrollRequest>>()
@@ -57,6 +56,9 @@ describe('every action hook returns the same shape', () => {
   it('sends are the same mutation, plus what only they have', () => {
     expectTypeOf(useSendGroupMessage).returns.toEqualTypeOf<
       Action<GroupSendResponse, GroupSendRequest> & { wait: SendWait | null; cancel: () => void }
+    >()
+    expectTypeOf(useSendReaction).returns.toEqualTypeOf<
+      Action<ReactionResponse, ReactionRequest> & { wait: SendWait | null; cancel: () => void }
     >()
     type Send = Action<SendMessageResponse, SendMessageRequest>
     expectTypeOf(useSendMessage).returns.toEqualTypeOf<Send>()

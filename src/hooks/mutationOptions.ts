@@ -165,7 +165,17 @@ let reactionTurns: SendEngine | undefined
  * failed connection waits for the connection and goes again by itself, only the service's
  * refusal fails.
  */
-export function sendReactionMutationOptions(client: LinekitClient, deps: { sendEngine?: SendEngine } = {}) {
+export function sendReactionMutationOptions(
+  client: LinekitClient,
+  deps: {
+    sendEngine?: SendEngine
+    /** Why the reaction in progress waits (the connection, a 429, a retry), and null when it no longer does. */
+    onWait?: (wait: SendWait | null) => void
+    /** The agent's Cancel: aborting it drops the reactions in progress (their mutation rejects, nothing is sent later). */
+    signal?: AbortSignal
+  } = {},
+) {
+  const { onWait, signal } = deps
   const engine = deps.sendEngine ?? (reactionTurns ??= createSendEngine())
   return mutationOptions<ReactionResponse, LinekitError, ReactionRequest>({
     mutationKey: linekitKeys.mutations.sendReaction,
@@ -174,18 +184,33 @@ export function sendReactionMutationOptions(client: LinekitClient, deps: { sendE
       // per type on the message, which `remove` retracts (spec: POST /send-reaction), not a new
       // message. So a request that got no answer is made again, as a keyed send would be — and
       // after a reload too (kept in the provider's outbox while it waits).
-      engine.inTurn(reactionLane(body.messageHandle), client, () => client.sendReaction(body), undefined, {
-        repeatable: true,
-        keepAs: { kind: 'reaction', body },
-      }),
+      engine.inTurn(
+        reactionLane(body.messageHandle),
+        client,
+        () => client.sendReaction(body, signal ? { signal } : undefined),
+        (next) => onWait?.(next ?? null),
+        { repeatable: true, ...(signal ? { signal } : {}), keepAs: { kind: 'reaction', body } },
+      ),
     ),
     onSuccess: (res, body) => {
       if (res.status === 'SENT') recordReaction(body.messageHandle, body.reaction, body.remove === true)
     },
+    onSettled: () => onWait?.(null),
     networkMode: 'always',
     retry: false,
   })
 }
+
+/**
+ * The agent's writes that are not messages (a contact's save, an enrolment, a run's cancel): they
+ * have no idempotency key, so a request that got no answer is not made again behind the agent's
+ * back, nor kept for later; it fails at once and its component says that nothing was saved for
+ * want of a connection, keeping what the agent typed or chose so that trying again is one click.
+ * They go even when the browser says it is offline: TanStack would otherwise pause them, and the
+ * agent would see "Saving…" with nothing said and the write going by itself whenever the
+ * connection came back, perhaps after the agent gave up on it.
+ */
+const agentWrite = { ...linekitRetry, networkMode: 'always' } as const
 
 /** Options for creating (or upserting by phone) a contact; contact lists refetch once it succeeded. */
 export function createContactMutationOptions(client: LinekitClient, deps: { queryClient: QueryClient }) {
@@ -193,7 +218,7 @@ export function createContactMutationOptions(client: LinekitClient, deps: { quer
     mutationKey: linekitKeys.mutations.createContact,
     mutationFn: typed((body: CreateContactRequest) => client.createContact(body)),
     onSuccess: () => deps.queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
 
@@ -203,7 +228,7 @@ export function updateContactMutationOptions(client: LinekitClient, deps: { quer
     mutationKey: linekitKeys.mutations.updateContact,
     mutationFn: typed((body: UpdateContactRequest) => client.updateContact(body)),
     onSuccess: () => deps.queryClient.invalidateQueries({ queryKey: linekitKeys.contacts.all }),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
 
@@ -212,7 +237,7 @@ export function enrollFlowMutationOptions(client: LinekitClient) {
   return mutationOptions<EnrollResponse, LinekitError, EnrollRequest>({
     mutationKey: linekitKeys.mutations.enrollFlow,
     mutationFn: typed((body: EnrollRequest) => client.enrollFlow(body)),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
 
@@ -221,9 +246,16 @@ export function cancelRunMutationOptions(client: LinekitClient) {
   return mutationOptions<CancelRunResponse, LinekitError, CancelRunRequest>({
     mutationKey: linekitKeys.mutations.cancelRun,
     mutationFn: typed((body: CancelRunRequest) => client.cancelRun(body)),
-    ...linekitRetry,
+    ...agentWrite,
   })
 }
+
+// Call actions (start, answer, decline, hang up) never wait for the connection nor are kept for
+// later: a call happens now. An answer sent when the connection is back would pick up a caller who
+// hung up long ago, a hang-up would end the next call or none, a start would ring someone minutes
+// after the agent gave up. They fail at once and the calling components say so; the person decides.
+// So they go even when the browser says it is offline: TanStack would pause them and send them late.
+const callAction = { networkMode: 'always' } as const
 
 /**
  * Options for placing an outbound audio call. Calls have no idempotency key: retried only when
@@ -234,6 +266,7 @@ export function cancelRunMutationOptions(client: LinekitClient) {
  */
 export function startCallMutationOptions(client: LinekitClient) {
   return mutationOptions<StartCallResponse, LinekitError, StartCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.startCall,
     mutationFn: typed((body: StartCallRequest) => client.startCall(body)),
     ...linekitRetry,
@@ -244,6 +277,7 @@ export function startCallMutationOptions(client: LinekitClient) {
 export function answerCallMutationOptions(client: LinekitClient, deps: { inboundCalls: InboundCallStore }) {
   const { inboundCalls } = deps
   return mutationOptions<AnswerCallResponse, LinekitError, AnswerCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.answerCall,
     mutationFn: typed((body: AnswerCallRequest) => client.answerCall(body)),
     onMutate: (body) => inboundCalls.claim(body.call_uuid),
@@ -261,6 +295,7 @@ export function answerCallMutationOptions(client: LinekitClient, deps: { inbound
 export function declineCallMutationOptions(client: LinekitClient, deps: { inboundCalls: InboundCallStore }) {
   const { inboundCalls } = deps
   return mutationOptions<DeclineCallResponse, LinekitError, DeclineCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.declineCall,
     mutationFn: typed((body: DeclineCallRequest) => client.declineCall(body)),
     onMutate: (body) => inboundCalls.claim(body.call_uuid),
@@ -281,6 +316,7 @@ export function endCallMutationOptions(
 ) {
   const { inboundCalls, queryClient } = deps
   return mutationOptions<EndCallResponse, LinekitError, EndCallRequest>({
+    ...callAction,
     mutationKey: linekitKeys.mutations.endCall,
     mutationFn: typed((body: EndCallRequest) => client.endCall(body)),
     onSuccess: (_data, body) => {

@@ -85,6 +85,10 @@ describe('option factories', () => {
       expect(options.mutationKey).toEqual([...linekitKeys.mutations.all, id])
       // Sends retry inside their thread's turn, and answers are for the person to repeat: never TanStack's retry.
       expect([linekitRetry.retry, false]).toContain(options.retry)
+      // No write is paused by TanStack while the browser says it is offline: it goes (and a send
+      // waits for the connection in its engine, the others fail and are said), never a bare
+      // "Saving…" that goes by itself later — a call's answer or hang-up least of all.
+      expect(options.networkMode).toBe('always')
     }
     inboundCalls.dispose()
   })

@@ -1,12 +1,13 @@
 'use client'
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { useCallback, useContext, useState } from 'react'
+import { useCallback, useContext } from 'react'
 import type { GroupSendRequest, GroupSendResponse, LinekitClient } from '../api'
 import type { LinekitError } from '../api/errors'
 import { LinekitContext } from '../provider/context'
 import { createSendEngine } from '../provider/sendEngine'
 import type { SendWait } from '../provider/sendTypes'
 import { useLinekitClient } from '../provider/useLinekitClient'
+import { useCancellableWait } from './internal/useCancellableWait'
 import { sendGroupMessageMutationOptions } from './mutationOptions'
 
 /** Turns of group sends made outside a `<LinekitProvider>` (with an explicit client). */
@@ -44,17 +45,9 @@ export function useSendGroupMessage(options: { client?: LinekitClient } = {}): U
   const client = useLinekitClient(options.client)
   const sendEngine = useContext(LinekitContext)?.sendEngine ?? (standalone ??= createSendEngine())
   const queryClient = useQueryClient()
-  const [wait, setWait] = useState<SendWait | null>(null)
-  const [cancels, setCancels] = useState(() => new AbortController())
-  const mutation = useMutation(
-    sendGroupMessageMutationOptions(client, { sendEngine, queryClient, onWait: setWait, signal: cancels.signal }),
-  )
+  const { wait, onWait, signal, cancel: cancelWith } = useCancellableWait()
+  const mutation = useMutation(sendGroupMessageMutationOptions(client, { sendEngine, queryClient, onWait, signal }))
   const { reset } = mutation
-  const cancel = useCallback(() => {
-    cancels.abort()
-    setCancels(new AbortController())
-    setWait(null)
-    reset()
-  }, [cancels, reset])
+  const cancel = useCallback(() => cancelWith(reset), [cancelWith, reset])
   return { ...mutation, wait, cancel }
 }

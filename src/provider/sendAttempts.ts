@@ -111,6 +111,9 @@ export function heldBy(failure: unknown): LinekitError {
   })
 }
 
+/** Is the browser offline now (a send made now waits for the connection)? */
+export const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false
+
 /** Sleeps `ms`, or less when the browser reports that the network is back. */
 export function untilOnline(ms: number): Promise<void> {
   return new Promise<void>((resolve) => {

@@ -1,65 +1,15 @@
-import type { GroupSendRequest, LinekitClient, ReactionRequest, SendMessageRequest } from '../api'
-import { LinekitError } from '../api/errors'
+import type { LinekitClient, SendMessageRequest } from '../api'
 import { newIdempotencyKey } from './idempotencyKey'
-import {
-  keptFailure,
-  keptForm,
-  restoredHere,
-  restoredMessage,
-  type KeptGroupSend,
-  type KeptReaction,
-  type Outbox,
-} from './outbox'
+import { keptForm, restoredHere, restoredMessage } from './outbox'
 import { defaultRetryPolicy } from './retryPolicy'
 import type { RetryPolicy } from './retryPolicy'
-import { attemptInOrder, untilOnline } from './sendAttempts'
-import { groupLane, reactionLane, threadLane } from './sendLanes'
+import { attemptInOrder, offlineNow, untilOnline } from './sendAttempts'
+import { threadLane } from './sendLanes'
+import { createKeptTurns } from './keptTurns'
 import { createTurns } from './sendTurns'
-import type { OptimisticMessage, RestoredSend, SendResult, SendWait, ThreadSnapshot } from './sendTypes'
+import type { SendEngineOptions } from './sendEngineOptions'
+import type { OptimisticMessage, SendResult, ThreadSnapshot } from './sendTypes'
 import { gateOf } from './wrapClient'
-
-/** Options of {@link createSendEngine}. */
-interface SendEngineOptions {
-  retry?: Partial<RetryPolicy>
-  /** Sleep between attempts (tests inject fake timers). */
-  sleep?: (ms: number) => Promise<void>
-  /**
-   * Waits for the connection after a network failure, at most `ms` (tests inject it).
-   * @default `sleep` when one was given, else a timer that ends early on the browser's `online` event
-   */
-  waitForNetwork?: (ms: number) => Promise<void>
-  random?: () => number
-  /** The clock of `wait.until`. @default Date.now */
-  now?: () => number
-  /** Key generator. @default newIdempotencyKey (`lk-` + crypto.randomUUID) */
-  newKey?: () => string
-  /** Called after the service accepted a send that no other send of its thread waits behind (the provider refetches the thread). */
-  onAccepted?: (message: OptimisticMessage) => void
-  /** How long a thread polls for an accepted send's record. @default 60000 */
-  confirmTimeoutMs?: number
-  /** Where sends waiting for the connection are kept across a reload (the provider's is the browser's). */
-  outbox?: Outbox
-  /**
-   * Called when the service accepted a restored group send or reaction. True: nothing is left
-   * for a component to do, the send is forgotten; else it stays `sent` until `cancelRestored`.
-   */
-  onRestoredAccepted?: (send: RestoredSend) => boolean
-}
-
-/** What a group send or a reaction is kept as, should it wait for the connection (`inTurn`'s `keepAs`). */
-type KeepAs =
-  { kind: 'group'; body: GroupSendRequest & { idempotencyKey: string } } | { kind: 'reaction'; body: ReactionRequest }
-
-/** A group send or reaction in its thread's turn that the outbox keeps, or may keep. */
-interface Keeper {
-  kept: KeptGroupSend | KeptReaction
-  isKept: boolean
-  /** Let go for another engine of the page (a provider's remount): it stays in the outbox. */
-  released?: boolean
-}
-
-/** Is the browser offline now (a send made now waits for the connection)? */
-const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false
 
 /** The id of the optimistic message of the send with this idempotency key (one message per key). */
 function sendLocalId(idempotencyKey: string): string {
@@ -105,11 +55,6 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   const outbox = options.outbox
   /** Sends kept in the outbox: those that waited for the connection, and the later ones of their thread. */
   const keptIds = new Set<string>()
-  /** Per thread of group sends or reactions, those in it that may be kept, in the order they were made. */
-  const keepers = new Map<string, Keeper[]>()
-  /** The group sends and reactions restored after a reload, and how to stop each one. */
-  let restored: readonly RestoredSend[] = []
-  const restoredRuns = new Map<string, { abort: AbortController; keeper: Keeper }>()
 
   const emit = () => {
     for (const l of [...listeners]) l()
@@ -317,163 +262,21 @@ export function createSendEngine(options: SendEngineOptions = {}) {
   }
 
   const turns = createTurns({ policy, sleep, waitForNetwork, random: options.random, now })
-
-  /**
-   * A group send or reaction in its thread's turn, kept in the outbox like a 1:1 send: from the
-   * moment it waits for the connection (or is made offline, or behind one that is kept), and the
-   * later ones of its thread with it, so a reload restores them in typed order. Forgotten when it
-   * settles: accepted, refused (its caller shows the refusal), or cancelled.
-   */
-  const keptTurn = <T>(
-    lane: string,
-    client: LinekitClient,
-    attempt: () => Promise<T>,
-    onWait: (wait: SendWait | undefined) => void,
-    turnOptions: { signal?: AbortSignal; repeatable?: boolean },
-    keeper: Keeper,
-  ): Promise<T> => {
-    if (!outbox) return turns(lane, client, attempt, onWait, turnOptions)
-    keepers.set(lane, [...(keepers.get(lane) ?? []), keeper])
-    const keepFrom = () => {
-      const inLane = keepers.get(lane) ?? []
-      for (const k of inLane.slice(Math.max(0, inLane.indexOf(keeper)))) {
-        if (k.isKept) continue
-        // Beyond the caps (or a full storage) it is not kept, nor anything typed after it.
-        if (!outbox.put(k.kept)) break
-        k.isKept = true
-      }
-    }
-    if (offlineNow() || keepers.get(lane)?.some((k) => k !== keeper && k.isKept)) keepFrom()
-    const settled = turns(
-      lane,
-      client,
-      attempt,
-      (wait) => {
-        // Waiting for the connection: kept, so that a reload or a closed tab loses nothing.
-        if (wait?.reason === 'offline' && !keeper.isKept) keepFrom()
-        onWait(wait)
-      },
-      turnOptions,
-    )
-    const leave = () => {
-      const rest = (keepers.get(lane) ?? []).filter((k) => k !== keeper)
-      if (rest.length === 0) keepers.delete(lane)
-      else keepers.set(lane, rest)
-      if (keeper.isKept && !keeper.released) outbox.remove(keeper.kept.idempotencyKey)
-    }
-    settled.then(leave, leave)
-    return settled
-  }
-
-  /**
-   * Runs `attempt` with the engine's retries in the thread's turn (group sends, reactions; see
-   * `createTurns`). With `keepAs` (and an outbox), a send that waits for the connection is kept
-   * across a reload and goes again by itself then.
-   */
-  const inTurn = <T>(
-    lane: string,
-    client: LinekitClient,
-    attempt: () => Promise<T>,
-    onWait: (wait: SendWait | undefined) => void = () => {},
-    turnOptions: { signal?: AbortSignal; repeatable?: boolean; keepAs?: KeepAs } = {},
-  ): Promise<T> => {
-    const { keepAs, ...rest } = turnOptions
-    if (!keepAs || !outbox) return turns(lane, client, attempt, onWait, rest)
-    const createdAt = new Date(now()).toISOString()
-    const kept: KeptGroupSend | KeptReaction =
-      keepAs.kind === 'group'
-        ? { kind: 'group', idempotencyKey: keepAs.body.idempotencyKey, body: keepAs.body, createdAt }
-        : { kind: 'reaction', idempotencyKey: newKey(), body: keepAs.body, createdAt }
-    return keptTurn(lane, client, attempt, onWait, rest, { kept, isKept: false })
-  }
-
-  const patchRestored = (key: string, change: (r: RestoredSend) => RestoredSend) => {
-    restored = restored.map((r) => (r.key === key ? change(r) : r))
-    emit()
-  }
-  const dropRestored = (key: string) => {
-    if (!restored.some((r) => r.key === key)) return
-    restored = restored.filter((r) => r.key !== key)
-    emit()
-  }
-
-  /** A group send or reaction kept before a reload: shown, and sent again by itself in its turn. */
-  const restoreOther = (client: LinekitClient, kept: KeptGroupSend | KeptReaction) => {
-    const key = kept.idempotencyKey
-    const error = keptFailure(kept, now())
-    const shown = {
-      key,
-      createdAt: kept.createdAt,
-      ...(error ? { state: 'failed' as const, error } : { state: 'pending' as const }),
-    }
-    restored = [
-      ...restored,
-      kept.kind === 'group'
-        ? { ...shown, kind: 'group', body: kept.body }
-        : { ...shown, kind: 'reaction', body: kept.body },
-    ]
-    if (error) {
-      // Shown once on this page (the group's draft still holds its text): not kept for the next one.
-      outbox?.remove(key)
-      return
-    }
-    const abort = new AbortController()
-    const run = { abort, keeper: { kept, isKept: true } as Keeper }
-    restoredRuns.set(key, run)
-    /** False once cancelled or let go (the key may be restored again meanwhile: that run is another). */
-    const current = () => restoredRuns.get(key) === run
-    const signal = abort.signal
-    const lane =
-      kept.kind === 'group' ? groupLane(kept.body.numbers, kept.body.lineId) : reactionLane(kept.body.messageHandle)
-    // The group send goes with the key it was made with: a replay of a send the earlier page got
-    // through sends nothing (spec: POST /send-group-message — idempotencyKey). A reaction has no
-    // key: made again it changes nothing (spec: POST /send-reaction — one state per type).
-    const attempt: () => Promise<RestoredSend['response']> =
-      kept.kind === 'group'
-        ? () => client.sendGroupMessage(kept.body, { signal })
-        : () => client.sendReaction(kept.body, { signal })
-    const onWait = (wait: SendWait | undefined) =>
-      current() &&
-      patchRestored(key, (r) => {
-        const rest = { ...r }
-        delete rest.wait
-        return wait ? { ...rest, wait } : rest
-      })
-    keptTurn(lane, client, attempt, onWait, { signal, repeatable: kept.kind === 'reaction' }, run.keeper).then(
-      (response) => {
-        const shownNow = restored.find((r) => r.key === key)
-        if (!current() || !shownNow) return
-        restoredRuns.delete(key)
-        // spec: POST /send-reaction — a device-level failure is `status: ERROR` inside a 200.
-        if (kept.kind === 'reaction' && response && 'error_message' in response && response.status === 'ERROR') {
-          const message = response.error_message ?? 'The reaction was not sent'
-          patchRestored(key, (r) => ({
-            ...r,
-            state: 'failed',
-            error: new LinekitError({ status: 200, code: 'ERROR', message }),
-          }))
-          return
-        }
-        const sent = { ...shownNow, state: 'sent', response } as RestoredSend
-        delete sent.wait
-        if (options.onRestoredAccepted?.(sent)) dropRestored(key)
-        else patchRestored(key, () => sent)
-      },
-      (failure: unknown) => {
-        // Cancelled by the agent, or let go for another engine: already gone from view.
-        if (!current()) return
-        restoredRuns.delete(key)
-        patchRestored(key, (r) => {
-          const rest = { ...r }
-          delete rest.wait
-          return { ...rest, state: 'failed', error: failure }
-        })
-      },
-    )
-  }
+  const others = createKeptTurns({
+    outbox,
+    turns,
+    now,
+    newKey,
+    emit,
+    onRestoredAccepted: options.onRestoredAccepted,
+  })
 
   return {
-    inTurn,
+    /**
+     * Runs `attempt` with the engine's retries in the thread's turn (group sends, reactions); with
+     * `keepAs`, kept across a reload while it waits for the connection (keptTurns.ts).
+     */
+    inTurn: others.inTurn,
     getSnapshot: () => items,
     subscribe(listener: () => void) {
       listeners.add(listener)
@@ -518,8 +321,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
       const ahead = lanes.get(lane)?.at(-1)
       enqueue(client, message, lane)
       if (sendOptions.beforeFirstAttempt) preludes.set(localId, sendOptions.beforeFirstAttempt)
-      const offline = typeof navigator !== 'undefined' && navigator.onLine === false
-      if (offline || (ahead !== undefined && keptIds.has(ahead))) keep(message)
+      if (offlineNow() || (ahead !== undefined && keptIds.has(ahead))) keep(message)
       const result = outcome(localId)
       emit()
       pump(lane)
@@ -540,7 +342,7 @@ export function createSendEngine(options: SendEngineOptions = {}) {
         restoredHere.add(key)
         mine.push(key)
         if (kept.kind !== 'message') {
-          if (!restored.some((r) => r.key === key)) restoreOther(client, kept)
+          others.restore(client, kept)
           continue
         }
         const localId = sendLocalId(key)
@@ -556,31 +358,17 @@ export function createSendEngine(options: SendEngineOptions = {}) {
       return () => {
         for (const key of mine) {
           restoredHere.delete(key)
-          // A group send or reaction this engine still tries goes to the next engine instead
-          // (kept in the outbox): a reaction has no key, so two engines must not both send it.
-          const run = restoredRuns.get(key)
-          if (run) {
-            run.keeper.released = true
-            restoredRuns.delete(key)
-            run.abort.abort()
-            // At once: the same engine may restore it again right away (a remount, React's StrictMode).
-            dropRestored(key)
-          }
+          others.release(key)
         }
       }
     },
     /** The group sends and reactions restored after a reload (`subscribe` tells of changes). */
-    getRestored: () => restored,
+    getRestored: others.getRestored,
     /**
      * Drops a restored group send or reaction: one still waiting is not sent (an attempt on its way
      * is aborted) and no longer kept; one sent or refused is no longer shown.
      */
-    cancelRestored(key: string) {
-      const run = restoredRuns.get(key)
-      restoredRuns.delete(key)
-      run?.abort.abort()
-      dropRestored(key)
-    },
+    cancelRestored: others.cancelRestored,
     /**
      * Retry a failed send with the same idempotency key; the sends held behind it follow once it
      * is accepted. For a send still pending: its outcome.

@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from 'vitest/browser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../styles.css'
-import { createLinekitClient } from 'linekit/api'
 import { Conversation } from './Conversation/Conversation'
+import { GroupComposer } from './GroupComposer/GroupComposer'
 import { GroupConversation } from './GroupConversation/GroupConversation'
 import { ReactionBar } from './ReactionBar/ReactionBar'
 import { drafts } from '../../hooks/internal/drafts'
@@ -13,9 +13,8 @@ import {
   createStoryBackend,
   renderWithBackend,
   storyNumbers,
-  BASE,
 } from '../../../test/support/renderWithBackend'
-import { asScriptedRequest } from '../../../stories/support/serviceChain'
+import { flakyNetwork } from '../../../test/support/flakyNetwork'
 
 // Real Chromium, real chain behind a switchable network: what the agent typed during an outage
 // reaches the service once, by itself, when the network is back.
@@ -32,26 +31,6 @@ afterEach(() => {
 })
 
 const AVA = '+14155550123'
-
-/** A client whose network can be cut: while down, every request fails as `fetch` does offline. */
-function flakyNetwork(backend: Pick<ReturnType<typeof createBackend>, 'server' | 'prefix'>) {
-  const net = { down: false, refused: 0, keys: [] as string[], through: [] as string[] }
-  const client = createLinekitClient({
-    baseUrl: backend.prefix === '/api/linekit' ? BASE : `http://localhost${backend.prefix}`,
-    fetch: async (input, init) => {
-      if (net.down) {
-        net.refused += 1
-        throw new TypeError('Failed to fetch')
-      }
-      net.through.push(new URL(new Request(input).url).pathname.slice(backend.prefix.length))
-      const key = (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { idempotencyKey?: unknown })
-        .idempotencyKey
-      if (typeof key === 'string') net.keys.push(key)
-      return backend.server.handle(asScriptedRequest(new Request(input, init)))
-    },
-  })
-  return { net, client }
-}
 
 describe('a send during a dropped network', () => {
   it('waits for the connection, says so, and is stored once when the network is back: nothing left failed', async () => {
@@ -187,6 +166,64 @@ describe('the other writes the agent starts, during a dropped network', () => {
     expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
   })
 
+  it('a reaction made offline says it waits for the connection, with Cancel, and is stored once when it is back', async () => {
+    const { backend, net, message } = await reactionPage()
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    // Said politely, as a restored one is after a reload: the status line, not an alert.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(document.querySelector('.lk-ReactionBar-feedback')).toHaveAttribute('data-wait', 'offline')
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    expect(screen.queryByText(/not sent/i)).toBeNull()
+    // Kept while it waits: a reload would not lose it.
+    expect(localStorage.getItem('linekit:outbox')).toContain('"reaction"')
+    // The Cancel is reached from the reactions with Tab.
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible()
+
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveAttribute('aria-pressed', 'true')
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual(['0:love'])
+    expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(1)
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+  })
+
+  it('a reaction made offline can be cancelled while it waits: nothing goes, and the bar is ready again', async () => {
+    const { backend, net, message } = await reactionPage()
+    net.down = true
+    const love = screen.getByRole('button', { name: 'Love' })
+    await userEvent.click(love)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    expect(document.querySelector('.lk-ReactionBar')).toHaveAttribute('data-state', 'sending')
+    // By keyboard: Tab from the reactions to Cancel, Enter.
+    love.focus()
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    // Cancelled is not refused: no error; the keyboard is back on the reactions.
+    expect(document.querySelector('.lk-ReactionBar')).toHaveAttribute('data-state', 'ready')
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
+    expect(love).toHaveFocus()
+    expect(love).toHaveAttribute('aria-pressed', 'false')
+    expect(love).not.toHaveAttribute('aria-disabled')
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(net.through.filter((path) => path === '/send-reaction')).toHaveLength(0)
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual([])
+    // And the bar works again.
+    await userEvent.click(love)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Reaction sent.'))
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual(['0:love'])
+  })
+
   it('a group send waits for the connection, says so, and is stored once when it is back', async () => {
     const backend = await createStoryBackend()
     const { net, client } = flakyNetwork(backend)
@@ -218,6 +255,59 @@ describe('the other writes the agent starts, during a dropped network', () => {
     // Cancelled is not refused: no error, and the box sends again.
     expect(composerAlert()).toBeEmptyDOMElement()
     expect(box).toHaveValue('Never mind all')
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
+  })
+})
+
+describe('a new group message during a dropped network', () => {
+  it('says it waits for the connection, with Cancel, and is stored once when it is back', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      client,
+      sendRetry: { offlineMaxDelayMs: 600_000 },
+    })
+    // The form is settled (the recipients checked) before the agent types.
+    await screen.findByText(/will use native chat/)
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Lunch at 1?')
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Send to group' }))
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((s) => s.textContent === 'Waiting for the connection…')).toBe(true),
+    )
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    await waitFor(() => expect(net.refused).toBeGreaterThan(1))
+    expect(screen.queryByRole('alert')).toBeNull()
+    net.down = false
+    window.dispatchEvent(new Event('online'))
+    await screen.findByText('Sent to the group.')
+    expect(screen.queryByText('Waiting for the connection…')).toBeNull()
+    expect(net.through.filter((path) => path === '/send-group-message')).toHaveLength(1)
+  })
+
+  it('can be cancelled while it waits: nothing goes, the form keeps the message', async () => {
+    const backend = await createStoryBackend()
+    const { net, client } = flakyNetwork(backend)
+    renderWithBackend(backend, <GroupComposer defaultRecipients={[storyNumbers.chat, storyNumbers.chat2]} />, {
+      client,
+      sendRetry: { offlineMaxDelayMs: 600_000 },
+    })
+    await screen.findByText(/will use native chat/)
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await userEvent.type(box, 'Never mind all')
+    net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Send to group' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    // Cancelled is not refused: no error; the message is still there, and focus is in it.
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(box).toHaveValue('Never mind all')
+    expect(box).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Send to group' })).toBeEnabled()
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
     net.down = false
     window.dispatchEvent(new Event('online'))
     await new Promise((r) => setTimeout(r, 300))
@@ -291,6 +381,40 @@ describe('a group send and a reaction made during a dropped network, then a relo
     expect(localStorage.getItem('linekit:outbox')).toBeNull()
   })
 
+  it('a restored reaction can be cancelled while it waits, by the same notice: nothing goes, the bar is ready', async () => {
+    const backend = await createStoryBackend({
+      setup: async (b) => {
+        await b.control.setReachable(storyNumbers.chat, true)
+        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+      },
+    })
+    const before = flakyNetwork(backend)
+    const message = (
+      await before.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
+    ).data[0]!
+    const bar = <ReactionBar messageHandle={message.message_handle} message={message} />
+    const retry = { offlineMaxDelayMs: 600_000 }
+    const first = renderWithBackend(backend, bar, { client: before.client, sendRetry: retry })
+    before.net.down = true
+    await userEvent.click(screen.getByRole('button', { name: 'Love' }))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    first.unmount()
+    const after = flakyNetwork(backend)
+    after.net.down = true
+    renderWithBackend(backend, bar, { client: after.client, sendRetry: retry })
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for the connection…'))
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText('Waiting for the connection…')).toBeNull())
+    expect(document.querySelector('.lk-ReactionBar')).toHaveAttribute('data-state', 'ready')
+    expect(screen.getByRole('button', { name: 'Love' })).toHaveFocus()
+    expect(localStorage.getItem('linekit:outbox')).toBeNull()
+    after.net.down = false
+    window.dispatchEvent(new Event('online'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(after.net.through.filter((path) => path === '/send-reaction')).toHaveLength(0)
+    expect([...backend.mock.state.messagesByHandle.get(message.message_handle)!.reactions]).toEqual([])
+  })
+
   it('a restored group send can be cancelled while it waits: nothing goes, the text stays in the box', async () => {
     const backend = await createStoryBackend()
     const before = flakyNetwork(backend)
@@ -314,6 +438,24 @@ describe('a group send and a reaction made during a dropped network, then a relo
     expect(after.net.through.filter((path) => path === '/send-group-message')).toHaveLength(0)
   })
 })
+
+/** A reaction bar on an inbound native-chat message, behind a network that can be cut. */
+async function reactionPage() {
+  const backend = await createStoryBackend({
+    setup: async (b) => {
+      await b.control.setReachable(storyNumbers.chat, true)
+      await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
+    },
+  })
+  const { net, client } = flakyNetwork(backend)
+  const message = (await client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
+    .data[0]!
+  renderWithBackend(backend, <ReactionBar messageHandle={message.message_handle} message={message} />, {
+    client,
+    sendRetry: { offlineMaxDelayMs: 600_000 },
+  })
+  return { backend, net, message }
+}
 
 /** The group composer's alert region (empty: no error said). */
 const composerAlert = () => document.querySelector('.lk-GroupConversation .lk-MessageComposer-alert')

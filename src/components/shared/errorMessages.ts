@@ -88,15 +88,7 @@ export function describeLinekitError(
   const status = e.status
   const text = textOf(e)
   const base = ((): string => {
-    if (status === undefined || status === 0) {
-      // The client reports no-response failures as status 0 (`network_error`, `timeout`).
-      return e.code === 'network_error' ||
-        e.code === 'timeout' ||
-        e instanceof TypeError ||
-        /fetch|network/i.test(e.message ?? '')
-        ? texts.offline
-        : texts.unknown
-    }
+    if (status === undefined || status === 0) return isNoConnection(e) ? texts.offline : texts.unknown
     if (status === 401) return texts.unauthorized
     if (status === 429) {
       return e.retryAfterSeconds ? texts.rateLimited(Math.ceil(e.retryAfterSeconds)) : texts.rateLimitedSoon
@@ -119,6 +111,24 @@ export function describeLinekitError(
     return texts.unknown
   })()
   return base
+}
+
+/**
+ * Whether the request got no answer at all (no connection, a timeout): nothing reached the
+ * service, or nothing came back. The sentence a component shows for it says what was not done and
+ * that what the agent typed is still there (`contactCardStrings.notSavedOffline`, …).
+ */
+export function isNoConnection(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as LinekitErrorLike
+  if (e.status !== undefined && e.status !== 0) return false
+  // The client reports no-response failures as status 0 (`network_error`, `timeout`).
+  return (
+    e.code === 'network_error' ||
+    e.code === 'timeout' ||
+    e instanceof TypeError ||
+    /fetch|network/i.test(e.message ?? '')
+  )
 }
 
 /** Whether trying the same request again can help: no answer, a timeout, a rate limit or a server fault. */

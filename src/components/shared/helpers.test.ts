@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { tryNormalizePhone } from '../../api/phone'
-import { describeLinekitError, enrollErrorRule, groupErrorRule, serviceSaid } from './errorMessages'
+import { describeLinekitError, enrollErrorRule, groupErrorRule, isNoConnection, serviceSaid } from './errorMessages'
 import { groupThreadByDay } from '../messaging/MessageList/groupByDay'
 import { splitRecipients, toChips } from './recipients'
 import type { ThreadItem } from './types'
@@ -137,6 +137,20 @@ describe('recipient parsing', () => {
   it('splits space-separated numbers only when each part is a number', () => {
     expect(splitRecipients('+14155552671 +14155552672', normalize)).toEqual(['+14155552671', '+14155552672'])
     expect(splitRecipients('+1 415 555 2671', normalize)).toEqual(['+1 415 555 2671'])
+  })
+})
+
+describe('isNoConnection', () => {
+  it('is a request that got no answer, never a refusal of the service', () => {
+    expect(isNoConnection({ status: 0, code: 'network_error', message: 'x' })).toBe(true)
+    expect(isNoConnection({ status: 0, code: 'timeout', message: 'x' })).toBe(true)
+    expect(isNoConnection(new TypeError('Failed to fetch'))).toBe(true)
+    expect(isNoConnection({ status: 0, code: 'invalid_request', message: 'bad phone' })).toBe(false)
+    expect(isNoConnection({ status: 400, code: 'invalid_request', message: 'network is invalid' })).toBe(false)
+    expect(isNoConnection({ status: 503, message: 'x' })).toBe(false)
+    expect(isNoConnection(null)).toBe(false)
+    // The generic sentence agrees with it.
+    expect(describeLinekitError({ status: 0, code: 'network_error', message: 'x' }, 'load')).toMatch(/connection/)
   })
 })
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState, type HTMLAttributes } from 'react'
 import type { Contact } from '../../../api/schemas'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
-import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
+import { describeLinekitError, isNoConnection, type LinekitErrorStrings } from '../../shared/errorMessages'
 import { contactErrorRule, type ContactErrorStrings } from '../../shared/errorMessages'
 import { contactCardStrings, type ContactCardStrings } from './contactCardStrings'
 import { useContactCard, type UseContactCardResult } from './useContactCard'
@@ -190,7 +190,9 @@ function ContactEditor({ card, phoneNumber, strings: texts, errorStrings }: Edit
       ) : null}
       {card.saveError ? (
         <p className="lk-Notice" data-tone="danger" role="alert">
-          {describeLinekitError(card.saveError, contactErrorRule(errorStrings), errorStrings)}
+          {isNoConnection(card.saveError)
+            ? texts.notSavedOffline
+            : describeLinekitError(card.saveError, contactErrorRule(errorStrings), errorStrings)}
         </p>
       ) : null}
       <div className="lk-ContactCard-actions">

@@ -11,6 +11,8 @@ export const contactCardStrings = {
   save: 'Save',
   saving: 'Saving…',
   saved: 'Saved.',
+  /** The save got no answer (no connection): nothing was stored, the editor keeps what was typed, also if closed and opened again. */
+  notSavedOffline: "Not saved: no connection. Your changes are kept; try again when you're back online.",
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',

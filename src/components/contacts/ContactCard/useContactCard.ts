@@ -15,6 +15,7 @@ import { useContacts } from '../../../hooks/useContacts'
 import { useCreateContact } from '../../../hooks/useCreateContact'
 import { useUpdateContact } from '../../../hooks/useUpdateContact'
 import { phoneKey } from '../../../provider/phoneKey'
+import { isNoConnection } from '../../shared/errorMessages'
 import { usePhoneNormalizer } from '../../shared/usePhoneNormalizer'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
 import { contactCardStrings, type ContactCardStrings } from './contactCardStrings'
@@ -92,6 +93,9 @@ export function useContactCard(options: UseContactCardOptions) {
   const [invalid, setInvalid] = useState<ContactDraftProblem | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
   const mutation = contact ? update : create
+  // A draft whose save got no answer (no connection), for this number: the editor opens with it
+  // again, closed or not meanwhile, until a save goes through; what the agent typed is not lost.
+  const unsaved = useRef<{ phoneNumber: string; draft: ContactDraft } | null>(null)
 
   // After "Add contact" → Save, the dialog returns focus to its trigger, which the card then
   // replaces with Edit once the new contact is listed: focus goes to Edit, not the page.
@@ -113,12 +117,17 @@ export function useContactCard(options: UseContactCardOptions) {
     query.status === 'pending' ? 'loading' : query.status === 'error' ? 'error' : contact ? 'view' : 'empty'
 
   const startEditing = () => {
-    setDraft(toDraft(contact))
+    const kept = unsaved.current?.phoneNumber === phoneNumber ? unsaved.current.draft : undefined
+    setDraft(kept ?? toDraft(contact))
     setInvalid(null)
     setSaved(null)
     setEditing(true)
   }
-  const cancelEditing = () => setEditing(false)
+  const cancelEditing = () => {
+    // Edited further after the failed save: those edits are kept too.
+    if (unsaved.current?.phoneNumber === phoneNumber) unsaved.current = { phoneNumber, draft }
+    setEditing(false)
+  }
   /** Validates the draft and saves it; resolves to whether it was saved (the editor then closes). */
   const save = async (): Promise<boolean> => {
     const request = draftRequest(draft, contact ? { contactId: contact.id } : { phone: phoneNumber }, texts)
@@ -137,10 +146,12 @@ export function useContactCard(options: UseContactCardOptions) {
         setSaved(texts.createdBeforeMerge)
         refocus.current = true
       }
+      unsaved.current = null
       setEditing(false)
       return true
-    } catch {
+    } catch (error) {
       // The mutation's error is returned as `saveError`.
+      if (isNoConnection(error)) unsaved.current = { phoneNumber, draft }
       return false
     }
   }

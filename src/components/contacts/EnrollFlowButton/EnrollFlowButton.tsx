@@ -8,7 +8,7 @@ import { useEnrollFlow } from '../../../hooks/useEnrollFlow'
 import { useWorkflows } from '../../../hooks/useWorkflows'
 import { cx } from '../../shared/cx'
 import { mergeStrings, type StringOverrides } from '../../shared/mergeStrings'
-import { describeLinekitError, type LinekitErrorStrings } from '../../shared/errorMessages'
+import { describeLinekitError, isNoConnection, type LinekitErrorStrings } from '../../shared/errorMessages'
 import { enrollErrorRule, type EnrollErrorStrings } from '../../shared/errorMessages'
 import { lineLabel } from '../../shared/lineLabel'
 
@@ -33,6 +33,10 @@ export const enrollFlowButtonStrings = {
   cancel: 'Cancel run',
   cancelling: 'Cancelling…',
   cancelled: 'The run was cancelled.',
+  /** The enrolment got no answer (no connection): no run was started; the chosen workflow stays chosen. */
+  notEnrolledOffline: "Not enrolled: no connection. The workflow stays chosen; try again when you're back online.",
+  /** Cancelling a run got no answer (no connection): the run goes on. */
+  notCancelledOffline: "Not cancelled: no connection. The run goes on; try again when you're back online.",
   statuses: {
     ACTIVE: 'Active',
     SLEEPING: 'Waiting (a timed step)',
@@ -244,6 +248,13 @@ export function EnrollFlowButton({
   )
 }
 
+/** Why a run was not cancelled, as one sentence. */
+const cancelErrorText = (
+  error: unknown,
+  texts: EnrollFlowButtonStrings,
+  errorStrings: EnrollFlowButtonProps['errorStrings'],
+) => (isNoConnection(error) ? texts.notCancelledOffline : describeLinekitError(error, 'load', errorStrings))
+
 type TextProps = { strings: EnrollFlowButtonStrings; errorStrings: EnrollFlowButtonProps['errorStrings'] }
 
 /** The published workflows to choose from (unpublished ones shown, not choosable), and Enrol. */
@@ -323,7 +334,11 @@ function EnrolErrorNotice(
   const { strings: texts, errorStrings, onCancelExisting } = props
   return (
     <div className="lk-Notice" data-tone="danger" role="alert">
-      <p>{describeLinekitError(props.error, enrollErrorRule(errorStrings), errorStrings)}</p>
+      <p>
+        {isNoConnection(props.error)
+          ? texts.notEnrolledOffline
+          : describeLinekitError(props.error, enrollErrorRule(errorStrings), errorStrings)}
+      </p>
       {onCancelExisting ? (
         <button
           type="button"
@@ -335,9 +350,7 @@ function EnrolErrorNotice(
           {props.cancelling ? texts.cancelling : texts.cancelExisting}
         </button>
       ) : null}
-      {props.cancelError && onCancelExisting ? (
-        <p>{describeLinekitError(props.cancelError, 'load', errorStrings)}</p>
-      ) : null}
+      {props.cancelError && onCancelExisting ? <p>{cancelErrorText(props.cancelError, texts, errorStrings)}</p> : null}
     </div>
   )
 }
@@ -374,7 +387,7 @@ function RunNotice(
         </button>
       ) : null}
       {props.cancelError && !cancelled ? (
-        <p role="alert">{describeLinekitError(props.cancelError, 'load', errorStrings)}</p>
+        <p role="alert">{cancelErrorText(props.cancelError, texts, errorStrings)}</p>
       ) : null}
     </div>
   )

@@ -17,7 +17,12 @@ import { LinePicker, type LinePickerStrings } from '../LinePicker/LinePicker'
 import { RecipientInput, type RecipientInputStrings } from '../RecipientInput/RecipientInput'
 import { groupComposerStrings, type GroupComposerStrings } from './groupComposerStrings'
 import { useGroupComposer } from './useGroupComposer'
-import { GroupComposerChannel, GroupComposerError, GroupComposerResult } from './GroupComposerNotices'
+import {
+  GroupComposerChannel,
+  GroupComposerError,
+  GroupComposerResult,
+  GroupComposerWait,
+} from './GroupComposerNotices'
 
 // As in the 1:1 composer: only pages whose provider has `uploadAttachment` load the picker.
 const ComposerUploads = lazy(() => import('../../shared/ComposerUploads'))
@@ -178,6 +183,7 @@ export function GroupComposer({
           {g.invalid}
         </p>
       ) : null}
+      <GroupComposerWait g={g} />
       <GroupComposerError g={g} errorStrings={errorStrings} />
       <GroupComposerResult g={g} canOpenThread={onOpenThread !== undefined} />
       <div className="lk-GroupComposer-actions">

@@ -28,6 +28,30 @@ export function GroupComposerChannel({ g }: { g: UseGroupComposerResult }) {
   )
 }
 
+/**
+ * A send waiting for the connection, with its Cancel. The status line stays in the form (empty,
+ * it takes no room), so that the wait is announced politely when it begins; Cancel sits beside it.
+ */
+export function GroupComposerWait({ g }: { g: UseGroupComposerResult }) {
+  const { waitingForConnection: waiting, strings: texts } = g
+  return (
+    <div
+      className={waiting ? 'lk-Notice lk-GroupComposer-wait' : 'lk-GroupComposer-wait'}
+      data-wait={waiting ? 'offline' : undefined}
+    >
+      <span role="status">{waiting ? texts.offline : null}</span>
+      {waiting ? (
+        <>
+          {' '}
+          <button className="lk-Button" data-variant="small ghost" {...g.cancelSendButtonProps}>
+            {texts.cancel}
+          </button>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
 /** A failed send in a sentence; on a 409, the line the group lives on and a resend there. */
 export function GroupComposerError({
   g,

@@ -14,6 +14,11 @@ export const groupComposerStrings = {
   aiVoiceMemo: 'Send as an AI voice memo (spoken from the text)',
   send: 'Send to group',
   sending: 'Sending…',
+  // The words of a waiting send elsewhere in the kit (MessageBubble, GroupConversation, ReactionBar).
+  /** No answer from the service: the send keeps its key and goes by itself once the connection is back. */
+  offline: 'Waiting for the connection…',
+  /** Drops the send that waits for the connection: it is not sent; the message stays in the form. */
+  cancel: 'Cancel',
   trial: 'Group messages are not available on trial accounts.',
   channelChecking: 'Checking whether every recipient is on native chat…',
   channelNative: 'This thread will use native chat: every recipient can receive it.',

@@ -215,6 +215,13 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
       idempotencyKey: newIdempotencyKey(),
     })
   }
+  // Waiting for the connection, the send may be taken back: nothing goes, the form keeps it all.
+  const waitingForConnection = mutation.isPending && mutation.wait?.reason === 'offline'
+  const cancelSend = () => {
+    mutation.cancel()
+    // The Cancel button leaves with its notice: the agent goes on in the message.
+    textRef.current?.focus()
+  }
   const openThread = () => {
     if (!result || !chatId) return
     onOpenThread?.({
@@ -295,6 +302,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     'aria-disabled': trial || undefined,
   }
   const resendButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = { type: 'button', onClick: resendOnGroupLine }
+  const cancelSendButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = { type: 'button', onClick: cancelSend }
   const openThreadButtonProps: ButtonHTMLAttributes<HTMLButtonElement> = { type: 'button', onClick: openThread }
 
   return {
@@ -303,6 +311,8 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     state,
     trial,
     isPending: mutation.isPending,
+    /** The send got no answer and waits for the connection (it goes by itself); `cancelSend` drops it. */
+    waitingForConnection,
     /** The send's error (shown while nothing was sent since). */
     error,
     /** On a 409: the number and line the group lives on (a resend goes there). */
@@ -344,6 +354,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     setLineId: edit(setLineId),
     submit,
     resendOnGroupLine,
+    cancelSend,
     openThread,
     formProps,
     recipientInputProps,
@@ -355,6 +366,7 @@ export function useGroupComposer(options: UseGroupComposerOptions = {}) {
     linePickerProps,
     submitButtonProps,
     resendButtonProps,
+    cancelSendButtonProps,
     openThreadButtonProps,
   }
 }

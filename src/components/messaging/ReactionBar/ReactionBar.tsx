@@ -28,9 +28,12 @@ export const reactionBarStrings = {
   removed: 'Reaction removed.',
   failed: (reason: string) => `The reaction was not sent: ${reason}`,
   // The bubble's words for a waiting send (MessageBubble reads this file's strings, so not imported from it).
-  /** A reaction made before a reload, kept in this browser: it goes by itself once the connection is back. */
+  /**
+   * A reaction that got no answer from the service (made offline, on this page or before a reload):
+   * kept in this browser, it goes by itself once the connection is back.
+   */
   offline: 'Waiting for the connection…',
-  /** Drops that reaction: it is not sent. */
+  /** Drops that reaction: it is not sent, and the bar is ready again. */
   cancel: 'Cancel',
 }
 export type ReactionBarStrings = typeof reactionBarStrings
@@ -38,7 +41,8 @@ export type ReactionBarStrings = typeof reactionBarStrings
 /**
  * Props of {@link ReactionBar}.
  *
- * State attributes on the root: `data-state="ready" | "sending" | "error" | "unavailable" | "loading"`.
+ * State attributes on the root: `data-state="ready" | "sending" | "error" | "unavailable" | "loading"`;
+ * `data-wait="offline"` on the status line while a reaction waits for the connection.
  * Each button has `data-reaction` and `aria-pressed` (also `data-active` when pressed).
  */
 export interface ReactionBarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'defaultValue'> {
@@ -105,6 +109,8 @@ export function ReactionBar({
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
   const [busy, setBusy] = useState<Reaction | null>(null)
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
+  // Bumped by Cancel: the toggle it ended says nothing (cancelled is not refused).
+  const cancels = useRef(0)
 
   const root = (state: string, children: ReactNode) => (
     <div {...props} className={cx('lk-ReactionBar', className)} data-state={state}>
@@ -136,6 +142,7 @@ export function ReactionBar({
     setBusy(reaction)
     setFeedback(null)
     if (restoredFailed) restored.cancel(restoredFailed.key)
+    const cancelled = cancels.current
     try {
       const res: ReactionResponse = await send.mutateAsync({ messageHandle, reaction, remove, partIndex })
       if (res.status === 'ERROR') {
@@ -147,6 +154,7 @@ export function ReactionBar({
       setActive(next)
       setFeedback({ tone: 'ok', text: remove ? texts.removed : texts.sent })
     } catch (error) {
+      if (cancels.current !== cancelled) return
       setFeedback({ tone: 'error', text: texts.failed(describeLinekitError(error, 'reaction', errorStrings)) })
     } finally {
       setBusy(null)
@@ -175,8 +183,19 @@ export function ReactionBar({
     buttons.current[next]?.focus()
   }
 
+  // One wait, one notice, one Cancel: this page's reaction in progress, else one restored after a reload.
+  const wait = send.isPending ? send.wait : restoredPending?.wait
+  const waiting = wait?.reason === 'offline'
+  const cancelWait = () => {
+    cancels.current += 1
+    if (send.isPending) send.cancel()
+    else if (restoredPending) restored.cancel(restoredPending.key)
+    // The Cancel button leaves with the notice: the keyboard goes back to the reactions.
+    buttons.current[focus]?.focus()
+  }
   const locked = busy !== null || restoredPending !== undefined
   const said =
+    (waiting ? { tone: undefined, text: texts.offline } : null) ??
     feedback ??
     (restoredFailed
       ? {
@@ -220,22 +239,19 @@ export function ReactionBar({
           )
         })}
       </div>
-      <p className="lk-ReactionBar-feedback" role="status" data-tone={said?.tone}>
-        {said?.text}
-      </p>
-      {restoredPending?.wait?.reason === 'offline' ? (
-        <p className="lk-Notice" data-wait="offline">
-          {texts.offline}{' '}
-          <button
-            type="button"
-            className="lk-Button"
-            data-variant="small ghost"
-            onClick={() => restored.cancel(restoredPending.key)}
-          >
-            {texts.cancel}
-          </button>
-        </p>
-      ) : null}
+      {/* The status line stays in the page, so what it says next is announced (politely); Cancel
+          sits beside it, not in it, so it is not read out again with every change. */}
+      <div className="lk-ReactionBar-feedback" data-tone={said?.tone} data-wait={waiting ? 'offline' : undefined}>
+        <span role="status">{said?.text}</span>
+        {waiting ? (
+          <>
+            {' '}
+            <button type="button" className="lk-Button" data-variant="small ghost" onClick={cancelWait}>
+              {texts.cancel}
+            </button>
+          </>
+        ) : null}
+      </div>
     </>,
   )
 }
