@@ -13,7 +13,7 @@ import { asScriptedRequest } from '../../../stories/support/serviceChain'
 afterEach(() => cleanup())
 
 describe('a customer writes a burst while the server is slow', () => {
-  it('shows every message within about a second of the server listing it', async () => {
+  it('shows every message with no further event: the screen re-reads until the server lists it', async () => {
     const backend = await createStoryBackend({ webhooks: false })
     const events = createMemoryEventSource()
     renderWithBackend(
@@ -51,17 +51,16 @@ describe('a customer writes a burst while the server is slow', () => {
       }, 400)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    // The screen re-reads 0.15, 0.45, 0.95, 1.75, 2.95 s … after each event (refreshUntilListed)
-    // and finds the burst at the first re-read after the last webhook; a quiet machine shows it
-    // within about a second. The bound is for a loaded one (two test lanes on two cores): a screen
-    // that used the events up shows the burst only when something else makes it read again.
-    const started = performance.now()
+    // The screen re-reads 0.15, 0.45, 0.95, 1.75, 2.95, 4.95 and 7.95 s after each event
+    // (refreshUntilListed) and finds the burst at the first re-read after the last webhook: about
+    // a second on a quiet machine. How fast is the machine's; what this checks is that the screen
+    // keeps asking: one that used the events up never shows the burst, since nothing else makes
+    // it read again.
     await vi.waitFor(
       () => {
         for (const text of burst) expect(within(messages).getByText(text)).toBeVisible()
       },
-      { timeout: 5000, interval: 50 },
+      { timeout: 12_000, interval: 50 },
     )
-    expect(performance.now() - started).toBeLessThan(5000)
   })
 })
