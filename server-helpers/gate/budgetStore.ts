@@ -25,9 +25,7 @@ export interface TakeFor {
  * each, but never fewer than {@link BURST}. A user holding their share waits for their own oldest
  * slot, whatever the priority and however much of the window the others leave unused now (they
  * will ask again within the minute: a slot lent now is held for a whole window). Within it, a
- * user takes any slot short of the free sixth, at most {@link BURST} at once and then at the pace
- * of their share (so a lone user, whose share is 50 of 60, cannot take the next minute in advance);
- * of the free sixth itself, each user takes at most {@link keptPerUser}, so a second flood
+ * user takes any slot short of the free sixth; of the free sixth itself, each user takes at most {@link keptPerUser}, so a second flood
  * starting while the first fills the window cannot spend it all. So one user's flood (or one
  * buggy tab) never spends the slots another user's next request needs, and a page's first reads
  * are never refused for fairness while the key has room (max-min fair by user first; the gate
@@ -62,15 +60,13 @@ function keptPerUser(limit: number): number {
 /**
  * How long `mine` (the user's slots in the window, oldest first) must wait before one more, 0 when
  * it may go now; `sent` is the whole window, `users` the users holding slots in it (this user
- * included). Three bounds, the same in Redis (redisBudgetStore.ts):
+ * included). Two bounds, the same in Redis (redisBudgetStore.ts):
  * - **their share** ({@link fairShare}): holding it, they wait for their own oldest slot to leave,
  *   however empty the window is. Room the others are not using now is not lent out: those users
  *   are in the window and will ask again within the minute, and a slot lent now is held for a
  *   whole window;
  * - **the free sixth**: holding {@link keptPerUser} slots, they wait for room short of it (or for
- *   their own slot to leave);
- * - **their pace**: past a burst of {@link BURST}, one slot per `windowMs / share`, so a lone user
- *   cannot take the next minute in advance: the users who come during it find their share free.
+ *   their own slot to leave), so the users who come next find it free.
  */
 function ownWait(
   mine: number[],
@@ -90,9 +86,6 @@ function ownWait(
     const roomFrees = (sent[sent.length - room]?.at ?? at) + windowMs - at
     wait = mine.length >= keeps ? Math.min(roomFrees, oldestLeaves(keeps)) : roomFrees
   }
-  const interval = windowMs / share
-  for (let k = BURST; k <= mine.length; k += 1)
-    wait = Math.max(wait, (mine[mine.length - k] ?? at) + (k + 1 - BURST) * interval - at)
   return wait > 0 ? Math.max(1, Math.ceil(wait)) : 0
 }
 
@@ -105,7 +98,7 @@ export interface BudgetStore {
   /**
    * Takes one slot when no pause holds and: without `taker`, fewer than `ceiling` were taken in
    * the window; with `taker`, fewer than `taker.limit` were taken and the user's own bounds allow
-   * it (their share, the free sixth, their pace: {@link fairShare}).
+   * it (their share, the free sixth: {@link fairShare}).
    */
   take(ceiling: number, taker?: TakeFor): Promise<TakeResult>
   /** Holds every slot (on every instance) for `ms`; extends a pause, never shortens it. */

@@ -36,8 +36,7 @@ const LOST_MARGIN_MS = 2000
 // must exist: when it does not, Redis lost it — a restart without persistence, an eviction — and
 // it is taken as full for a whole window, since the service still counts what was sent). A user's
 // member ends in `|<user>`, so the user's own bounds are counted from the one set, as
-// budgetStore.ts does in memory (ownWait: their share of the window, the free sixth, their pace
-// after a burst of 10). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
+// budgetStore.ts does in memory (ownWait: their share of the window, the free sixth). Returns { 0, 0 } when a slot was taken, else { ms to wait before asking
 // again, 1 when it is the user's own bounds that hold them }.
 const TAKE = `
 local t = redis.call('TIME')
@@ -96,10 +95,6 @@ if user ~= '' then
       local oldest = redis.call('ZRANGE', KEYS[1], count - room, count - room, 'WITHSCORES')
       wait = tonumber(oldest[2]) + window - now
       if m >= keeps then wait = math.min(wait, mine[m - keeps + 1] + window - now) end
-    end
-    local interval = window / share
-    for k = 10, m do
-      wait = math.max(wait, mine[m - k + 1] + (k - 9) * interval - now)
     end
   end
   if wait > 0 then return { math.max(1, math.ceil(wait)), 1 } end

@@ -341,15 +341,3 @@ export async function listenOverNode(
       }),
   }
 }
-
-/**
- * On fake timers: moves time a second at a time until every promise has settled (a flood's
- * requests go at their user's pace, or hear their own 429 once they have waited the gate's
- * longest wait), at most `maxSeconds`.
- */
-export async function settleAll<T>(promises: Promise<T>[], maxSeconds = 180): Promise<T[]> {
-  let done = false
-  const all = Promise.all(promises).finally(() => (done = true))
-  for (let second = 0; !done && second < maxSeconds; second += 1) await vi.advanceTimersByTimeAsync(1000)
-  return all
-}

@@ -141,19 +141,7 @@ describe('a send during a dropped network', () => {
 
 describe('the other writes the agent starts, during a dropped network', () => {
   it('a reaction waits for the connection and goes once when it is back', async () => {
-    const backend = await createStoryBackend({
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
-      },
-    })
-    const { net, client } = flakyNetwork(backend)
-    const message = (await client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
-      .data[0]!
-    renderWithBackend(backend, <ReactionBar messageHandle={message.message_handle} message={message} />, {
-      client,
-      sendRetry: { offlineMaxDelayMs: 600_000 },
-    })
+    const { net } = await reactionPage()
     net.down = true
     await userEvent.click(screen.getByRole('button', { name: 'Love' }))
     await waitFor(() => expect(net.refused).toBeGreaterThan(1))
