@@ -214,8 +214,8 @@ describe('keyboard on the playground', () => {
     const page = await openInbox()
     await tabTo(page, 'textbox', /phone number/i)
     await page.keyboard.type(BEN)
-    // Call is enabled once the line's voice token is minted: the mint goes at its user's pace in
-    // linekit/server's gate, and every test here is the same playground user.
+    // Call is enabled once the line's voice token is minted, which a keyboard user waits for too:
+    // every test here is the same playground user, whose mints share one budget.
     await page
       .getByRole('button', { name: /^call$/i, disabled: false })
       .first()
