@@ -38,6 +38,14 @@ function fairShare(limit: number, users: number): number {
   const shared = limit - reserveOf(limit)
   return Math.max(1, Math.min(BURST, shared), Math.floor(shared / users))
 }
+/**
+ * The server's own background work (budgetGate.ts names it with a leading NUL, which no user id
+ * an app hands out starts with): it has a share of its own, but does not halve the users' shares.
+ * It reads little and never queues; counted as a user, it made a team of one a team of two, and a
+ * lone agent's page got 25 of the 60.
+ */
+const isServer = (user: string) => user.startsWith('\u0000')
+
 /** The slots of the window kept free for users who hold none of it yet. */
 function reserveOf(limit: number): number {
   return Math.ceil(limit / 6)
@@ -147,7 +155,7 @@ export function createMemoryBudgetStore(options: MemoryBudgetStoreOptions = {}):
         const mine: number[] = []
         for (const slot of sent) {
           if (slot.user === undefined) continue
-          users.add(slot.user)
+          if (!isServer(slot.user)) users.add(slot.user)
           if (slot.user === taker.user) mine.push(slot.at)
         }
         const waitMs = ownWait(mine, users.size, sent, taker.limit, windowMs, at)

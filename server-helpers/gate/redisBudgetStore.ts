@@ -72,7 +72,7 @@ if user ~= '' then
     local bar = string.find(slots[i], '|', 1, true)
     if bar then
       local owner = string.sub(slots[i], bar + 1)
-      if not seen[owner] then
+      if not seen[owner] and string.byte(owner, 1) ~= 0 then
         seen[owner] = true
         users = users + 1
       end
