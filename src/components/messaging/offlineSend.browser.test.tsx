@@ -305,16 +305,7 @@ describe('a new group message during a dropped network', () => {
 
 describe('a group send and a reaction made during a dropped network, then a reload', () => {
   it('are kept, shown waiting again after the reload, and each stored once when the network is back: nothing left failed', async () => {
-    const backend = await createStoryBackend({
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
-      },
-    })
-    const before = flakyNetwork(backend)
-    const message = (
-      await before.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
-    ).data[0]!
+    const { backend, before, message } = await lunchBackend()
     const page = (
       <>
         {group}
@@ -370,16 +361,7 @@ describe('a group send and a reaction made during a dropped network, then a relo
   })
 
   it('a restored reaction can be cancelled while it waits, by the same notice: nothing goes, the bar is ready', async () => {
-    const backend = await createStoryBackend({
-      setup: async (b) => {
-        await b.control.setReachable(storyNumbers.chat, true)
-        await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
-      },
-    })
-    const before = flakyNetwork(backend)
-    const message = (
-      await before.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 })
-    ).data[0]!
+    const { backend, before, message } = await lunchBackend()
     const bar = <ReactionBar messageHandle={message.message_handle} message={message} />
     const retry = { offlineMaxDelayMs: 600_000 }
     const first = renderWithBackend(backend, bar, { client: before.client, sendRetry: retry })
@@ -427,17 +409,24 @@ describe('a group send and a reaction made during a dropped network, then a relo
   })
 })
 
-/** A reaction bar on an inbound native-chat message, behind a network that can be cut. */
-async function reactionPage() {
+/** A backend whose native-chat customer wrote 'Lunch?', behind a network that can be cut, and that message. */
+async function lunchBackend() {
   const backend = await createStoryBackend({
     setup: async (b) => {
       await b.control.setReachable(storyNumbers.chat, true)
       await b.control.injectInboundMessage({ from: storyNumbers.chat, message: 'Lunch?' })
     },
   })
-  const { net, client } = flakyNetwork(backend)
-  const message = (await client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
+  const before = flakyNetwork(backend)
+  const message = (await before.client.getMessages({ direction: 'inbound', from_number: storyNumbers.chat, limit: 1 }))
     .data[0]!
+  return { backend, before, message }
+}
+
+/** A reaction bar on an inbound native-chat message, behind a network that can be cut. */
+async function reactionPage() {
+  const { backend, before, message } = await lunchBackend()
+  const { net, client } = before
   renderWithBackend(backend, <ReactionBar messageHandle={message.message_handle} message={message} />, {
     client,
     sendRetry: { offlineMaxDelayMs: 600_000 },
