@@ -10,6 +10,19 @@ import { join, resolve, relative } from 'node:path'
 const root = resolve(import.meta.dirname, '..')
 export const reactExternal = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/react-query']
 
+/** One output file's record: its gzip size and what it holds (`inputs`, biggest first), the same for every bundler. */
+function fileRecord(file, kind, code, inputs) {
+  return {
+    file,
+    kind,
+    gzip: gzipSync(code, { level: 9 }).length,
+    agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
+    phone: inputs.some((i) => i.includes('libphonenumber-js')),
+    react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
+    inputs,
+  }
+}
+
 /** esbuild's options for {@link measure}: the entry is the snippet (`stdin`, or the plugin's virtual module). */
 function buildOptions({ external = reactExternal, platform = 'browser' } = {}) {
   return {
@@ -78,15 +91,8 @@ function summarize(result) {
       .filter(([, v]) => v.bytesInOutput > 0)
       .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
       .map(([i]) => i)
-    return {
-      file: relative(outdir, resolve(root, file)),
-      kind: file === cssFile ? 'css' : initial.has(file) ? 'initial' : 'lazy',
-      gzip: gzipSync(contents.get(resolve(root, file)), { level: 9 }).length,
-      agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
-      phone: inputs.some((i) => i.includes('libphonenumber-js')),
-      react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
-      inputs,
-    }
+    const kind = file === cssFile ? 'css' : initial.has(file) ? 'initial' : 'lazy'
+    return fileRecord(relative(outdir, resolve(root, file)), kind, contents.get(resolve(root, file)), inputs)
   })
   const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0)
   return {
@@ -198,15 +204,7 @@ export async function measureVite(code, { external = reactExternal, resolveDir }
         .filter(([, m]) => m.renderedLength > 0)
         .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
         .map(([id]) => relative(root, id.replace(/^\0/, '')))
-      return {
-        file: name,
-        kind: initial.has(name) ? 'initial' : 'lazy',
-        gzip: gzipSync(c.code, { level: 9 }).length,
-        agora: inputs.some((i) => i.includes('agora-rtc-sdk-ng')),
-        phone: inputs.some((i) => i.includes('libphonenumber-js')),
-        react: inputs.some((i) => /node_modules\/react(-dom)?\//.test(i)),
-        inputs,
-      }
+      return fileRecord(name, initial.has(name) ? 'initial' : 'lazy', c.code, inputs)
     })
     const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzip, 0)
     return {
