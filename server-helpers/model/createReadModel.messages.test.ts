@@ -48,9 +48,31 @@ describe('createReadModel: messages', () => {
     // A third send with the same text is new.
     const [third] = await model.applyMessageWebhook(late(T0 + 9000))
     expect(third).toMatchObject({ provisional: true })
-    expect(model.queryMessages({ to_number: AVA }, [LINE_A])!.data.filter((m) => m.content === 'Thanks!')).toHaveLength(
-      3,
-    )
+    const held = model.threadMessages({ lineId: LINE_A, number: AVA }, [LINE_A])
+    expect(held.filter((m) => m.content === 'Thanks!')).toHaveLength(3)
+  })
+
+  it('sends a page holding a recent outbound record not yet delivered to the service (its status moves with no webhook)', async () => {
+    const { model, advance } = await coveredModel()
+    const sent = record({ at: T0 + 1000, direction: 'outbound', content: 'On its way', status: 'pending' })
+    await model.applyMessageRecords([sent], { from: iso(T0), to: iso(T0 + 2000) })
+    advance(2000)
+    const thread = { to_number: AVA, direction: 'outbound' }
+    expect(model.queryMessages(thread, [LINE_A])).toBeUndefined()
+    // A page without it is still the model's to answer.
+    expect(model.queryMessages({ ...thread, created_at_lte: iso(T0) }, [LINE_A])?.data).toHaveLength(1)
+    // Listed again as delivered: the model answers, with the service's word.
+    await model.applyMessageRecords([{ ...sent, status: 'delivered' }], { from: iso(T0), to: iso(T0 + 3000) })
+    expect(model.queryMessages(thread, [LINE_A])?.data.map((m) => [m.content, m.status])).toEqual([
+      ['On its way', 'delivered'],
+      ['first', 'delivered'],
+    ])
+    // A record that never moved on stops sending pages upstream once it is old.
+    const stuck = record({ at: T0 + 4000, direction: 'outbound', content: 'Stuck', status: 'pending' })
+    await model.applyMessageRecords([stuck], { from: iso(T0), to: iso(T0 + 5000) })
+    expect(model.queryMessages(thread, [LINE_A])).toBeUndefined()
+    advance(11 * 60_000)
+    expect(model.queryMessages(thread, [LINE_A])?.data[0]).toMatchObject({ content: 'Stuck', status: 'pending' })
   })
 
   it('holds a webhook whose line number is unknown until the number is learned', async () => {

@@ -187,7 +187,7 @@ export function createReadModel(options: ReadModelOptions = {}): ReadModel {
       await submit({ op: 'learnCall', at: now(), callUuid, lineId })
     },
     queryMessages: (query, visibleLineIds) =>
-      queryEntries(state.messages.all, (lineIds) => state.since(lineIds), query, visibleLineIds),
+      queryEntries(state.messages.all, (lineIds) => state.since(lineIds), query, visibleLineIds, now()),
     threadMessages(key, visibleLineIds) {
       const threadKey = 'chatId' in key ? `g:${key.chatId}` : `o:${key.lineId}|${key.number}`
       const lines = new Set(visibleLineIds)

@@ -2,7 +2,7 @@
  * `GET /get-messages-api` answered from the model, with the service's semantics
  * (spec: GET /get-messages-api), or `undefined` when the model cannot answer it exactly.
  */
-import type { MessageRecord, MessagesListResponse } from '../../src/api'
+import type { MessagesListResponse } from '../../src/api'
 import { getMessagesRoute } from '../../src/api/endpoints/getMessagesRoute'
 import { MAX_PAGE_SIZE, MAX_PAGE_WINDOW } from '../../src/api/limits'
 import type { Entry } from './messageIndex'
@@ -88,6 +88,21 @@ function parse(input: MessagesQueryInput): Parsed | null {
   return q
 }
 
+/**
+ * How long an outbound record that is not `delivered` yet is taken to be on its way. Its status
+ * moves on with no webhook to say so (spec: the status values and their moves are not shown), so
+ * the model's copy may be behind the service's: a page holding one is read from the service,
+ * which is what a page watching its send for `delivered` asks for. Older than this, the model's
+ * copy stands (the reconciler's re-reads keep it).
+ */
+const SETTLING_MS = 10 * 60 * 1000
+
+function mayStillMove(entry: Entry, now: number): boolean {
+  return (
+    entry.record.direction === 'outbound' && entry.record.status !== 'delivered' && entry.created > now - SETTLING_MS
+  )
+}
+
 function matches(q: Parsed, entry: Entry, lines: ReadonlySet<string>): boolean {
   const r = entry.record
   if (!lines.has(r.line_id)) return false
@@ -119,6 +134,7 @@ export function queryEntries(
   since: (lineIds: readonly string[]) => number | null | undefined,
   input: MessagesQueryInput,
   visibleLineIds: readonly string[],
+  now: number,
 ): MessagesListResponse | undefined {
   const q = parse(input)
   if (!q) return undefined
@@ -144,6 +160,7 @@ export function queryEntries(
   if (q.bySent) list = [...list].sort((a, b) => a.sent - b.sent)
   if (q.desc) list = [...list].reverse()
   pagination.total = list.length
-  const data: MessageRecord[] = list.slice(q.offset, q.offset + q.limit).map((entry) => entry.record)
-  return { status: 'OK', data, pagination }
+  const page = list.slice(q.offset, q.offset + q.limit)
+  if (page.some((entry) => mayStillMove(entry, now))) return undefined
+  return { status: 'OK', data: page.map((entry) => entry.record), pagination }
 }

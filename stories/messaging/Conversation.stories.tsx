@@ -69,6 +69,16 @@ export const SendWithEnter: Story = {
     await ready(canvasElement)
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Yes, until 6pm{Enter}')
     await waitFor(() => expect(canvas.getByText('Yes, until 6pm')).toBeVisible())
+    // The status moves on with no webhook to say so (the thread is re-read): the story ends on the
+    // last word, Delivered, so what it shows does not depend on how fast the machine is.
+    await waitFor(
+      () =>
+        expect(canvas.getByText('Yes, until 6pm').closest('.lk-MessageBubble')).toHaveAttribute(
+          'data-status',
+          'delivered',
+        ),
+      { timeout: 8000 },
+    )
   },
 }
 

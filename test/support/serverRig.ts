@@ -192,12 +192,12 @@ export function createTeamRig(): Rig {
   return rig
 }
 
-/** Waits until the read model answers alice's message list (the reconciler's first listing is in). */
-export async function modelAnswers(rig: Rig): Promise<void> {
+/** Waits until the read model answers `user`'s message list (the reconciler's listing is in). */
+export async function modelAnswers(rig: Rig, user: UserName = 'alice'): Promise<void> {
   await vi.waitFor(
     async () => {
       const before = rig.upstream.length
-      expect((await rig.call('alice', '/get-messages-api')).status).toBe(200)
+      expect((await rig.call(user, '/get-messages-api')).status).toBe(200)
       expect(rig.upstream.length).toBe(before)
     },
     { timeout: 5000, interval: 10 },
