@@ -79,6 +79,9 @@ export default defineConfig({
             commands: browserCommands,
           },
           setupFiles: ['test/setup-browser.ts'],
+          // The files share one page and its modules (the kit, React, MSW load once, not once per
+          // file, which cost more than the tests); each test starts with empty storage (setup file).
+          isolate: false,
           testTimeout: 30_000,
         },
       },
@@ -95,6 +98,8 @@ export default defineConfig({
             commands: pictureCommands,
           },
           setupFiles: ['test/setup-storybook.ts'],
+          // As the browser project: one page, modules loaded once (Storybook's too).
+          isolate: false,
           testTimeout: 30_000,
         },
       },

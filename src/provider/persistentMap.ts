@@ -23,18 +23,35 @@ const storage = (): Storage | undefined => {
 
 /** Creates the map stored under `storageKey`; `limit` keeps the newest entries only. */
 export function createPersistentMap<V>(storageKey: string, limit = 2000): PersistentMap<V> {
-  let data: Record<string, V> | undefined
+  let data: Record<string, V> = {}
+  // The stored text `data` was read from (or written as): another part of the app may change the
+  // key in this tab too, with no event to say so (a sign-out clearing storage must not leave the
+  // last user's drafts on screen), so each read compares it with what storage holds now.
+  let source: string | null | undefined
   const listeners = new Set<() => void>()
-  const read = (): Record<string, V> => {
+  const stored = (): string | null => {
     try {
-      const raw = storage()?.getItem(storageKey)
+      return storage()?.getItem(storageKey) ?? null
+    } catch {
+      return null
+    }
+  }
+  const parse = (raw: string | null): Record<string, V> => {
+    try {
       const parsed: unknown = raw ? JSON.parse(raw) : {}
       return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, V>) : {}
     } catch {
       return {}
     }
   }
-  const current = () => (data ??= read())
+  const current = () => {
+    const raw = stored()
+    if (raw !== source) {
+      source = raw
+      data = parse(raw)
+    }
+    return data
+  }
   const emit = () => {
     for (const l of listeners) l()
   }
@@ -45,13 +62,14 @@ export function createPersistentMap<V>(storageKey: string, limit = 2000): Persis
     try {
       storage()?.setItem(storageKey, JSON.stringify(next))
     } catch {
-      // Full or unavailable: the value still holds for this tab.
+      // Full or unavailable: the value still holds for this tab, until storage itself changes.
     }
+    source = stored()
     emit()
   }
   const onStorage = (e: StorageEvent) => {
     if (e.key !== storageKey && e.key !== null) return
-    data = read()
+    current()
     emit()
   }
   return {
