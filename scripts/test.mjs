@@ -1,11 +1,12 @@
 // `npm test`: everything CI needs, on two lanes that share the machine's cores:
 //   lane 1: the vitest projects in Chromium (browser tests; the Storybook project: each story
 //           rendered once, for its play function, axe and its pictures),
-//   lane 2: the vitest projects in Node and jsdom, then type check, format check, lint and the
-//           static Storybook build,
+//   lane 2: the vitest projects in Node and jsdom,
+// and after them the type check, format check, lint and the static Storybook build, each taken by
+// whichever lane is free first,
 // then the end-to-end tests in a real browser (playground, static Storybook from a sub-folder).
 // Lane 1 mostly waits on the browser (renders, settling, play functions) and lane 2 mostly
-// computes, so each keeps a core busy. Lane 2's steps print their output as each ends, so the
+// computes, so each keeps a core busy. The checks print their output as each ends, so the
 // lanes do not interleave line by line. Type check, format and lint keep caches under
 // node_modules/.cache: a second run re-checks only what changed. Always ends with one plain
 // "N passed, N failed" line for the vitest runs that ran.
@@ -93,10 +94,14 @@ function step([name, cmd, args], buffered) {
   })
 }
 
-/** Runs every step of a lane, also after one failed (so one run reports every failure). */
-async function lane(steps, buffered) {
-  let passed = true
-  for (const s of steps) passed = (await step(s, buffered)) && passed
+/**
+ * Runs a lane: its own first step, then whichever checks are still waiting, so the lane that ends
+ * its vitest run first takes the next check. Goes on after a failure (one run reports them all).
+ */
+const waiting = [...checks]
+async function lane(first, buffered) {
+  let passed = await step(first, buffered)
+  for (let next = waiting.shift(); next; next = waiting.shift()) passed = (await step(next, true)) && passed
   return passed
 }
 
@@ -105,7 +110,7 @@ const tools = spawnSync('node', ['scripts/ensure-test-tools.mjs'], { stdio: 'inh
 if (tools.status !== 0) process.exit(tools.status || 1)
 
 const started = Date.now()
-const passed = await Promise.all([lane([inBrowser], false), lane([inNode, ...checks], true)])
+const passed = await Promise.all([lane(inBrowser, false), lane(inNode, true)])
 console.log(`\nboth lanes done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 if (!passed.every(Boolean)) {
   summary()

@@ -37,7 +37,8 @@ const docsPages = Object.values(JSON.parse(readFileSync(join(staticDir, 'index.j
   // E2E_DOCS=dialer,messagelist: only docs pages whose id contains one of these (while iterating).
   .filter((id) => !process.env.E2E_DOCS || process.env.E2E_DOCS.split(',').some((s) => id.includes(s)))
 
-describe('docs pages', () => {
+// Two pages at a time: a page mostly waits on its stories' backends and settling, not on the CPU.
+describe('docs pages', { concurrency: 2 }, () => {
   for (const id of docsPages) {
     test(`${id}: every component renders at a usable width`, async () => {
       const page = await context.newPage()
