@@ -49,6 +49,9 @@ export default defineConfig({
           environment: 'jsdom',
           ...testProjects.unit,
           setupFiles: ['test/setup-unit.ts'],
+          // Worker threads, not child processes: each file still gets fresh modules and its own
+          // jsdom, without starting a process per file.
+          pool: 'threads',
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
           testTimeout: 20_000,
         },
@@ -61,6 +64,8 @@ export default defineConfig({
           ...testProjects.node,
           // No setup file: Testing Library and jest-dom are for the DOM projects; importing them
           // (and react-dom) into every Node test file costs more than most of those tests take.
+          // Threads as in `unit`: a file's modules are fresh, its process is not.
+          pool: 'threads',
           testTimeout: 20_000,
         },
       },

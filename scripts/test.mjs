@@ -1,15 +1,15 @@
 // `npm test`: everything CI needs, on two lanes that share the machine's cores:
-//   lane 1: the vitest projects in Chromium (browser tests; the Storybook project: each story
-//           rendered once, for its play function, axe and its pictures),
-//   lane 2: the vitest projects in Node and jsdom,
-// and after them the type check, format check, lint and the static Storybook build, each taken by
-// whichever lane is free first,
-// then the end-to-end tests in a real browser (playground, static Storybook from a sub-folder).
-// Lane 1 mostly waits on the browser (renders, settling, play functions) and lane 2 mostly
-// computes, so each keeps a core busy. The checks print their output as each ends, so the
-// lanes do not interleave line by line. Type check, format and lint keep caches under
-// node_modules/.cache: a second run re-checks only what changed. Always ends with one plain
-// "N passed, N failed" line for the vitest runs that ran.
+//   lane 1 starts with the vitest projects in Chromium (browser tests; the Storybook project: each
+//          story rendered once, for its play function, axe and its pictures),
+//   lane 2 with the vitest projects in Node and jsdom;
+// then each lane takes the next waiting step as it comes free: the static Storybook build, the
+// end-to-end tests in a real browser (playground, static Storybook from a sub-folder: they need
+// that build, so they wait for it), type check, lint and format. The end-to-end tests start as
+// soon as a lane and the build are ready, not after both lanes. Output is printed in one piece as
+// each step ends, so the lanes do not interleave line by line (the first lane's vitest run prints
+// as it goes). Type check, format and lint keep caches under node_modules/.cache: a second run
+// re-checks only what changed. Always ends with one plain "N passed, N failed" line for the vitest
+// runs that ran.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
@@ -37,13 +37,18 @@ const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'],
 // them as vitest's typecheck would (it runs tsc over them again); `npm run test:unit` keeps it.
 inNode[2].push('--typecheck.enabled=false')
 const cache = 'node_modules/.cache'
-const checks = [
+const storybookBuild = 'build static Storybook'
+// In the order the lanes take them. The e2e tests are one step, one file at a time: each file
+// drives Chromium against a dev server of its own, and two of them side by side on two cores take
+// as long as one after the other. `after`: a step that must have passed first.
+const waiting = [
+  [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
+  ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs', '--skip-build'], storybookBuild],
   [
     'type check',
     'npx',
     ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', `${cache}/tsc/tsbuildinfo`],
   ],
-  ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/prettier/.prettier-cache`]],
   [
     'lint',
     'npx',
@@ -58,11 +63,10 @@ const checks = [
       `${cache}/eslint/`,
     ],
   ],
-  ['build static Storybook', 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
+  ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/prettier/.prettier-cache`]],
 ]
-// After both lanes: beside the vitest browser projects, its Chromium starves theirs (and theirs its)
-// on two cores, and waits written for a busy machine time out.
-const e2e = ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs', '--skip-build']]
+// `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
+if (extra.length) waiting.splice(1, 1)
 
 function summary() {
   const runs = reports.filter((r) => existsSync(r)).map((r) => JSON.parse(readFileSync(r, 'utf8')))
@@ -94,14 +98,34 @@ function step([name, cmd, args], buffered) {
   })
 }
 
+/** Steps running (their promise of success) and ended (whether they passed), by name. */
+const running = new Map()
+const ended = new Map()
 /**
- * Runs a lane: its own first step, then whichever checks are still waiting, so the lane that ends
- * its vitest run first takes the next check. Goes on after a failure (one run reports them all).
+ * Runs a lane: its own first step, then the first waiting step that needs nothing or whose
+ * prerequisite has passed; when every waiting step needs one the other lane is still running, it
+ * waits for that. A step whose prerequisite failed is not run and counts as failed. Goes on after
+ * a failure (one run reports them all).
  */
-const waiting = [...checks]
 async function lane(first, buffered) {
-  let passed = await step(first, buffered)
-  for (let next = waiting.shift(); next; next = waiting.shift()) passed = (await step(next, true)) && passed
+  const run = async (s, b) => {
+    running.set(s[0], step(s, b))
+    ended.set(s[0], await running.get(s[0]))
+    return ended.get(s[0])
+  }
+  let passed = await run(first, buffered)
+  while (waiting.length) {
+    const ready = waiting.findIndex(([, , , after]) => !after || ended.has(after))
+    if (ready === -1) {
+      await running.get(waiting[0][3])
+      continue
+    }
+    const [next] = waiting.splice(ready, 1)
+    if (next[3] && !ended.get(next[3])) {
+      console.log(`\n✖ ${next[0]} not run: ${next[3]} failed`)
+      passed = false
+    } else passed = (await run(next, true)) && passed
+  }
   return passed
 }
 
@@ -111,12 +135,6 @@ if (tools.status !== 0) process.exit(tools.status || 1)
 
 const started = Date.now()
 const passed = await Promise.all([lane(inBrowser, false), lane(inNode, true)])
-console.log(`\nboth lanes done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-if (!passed.every(Boolean)) {
-  summary()
-  process.exit(1)
-}
-const e2ePassed = await step(e2e, false)
 console.log(`\nnpm test done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 summary()
-process.exit(e2ePassed ? 0 : 1)
+process.exit(passed.every(Boolean) ? 0 : 1)

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LinekitEvent } from './eventBus'
 import { createMemoryEventBus } from './eventBus'
 import { timingSafeEqual } from './internal/timingSafeEqual'
@@ -6,6 +6,14 @@ import { matchProxyRoute } from './internal/proxyRoutes'
 import { toNextHandlers } from './next'
 import { createLinekitServer } from './createLinekitServer'
 import { KEY, LINE_A, fakeUpstream } from '../test/support/server/fakeUpstream'
+
+// A server starts its read model's reconciler: each test closes the servers it made, so no timer
+// of theirs outlives the test (the node project runs its files in one process).
+const made: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  await Promise.all(made.splice(0).map((server) => server.close()))
+})
+const track = <T extends { close(): Promise<void> }>(server: T): T => (made.push(server), server)
 
 const event = (n: number) => ({ type: 'message' as const, lineId: LINE_A, data: { n } }) as never
 const ns = (events: LinekitEvent[]) => events.map((e) => (e.data as unknown as { n: number }).n)
@@ -120,14 +128,16 @@ describe('matchProxyRoute', () => {
 describe('construction', () => {
   it('serves every endpoint of the contract on the messaging host (no warning about unscoped endpoints)', () => {
     const logger = { warn: vi.fn(), error: vi.fn() }
-    createLinekitServer({
-      apiKey: KEY,
-      baseUrl: 'http://b',
-      appUrl: 'http://a',
-      webhookSecret: false,
-      logger,
-      authorize: async () => null,
-    })
+    track(
+      createLinekitServer({
+        apiKey: KEY,
+        baseUrl: 'http://b',
+        appUrl: 'http://a',
+        webhookSecret: false,
+        logger,
+        authorize: async () => null,
+      }),
+    )
     expect(logger.warn).not.toHaveBeenCalled()
   })
 
@@ -147,14 +157,16 @@ describe('construction', () => {
 describe('toNextHandlers', () => {
   it('exposes GET and POST that run the same core', async () => {
     const upstream = fakeUpstream()
-    const server = createLinekitServer({
-      apiKey: KEY,
-      baseUrl: 'https://base.example',
-      appUrl: 'https://app.example',
-      webhookSecret: false,
-      fetch: upstream.fetch,
-      authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
-    })
+    const server = track(
+      createLinekitServer({
+        apiKey: KEY,
+        baseUrl: 'https://base.example',
+        appUrl: 'https://app.example',
+        webhookSecret: false,
+        fetch: upstream.fetch,
+        authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
+      }),
+    )
     const { GET, POST } = toNextHandlers(server)
     const lines = await GET(new Request('https://app.example/api/linekit/get-lines'))
     expect(await lines.json()).toEqual([expect.objectContaining({ lineId: LINE_A })])
@@ -173,14 +185,16 @@ describe('toNextHandlers', () => {
     let created = 0
     const { GET } = toNextHandlers(() => {
       created += 1
-      return createLinekitServer({
-        apiKey: KEY,
-        baseUrl: 'https://base.example',
-        appUrl: 'https://app.example',
-        webhookSecret: false,
-        fetch: upstream.fetch,
-        authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
-      })
+      return track(
+        createLinekitServer({
+          apiKey: KEY,
+          baseUrl: 'https://base.example',
+          appUrl: 'https://app.example',
+          webhookSecret: false,
+          fetch: upstream.fetch,
+          authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
+        }),
+      )
     })
     expect(created).toBe(0)
     const lines = await GET(new Request('https://app.example/api/linekit/get-lines'))
