@@ -18,12 +18,8 @@ const CALLER = '+14155550182'
 const MAIN_LINE = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
 // No mock reset between these tests: a reset restarts the mock's ids, and linekit/server would
-// take a new call with a reused id for one it has already seen. So the tests share one key's
-// minute (60 requests) and its mints. On the dev server's page, as `npm start` serves it, they
-// pass; on the built page they go about twice as fast, and in two runs the eighth test timed out
-// waiting for the thread list or for the call to start, most likely behind that budget (the
-// budget gate's waits are tested in linekit/server; focus is what is tested here).
-const e2e = usePlayground({ reset: false, dev: true })
+// take a new call with a reused id for one it has already seen.
+const e2e = usePlayground({ reset: false })
 let site
 
 before(async () => {
