@@ -38,12 +38,13 @@ const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'],
 inNode[2].push('--typecheck.enabled=false')
 const cache = 'node_modules/.cache'
 const storybookBuild = 'build static Storybook'
+const e2e = 'e2e (playground + static Storybook, Chromium)'
 // In the order the lanes take them. The e2e tests are one step, one file at a time: each file
 // drives Chromium against a dev server of its own, and two of them side by side on two cores take
 // as long as one after the other. `after`: a step that must have passed first.
 const waiting = [
   [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
-  ['e2e (playground + static Storybook, Chromium)', 'node', ['scripts/e2e.mjs', '--skip-build'], storybookBuild],
+  [e2e, 'node', ['scripts/e2e.mjs', '--skip-build'], storybookBuild],
   [
     'type check',
     'npx',
@@ -66,7 +67,8 @@ const waiting = [
   ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/prettier/.prettier-cache`]],
 ]
 // `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
-if (extra.length) waiting.splice(1, 1)
+const e2eStep = waiting.findIndex(([name]) => name === e2e)
+if (extra.length) waiting.splice(e2eStep, 1)
 
 function summary() {
   const runs = reports.filter((r) => existsSync(r)).map((r) => JSON.parse(readFileSync(r, 'utf8')))

@@ -7,8 +7,8 @@ import { toNextHandlers } from './next'
 import { createLinekitServer } from './createLinekitServer'
 import { KEY, LINE_A, fakeUpstream } from '../test/support/server/fakeUpstream'
 
-// A server starts its read model's reconciler: each test closes the servers it made, so no timer
-// of theirs outlives the test (the node project runs its files in one process).
+// A server starts its read model's reconciler, which polls until the server is closed: each test
+// closes the servers it made, so none of them outlives its test.
 const made: { close(): Promise<void> }[] = []
 afterEach(async () => {
   await Promise.all(made.splice(0).map((server) => server.close()))
@@ -155,19 +155,21 @@ describe('construction', () => {
 })
 
 describe('toNextHandlers', () => {
-  it('exposes GET and POST that run the same core', async () => {
-    const upstream = fakeUpstream()
-    const server = track(
+  /** A server over a fake upstream, its one user allowed on LINE_A. */
+  const nextServer = () =>
+    track(
       createLinekitServer({
         apiKey: KEY,
         baseUrl: 'https://base.example',
         appUrl: 'https://app.example',
         webhookSecret: false,
-        fetch: upstream.fetch,
+        fetch: fakeUpstream().fetch,
         authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
       }),
     )
-    const { GET, POST } = toNextHandlers(server)
+
+  it('exposes GET and POST that run the same core', async () => {
+    const { GET, POST } = toNextHandlers(nextServer())
     const lines = await GET(new Request('https://app.example/api/linekit/get-lines'))
     expect(await lines.json()).toEqual([expect.objectContaining({ lineId: LINE_A })])
     const crossSite = await POST(
@@ -181,20 +183,10 @@ describe('toNextHandlers', () => {
   })
 
   it('takes a function, called on the first request: importing the route module without secrets does not throw', async () => {
-    const upstream = fakeUpstream()
     let created = 0
     const { GET } = toNextHandlers(() => {
       created += 1
-      return track(
-        createLinekitServer({
-          apiKey: KEY,
-          baseUrl: 'https://base.example',
-          appUrl: 'https://app.example',
-          webhookSecret: false,
-          fetch: upstream.fetch,
-          authorize: async () => ({ userId: 'u', lineIds: [LINE_A] }),
-        }),
-      )
+      return nextServer()
     })
     expect(created).toBe(0)
     const lines = await GET(new Request('https://app.example/api/linekit/get-lines'))
