@@ -17,9 +17,7 @@ const BEN = '+14155550137'
 const CALLER = '+14155550182'
 const MAIN_LINE = '3f6c1a52-8d4e-4b7a-9c21-5e8f0a1b2c3d'
 
-// No mock reset between these tests: a reset restarts the mock's ids, and linekit/server would
-// take a new call with a reused id for one it has already seen.
-const e2e = usePlayground({ reset: false })
+const e2e = usePlayground()
 let site
 
 before(async () => {

@@ -1,5 +1,6 @@
 // End-to-end against `npm start`: the playground's Vite dev server (linekit/server as
-// middleware, the in-process mock as upstream) driven by Debian's Chromium.
+// middleware, the in-process mock as upstream) driven by Debian's Chromium, on the playground's
+// page built from the same sources (one test loads the dev server's own page).
 // Each test resets the mock to its seed and opens a fresh page.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -46,6 +47,27 @@ async function sendFromConversation(page) {
   await conversation.getByRole('button', { name: /^send$/i }).click()
   return text
 }
+
+describe('npm start serves the kit from source', () => {
+  // The other files drive the same app built (one file per chunk, not ~400 modules): this is the
+  // page a developer gets from `npm start`, each module served by Vite from the sources.
+  const dev = usePlayground({ dev: true })
+
+  test('the inbox loads from the dev server, module by module, with no page errors', async () => {
+    const { page, errors } = await dev.openInbox()
+    // The first 250 resources the page loaded (the browser's default buffer): enough for these.
+    const modules = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    )
+    assert.ok(modules.includes('/@vite/client'), 'served by the Vite dev server')
+    assert.ok(
+      modules.some((path) => path.endsWith('/src/index.ts')),
+      `the kit's source modules are served one by one: ${modules.slice(0, 10).join(', ')}`,
+    )
+    await page.getByRole('table').first().waitFor()
+    assert.deepEqual(errors, [])
+  })
+})
 
 describe('playground (npm start)', () => {
   test('the inbox loads, with every part of the kit and no axe violations', async () => {

@@ -1,9 +1,11 @@
 // Shared pieces of the end-to-end tests: Chromium through playwright-core, the playground's
-// Vite dev server started in-process on a free port, a tiny static server that serves the
+// Vite dev server started in-process on a free port (serving the playground's page built from the
+// same sources, or its own unbundled page), a tiny static server that serves the
 // built Storybook from a sub-folder, axe, and screenshots under test-results/e2e/.
 import { spawn } from 'node:child_process'
 import { createServer as createHttpServer } from 'node:http'
-import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer as createNetServer } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -147,12 +149,53 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath, args: chromiumArgs, headless: true })
 }
 
+let builtPage
 /**
- * Starts `npm start`'s dev server (playground/vite.config.ts) in this process on a free port.
+ * The playground's page built once per test process (`vite build`, a few seconds) into a
+ * temporary folder. A page load from the dev server fetches each of the kit's ~400 source modules
+ * on its own (about 5 s in Chromium on these machines); the built page is a few files (about 1 s).
+ */
+function buildPlaygroundPage() {
+  builtPage ??= (async () => {
+    const { build } = await import('vite')
+    const outDir = mkdtempSync(join(tmpdir(), 'linekit-playground-'))
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }))
+    await build({
+      configFile: join(root, 'playground/vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    })
+    return outDir
+  })()
+  return builtPage
+}
+
+/** A Vite plugin serving the built page (index.html and its /assets/) ahead of the dev server's own. */
+function servePage(dir) {
+  return {
+    name: 'e2e-built-page',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://x').pathname
+        const file = path === '/' ? 'index.html' : path.startsWith('/assets/') ? path.slice(1) : undefined
+        if (req.method !== 'GET' || !file || !existsSync(join(dir, file))) return next()
+        res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+        createReadStream(join(dir, file)).pipe(res)
+      })
+    },
+  }
+}
+
+/**
+ * Starts `npm start`'s dev server (playground/vite.config.ts: linekit/server and the mock as its
+ * middleware) in this process on a free port. The page it serves is the playground built from the
+ * same sources (see {@link buildPlaygroundPage}); with `dev: true`, the dev server's own page, its
+ * modules one by one, as `npm start` serves it.
  * `env` is applied to process.env while the backend is created (e.g. LINEKIT_MOCK_RATE_LIMIT).
  */
-export async function startPlayground(env = {}) {
+export async function startPlayground(env = {}, { dev = false } = {}) {
   const { createServer } = await import('vite')
+  const page = dev ? undefined : await buildPlaygroundPage()
   const saved = {}
   for (const [k, v] of Object.entries(env)) {
     saved[k] = process.env[k]
@@ -167,6 +210,7 @@ export async function startPlayground(env = {}) {
   const port = await freePort()
   const server = await createServer({
     configFile: join(root, 'playground/vite.config.ts'),
+    plugins: page ? [servePage(page)] : [],
     logLevel: 'warn',
     clearScreen: false,
     // No HMR and no Vite socket: Vite's client reloads the page when that socket is cut, which
@@ -292,15 +336,16 @@ const AVA = '+14155550124' // seeded: native chat, history with the main line
 
 /**
  * The playground (`npm start`) in Chromium for one test file: starts the dev server and the
- * browser before the file's tests and closes both after; with `reset` (the default) the mock goes
- * back to its seed before each test. `openInbox()` opens the playground in a fresh browser context
- * and waits until the thread list has loaded.
+ * browser before the file's tests and closes both after, and sets the mock back to its seed
+ * before each test (linekit/server in front of it starts afresh too: playground/backend.ts).
+ * With `dev`, the pages are the dev server's own (see `startPlayground`). `openInbox()` opens the
+ * playground in a fresh browser context and waits until the thread list has loaded.
  */
-export function usePlayground({ reset = true } = {}) {
+export function usePlayground({ dev = false } = {}) {
   /** @type {{ playground?: Awaited<ReturnType<typeof startPlayground>>, browser?: import('playwright-core').Browser, context?: import('playwright-core').BrowserContext }} */
   const state = {}
   before(async () => {
-    state.playground = await startPlayground()
+    state.playground = await startPlayground({}, { dev })
     state.browser = await launchBrowser()
   })
   after(async () => {
@@ -308,12 +353,11 @@ export function usePlayground({ reset = true } = {}) {
     await state.browser?.close()
     await state.playground?.close()
   })
-  if (reset)
-    beforeEach(async () => {
-      await state.context?.close()
-      state.context = undefined
-      await state.playground.control('POST', '/reset')
-    })
+  beforeEach(async () => {
+    await state.context?.close()
+    state.context = undefined
+    await state.playground.control('POST', '/reset')
+  })
   /** A fresh browser context (the previous one is closed), 1280 × 900 unless `options` say otherwise. */
   const newContext = async (options = {}) => {
     await state.context?.close()
