@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, type TestContext } from 'vitest'
 import { commands, page } from 'vitest/browser'
 import { configure } from 'storybook/test'
+import { settle } from './support/settle.mjs'
 
 // The stories' play functions wait with storybook/test's own copy of Testing Library: the same
 // generous limit as the tests (test/setup-browser.ts), for a busy machine.
@@ -95,39 +96,6 @@ afterEach(async (context) => {
 })
 
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-
-/**
- * Waits until the page stops changing: no DOM mutation for 300 ms (at most 5 s: a story with a
- * ticking clock never goes quiet), fonts loaded, no media still loading, two frames painted.
- */
-async function settle() {
-  await document.fonts.ready
-  await new Promise<void>((resolve) => {
-    let timer: ReturnType<typeof setTimeout>
-    const finish = () => {
-      observer.disconnect()
-      clearTimeout(hardStop)
-      resolve()
-    }
-    const observer = new MutationObserver(() => {
-      clearTimeout(timer)
-      timer = setTimeout(finish, 300)
-    })
-    const hardStop = setTimeout(finish, 5000)
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-    timer = setTimeout(finish, 300)
-  })
-  // A video shows the browser's own loading spinner, caught at any angle, until its source has
-  // loaded or failed; that moment is the machine's, not the page's. Wait for it (at most 5 s).
-  for (let polls = 0; polls < 100; polls += 1) {
-    const loading = [...document.querySelectorAll('video, audio')].some(
-      (media) => (media as HTMLMediaElement).networkState === HTMLMediaElement.NETWORK_LOADING,
-    )
-    if (!loading) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  await frames()
-}
 
 /**
  * The kit's outermost elements in the story's canvas (elements with an `lk-` component class and

@@ -1,5 +1,6 @@
 // The static Storybook's preview page for e2e tests: render stories one after another in one
 // preview page (through Storybook's own channel, no reload) and let them settle.
+import { settle as settleInPage } from '../support/settle.mjs'
 
 /** No animations, transitions or blinking caret: what a test sees does not move under it. */
 const stabilizingCss = `
@@ -68,37 +69,7 @@ async function waitForStory(page, id, timeout = 30_000) {
   if (event.detail === 'error') throw new Error(`story ${id} finished with an error (its play function failed)`)
 }
 
-/**
- * Waits until the page stops changing: no DOM mutation for 300 ms (at most 5 s: a story with a
- * ticking clock never goes quiet), fonts loaded, no media still loading, two frames painted.
- */
+/** Waits until the page stops changing (test/support/settle.mjs). */
 export async function settle(page) {
-  await page.evaluate(async () => {
-    await document.fonts.ready
-    await new Promise((resolve) => {
-      let timer
-      const observer = new MutationObserver(() => {
-        clearTimeout(timer)
-        timer = setTimeout(finish, 300)
-      })
-      const finish = () => {
-        observer.disconnect()
-        clearTimeout(hardStop)
-        resolve()
-      }
-      const hardStop = setTimeout(finish, 5000)
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-      timer = setTimeout(finish, 300)
-    })
-    // A video shows the browser's own loading spinner, caught at any angle, until its source has
-    // loaded or failed; that moment is the machine's, not the page's. Wait for it (at most 5 s).
-    for (let polls = 0; polls < 100; polls += 1) {
-      const loading = [...document.querySelectorAll('video, audio')].some(
-        (media) => media.networkState === HTMLMediaElement.NETWORK_LOADING,
-      )
-      if (!loading) break
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  })
+  await page.evaluate(settleInPage)
 }

@@ -1,0 +1,2 @@
+/** Waits until the page stops changing (see settle.mjs). */
+export function settle(): Promise<void>
