@@ -10,6 +10,8 @@ import { mkdirSync, readdirSync } from 'node:fs'
 
 const args = process.argv.slice(2)
 const skipBuild = args.includes('--skip-build')
+// `--report=<name>`: the JUnit file's name, so two runs of different files side by side keep both.
+const report = args.find((a) => a.startsWith('--report='))?.slice('--report='.length) ?? 'junit'
 const files = args.filter((a) => !a.startsWith('--'))
 
 const run = (name, cmd, cmdArgs, env = {}) => {
@@ -43,7 +45,7 @@ run(
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=junit',
-    '--test-reporter-destination=test-results/e2e/junit.xml',
+    `--test-reporter-destination=test-results/e2e/${report}.xml`,
     ...tests,
   ],
   { E2E_STORYBOOK_DIR: 'storybook-static' },

@@ -3,15 +3,16 @@
 //          story rendered once, for its play function, axe and its pictures),
 //   lane 2 with the vitest projects in Node and jsdom;
 // then each lane takes the next waiting step as it comes free: the static Storybook build, the
-// end-to-end tests in a real browser (playground, static Storybook from a sub-folder: they need
-// that build, so they wait for it), type check, lint and format. The end-to-end tests start as
-// soon as a lane and the build are ready, not after both lanes. Output is printed in one piece as
+// end-to-end tests in a real browser in two steps (those on the static Storybook wait for that
+// build; those on the playground alone do not), type check, lint and format. So when one lane
+// ends, it builds Storybook and runs its e2e tests, and the other lane's end takes the playground's
+// e2e tests: no lane waits with work left. Output is printed in one piece as
 // each step ends, so the lanes do not interleave line by line (the first lane's vitest run prints
 // as it goes). Type check, format and lint keep caches under node_modules/.cache: a second run
 // re-checks only what changed. Always ends with one plain "N passed, N failed" line for the vitest
 // runs that ran.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 
 const extra = process.argv.slice(2)
 /** One vitest run of `projects`, its JSON report in `report`. */
@@ -38,13 +39,27 @@ const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'],
 inNode[2].push('--typecheck.enabled=false')
 const cache = 'node_modules/.cache'
 const storybookBuild = 'build static Storybook'
-const e2e = 'e2e (playground + static Storybook, Chromium)'
-// In the order the lanes take them. The e2e tests are one step, one file at a time: each file
-// drives Chromium against a dev server of its own, and two of them side by side on two cores take
-// as long as one after the other. `after`: a step that must have passed first.
+// The e2e files in two steps, each one file at a time: the files that drive the playground alone
+// can start before the static Storybook is built; every other file needs that build.
+const e2eFiles = readdirSync('test/e2e')
+  .filter((f) => f.endsWith('.test.mjs'))
+  .map((f) => `test/e2e/${f}`)
+const onPlayground = ['access', 'playground', 'playground-service'].map((f) => `test/e2e/${f}.test.mjs`)
+const e2eStorybook = 'e2e on the static Storybook and playground (Chromium)'
+const e2ePlayground = 'e2e on the playground (Chromium)'
+const e2e = (report, files) => ['node', ['scripts/e2e.mjs', '--skip-build', `--report=${report}`, ...files]]
+// In the order the lanes take them. `after`: a step that must have passed first.
 const waiting = [
   [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
-  [e2e, 'node', ['scripts/e2e.mjs', '--skip-build'], storybookBuild],
+  [
+    e2eStorybook,
+    ...e2e(
+      'junit-storybook',
+      e2eFiles.filter((f) => !onPlayground.includes(f)),
+    ),
+    storybookBuild,
+  ],
+  [e2ePlayground, ...e2e('junit-playground', onPlayground)],
   [
     'type check',
     'npx',
@@ -67,8 +82,12 @@ const waiting = [
   ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/prettier/.prettier-cache`]],
 ]
 // `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
-const e2eStep = waiting.findIndex(([name]) => name === e2e)
-if (extra.length) waiting.splice(e2eStep, 1)
+if (extra.length)
+  for (const name of [e2eStorybook, e2ePlayground])
+    waiting.splice(
+      waiting.findIndex((s) => s[0] === name),
+      1,
+    )
 
 function summary() {
   const runs = reports.filter((r) => existsSync(r)).map((r) => JSON.parse(readFileSync(r, 'utf8')))
