@@ -48,7 +48,10 @@ const onPlayground = ['access', 'playground', 'playground-service'].map((f) => `
 const e2eStorybook = 'e2e on the static Storybook and playground (Chromium)'
 const e2ePlayground = 'e2e on the playground (Chromium)'
 const e2e = (report, files) => ['node', ['scripts/e2e.mjs', '--skip-build', `--report=${report}`, ...files]]
-// In the order the lanes take them. `after`: a step that must have passed first.
+// In the order the lanes take them. The fourth item: `needs`, steps that must have passed first;
+// `after`, steps that must have ended first. No e2e step runs beside the Chromium vitest run: the
+// two drive Chromium on the same two cores, and their timed waits fail when they starve each other.
+// A failure there still lets the e2e tests run (one run reports every failure).
 const waiting = [
   [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
   [
@@ -57,9 +60,9 @@ const waiting = [
       'junit-storybook',
       e2eFiles.filter((f) => !onPlayground.includes(f)),
     ),
-    storybookBuild,
+    { needs: [storybookBuild], after: [inBrowser[0]] },
   ],
-  [e2ePlayground, ...e2e('junit-playground', onPlayground)],
+  [e2ePlayground, ...e2e('junit-playground', onPlayground), { after: [inBrowser[0]] }],
   [
     'type check',
     'npx',
@@ -123,10 +126,10 @@ function step([name, cmd, args], buffered) {
 const running = new Map()
 const ended = new Map()
 /**
- * Runs a lane: its own first step, then the first waiting step that needs nothing or whose
- * prerequisite has passed; when every waiting step needs one the other lane is still running, it
- * waits for that. A step whose prerequisite failed is not run and counts as failed. Goes on after
- * a failure (one run reports them all).
+ * Runs a lane: its own first step, then the first waiting step whose `needs` and `after` have all
+ * ended; when every waiting step waits for one that is still running, it waits for that. A step
+ * whose `needs` failed is not run and counts as failed. Goes on after a failure (one run reports
+ * them all).
  */
 async function lane(first, buffered) {
   const run = async (s, b) => {
@@ -136,14 +139,16 @@ async function lane(first, buffered) {
   }
   let passed = await run(first, buffered)
   while (waiting.length) {
-    const ready = waiting.findIndex(([, , , after]) => !after || ended.has(after))
+    const waitsFor = ([, , , { needs = [], after = [] } = {}]) => [...needs, ...after]
+    const ready = waiting.findIndex((s) => waitsFor(s).every((name) => ended.has(name)))
     if (ready === -1) {
-      await running.get(waiting[0][3])
+      await running.get(waiting.flatMap(waitsFor).find((name) => running.has(name) && !ended.has(name)))
       continue
     }
     const [next] = waiting.splice(ready, 1)
-    if (next[3] && !ended.get(next[3])) {
-      console.log(`\n✖ ${next[0]} not run: ${next[3]} failed`)
+    const failed = next[3]?.needs?.find((name) => !ended.get(name))
+    if (failed) {
+      console.log(`\n✖ ${next[0]} not run: ${failed} failed`)
       passed = false
     } else passed = (await run(next, true)) && passed
   }
