@@ -4,9 +4,9 @@
 //   lane 2 with the vitest projects in Node and jsdom;
 // then each lane takes the next waiting step as it comes free: the static Storybook build, the
 // end-to-end tests in a real browser in two steps (those on the static Storybook wait for that
-// build; those on the playground alone do not), type check, lint and format. So when one lane
-// ends, it builds Storybook and runs its e2e tests, and the other lane's end takes the playground's
-// e2e tests: no lane waits with work left. Output is printed in one piece as
+// build; those on the playground alone do not; neither starts before the Chromium vitest run has
+// ended), type check, lint and format. So the lane that ends first builds Storybook and runs its
+// e2e tests, and the other lane's end takes the playground's. Output is printed in one piece as
 // each step ends, so the lanes do not interleave line by line (the first lane's vitest run prints
 // as it goes). Type check, format and lint keep caches under node_modules/.cache: a second run
 // re-checks only what changed. Always ends with one plain "N passed, N failed" line for the vitest
@@ -122,6 +122,8 @@ function step([name, cmd, args], buffered) {
   })
 }
 
+/** The names of the steps a waiting step waits for: its `needs` and its `after`. */
+const waitsFor = ([, , , { needs = [], after = [] } = {}]) => [...needs, ...after]
 /** Steps running (their promise of success) and ended (whether they passed), by name. */
 const running = new Map()
 const ended = new Map()
@@ -139,7 +141,6 @@ async function lane(first, buffered) {
   }
   let passed = await run(first, buffered)
   while (waiting.length) {
-    const waitsFor = ([, , , { needs = [], after = [] } = {}]) => [...needs, ...after]
     const ready = waiting.findIndex((s) => waitsFor(s).every((name) => ended.has(name)))
     if (ready === -1) {
       await running.get(waiting.flatMap(waitsFor).find((name) => running.has(name) && !ended.has(name)))
