@@ -166,8 +166,16 @@ describe('playground (npm start)', () => {
     await page.getByRole('button', { name: 'Hang up' }).first().click()
     await page.getByRole('button', { name: 'Answer', exact: true }).waitFor({ state: 'detached', timeout: 15_000 })
     await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
-    const calls = await e2e.control('GET', '/calls')
-    const call = calls.calls.find((c) => c.from === CALLER)
+    // Hang up leaves the audio and dismisses the call at once, then ends it at the service
+    // (useInboundCallActions.ts): the request may still be on its way, so wait for the service's
+    // state, up to 15 s like the waits above.
+    const deadline = Date.now() + 15_000
+    let call
+    for (;;) {
+      call = (await e2e.control('GET', '/calls')).calls.find((c) => c.from === CALLER)
+      if (!['ringing', 'answered'].includes(call?.call_status) || Date.now() > deadline) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     assert.ok(call, 'the mock knows the call')
     assert.notEqual(call.call_status, 'ringing')
     assert.notEqual(call.call_status, 'answered')
