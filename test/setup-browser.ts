@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/react'
-import { beforeEach } from 'vitest'
+import { afterAll, beforeEach } from 'vitest'
+import { closeOpenServers } from '../stories/support/openServers'
 
 // findBy… and waitFor return as soon as what they wait for holds; the generous limit is for a
 // machine so busy that the chain (client → linekit/server → mock → React) takes seconds.
@@ -12,3 +13,6 @@ beforeEach(() => {
   localStorage.clear()
   sessionStorage.clear()
 })
+
+// And one page: the servers a file's backends started stop polling their mocks when it ends.
+afterAll(() => closeOpenServers())

@@ -90,7 +90,7 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
     markConnected = resolve
   })
   const kind = options.account ?? 'production'
-  const { mock, server, account, apiKey, handlers, prefix, addWebhook } = createServiceChain({
+  const { mock, server, account, apiKey, handlers, prefix, addWebhook, close } = createServiceChain({
     mock: { seed: options.seed ?? 1 },
     account: kind,
     prefix: options.prefix ?? `/story-${(backendCount += 1)}/api/linekit`,
@@ -131,6 +131,8 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
     },
     dispose: () => {
       void server.bus.close?.()
+      // Its read model would go on polling the mock on a timer, story after story.
+      void close()
     },
   }
   // Setups first, webhooks after: a 10,000-message history should not become 10,000 events.

@@ -9,6 +9,7 @@
 import { http, type RequestHandler } from 'msw'
 import { createMockService, type AccountSummary, type MockServiceOptions } from 'linekit/mocks'
 import { createLinekitServer, type LinekitServer, type LinekitServerOptions } from 'linekit/server'
+import { trackServer } from './openServers'
 
 /** Host names the backend pretends the service lives on (never reached: all in-process). */
 export const serviceHosts = {
@@ -86,7 +87,9 @@ export function createServiceChain(options: ServiceChainOptions) {
       outbound: true,
       audioCalls: true,
     })
-  return { mock, server, account, apiKey, handlers, prefix: server.prefix, addWebhook }
+  /** Closes the server: its read model stops polling the mock. */
+  const close = trackServer(server)
+  return { mock, server, account, apiKey, handlers, prefix: server.prefix, addWebhook, close }
 }
 
 /**
