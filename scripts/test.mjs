@@ -2,15 +2,14 @@
 //   lane 1 starts with the vitest projects in Chromium (browser tests; the Storybook project: each
 //          story rendered once, for its play function, axe and its pictures),
 //   lane 2 with the vitest projects in Node and jsdom;
-// then each lane takes the next waiting step as it comes free: the static Storybook build, the
-// end-to-end tests in a real browser in two steps (those on the static Storybook wait for that
-// build; those on the playground alone do not; neither starts before the Chromium vitest run has
-// ended), type check, lint and format. So the lane that ends first builds Storybook and runs its
-// e2e tests, and the other lane's end takes the playground's. Output is printed in one piece as
-// each step ends, so the lanes do not interleave line by line (the first lane's vitest run prints
-// as it goes). Type check, format and lint keep caches under node_modules/.cache: a second run
-// re-checks only what changed. Always ends with one plain "N passed, N failed" line for the vitest
-// runs that ran.
+// then each lane takes the next waiting step as it comes free: the static Storybook build, type
+// check, lint and format, and the end-to-end tests in a real browser, a step per file, the slowest
+// first (those on the static Storybook wait for that build; none starts before the Chromium vitest
+// run has ended). So the Node lane, which ends first, builds Storybook and runs the checks, and the
+// two lanes share the e2e files. Output is printed in one piece as each step ends, so the lanes do
+// not interleave line by line (the first lane's vitest run prints as it goes). Type check, format
+// and lint keep caches under node_modules/.cache: a second run re-checks only what changed. Always
+// ends with one plain "N passed, N failed" line for the vitest runs that ran.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 
@@ -39,30 +38,30 @@ const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'],
 inNode[2].push('--typecheck.enabled=false')
 const cache = 'node_modules/.cache'
 const storybookBuild = 'build static Storybook'
-// The e2e files in two steps, each one file at a time: the files that drive the playground alone
-// can start before the static Storybook is built; every other file needs that build.
-const e2eFiles = readdirSync('test/e2e')
+// The e2e files, one step each, the slowest first, so that the two lanes end close together (a
+// file not listed here comes last). Each runs Chromium against servers of its own; the files that
+// drive the playground alone do not need the static Storybook.
+const e2eSlowestFirst = ['docs-pages', 'storybook', 'keyboard', 'playground', 'access', 'storyBackend']
+const onPlayground = ['access', 'playground', 'playground-service']
+const rank = (name) => (e2eSlowestFirst.includes(name) ? e2eSlowestFirst.indexOf(name) : e2eSlowestFirst.length)
+const e2eSteps = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.test.mjs'))
-  .map((f) => `test/e2e/${f}`)
-const onPlayground = ['access', 'playground', 'playground-service'].map((f) => `test/e2e/${f}.test.mjs`)
-const e2eStorybook = 'e2e on the static Storybook and playground (Chromium)'
-const e2ePlayground = 'e2e on the playground (Chromium)'
-const e2e = (report, files) => ['node', ['scripts/e2e.mjs', '--skip-build', `--report=${report}`, ...files]]
+  .map((f) => f.slice(0, -'.test.mjs'.length))
+  .sort((a, b) => rank(a) - rank(b))
+  .map((name) => [
+    `e2e ${name}.test.mjs (Chromium)`,
+    'node',
+    ['scripts/e2e.mjs', '--skip-build', `--report=junit-${name}`, `test/e2e/${name}.test.mjs`],
+    { needs: onPlayground.includes(name) ? [] : [storybookBuild], after: [inBrowser[0]] },
+  ])
 // In the order the lanes take them. The fourth item: `needs`, steps that must have passed first;
 // `after`, steps that must have ended first. No e2e step runs beside the Chromium vitest run: the
 // two drive Chromium on the same two cores, and their timed waits fail when they starve each other.
 // A failure there still lets the e2e tests run (one run reports every failure).
 const waiting = [
   [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
-  [
-    e2eStorybook,
-    ...e2e(
-      'junit-storybook',
-      e2eFiles.filter((f) => !onPlayground.includes(f)),
-    ),
-    { needs: [storybookBuild], after: [inBrowser[0]] },
-  ],
-  [e2ePlayground, ...e2e('junit-playground', onPlayground), { after: [inBrowser[0]] }],
+  // `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
+  ...(extra.length ? [] : e2eSteps),
   [
     'type check',
     'npx',
@@ -84,13 +83,6 @@ const waiting = [
   ],
   ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/prettier/.prettier-cache`]],
 ]
-// `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
-if (extra.length)
-  for (const name of [e2eStorybook, e2ePlayground])
-    waiting.splice(
-      waiting.findIndex((s) => s[0] === name),
-      1,
-    )
 
 function summary() {
   const runs = reports.filter((r) => existsSync(r)).map((r) => JSON.parse(readFileSync(r, 'utf8')))
