@@ -54,8 +54,8 @@ export default defineConfig({
           // modules, real timers, empty storage and document, and closes the backends it started.
           pool: 'threads',
           isolate: false,
-          // Its own group, after `node`: a non-isolated worker takes a project's files in one batch
-          // only when no other project's files are in its group.
+          // A group of its own: a non-isolated worker takes a project's files in one batch only
+          // when no other project's files are in its group.
           sequence: { groupOrder: 1 },
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
           testTimeout: 20_000,
@@ -67,11 +67,12 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           ...testProjects.node,
-          // As `unit`, one worker for every file, each file with fresh modules (test/setup-node.ts:
-          // no Testing Library or jest-dom, which are for the DOM projects).
+          // No setup file: Testing Library and jest-dom are for the DOM projects; importing them
+          // (and react-dom) into every Node test file costs more than most of those tests take.
+          // A worker per file (isolated, unlike `unit`): many of these files start servers, Redis
+          // connections and gate timers of their own, and one left running would run on a later
+          // file's fake clock.
           pool: 'threads',
-          isolate: false,
-          setupFiles: ['test/setup-node.ts'],
           testTimeout: 20_000,
         },
       },

@@ -17,9 +17,9 @@ export function trackServer(server: LinekitServer): () => Promise<void> {
 
 /**
  * Closes every server still open, without waiting: each stops its timers once the requests under
- * way have ended (a test may leave one hanging on purpose). The test files of a vitest project
- * share one worker (test/setup-unit.ts): a server left running would go on polling through the
- * next files, and on their fake clocks when they install one.
+ * way have ended (a test may leave one hanging on purpose). The files of the `unit` project share
+ * one worker (test/setup-unit.ts), those of the Chromium projects one page: a server left running
+ * would go on polling through the next files, and on their fake clocks when they install one.
  */
 export function closeOpenServers() {
   for (const server of open) void server.close()

@@ -358,6 +358,9 @@ export function usePlayground({ dev = false } = {}) {
     state.context = undefined
     await state.playground.control('POST', '/reset')
   })
+  // The dev server's first page load in a fresh clone also pre-bundles the dependencies (Vite's
+  // optimizer, with no cache yet), about 400 module requests on a machine the other lane keeps busy.
+  const firstLoadMs = dev ? 60_000 : 20_000
   /** A fresh browser context (the previous one is closed), 1280 × 900 unless `options` say otherwise. */
   const newContext = async (options = {}) => {
     await state.context?.close()
@@ -393,7 +396,7 @@ export function usePlayground({ dev = false } = {}) {
         .getByRole('navigation', { name: /threads$/i })
         .getByRole('option', { name: new RegExp(AVA.replace('+', '\\+')) })
         .first()
-        .waitFor({ timeout: 20_000 })
+        .waitFor({ timeout: firstLoadMs })
       return { page, errors }
     },
   }

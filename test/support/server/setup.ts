@@ -3,7 +3,6 @@ import { expect, vi } from 'vitest'
 import type { LinekitServerOptions, LinekitUser } from '../../../server-helpers/createLinekitServer'
 import { createLinekitServer } from '../../../server-helpers/createLinekitServer'
 import type { EventBus, LinekitEvent } from '../../../server-helpers/eventBus'
-import { trackServer } from '../../../stories/support/openServers'
 import { KEY, LINE_A, LINE_B, LINE_C, NUMBER_B, fakeUpstream } from './fakeUpstream'
 
 export const ORIGIN = 'https://app.example'
@@ -35,7 +34,6 @@ export function setup(
     authorize: async (request) => users[request.headers.get('x-user') ?? ''] ?? null,
     ...extra,
   })
-  trackServer(server)
   return { server, upstream, logger }
 }
 
