@@ -1,14 +1,17 @@
 // Makes sure the tools the tests run exist: Chromium for the browser, Storybook and end-to-end
 // tests (required), and redis-server for the multi-instance tests (they are skipped, with a
 // warning, where it cannot be installed).
-// Order for Chromium: CHROMIUM_PATH, /usr/bin/chromium, else apt-get install when root, else explain and fail.
+// Order for Chromium: CHROMIUM_PATH, Debian's headless shell, /usr/bin/chromium (scripts/chromium.mjs); the
+// headless shell is installed when root with apt-get and neither CHROMIUM_PATH nor it exists; with
+// no Chromium at all, explain and fail.
 // Never `npx playwright install`: it downloads a browser build, which these machines cannot.
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chromiumPath } from './chromium.mjs'
+import { chromiumPath, headlessShell } from './chromium.mjs'
 
 const REDIS = '/usr/bin/redis-server'
-const missing = [...(chromiumPath() ? [] : ['chromium']), ...(existsSync(REDIS) ? [] : ['redis-server'])]
+const hasChromium = process.env.CHROMIUM_PATH ? existsSync(process.env.CHROMIUM_PATH) : existsSync(headlessShell)
+const missing = [...(hasChromium ? [] : ['chromium-headless-shell']), ...(existsSync(REDIS) ? [] : ['redis-server'])]
 if (missing.length === 0) process.exit(0)
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
@@ -40,7 +43,7 @@ if (chromiumPath()) process.exit(0)
 console.error(
   [
     'linekit: the browser and Storybook tests need Chromium, and none was found.',
-    '  Install one:   sudo apt-get install -y chromium   (Debian/Ubuntu)',
+    '  Install one:   sudo apt-get install -y chromium-headless-shell   (Debian; or chromium)',
     '  or point to one: export CHROMIUM_PATH=/path/to/chromium',
   ].join('\n'),
 )
