@@ -9,8 +9,9 @@ configure({ asyncUtilTimeout: 10_000 })
 
 // Story pictures: every story, once it has rendered and its play function and axe passed, is
 // pictured at 1280 px (light and dark) and 390 px (light and forced colors) and compared with
-// its baselines (test/pictures/storyPictures.ts). Storybook's own canvas is padded by 1 rem
-// (layout 'padded'); the test page gets the same, so a story looks as it does in Storybook.
+// its baselines (test/pictures/storyPictures.ts); its components are measured too (none may
+// collapse). Storybook's own canvas is padded by 1 rem (layout 'padded'); the test page gets the
+// same, so a story looks as it does in Storybook.
 
 /**
  * Makes pictures repeatable: no animations, transitions or blinking caret; things that show the
@@ -32,6 +33,11 @@ const stabilizingCss = `
 const emptyByDesign = new Set(['calling-inboundcallbanner--empty', 'messaging-notifications--default'])
 /** A block-level component narrower than this at 1280 px has collapsed (e.g. in a flex row). */
 const minRootWidth = 200
+/**
+ * The docs column's width: a docs page (the static Storybook at 1280 px) shows each story in a
+ * chain of plain blocks this wide, the same story and decorators as the canvas.
+ */
+const docsColumnPx = 938
 
 type StoryTestContext = TestContext & { story?: { parameters?: { layout?: string } } }
 
@@ -70,6 +76,7 @@ afterEach(async (context) => {
     await frames()
     await shoot('1280-dark')
     await commands.emulatePictureMedia({})
+    const inDocsColumn = kitRoots(docsColumnPx)
     await page.viewport(390, 844)
     await settle()
     await shoot('390')
@@ -77,8 +84,8 @@ afterEach(async (context) => {
     await frames()
     await shoot('390-forced-colors')
 
-    // A story must render its component at a usable width: a list collapsed into a 16 px column
-    // fails here even when the story's own checks pass.
+    // A story must render its component at a usable width, at 1280 px and in a docs page's
+    // column: a list collapsed into a 16 px column fails here even when the story's own checks pass.
     if (!emptyByDesign.has(storyId)) {
       expect(roots.length, `${storyId}: no linekit element rendered`).toBeGreaterThan(0)
       expect(
@@ -86,8 +93,15 @@ afterEach(async (context) => {
         `${storyId}: blank canvas: ${JSON.stringify(roots)}`,
       ).toBe(true)
     }
-    const collapsed = roots.filter((r) => !r.display.startsWith('inline') && r.height > 0 && r.width < minRootWidth)
-    expect(collapsed, `${storyId}: block-level components narrower than ${minRootWidth} px at 1280 px`).toEqual([])
+    const collapsed = (measured: typeof roots) =>
+      measured.filter((r) => !r.display.startsWith('inline') && r.height > 0 && r.width < minRootWidth)
+    expect(collapsed(roots), `${storyId}: block-level components narrower than ${minRootWidth} px at 1280 px`).toEqual(
+      [],
+    )
+    expect(
+      collapsed(inDocsColumn),
+      `${storyId}: block-level components narrower than ${minRootWidth} px in the docs column (${docsColumnPx} px)`,
+    ).toEqual([])
     expect(problems, 'pictures differ from the baselines').toEqual([])
   } finally {
     style.remove()
@@ -99,9 +113,10 @@ const frames = () => new Promise((resolve) => requestAnimationFrame(() => reques
 
 /**
  * The kit's outermost elements in the story's canvas (elements with an `lk-` component class and
- * no such ancestor inside the canvas), with their box and display.
+ * no such ancestor inside the canvas), with their box and display; with `width`, measured with the
+ * canvas that wide (then given back its own width).
  */
-function kitRoots() {
+function kitRoots(width?: number) {
   // A component's root class is `lk-Name` (parts are `lk-Name-part`); Button, Field and Notice
   // are shared looks of parts, not components.
   const isKit = (el: Element) =>
@@ -109,9 +124,10 @@ function kitRoots() {
   // Storybook renders the story into the first element it appends to the body (after its own
   // wrappers); portals come after.
   const canvas = document.body.querySelector(':scope > div:not(.sb-wrapper)')
-  if (!canvas) return []
+  if (!(canvas instanceof HTMLElement)) return []
+  if (width !== undefined) canvas.style.width = `${width}px`
   const all = [...canvas.querySelectorAll('[class*="lk-"]')].filter(isKit)
-  return all
+  const measured = all
     .filter((el) => {
       for (let p = el.parentElement; p && p !== canvas; p = p.parentElement) if (isKit(p)) return false
       return true
@@ -125,4 +141,6 @@ function kitRoots() {
         height: Math.round(box.height),
       }
     })
+  if (width !== undefined) canvas.style.removeProperty('width')
+  return measured
 }

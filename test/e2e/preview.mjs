@@ -1,6 +1,5 @@
-// The static Storybook's preview page for e2e tests: render stories one after another in one
-// preview page (through Storybook's own channel, no reload) and let them settle.
-import { settle as settleInPage } from '../support/settle.mjs'
+// The static Storybook's preview page for e2e tests: a story opened in the preview iframe page,
+// at the stories' fixed clock, with its events recorded and nothing moving under the test.
 
 /** No animations, transitions or blinking caret: what a test sees does not move under it. */
 const stabilizingCss = `
@@ -67,9 +66,4 @@ async function waitForStory(page, id, timeout = 30_000) {
   const event = await handle.jsonValue()
   if (event.name !== 'storyFinished') throw new Error(`story ${id}: ${event.name} ${event.detail ?? ''}`)
   if (event.detail === 'error') throw new Error(`story ${id} finished with an error (its play function failed)`)
-}
-
-/** Waits until the page stops changing (test/support/settle.mjs). */
-export async function settle(page) {
-  await page.evaluate(settleInPage)
 }

@@ -13,6 +13,8 @@ const staticDir = process.env.E2E_STORYBOOK_DIR ?? join(root, 'storybook-static'
 
 let site
 let browser
+/** The Inbox story, opened once and shared by the tests that drive it (each with its own text). */
+let inbox
 
 before(async () => {
   if (!existsSync(join(staticDir, 'index.html'))) {
@@ -24,17 +26,54 @@ before(async () => {
   browser = await launchBrowser()
 })
 after(async () => {
+  await inbox?.context.close()
   await browser?.close()
   await site?.close()
 })
 
-/** Opens one story in the preview iframe page (what the manager embeds). */
+/**
+ * Opens one story in the preview iframe page (what the manager embeds). The a11y addon's own axe
+ * run after each render is off (`a11y.manual`): the tests below run axe themselves.
+ */
 async function openStory(id, viewMode = 'story') {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
   const page = await context.newPage()
   const errors = watchErrors(page)
-  await page.goto(`${site.url}iframe.html?id=${id}&viewMode=${viewMode}`)
+  await page.goto(`${site.url}iframe.html?id=${id}&viewMode=${viewMode}&globals=a11y.manual:!true`)
   return { page, errors, context }
+}
+
+/** The Inbox story's page, opened on first use; later tests go on in the same page. */
+async function inboxStory() {
+  inbox ??= { ...(await openStory('inbox--inbox')), storyId: 'inbox--inbox' }
+  return inbox
+}
+
+/**
+ * Shows story `id` in the Inbox story's page through Storybook's own channel (no page load: the
+ * preview disposes the story before, backend included, and renders this one).
+ */
+async function showStory(id) {
+  const { page } = await inboxStory()
+  if (inbox.storyId === id) return page
+  await page.evaluate(
+    (storyId) =>
+      new Promise((resolve, reject) => {
+        const channel = window.__STORYBOOK_ADDONS_CHANNEL__
+        const timer = setTimeout(() => reject(new Error(`story ${storyId} did not render in 30 s`)), 30_000)
+        const rendered = (renderedId) => {
+          if (renderedId !== storyId) return
+          clearTimeout(timer)
+          channel.off('storyRendered', rendered)
+          resolve()
+        }
+        channel.on('storyRendered', rendered)
+        channel.emit('setCurrentStory', { storyId, viewMode: 'story' })
+      }),
+    id,
+  )
+  inbox.storyId = id
+  return page
 }
 
 describe('static Storybook served from a sub-folder', () => {
@@ -53,7 +92,7 @@ describe('static Storybook served from a sub-folder', () => {
   })
 
   test('the MSW worker registers under the sub-folder and the Inbox story talks to the mock through linekit/server', async () => {
-    const { page, errors, context } = await openStory('inbox--inbox')
+    const { page, errors } = await inboxStory()
     await page
       .getByRole('navigation', { name: /threads$/i })
       .getByRole('option')
@@ -68,23 +107,22 @@ describe('static Storybook served from a sub-folder', () => {
     )
     await screenshot(page, 'storybook-inbox')
     assert.deepEqual(errors, [])
-    await context.close()
   })
 
-  /** Opens the Inbox story and sends a new message from its conversation; returns the page and the text. */
+  /** Sends a new message from the Inbox story's conversation; returns the page and the text. */
   async function sendFromInbox() {
-    const { page, context } = await openStory('inbox--inbox')
+    const { page } = await inboxStory()
     const text = `Hello from the static Storybook ${Date.now()}`
     const conversation = page.getByRole('region', { name: /conversation$/i })
     const box = conversation.getByRole('textbox', { name: /^message/i }).first()
     await box.waitFor({ timeout: 30_000 })
     await box.fill(text)
     await conversation.getByRole('button', { name: /^send$/i }).click()
-    return { page, context, text }
+    return { page, text }
   }
 
   test('Inbox story: send a message, listed by the service', async () => {
-    const { page, context, text } = await sendFromInbox()
+    const { page, text } = await sendFromInbox()
     await page
       .locator('[data-direction="outbound"]:not([data-status="sending"]):not([data-status="failed"])', {
         hasText: text,
@@ -92,12 +130,11 @@ describe('static Storybook served from a sub-folder', () => {
       .last()
       .waitFor({ timeout: 15_000 })
     await screenshot(page, 'storybook-sent')
-    await context.close()
   })
 
   // See playground.test.mjs: the data layer stops polling once the record is listed.
   test('Inbox story: send a message and see it delivered', async () => {
-    const { page, context, text } = await sendFromInbox()
+    const { page, text } = await sendFromInbox()
     // The mock delivers after 1 s; the story's clock is not the page's, so the delivered status
     // comes with the server's next reading of the messages list (its reconciler, every 10 s).
     await page
@@ -105,11 +142,10 @@ describe('static Storybook served from a sub-folder', () => {
       .last()
       .waitFor({ timeout: 30_000 })
     await screenshot(page, 'storybook-sent-delivered')
-    await context.close()
   })
 
   test('Inbox story: the mock panel injects an inbound message and rings a call that can be answered and hung up', async () => {
-    const { page, context } = await openStory('inbox--inbox')
+    const { page } = await inboxStory()
     const panel = page.getByRole('region', { name: /^Mock service/ })
     await panel.waitFor({ timeout: 30_000 })
     const text = `Panel says hi ${Date.now()}`
@@ -122,12 +158,12 @@ describe('static Storybook served from a sub-folder', () => {
     await page.getByRole('button', { name: 'Hang up' }).first().click()
     await page.getByText(/In call with/).waitFor({ state: 'detached', timeout: 15_000 })
     await screenshot(page, 'storybook-panel-call')
-    await context.close()
   })
 
+  // In the Inbox story's page, one story after another.
   for (const id of ['inbox--inbox', 'inbox--dark-theme', 'inbox--brand-theme']) {
     test(`axe: ${id}`, async () => {
-      const { page, context } = await openStory(id)
+      const page = await showStory(id)
       await page
         .getByRole('navigation', { name: /threads$/i })
         .getByRole('option')
@@ -137,7 +173,6 @@ describe('static Storybook served from a sub-folder', () => {
       // A story frame shows a component alone: main landmark and h1 are the host page's job.
       const violations = await axe(page, { disableRules: pageLevelRules })
       assert.deepEqual(violations, [], `axe: ${JSON.stringify(violations, null, 2)}`)
-      await context.close()
     })
   }
 

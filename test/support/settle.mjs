@@ -1,7 +1,6 @@
-// Waiting for a rendered story or page to stop changing before it is pictured or measured: used
-// inside the Storybook vitest project (test/setup-storybook.ts) and passed to the page by the e2e
-// tests (`page.evaluate(settle)`, test/e2e/preview.mjs). Plain JavaScript with no outside
-// references, so the function can be sent to a page as its source.
+// Waiting for a rendered story to stop changing before it is pictured or measured, inside the
+// Storybook vitest project (test/setup-storybook.ts). Plain JavaScript with no outside references,
+// so the function can also be sent to a page as its source (`page.evaluate(settle)`).
 
 /**
  * Waits until the page stops changing: no DOM mutation for three painted frames and at least
