@@ -57,8 +57,17 @@ export default defineConfig({
           // A group of its own: a non-isolated worker takes a project's files in one batch only
           // when no other project's files are in its group.
           sequence: { groupOrder: 1 },
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The type tests (`*.test-d.ts`), checked by tsc: `npm run test:unit` runs this project;
+          // `npm test` does not, as its type check covers the same files (tsconfig.json) already.
+          name: 'types',
+          include: [],
+          typecheck: { enabled: true, only: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
       {
@@ -67,12 +76,14 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           ...testProjects.node,
-          // No setup file: Testing Library and jest-dom are for the DOM projects; importing them
-          // (and react-dom) into every Node test file costs more than most of those tests take.
-          // A worker per file (isolated, unlike `unit`): many of these files start servers, Redis
-          // connections and gate timers of their own, and one left running would run on a later
-          // file's fake clock.
+          // Not Testing Library and jest-dom (for the DOM projects): importing them (and react-dom)
+          // into every Node test file costs more than most of those tests take. One worker thread
+          // runs every file, as in `unit`: its setup file gives each file fresh modules and real
+          // timers, and closes every linekit/server the file made.
+          setupFiles: ['test/setup-node.ts'],
           pool: 'threads',
+          isolate: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 20_000,
         },
       },

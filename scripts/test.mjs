@@ -33,9 +33,6 @@ const vitest = (name, projects, report) => [
 const reports = ['test-results/vitest-browser.json', 'test-results/vitest-node.json']
 const inBrowser = vitest('vitest in Chromium (browser, storybook with pictures)', ['browser', 'storybook'], reports[0])
 const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'], reports[1])
-// The type tests (`*.test-d.ts`) are in tsconfig.json's files, so the type check below fails on
-// them as vitest's typecheck would (it runs tsc over them again); `npm run test:unit` keeps it.
-inNode[2].push('--typecheck.enabled=false')
 const cache = 'node_modules/.cache'
 const storybookBuild = 'build static Storybook'
 // The e2e files, one step each, the slowest first, so that the two lanes end close together (a
