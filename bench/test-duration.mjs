@@ -13,8 +13,8 @@ async function run() {
   const minutes = (Date.now() - t0) / 60_000
   const loadAfter = loadavg()[0]
   let tests = null
-  // The two vitest runs' reports (scripts/test.mjs); a lane that did not get to vitest wrote none.
-  for (const file of ['test-results/vitest-browser.json', 'test-results/vitest-node.json']) {
+  // The vitest runs' reports (scripts/test.mjs); a run that did not start wrote none.
+  for (const file of ['storybook', 'node', 'browser'].map((run) => `test-results/vitest-${run}.json`)) {
     try {
       const vitest = JSON.parse(readFileSync(file, 'utf8'))
       tests ??= { passed: 0, failed: 0 }

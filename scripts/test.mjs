@@ -1,12 +1,13 @@
 // `npm test`: everything CI needs, on two lanes that share the machine's cores:
-//   lane 1 starts with the vitest projects in Chromium (browser tests; the Storybook project: each
-//          story rendered once, for its play function, axe and its pictures),
+//   lane 1 starts with the Storybook vitest project in Chromium (each story rendered once, for its
+//          play function, axe and its pictures), the longest step,
 //   lane 2 with the vitest projects in Node and jsdom;
-// then each lane takes the next waiting step as it comes free: the static Storybook build, type
-// check, lint and format, and the end-to-end tests in a real browser, a step per file, the slowest
-// first (those on the static Storybook wait for that build; none starts before the Chromium vitest
-// run has ended). So the Node lane, which ends first, builds Storybook and runs the checks, and the
-// two lanes share the e2e files. Output is printed in one piece as each step ends, so the lanes do
+// then each lane takes the next waiting step as it comes free: the browser tests (the other vitest
+// project in Chromium), the static Storybook build, type check, lint and format, and the
+// end-to-end tests in a real browser, a step per file, the slowest first (those on the static
+// Storybook wait for that build; none starts before both Chromium vitest runs have ended). So the
+// Node lane, which ends first, runs the browser tests, builds Storybook and runs the checks, and
+// the two lanes share the e2e files. Output is printed in one piece as each step ends, so the lanes do
 // not interleave line by line (the first lane's vitest run prints as it goes). Type check, format
 // and lint keep caches under node_modules/.cache: a second run re-checks only what changed. Always
 // ends with one plain "N passed, N failed" line for the vitest runs that ran.
@@ -30,9 +31,14 @@ const vitest = (name, projects, report) => [
     ...extra,
   ],
 ]
-const reports = ['test-results/vitest-browser.json', 'test-results/vitest-node.json']
-const inBrowser = vitest('vitest in Chromium (browser, storybook with pictures)', ['browser', 'storybook'], reports[0])
+const reports = [
+  'test-results/vitest-storybook.json',
+  'test-results/vitest-node.json',
+  'test-results/vitest-browser.json',
+]
+const inStorybook = vitest('vitest in Chromium (storybook, with pictures)', ['storybook'], reports[0])
 const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'], reports[1])
+const inBrowser = vitest('vitest in Chromium (browser)', ['browser'], reports[2])
 const cache = 'node_modules/.cache'
 const storybookBuild = 'build static Storybook'
 // The e2e files, one step each, the slowest first, so that the two lanes end close together (a
@@ -49,13 +55,16 @@ const e2eSteps = readdirSync('test/e2e')
     `e2e ${name}.test.mjs (Chromium)`,
     'node',
     ['scripts/e2e.mjs', '--skip-build', `--report=junit-${name}`, `test/e2e/${name}.test.mjs`],
-    { needs: onPlayground.includes(name) ? [] : [storybookBuild], after: [inBrowser[0]] },
+    { needs: onPlayground.includes(name) ? [] : [storybookBuild], after: [inStorybook[0], inBrowser[0]] },
   ])
 // In the order the lanes take them. The fourth item: `needs`, steps that must have passed first;
-// `after`, steps that must have ended first. No e2e step runs beside the Chromium vitest run: the
+// `after`, steps that must have ended first. No e2e step runs beside a Chromium vitest run: the
 // two drive Chromium on the same two cores, and their timed waits fail when they starve each other.
-// A failure there still lets the e2e tests run (one run reports every failure).
+// A failure there still lets the e2e tests run (one run reports every failure). The browser tests
+// come first: the lane that takes them runs them beside the Storybook project, as the Node
+// projects ran before.
 const waiting = [
+  inBrowser,
   [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
   // `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
   ...(extra.length ? [] : e2eSteps),
@@ -150,7 +159,7 @@ const tools = spawnSync('node', ['scripts/ensure-test-tools.mjs'], { stdio: 'inh
 if (tools.status !== 0) process.exit(tools.status || 1)
 
 const started = Date.now()
-const passed = await Promise.all([lane(inBrowser, false), lane(inNode, true)])
+const passed = await Promise.all([lane(inStorybook, false), lane(inNode, true)])
 console.log(`\nnpm test done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 summary()
 process.exit(passed.every(Boolean) ? 0 : 1)
