@@ -44,7 +44,7 @@ const storybookBuild = 'build static Storybook'
 // The e2e files, one step each, the slowest first, so that the two lanes end close together (a
 // file not listed here comes last). Each runs Chromium against servers of its own; the files that
 // drive the playground alone do not need the static Storybook.
-const e2eSlowestFirst = ['storybook', 'keyboard', 'playground', 'access', 'storyBackend']
+const e2eSlowestFirst = ['playground', 'keyboard', 'storybook', 'access', 'playground-service', 'storyBackend']
 const onPlayground = ['access', 'playground', 'playground-service']
 const rank = (name) => (e2eSlowestFirst.includes(name) ? e2eSlowestFirst.indexOf(name) : e2eSlowestFirst.length)
 const e2eSteps = readdirSync('test/e2e')
