@@ -18,8 +18,8 @@ export const headlessShell = '/usr/bin/chromium-headless-shell'
 /**
  * The Chromium the tests drive: `CHROMIUM_PATH`, else Debian's headless shell, else the full
  * Chromium; undefined when none exists. The headless shell is what Playwright itself runs headless:
- * the same Blink, V8 and Skia without the browser around them, so a page costs about 40 % less
- * CPU (BENCHMARKS.md) and pictures are the same pixels.
+ * the same Blink, V8 and Skia without the browser around them, so a page costs less CPU
+ * (BENCHMARKS.md) and pictures are the same pixels.
  */
 export function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, headlessShell, '/usr/bin/chromium', '/usr/bin/chromium-browser']
