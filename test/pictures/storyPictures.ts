@@ -63,12 +63,14 @@ export function compareWithBaseline(name: string, png: Buffer): string | undefin
 function difference(name: string, expected: PNG, actual: PNG): { message: string; diff?: PNG } | undefined {
   if (expected.width !== actual.width || expected.height !== actual.height)
     return { message: `${name}: size ${actual.width}×${actual.height}, baseline ${expected.width}×${expected.height}` }
-  const diff = new PNG({ width: actual.width, height: actual.height })
-  const different = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, {
-    threshold: pixelThreshold,
-  })
+  const count = (output?: Buffer) =>
+    pixelmatch(expected.data, actual.data, output, actual.width, actual.height, { threshold: pixelThreshold })
+  const different = count()
   const allowed = Math.round(actual.width * actual.height * maxDiffRatio)
   if (different <= allowed) return undefined
+  // Only a picture that differs gets a diff image drawn.
+  const diff = new PNG({ width: actual.width, height: actual.height })
+  count(diff.data)
   return {
     message: `${name}: ${different} pixels differ (allowed ${allowed}); see test-results/pictures/${name}.diff.png`,
     diff,
