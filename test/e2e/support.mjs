@@ -211,6 +211,10 @@ export async function startPlayground(env = {}, { dev = false } = {}) {
   const server = await createServer({
     configFile: join(root, 'playground/vite.config.ts'),
     plugins: page ? [servePage(page)] : [],
+    // The built page needs no pre-bundled dependencies: only the dev page's server runs Vite's
+    // optimizer into node_modules/.vite. Two e2e files start servers side by side; in a fresh
+    // clone, two optimizers rewriting that folder under each other broke the dev page's load.
+    ...(page ? { cacheDir: join(page, '.vite'), optimizeDeps: { noDiscovery: true, include: [] } } : {}),
     logLevel: 'warn',
     clearScreen: false,
     // No HMR and no Vite socket: Vite's client reloads the page when that socket is cut, which
