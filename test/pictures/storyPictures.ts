@@ -42,7 +42,10 @@ export function compareWithBaseline(name: string, png: Buffer): string | undefin
     return undefined
   }
   const baseline = readFileSync(file)
-  // The same bytes are the same picture: no need to decode either.
+  // The same bytes are the same picture: no need to decode either. Baselines are the captures' own
+  // bytes (Chromium's PNG encoding for speed, below), so an unchanged story's capture usually is;
+  // a story whose pixels vary within the tolerance from run to run (a video frame, antialiasing)
+  // is decoded and compared.
   if (baseline.equals(png)) return undefined
   const expected = PNG.sync.read(baseline)
   const actual = PNG.sync.read(png)
