@@ -8,20 +8,9 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs'
 import { pictureCommands } from './test/pictures/storyPictures'
 import { testProjects } from './test/projects'
+import { alias } from './vite.aliases'
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
-
-/** Source aliases so tests, stories and the playground use the entry points by name. */
-export const alias = [
-  { find: /^linekit\/api$/, replacement: r('./src/api/index.ts') },
-  { find: /^linekit\/phone$/, replacement: r('./src/api/phoneEntry.ts') },
-  { find: /^linekit\/server\/(.*)$/, replacement: r('./server-helpers/$1.ts') },
-  { find: /^linekit\/server$/, replacement: r('./server-helpers/index.ts') },
-  { find: /^linekit\/mocks\/node$/, replacement: r('./mocks/node/index.ts') },
-  { find: /^linekit\/mocks$/, replacement: r('./mocks/index.ts') },
-  { find: /^linekit\/styles\.css$/, replacement: r('./src/styles.css') },
-  { find: /^linekit$/, replacement: r('./src/index.ts') },
-]
 
 // A fake microphone that needs no permission prompt: the real Agora SDK's test asks for one.
 const mediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']

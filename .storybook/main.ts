@@ -17,7 +17,7 @@ const config: StorybookConfig = {
   staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(config) {
-    const { alias } = await import('../vite.config.ts')
+    const { alias } = await import('../vite.aliases.ts')
     const { mergeConfig } = await import('vite')
     // Relative asset URLs so the static build works from any folder.
     return mergeConfig(config, { base: './', resolve: { alias } })

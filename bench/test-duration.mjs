@@ -14,7 +14,7 @@ async function run() {
   const loadAfter = loadavg()[0]
   let tests = null
   // The vitest runs' reports (scripts/test.mjs); a run that did not start wrote none.
-  for (const file of ['storybook', 'node', 'browser'].map((run) => `test-results/vitest-${run}.json`)) {
+  for (const file of ['storybook', 'unit', 'node', 'browser'].map((run) => `test-results/vitest-${run}.json`)) {
     try {
       const vitest = JSON.parse(readFileSync(file, 'utf8'))
       tests ??= { passed: 0, failed: 0 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { alias } from '../vite.config'
+import { alias } from '../vite.aliases'
 import { linekitPlayground } from './linekitPlugin'
 
 // `npm start`: the playground app. linekit/server runs as dev-server middleware (linekitPlugin.ts)

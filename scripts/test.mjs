@@ -1,16 +1,16 @@
-// `npm test`: everything CI needs, on two lanes that share the machine's cores:
-//   lane 1 starts with the Storybook vitest project in Chromium (each story rendered once, for its
-//          play function, axe and its pictures), the longest step,
-//   lane 2 with the vitest projects in Node and jsdom;
-// then each lane takes the next waiting step as it comes free: the browser tests (the other vitest
-// project in Chromium), the static Storybook build, type check, lint and format, and the
-// end-to-end tests in a real browser, a step per file, the slowest first (those on the static
-// Storybook wait for that build; none starts before both Chromium vitest runs have ended). So the
-// Node lane, which ends first, runs the browser tests, builds Storybook and runs the checks, and
-// the two lanes share the e2e files. Output is printed in one piece as each step ends, so the lanes do
-// not interleave line by line (the first lane's vitest run prints as it goes). Type check, format
-// and lint keep caches under node_modules/.cache: a second run re-checks only what changed. Always
-// ends with one plain "N passed, N failed" line for the vitest runs that ran.
+// `npm test`: everything CI needs, on the machine's cores:
+//   three vitest runs start at once: the Storybook project in Chromium (each story rendered once,
+//   for its play function, axe and its pictures), the longest step, and the `unit` (jsdom) and
+//   `node` projects, one worker each (each waits on timers and servers about 40 % of its time, so
+//   the two side by side fill the cores the Storybook run leaves idle);
+// then, as runs end, the next waiting step, at most two at a time: the browser tests (the other
+// vitest project in Chromium), the build of the static Storybook and the playground's page, type
+// check, lint and format, and the end-to-end tests in a real browser, a step per file, the slowest
+// first (they wait for that build; none starts before both Chromium vitest runs have ended). Output
+// is printed in one piece as each step ends, so steps do not interleave line by line (the
+// Storybook run prints as it goes). Type check, format and lint keep caches under
+// node_modules/.cache: a second run re-checks only what changed. Always ends with one plain
+// "N passed, N failed" line for the vitest runs that ran.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 
@@ -26,26 +26,22 @@ const vitest = (name, projects, report) => [
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-    // `npm test -- <file>`: the file is in one lane's projects only; the other lane has nothing to run.
+    // `npm test -- <file>`: the file is in one run's project only; the others have nothing to run.
     ...(extra.length ? ['--passWithNoTests'] : []),
     ...extra,
   ],
 ]
-const reports = [
-  'test-results/vitest-storybook.json',
-  'test-results/vitest-node.json',
-  'test-results/vitest-browser.json',
-]
+const reports = ['storybook', 'unit', 'node', 'browser'].map((run) => `test-results/vitest-${run}.json`)
 const inStorybook = vitest('vitest in Chromium (storybook, with pictures)', ['storybook'], reports[0])
-const inNode = vitest('vitest in Node and jsdom (unit, node)', ['unit', 'node'], reports[1])
-const inBrowser = vitest('vitest in Chromium (browser)', ['browser'], reports[2])
+const inJsdom = vitest('vitest in jsdom (unit)', ['unit'], reports[1])
+const inNode = vitest('vitest in Node (node)', ['node'], reports[2])
+const inBrowser = vitest('vitest in Chromium (browser)', ['browser'], reports[3])
 const cache = 'node_modules/.cache'
-const storybookBuild = 'build static Storybook'
-// The e2e files, one step each, the slowest first, so that the two lanes end close together (a
-// file not listed here comes last). Each runs Chromium against servers of its own; the files that
-// drive the playground alone do not need the static Storybook.
+const e2eBuild = 'build static Storybook and the playground page'
+// The e2e files, one step each, the slowest first, so that the last two end close together (a
+// file not listed here comes last). Each runs Chromium against servers of its own, on the pages
+// `e2eBuild` made (scripts/e2e.mjs).
 const e2eSlowestFirst = ['playground', 'keyboard', 'storybook', 'access', 'playground-service', 'storyBackend']
-const onPlayground = ['access', 'playground', 'playground-service']
 const rank = (name) => (e2eSlowestFirst.includes(name) ? e2eSlowestFirst.indexOf(name) : e2eSlowestFirst.length)
 const e2eSteps = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.test.mjs'))
@@ -55,17 +51,16 @@ const e2eSteps = readdirSync('test/e2e')
     `e2e ${name}.test.mjs (Chromium)`,
     'node',
     ['scripts/e2e.mjs', '--skip-build', `--report=junit-${name}`, `test/e2e/${name}.test.mjs`],
-    { needs: onPlayground.includes(name) ? [] : [storybookBuild], after: [inStorybook[0], inBrowser[0]] },
+    { needs: [e2eBuild], after: [inStorybook[0], inBrowser[0]] },
   ])
-// In the order the lanes take them. The fourth item: `needs`, steps that must have passed first;
+// In the order they are taken. The fourth item: `needs`, steps that must have passed first;
 // `after`, steps that must have ended first. No e2e step runs beside a Chromium vitest run: the
 // two drive Chromium on the same two cores, and their timed waits fail when they starve each other.
 // A failure there still lets the e2e tests run (one run reports every failure). The browser tests
-// come first: the lane that takes them runs them beside the Storybook project, as the Node
-// projects ran before.
+// come first: they run beside the Storybook project, as the Node projects did.
 const waiting = [
   inBrowser,
-  [storybookBuild, 'npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet']],
+  [e2eBuild, 'node', ['scripts/e2e.mjs', '--build-only']],
   // `npm test -- <file>` runs that vitest file and the checks, not the e2e tests.
   ...(extra.length ? [] : e2eSteps),
   [
@@ -125,11 +120,15 @@ const waitsFor = ([, , , { needs = [], after = [] } = {}]) => [...needs, ...afte
 /** Steps running (their promise of success) and ended (whether they passed), by name. */
 const running = new Map()
 const ended = new Map()
+/** At most this many waiting steps run at once: two cores, and an e2e file drives a Chromium of its own. */
+const atOnce = 2
+/** The waiting steps running now (their promises). */
+const taken = new Set()
 /**
  * Runs a lane: its own first step, then the first waiting step whose `needs` and `after` have all
- * ended; when every waiting step waits for one that is still running, it waits for that. A step
- * whose `needs` failed is not run and counts as failed. Goes on after a failure (one run reports
- * them all).
+ * ended, while fewer than `atOnce` waiting steps run; when every waiting step waits for one that is
+ * still running, it waits for that. A step whose `needs` failed is not run and counts as failed.
+ * Goes on after a failure (one run reports them all).
  */
 async function lane(first, buffered) {
   const run = async (s, b) => {
@@ -139,9 +138,14 @@ async function lane(first, buffered) {
   }
   let passed = await run(first, buffered)
   while (waiting.length) {
+    if (taken.size >= atOnce) {
+      await Promise.race(taken)
+      continue
+    }
     const ready = waiting.findIndex((s) => waitsFor(s).every((name) => ended.has(name)))
     if (ready === -1) {
-      await running.get(waiting.flatMap(waitsFor).find((name) => running.has(name) && !ended.has(name)))
+      const awaited = waiting.flatMap(waitsFor).find((name) => running.has(name) && !ended.has(name))
+      await (running.get(awaited) ?? Promise.race(taken))
       continue
     }
     const [next] = waiting.splice(ready, 1)
@@ -149,7 +153,12 @@ async function lane(first, buffered) {
     if (failed) {
       console.log(`\n✖ ${next[0]} not run: ${failed} failed`)
       passed = false
-    } else passed = (await run(next, true)) && passed
+      continue
+    }
+    const done = run(next, true)
+    taken.add(done)
+    done.finally(() => taken.delete(done))
+    passed = (await done) && passed
   }
   return passed
 }
@@ -159,7 +168,7 @@ const tools = spawnSync('node', ['scripts/ensure-test-tools.mjs'], { stdio: 'inh
 if (tools.status !== 0) process.exit(tools.status || 1)
 
 const started = Date.now()
-const passed = await Promise.all([lane(inStorybook, false), lane(inNode, true)])
+const passed = await Promise.all([lane(inStorybook, false), lane(inJsdom, true), lane(inNode, true)])
 console.log(`\nnpm test done (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 summary()
 process.exit(passed.every(Boolean) ? 0 : 1)

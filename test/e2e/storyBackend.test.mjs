@@ -1,11 +1,14 @@
 // The story backend in Node, without a browser: one mock + the real linekit/server, requests
-// as MSW would hand them over, webhooks into the SSE route. (Run with `node --import tsx`.)
+// as MSW would hand them over, webhooks into the SSE route.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { getResponse } from 'msw'
+import { tsImport } from 'tsx/esm/api'
 
-const { createStoryBackend } = await import('../../stories/support/createStoryBackend.ts')
-const { setups, storyNumbers } = await import('../../stories/support/setups.ts')
+// The stories' TypeScript support, compiled by tsx for this file alone (the other e2e files are
+// plain JavaScript and run without a loader).
+const { createStoryBackend } = await tsImport('../../stories/support/createStoryBackend.ts', import.meta.url)
+const { setups, storyNumbers } = await tsImport('../../stories/support/setups.ts', import.meta.url)
 
 const origin = 'http://localhost:6006'
 

@@ -151,15 +151,21 @@ export async function launchBrowser() {
 
 let builtPage
 /**
- * The playground's page built once per test process (`vite build`, a few seconds) into a
- * temporary folder. A page load from the dev server fetches each of the kit's ~400 source modules
- * on its own (about 5 s in Chromium on these machines); the built page is a few files (about 1 s).
+ * The playground's page, built from the same sources (`vite build`): the folder `npm test` and
+ * `scripts/e2e.mjs` built it into (`E2E_PLAYGROUND_PAGE`), else built once per test process into a
+ * temporary folder (a few seconds). A page load from the dev server fetches each of the kit's ~400
+ * source modules on its own (about 5 s in Chromium on these machines); the built page is a few
+ * files (about 1 s).
  */
 function buildPlaygroundPage() {
   builtPage ??= (async () => {
+    const built = process.env.E2E_PLAYGROUND_PAGE
+    if (built) {
+      if (!existsSync(join(built, 'index.html'))) throw new Error(`E2E_PLAYGROUND_PAGE: no built page in ${built}`)
+      return resolve(built)
+    }
     const { build } = await import('vite')
-    const outDir = mkdtempSync(join(tmpdir(), 'linekit-playground-'))
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }))
+    const outDir = temporaryDir('linekit-playground-')
     await build({
       configFile: join(root, 'playground/vite.config.ts'),
       logLevel: 'error',
@@ -168,6 +174,13 @@ function buildPlaygroundPage() {
     return outDir
   })()
   return builtPage
+}
+
+/** A new temporary folder, removed when the process exits. */
+function temporaryDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return dir
 }
 
 /** A Vite plugin serving the built page (index.html and its /assets/) ahead of the dev server's own. */
@@ -213,8 +226,9 @@ export async function startPlayground(env = {}, { dev = false } = {}) {
     plugins: page ? [servePage(page)] : [],
     // The built page needs no pre-bundled dependencies: only the dev page's server runs Vite's
     // optimizer into node_modules/.vite. Two e2e files start servers side by side; in a fresh
-    // clone, two optimizers rewriting that folder under each other broke the dev page's load.
-    ...(page ? { cacheDir: join(page, '.vite'), optimizeDeps: { noDiscovery: true, include: [] } } : {}),
+    // clone, two optimizers rewriting that folder under each other broke the dev page's load. So
+    // the others keep Vite's cache in a folder of their own.
+    ...(page ? { cacheDir: temporaryDir('linekit-vite-'), optimizeDeps: { noDiscovery: true, include: [] } } : {}),
     logLevel: 'warn',
     clearScreen: false,
     // No HMR and no Vite socket: Vite's client reloads the page when that socket is cut, which
