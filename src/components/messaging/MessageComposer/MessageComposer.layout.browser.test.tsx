@@ -69,6 +69,9 @@ describe('a screenshot attached to the composer', () => {
       { uploadAttachment: vi.fn(() => new Promise<{ url: string }>(() => {})) },
     )
     const attach = await screen.findByRole('button', { name: 'Attach a file' })
+    // The thread loaded: its list (the tab stop before the picker) replaces the loading notice,
+    // which would otherwise change the tab order between the two keys below.
+    await screen.findByRole('region', { name: 'Messages' })
     const input = screen.getByLabelText<HTMLInputElement>('Attach a file')
     expect(input.tabIndex).toBe(-1)
     const opened = vi.fn((e: Event) => e.preventDefault())
