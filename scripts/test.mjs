@@ -82,7 +82,9 @@ const waiting = [
       `${cache}/eslint/`,
     ],
   ],
-  ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/prettier/.prettier-cache`]],
+  // Not prettier's default cache file: a plain `npx prettier` (no --cache) deletes that one, and
+  // the next run would check every file again.
+  ['format', 'npx', ['prettier', '--check', '.', '--cache', '--cache-location', `${cache}/format/.prettier-cache`]],
 ]
 
 function summary() {
